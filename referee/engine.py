@@ -1,0 +1,173 @@
+"""The contract every game implements, and the errors and events that cross it.
+
+A move travels one way: typed words -> `Game.parse` -> a move (plain data) ->
+`Game.apply` -> new state + events. Rules never print, read files or touch the
+terminal; the session and the shell never decide a rule.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+class RefereeError(Exception):
+    """Base of every error the referee reports as one line."""
+
+    exit_code: ClassVar[int] = 1
+
+
+class UsageError(RefereeError):
+    """The words typed are not a move of this game (unknown verb, wrong argument)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, allowed: str = "") -> None:
+        self.message = message
+        self.allowed = allowed
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.message} (allowed: {self.allowed})" if self.allowed else self.message
+
+
+class RuleError(RefereeError):
+    """A well-formed move the rules forbid. `rule` names the section of the rules file."""
+
+    exit_code = 1
+
+    def __init__(self, reason: str, rule: str, legal: str = "", *, computable: bool = True) -> None:
+        self.reason = reason
+        self.rule = rule
+        self.legal = legal
+        # False when even a forced move cannot be carried out (e.g. no such share exists).
+        self.computable = computable
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        text = f"{self.reason} [rule: {self.rule}]"
+        return f"{text}; {self.legal}" if self.legal else text
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that changed, in words for the table (`cash A 30 -> 23`)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb of a game's command language, for help and completion."""
+
+    name: str
+    usage: str  # e.g. "bid AMOUNT"
+    summary: str  # one line
+
+
+@dataclass(frozen=True)
+class Options:
+    """Who acts now and what they may type; feeds the prompt, completion and help."""
+
+    actor: str | None  # None when nobody acts (game over)
+    verbs: tuple[str, ...]  # verbs legal now, most useful first
+    # For each verb, the candidates for each argument position (few and meaningful only).
+    args: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    phase: str = ""  # e.g. "auction of blue", "round 3"
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    score: int  # the number the rules rank by (cash + shares, points, capital, ...)
+    details: dict[str, Any] = field(default_factory=dict)  # columns for the final table
+    place: int = 0  # 1 = winner; ties share a place
+
+
+@dataclass(frozen=True)
+class BoardField:
+    """One piece of board data the players are asked for (design.md §5)."""
+
+    key: str
+    prompt: str  # the question, in words a player can answer from the board
+    example: str  # an example answer
+
+
+class Game(ABC):
+    """A game's rules. Stateless: every method is a pure function of its arguments."""
+
+    name: ClassVar[str]  # "union-station"
+    title: ClassVar[str]  # "Union Station"
+    rules_file: ClassVar[str]  # "union-station.ja.txt"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}
+    default_variant: ClassVar[str] = "standard"
+
+    # --- board data -----------------------------------------------------------------
+    def board_fields(self) -> Sequence[BoardField]:
+        """What the players must enter from their board; empty when the game needs none."""
+        return ()
+
+    def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
+        """Validate entered board data; return it normalised or raise UsageError."""
+        return board
+
+    # --- the game -------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> Any:
+        """The state before the first move."""
+
+    @abstractmethod
+    def verbs(self) -> Sequence[Verb]:
+        """Every verb of this game's command language."""
+
+    @abstractmethod
+    def parse(self, state: Any, actor: str, words: Sequence[str]) -> Any:
+        """Turn typed words into a move made by `actor`; UsageError if they are not one."""
+
+    @abstractmethod
+    def apply(self, state: Any, move: Any, *, forced: bool = False) -> tuple[Any, list[Event]]:
+        """Pure. The new state and what changed, or RuleError.
+
+        With `forced`, checks of the rules are skipped where the effect of the move can still
+        be computed (the table has the last word); a move that cannot be computed still
+        raises RuleError with computable=False.
+        """
+
+    @abstractmethod
+    def options(self, state: Any) -> Options:
+        """Who acts now and what they may do."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def standings(self, state: Any) -> list[Standing]:
+        """Current standings, best first, with places (final when the game is over)."""
+
+    @abstractmethod
+    def status(self, state: Any) -> str:
+        """Everything the table needs at a glance, as text for the terminal."""
+
+    @abstractmethod
+    def toolbar(self, state: Any) -> str:
+        """One short line of essentials (cash, prices or scores)."""
+
+    @abstractmethod
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        """The full state as plain data (str, int, bool, list, dict; no None) for saves/JSON."""
+
+    # --- corrections by hand (the table has the last word) --------------------------
+    def adjustables(self, state: Any) -> dict[str, int]:
+        """Numbers the table may correct by hand, by name: {"cash A": 30, "price blue": 12}."""
+        return {}
+
+    def adjust(self, state: Any, key: str, value: int) -> tuple[Any, list[Event]]:
+        raise UsageError(f"nothing called '{key}' can be adjusted in {self.title}")
+
+    def cash(self, state: Any, player: str) -> int | None:
+        """A player's money in the ledger, for `count`; None if the game has no money."""
+        return None
