@@ -89,7 +89,8 @@ def play(scenario: Scenario) -> Any:
             session.play(text.lstrip("!").strip())
         except RefereeError as e:
             if not must_fail:
-                raise AssertionError(f"{scenario.path.name}:{number}: '{text}' rejected: {e}") from e
+                where = f"{scenario.path.name}:{number}"
+                raise AssertionError(f"{where}: '{text}' rejected: {e}") from e
         else:
             if must_fail:
                 raise AssertionError(f"{scenario.path.name}:{number}: '{text}' was accepted")

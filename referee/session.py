@@ -79,7 +79,7 @@ class Session:
     # --- moves -----------------------------------------------------------------------------
     def play(self, text: str, at: datetime | None = None) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save)."""
-        state, events, by = self._interpret(self.state, text)
+        state, events, by = self.interpret(self.state, text)
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
@@ -88,7 +88,7 @@ class Session:
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
         """What a move would do, without making it."""
-        state, events, _ = self._interpret(self.state, text)
+        state, events, _ = self.interpret(self.state, text)
         return state, events
 
     def undo(self) -> Entry:
@@ -104,7 +104,7 @@ class Session:
         if not self.redo_stack:
             raise RuleError("nothing to redo", "session", "redo works until a new move is made")
         entry = self.redo_stack[-1]
-        state, events, _ = self._interpret(self.state, entry.text)
+        state, events, _ = self.interpret(self.state, entry.text)
         self.redo_stack.pop()
         self.entries.append(entry)
         self.states.append(state)
@@ -118,11 +118,11 @@ class Session:
         old = self.entries[number - 1]
         if _verb(text) == "amend":
             raise UsageError("an amendment cannot itself be an amend")
-        state, events, by = self._interpret(self.states[number - 1], text)
+        state, events, by = self.interpret(self.states[number - 1], text)
         states = [state]
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             try:
-                state, _, _ = self._interpret(state, later.text)
+                state, _, _ = self.interpret(state, later.text)
             except RefereeError as e:
                 raise RuleError(
                     f"move {later_number} ({later.by}: {later.text}) no longer holds: {e}",
@@ -136,7 +136,7 @@ class Session:
         self.autosave()
         return [Event(f"move {number} is now '{text.strip()}' (was '{old.text}')"), *events]
 
-    def _interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
+    def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
         words = split(text)
         if not words:
             raise UsageError("empty move")
@@ -176,7 +176,8 @@ class Session:
         values = self.game.adjustables(state)
         if len(words) < 2:
             raise UsageError(
-                "adjust needs what and a number", 'adjust cash A 35 --because "why" (+N/-N for a change)'
+                "adjust needs what and a number",
+                'adjust cash A 35 --because "why" (+N or -N for a change)',
             )
         key = " ".join(words[:-1])
         key = match(key, values, "number")
@@ -227,7 +228,9 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
         raise UsageError("two players have the same name", "give each player a different name")
     for n in names:
         if not n.replace("-", "").replace("_", "").isalnum() or len(n) > 20:
-            raise UsageError(f"player name '{n}' is not allowed", "letters, digits, - and _, up to 20")
+            raise UsageError(
+                f"player name '{n}' is not allowed", "letters, digits, - and _, up to 20"
+            )
     return names
 
 

@@ -1,0 +1,1 @@
+"""Quick calculators that need no session: dividends, per-share payouts, stock moves."""

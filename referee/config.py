@@ -1,0 +1,47 @@
+"""The user's own board data, kept under the XDG config folder (design.md §5)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from referee.engine import UsageError
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "referee"
+
+
+def board_path(game: str) -> Path:
+    return config_dir() / f"{game}-board.toml"
+
+
+def load_board(game: str) -> dict[str, Any] | None:
+    """The stored board data for a game, or None if the players never entered it."""
+    path = board_path(game)
+    if not path.exists():
+        return None
+    return read_board_file(path)
+
+
+def read_board_file(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except OSError as e:
+        raise UsageError(f"cannot read board data {path}: {e.strerror}") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as e:
+        raise UsageError(f"board data {path} is not valid TOML: {e}") from None
+
+
+def save_board(game: str, board: dict[str, Any]) -> Path:
+    from referee.atomic import write_bytes
+
+    path = board_path(game)
+    write_bytes(path, tomli_w.dumps(board).encode("utf-8"))
+    return path
