@@ -1,0 +1,316 @@
+"""The `referee` command. Thin: parse options, call the library, render.
+
+Imports are kept inside the commands so that quick ones (`referee dividend`) start fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import click
+from click.shell_completion import CompletionItem
+
+from referee import __version__
+from referee.engine import RefereeError, UsageError
+
+if TYPE_CHECKING:
+    pass
+
+
+def fail(error: RefereeError) -> NoReturn:
+    click.echo(f"referee: {error}", err=True)
+    sys.exit(error.exit_code)
+
+
+class SaveFile(click.Path):
+    """A save file argument; completes *.toml files in the shell."""
+
+    def __init__(self, exists: bool = True) -> None:
+        super().__init__(exists=False, dir_okay=False, path_type=Path)
+        self.must_exist = exists
+
+    def shell_complete(self, ctx, param, incomplete):
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(incomplete, type="file")]
+
+
+class GameName(click.ParamType):
+    """A game of the registry: case-insensitive, any unique prefix."""
+
+    name = "game"
+
+    def convert(
+        self, value: str, param: click.Parameter | None, ctx: click.Context | None
+    ) -> str:
+        from referee import games
+        from referee.words import match
+
+        try:
+            return match(value, games.names(), "game")
+        except UsageError as e:
+            self.fail(str(e), param, ctx)
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        from referee import games
+
+        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="referee")
+def cli() -> None:
+    """A rules referee, banker and scorekeeper for train games played at a real table.
+
+    Start a game with `referee new GAME --players A,B,C`; every move is checked against the
+    rules and saved as you go. Quick sums need no game: `referee dividend 310 --major`.
+    """
+
+
+# --- sessions ---------------------------------------------------------------------------
+@cli.command()
+@click.argument("game", type=GameName())
+@click.option("--players", "-p", required=True, help="Player names in seating order: A,B,C.")
+@click.option("--variant", "-v", default="", help="A variant of the game (see `referee games`).")
+@click.option("--save", "save_path", type=SaveFile(exists=False), help="The session file.")
+@click.option("--board", "board_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Board data (TOML) to use instead of the stored one.")
+@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
+@click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+def new(
+    game: str,
+    players: str,
+    variant: str,
+    save_path: Path | None,
+    board_file: Path | None,
+    force: bool,
+    keep_going: bool,
+) -> None:
+    """Start a session of GAME and open the shell.
+
+    Without --save the file is named from the game and the date in the current folder.
+    """
+    from referee import savefile
+    from referee.session import Session
+
+    try:
+        path = save_path or _free_name(game)
+        if path.exists() and not force:
+            raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+        board = _board_for(game, board_file)
+        session = Session.new(game, players.split(","), variant, board, path=path)
+        savefile.write(session, path)
+    except RefereeError as e:
+        fail(e)
+    click.echo(f"new {session.game.title} session saved in {path}")
+    sys.exit(_shell(session, keep_going))
+
+
+def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
+    """The board data: from --board, else the stored copy, else asked now (at a terminal)."""
+    from referee import config, games
+    from referee.board_entry import enter_board
+
+    if board_file is not None:
+        return config.read_board_file(board_file)
+    stored = config.load_board(game)
+    if stored is not None or not games.get(game).board_fields():
+        return stored or {}
+    if not sys.stdin.isatty():
+        raise UsageError(
+            f"{game} needs board data from your board",
+            f"run `referee board {game} --enter` once, or pass --board FILE",
+        )
+    return enter_board(game)
+
+
+def _free_name(game: str) -> Path:
+    stem = f"{game}-{date.today().isoformat()}"
+    path = Path(f"{stem}.toml")
+    n = 2
+    while path.exists():
+        path = Path(f"{stem}-{n}.toml")
+        n += 1
+    return path
+
+
+@cli.command()
+@click.argument("file", type=SaveFile())
+@click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+def resume(file: Path, keep_going: bool) -> None:
+    """Reopen a saved session exactly where it stood, in the shell."""
+    session = _load(file)
+    sys.exit(_shell(session, keep_going))
+
+
+def _load(file: Path):
+    from referee import savefile
+
+    try:
+        session, warnings = savefile.read(file)
+    except RefereeError as e:
+        fail(e)
+    for warning in warnings:
+        click.echo(f"referee: warning: {warning}", err=True)
+    return session
+
+
+def _shell(session, keep_going: bool) -> int:
+    from referee.shell.loop import run_batch, run_interactive
+
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return run_interactive(session)
+    return run_batch(session, sys.stdin, sys.stdout, keep_going)
+
+
+@cli.command()
+@click.argument("file", type=SaveFile())
+@click.option("--json", "as_json", is_flag=True, help="The full state as JSON, for scripts.")
+def show(file: Path, as_json: bool) -> None:
+    """Print the state of a session: standings, prices, whose turn, what is pending."""
+    from referee import render
+    from referee.shell.commands import Shell
+
+    session = _load(file)
+    game, state = session.game, session.state
+    if as_json:
+        options = game.options(state)
+        data = {
+            "game": game.name,
+            "variant": session.variant,
+            "players": session.players,
+            "moves": len(session.entries),
+            "actor": options.actor,
+            "phase": options.phase,
+            "legal": list(options.verbs),
+            "over": game.is_over(state),
+            "standings": [
+                {"player": s.player, "score": s.score, "place": s.place, **s.details}
+                for s in game.standings(state)
+            ],
+            "state": game.snapshot(state),
+        }
+        click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
+        return
+    click.echo(game.status(state))
+    click.echo(render.standings(game.standings(state), game.is_over(state)))
+    click.echo(Shell(session).next_line())
+
+
+@cli.command()
+@click.argument("file", type=SaveFile())
+def log(file: Path) -> None:
+    """Print the moves of a session, numbered, with who made them."""
+    from referee import render
+
+    click.echo(render.log(_load(file).entries))
+
+
+@cli.command()
+def games() -> None:
+    """List the games, their variants and player counts."""
+    from tabulate import tabulate
+
+    from referee import games as registry
+
+    rows = []
+    for name in registry.names():
+        g = registry.get(name)
+        variants = ", ".join(
+            f"{v}*" if v == g.default_variant else v for v in g.variants
+        )
+        rows.append([name, g.title, f"{g.min_players}-{g.max_players}", variants])
+    click.echo(tabulate(rows, headers=["game", "title", "players", "variants (* default)"]))
+
+
+@cli.command()
+@click.argument("game", type=GameName())
+@click.option("--enter", is_flag=True, help="Enter the board data again, question by question.")
+@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=Path),
+              help="Take the board data from a TOML file.")
+def board(game: str, enter: bool, from_file: Path | None) -> None:
+    """Show the board data stored for GAME, or enter it from your board."""
+    from referee.board_entry import board_command
+
+    try:
+        board_command(game, enter, from_file)
+    except RefereeError as e:
+        fail(e)
+
+
+# --- quick calculations ---------------------------------------------------------------------
+@cli.command()
+@click.argument("revenue", type=click.IntRange(0, 1_000_000))
+@click.option("--major", "kind", flag_value="major", help="A 10-share company.")
+@click.option("--minor", "kind", flag_value="minor", help="A 5-share company.")
+@click.option("--shares", type=click.IntRange(1, 100), help="Any number of shares.")
+@click.option("--price", type=click.IntRange(0, 10_000), help="The share price: show its move.")
+@click.option("--withhold", is_flag=True, help="The company keeps the revenue (price one left).")
+@click.option("--treasury", type=click.IntRange(0, 100), default=0, help="Shares in the treasury.")
+@click.option("--pool", type=click.IntRange(0, 100), default=0, help="Shares in the bank pool.")
+@click.option("--game", default="lost-atlas", show_default=True,
+              type=click.Choice(["lost-atlas"]), help="Whose stock track moves the price.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
+def dividend(
+    revenue: int,
+    kind: str | None,
+    shares: int | None,
+    price: int | None,
+    withhold: bool,
+    treasury: int,
+    pool: int,
+    game: str,
+    as_json: bool,
+) -> None:
+    """The 18xx payout table for REVENUE: per share, per holding, and the stock move."""
+    from referee.calc.dividend import payout_table
+    from referee.calc.render import payout_json, payout_text
+
+    if (kind is None) == (shares is None):
+        fail(UsageError("say the company's size once", "--major, --minor or --shares N"))
+    count = shares or (10 if kind == "major" else 5)
+    try:
+        result = payout_table(
+            revenue, count, treasury=treasury, pool=pool, withhold=withhold, price=price, game=game
+        )
+    except RefereeError as e:
+        fail(e)
+    click.echo(json.dumps(payout_json(result), indent=2) if as_json else payout_text(result))
+
+
+def _register_optional() -> None:
+    """Commands that live in their own modules."""
+    try:
+        from referee.commands.route import route
+    except ImportError:
+        return
+    cli.add_command(route)
+
+
+_register_optional()
+
+
+def main() -> None:
+    """Entry point: click's own usage errors become one line and exit 2."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("referee: aborted", err=True)
+        sys.exit(1)
+    except click.UsageError as e:
+        hint = f" (see '{e.ctx.command_path} --help')" if e.ctx else ""
+        click.echo(f"referee: {e.format_message()}{hint}", err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        click.echo(f"referee: {e.format_message()}", err=True)
+        sys.exit(e.exit_code)
+    except RefereeError as e:
+        fail(e)
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,46 @@
+"""Text shared by all games: events, standings, the move log (tabulate)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabulate import tabulate
+
+from referee.engine import Event, Standing
+from referee.session import Entry
+
+
+def events(items: Sequence[Event]) -> str:
+    return "\n".join(f"  {e.text}" for e in items)
+
+
+def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
+    """One row per player: place, name, the game's detail columns, total."""
+    extra: list[str] = []
+    for row in rows:
+        extra += [k for k in row.details if k not in extra]
+    table = [
+        [row.place or "", row.player, *(row.details.get(k, "") for k in extra), row.score]
+        for row in rows
+    ]
+    return tabulate(table, headers=["#", "player", *extra, "total"], tablefmt=fmt)
+
+
+def standings(rows: Sequence[Standing], over: bool) -> str:
+    title = "Final standings" if over else "Standings"
+    body = standings_table(rows)
+    winners = [r.player for r in rows if r.place == 1]
+    if over and winners:
+        verdict = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
+        return f"{title}\n{body}\n{verdict}"
+    return f"{title}\n{body}"
+
+
+def log(entries: Sequence[Entry]) -> str:
+    if not entries:
+        return "no moves yet"
+    rows = []
+    for number, e in enumerate(entries, start=1):
+        text = e.text + (f"   (amended; was: {e.was})" if e.was else "")
+        rows.append([number, e.by, text, e.at.strftime("%Y-%m-%d %H:%M")])
+    return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")

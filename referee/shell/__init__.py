@@ -1,0 +1,1 @@
+"""The shell: one line in, one answer out, interactively (prompt-toolkit) or from a pipe."""

@@ -1,0 +1,194 @@
+"""What one line typed into the shell does. Shared by the interactive shell and batch mode.
+
+The frame's own verbs (help, status, undo, ...) are answered here; everything else is a
+move, played through the session. No rule is decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from referee import render
+from referee.engine import Event, RefereeError, UsageError
+from referee.session import Session, split
+from referee.words import match
+
+FRAME_VERBS: dict[str, tuple[str, str]] = {
+    "help": ("help [VERB]", "the verbs you can type now, or one verb in full"),
+    "status": ("status", "everything on the table at a glance"),
+    "standings": ("standings", "scores as they stand (final when the game is over)"),
+    "log": ("log", "the moves so far, numbered, with who made them"),
+    "undo": ("undo", "take back the last move (any depth, back to the setup)"),
+    "redo": ("redo", "put back the move last undone (until a new move is made)"),
+    "save": ("save [FILE]", "save now (every move is saved anyway); FILE saves under a new name"),
+    "quit": ("quit", "save and leave; resume later with `referee resume FILE`"),
+    "as": ("as NAME VERB ...", "enter a move for another player (the table played out of order)"),
+    "force": ('force VERB ... --because "why"', "apply a move the referee rejects; logged"),
+    "adjust": ('adjust WHAT N --because "why"', "correct a number by hand (N, +N or -N)"),
+    "count": ("count NAME AMOUNT", "compare a player's counted money with the ledger"),
+    "amend": ("amend N MOVE ...", "replace move N and replay the rest"),
+    "what-if": ("what-if VERB ...", "show what a move would change, without making it"),
+    "export": ("export FILE.md", "write the log and the standings as Markdown"),
+}
+
+
+@dataclass
+class Reply:
+    text: str
+    ok: bool = True
+    quit: bool = False
+    exit_code: int = 0
+
+
+class Shell:
+    """Turns typed lines into answers for one session."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    @property
+    def game(self):
+        return self.session.game
+
+    def run(self, line: str) -> Reply:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return Reply("")
+        try:
+            return self._run(line)
+        except RefereeError as e:
+            return Reply(f"rejected: {e}", ok=False, exit_code=e.exit_code)
+
+    def _run(self, line: str) -> Reply:
+        words = split(line)
+        verb = words[0].lower()
+        if verb in ("quit", "exit"):
+            self.session.autosave()
+            where = f" in {self.session.path}" if self.session.path else ""
+            return Reply(f"saved{where}", quit=True)
+        handler = {
+            "help": self._help,
+            "?": self._help,
+            "status": self._status,
+            "standings": self._standings,
+            "log": self._log,
+            "undo": self._undo,
+            "redo": self._redo,
+            "save": self._save,
+            "what-if": self._what_if,
+            "export": self._export,
+            "amend": self._amend,
+        }.get(verb)
+        if handler is not None:
+            return handler(words[1:], line)
+        return self._move(line)
+
+    # --- moves ---------------------------------------------------------------------------
+    def _move(self, line: str) -> Reply:
+        events = self.session.play(line)
+        return Reply(self._after(events))
+
+    def _after(self, events: list[Event]) -> str:
+        """The events, then what the table must do next."""
+        parts = [render.events(events)] if events else []
+        state = self.session.state
+        if self.game.is_over(state):
+            parts.append(render.standings(self.game.standings(state), over=True))
+        else:
+            parts.append(self.next_line())
+        return "\n".join(parts)
+
+    def next_line(self) -> str:
+        options = self.game.options(self.session.state)
+        if options.actor is None:
+            return "The game is over."
+        verbs = ", ".join(options.verbs) if options.verbs else "no move"
+        phase = f" ({options.phase})" if options.phase else ""
+        return f"Next: {options.actor}{phase}: {verbs}"
+
+    def _undo(self, words: list[str], line: str) -> Reply:
+        entry = self.session.undo()
+        return Reply(f"undone: {entry.by}: {entry.text}\n{self.next_line()}")
+
+    def _redo(self, words: list[str], line: str) -> Reply:
+        entry, events = self.session.redo()
+        return Reply(f"redone: {entry.by}: {entry.text}\n{self._after(events)}")
+
+    def _amend(self, words: list[str], line: str) -> Reply:
+        if len(words) < 2:
+            raise UsageError("amend needs a move number and the move", "amend N VERB ...")
+        try:
+            number = int(words[0])
+        except ValueError:
+            raise UsageError(f"'{words[0]}' is not a move number", "amend N VERB ...") from None
+        text = line.split(None, 2)[2]
+        events = self.session.amend(number, text)
+        return Reply(self._after(events))
+
+    def _what_if(self, words: list[str], line: str) -> Reply:
+        if not words:
+            raise UsageError("what-if needs a move", "what-if VERB ...")
+        text = line.split(None, 1)[1]
+        before = self.game.adjustables(self.session.state)
+        state, events = self.session.what_if(text)
+        after = self.game.adjustables(state)
+        changes = [
+            f"  {key}: {before.get(key, 0)} -> {after.get(key, 0)}"
+            for key in dict.fromkeys([*before, *after])
+            if before.get(key, 0) != after.get(key, 0)
+        ]
+        lines = [f"if {text}:", render.events(events) if events else "  (no events)"]
+        lines += ["changes:", *changes] if changes else ["no number changes"]
+        lines.append("(nothing was played)")
+        return Reply("\n".join(lines))
+
+    # --- reading -------------------------------------------------------------------------
+    def _help(self, words: list[str], line: str) -> Reply:
+        game_verbs = {v.name: v for v in self.game.verbs()}
+        if words:
+            name = match(words[0], [*game_verbs, *FRAME_VERBS], "verb")
+            if name in game_verbs:
+                v = game_verbs[name]
+                return Reply(f"{v.usage}\n  {v.summary}")
+            usage, summary = FRAME_VERBS[name]
+            return Reply(f"{usage}\n  {summary}")
+        options = self.game.options(self.session.state)
+        now = [game_verbs[v] for v in options.verbs if v in game_verbs]
+        lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
+        lines += [f"  {v.usage:<28} {v.summary}" for v in now] or ["  (none)"]
+        lines += ["", "Other moves of this game:"]
+        lines += [f"  {v.usage:<28} {v.summary}" for v in game_verbs.values() if v not in now]
+        lines += ["", "Always:"]
+        lines += [f"  {usage:<28} {summary}" for usage, summary in FRAME_VERBS.values()]
+        return Reply("\n".join(lines))
+
+    def _status(self, words: list[str], line: str) -> Reply:
+        return Reply(f"{self.game.status(self.session.state)}\n{self.next_line()}")
+
+    def _standings(self, words: list[str], line: str) -> Reply:
+        state = self.session.state
+        return Reply(render.standings(self.game.standings(state), self.game.is_over(state)))
+
+    def _log(self, words: list[str], line: str) -> Reply:
+        return Reply(render.log(self.session.entries))
+
+    def _save(self, words: list[str], line: str) -> Reply:
+        if len(words) > 1:
+            raise UsageError("save takes at most one file name", "save [FILE]")
+        if words:
+            self.session.path = Path(words[0])
+        if self.session.path is None:
+            raise UsageError("this session has no file yet", "save FILE")
+        self.session.autosave()
+        return Reply(f"saved in {self.session.path}")
+
+    def _export(self, words: list[str], line: str) -> Reply:
+        if len(words) != 1:
+            raise UsageError("export needs one file name", "export FILE.md")
+        from referee.atomic import write_bytes
+        from referee.export import markdown
+
+        path = Path(words[0])
+        write_bytes(path, markdown(self.session).encode("utf-8"))
+        return Reply(f"wrote {path}")
