@@ -119,10 +119,11 @@ def read(path: Path) -> tuple[Session, list[str]]:
     data = read_data(path)
     fmt = _field(data, "format", int, str(path))
     if fmt != FORMAT:
-        raise SaveFileError(f"{path}: unknown format version {fmt} (this referee reads {FORMAT})")
+        shown = str(fmt) if len(str(fmt)) <= 12 else f"{str(fmt)[:10]}…"
+        raise SaveFileError(f"{path}: unknown format version {shown} (this referee reads {FORMAT})")
     game_name = _field(data, "game", str, str(path))
     if game_name not in games.names():
-        raise SaveFileError(f"{path}: unknown game '{game_name}'", )
+        raise SaveFileError(f"{path}: unknown game '{game_name[:40]}'")
     players = _field(data, "players", list, str(path))
     if not all(isinstance(p, str) for p in players):
         raise SaveFileError(f"{path}: 'players' must be a list of names")

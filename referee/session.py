@@ -49,6 +49,8 @@ class Session:
     path: Path | None = None
     # states[i] is the state after the first i entries.
     states: list[Any] = field(default_factory=list)
+    # Why the last autosave failed, if it did; the moves are kept in memory meanwhile.
+    save_error: str = ""
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -209,10 +211,18 @@ class Session:
 
     # --- saving ------------------------------------------------------------------------------
     def autosave(self) -> None:
-        if self.path is not None:
-            from referee.savefile import write
+        """Save after an accepted move. A failure never loses the move: it is remembered in
+        `save_error` for the shell to report, and the next successful save clears it."""
+        if self.path is None:
+            return
+        from referee.savefile import write
 
+        try:
             write(self, self.path)
+        except RefereeError as e:
+            self.save_error = str(e)
+        else:
+            self.save_error = ""
 
     def with_path(self, path: Path | None) -> Session:
         return replace(self, path=path)

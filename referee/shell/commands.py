@@ -56,15 +56,23 @@ class Shell:
         if not line or line.startswith("#"):
             return Reply("")
         try:
-            return self._run(line)
+            reply = self._run(line)
         except RefereeError as e:
-            return Reply(f"rejected: {e}", ok=False, exit_code=e.exit_code)
+            reply = Reply(f"rejected: {e}", ok=False, exit_code=e.exit_code)
+        if self.session.save_error:
+            reply.text += (
+                f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
+                " `save FILE` saves them elsewhere"
+            )
+        return reply
 
     def _run(self, line: str) -> Reply:
         words = split(line)
         verb = words[0].lower()
         if verb in ("quit", "exit"):
             self.session.autosave()
+            if self.session.save_error:
+                return Reply("not leaving: the moves could not be saved", ok=False, exit_code=2)
             where = f" in {self.session.path}" if self.session.path else ""
             return Reply(f"saved{where}", quit=True)
         handler = {
@@ -181,6 +189,8 @@ class Shell:
         if self.session.path is None:
             raise UsageError("this session has no file yet", "save FILE")
         self.session.autosave()
+        if self.session.save_error:
+            return Reply("", ok=False, exit_code=2)
         return Reply(f"saved in {self.session.path}")
 
     def _export(self, words: list[str], line: str) -> Reply:

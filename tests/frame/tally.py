@@ -1,0 +1,139 @@
+"""Tally: a tiny game that exists only to test the frame (not a product game).
+
+Players start with 10. On your turn: `give NAME N` (pay another player; you cannot pay more
+than you have, rule "T1"), `pass`, or `finish` (ends the game; rule "T2": only when some
+player has 20 or more). Standings: most cash. Board data: a `bonus` number paid to the first
+player at setup, to exercise board data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.words import amount, match
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    cash: tuple[int, ...]
+    turn: int = 0
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class Give:
+    actor: str
+    to: str
+    n: int
+
+
+@dataclass(frozen=True)
+class Simple:
+    actor: str
+    verb: str
+
+
+class Tally(Game):
+    name = "tally"
+    title = "Tally"
+    rules_file = "tally (test fixture)"
+    min_players = 2
+    max_players = 4
+    variants = {"standard": "as written", "rich": "start with 20"}  # noqa: RUF012
+
+    def board_fields(self) -> Sequence[BoardField]:
+        return (BoardField("bonus", "bonus for the first player", "3"),)
+
+    def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
+        raw = board.get("bonus", 0)
+        try:
+            return {"bonus": int(raw)}
+        except (TypeError, ValueError):
+            raise UsageError(f"bonus must be a whole number, not '{raw}'") from None
+
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+        start = 20 if variant == "rich" else 10
+        cash = [start] * len(players)
+        cash[0] += board.get("bonus", 0)
+        return State(tuple(players), tuple(cash))
+
+    def verbs(self) -> Sequence[Verb]:
+        return (
+            Verb("give", "give NAME N", "pay N to another player"),
+            Verb("pass", "pass", "do nothing"),
+            Verb("finish", "finish", "end the game (someone has 20 or more)"),
+        )
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+        verb = match(words[0], ["give", "pass", "finish"], "verb")
+        if verb == "give":
+            if len(words) != 3:
+                raise UsageError("give needs a player and an amount", "give NAME N")
+            return Give(actor, match(words[1], state.players, "player"), amount(words[2], low=1))
+        return Simple(actor, verb)
+
+    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        i = state.players.index(move.actor)
+        if i != state.turn and not forced:
+            raise RuleError(f"it is {state.players[state.turn]}'s turn", "T0")
+        nxt = (i + 1) % len(state.players)
+        if isinstance(move, Give):
+            if move.n > state.cash[i] and not forced:
+                raise RuleError(f"{move.actor} has only {state.cash[i]}", "T1")
+            j = state.players.index(move.to)
+            cash = list(state.cash)
+            cash[i] -= move.n
+            cash[j] += move.n
+            return replace(state, cash=tuple(cash), turn=nxt), [
+                Event(f"{move.actor} pays {move.n} to {move.to}")
+            ]
+        if move.verb == "finish":
+            if max(state.cash) < 20 and not forced:
+                raise RuleError("nobody has 20 yet", "T2")
+            return replace(state, over=True), [Event("the game ends")]
+        return replace(state, turn=nxt), [Event(f"{move.actor} passes")]
+
+    def options(self, state: State) -> Options:
+        if state.over:
+            return Options(None, ())
+        players = tuple(p for p in state.players if p != state.players[state.turn])
+        return Options(
+            state.players[state.turn],
+            ("give", "pass", "finish"),
+            {"give": (players, ("1", "2", "5"))},
+            phase="playing",
+        )
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def standings(self, state: State) -> list[Standing]:
+        order = sorted(zip(state.players, state.cash, strict=True), key=lambda pc: -pc[1])
+        best = order[0][1]
+        return [Standing(p, c, {"cash": c}, 1 if c == best else 2) for p, c in order]
+
+    def status(self, state: State) -> str:
+        return "\n".join(f"{p}: {c}" for p, c in zip(state.players, state.cash, strict=True))
+
+    def toolbar(self, state: State) -> str:
+        return " ".join(f"{p} {c}" for p, c in zip(state.players, state.cash, strict=True))
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return {"cash": dict(zip(state.players, state.cash, strict=True)), "over": state.over}
+
+    def adjustables(self, state: State) -> dict[str, int]:
+        return {f"cash {p}": c for p, c in zip(state.players, state.cash, strict=True)}
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        player = key.split()[1]
+        cash = list(state.cash)
+        i = state.players.index(player)
+        old, cash[i] = cash[i], value
+        return replace(state, cash=tuple(cash)), [Event(f"{player}: cash {old} -> {value}")]
+
+    def cash(self, state: State, player: str) -> int | None:
+        return state.cash[state.players.index(player)]

@@ -1,0 +1,134 @@
+"""Save files: atomic writes with a backup, exact resume, and damaged files reported in one line."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from referee import savefile
+from referee.savefile import ReplayError, SaveFileError
+from referee.session import Session
+
+
+def saved(tmp_path: Path, moves: list[str]) -> Path:
+    path = tmp_path / "game.toml"
+    s = Session.new("tally", ["Ann", "Bob"], path=path)
+    savefile.write(s, path)
+    for m in moves:
+        s.play(m)
+    return path
+
+
+def test_every_move_is_saved_and_the_previous_version_kept(tmp_path: Path) -> None:
+    path = saved(tmp_path, ["give bob 3", "give ann 1"])
+    data = tomllib.loads(path.read_text())
+    assert [m["text"] for m in data["moves"]] == ["give bob 3", "give ann 1"]
+    assert data["format"] == 1 and data["game"] == "tally"
+    assert data["snapshot"]["cash"] == {"Ann": 8, "Bob": 12}
+    backup = tomllib.loads((tmp_path / "game.toml.bak").read_text())
+    assert [m["text"] for m in backup["moves"]] == ["give bob 3"]
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_resume_replays_to_the_same_state_with_redo(tmp_path: Path) -> None:
+    path = saved(tmp_path, ["give bob 3", "give ann 1", "pass"])
+    s, warnings = savefile.read(path)
+    s.undo()
+    again, warnings = savefile.read(path)
+    assert warnings == []
+    assert again.game.snapshot(again.state) == s.game.snapshot(s.state)
+    assert [e.text for e in again.redo_stack] == ["pass"]
+    again.redo()
+    assert len(again.entries) == 3
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    return path
+
+
+GOOD_HEAD = 'format = 1\ngame = "tally"\nplayers = ["Ann", "Bob"]\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("format = 1\ngame = \n", "not valid TOML.*line 2"),
+        ('format = 2\ngame = "tally"\nplayers = ["A", "B"]\n', "unknown format version 2"),
+        ('format = "1"\n', "'format' must be int"),
+        ('format = 1\ngame = "chess"\nplayers = ["A", "B"]\n', "unknown game 'chess'"),
+        ('format = 1\ngame = "tally"\nplayers = [1, 2]\n', "'players' must be a list of names"),
+        (GOOD_HEAD + 'moves = "give"\n', "'moves' must be a list"),
+        (GOOD_HEAD + '[[moves]]\nby = "Ann"\n', "moves 1: 'text' is missing"),
+        (GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = 5\n', "moves 1: 'text' must be str"),
+        (GOOD_HEAD + 'board = { bonus = "x" }\n', "setup is not valid: bonus"),
+        ('format = 1\ngame = "tally"\nplayers = ["A"]\n', "setup is not valid: Tally takes 2"),
+        ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply|not valid TOML"),
+        (f"format = {10**400}\n", "unknown format version 1000000000…"),
+    ],
+)
+def test_damaged_files_are_reported_in_one_line(tmp_path: Path, text: str, message: str) -> None:
+    path = write(tmp_path, text)
+    before = path.read_bytes()
+    with pytest.raises(SaveFileError, match=message) as info:
+        savefile.read(path)
+    assert "\n" not in str(info.value) and len(str(info.value)) < 300
+    assert info.value.exit_code == 2
+    assert path.read_bytes() == before
+
+
+def test_a_move_that_no_longer_replays_names_the_move(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = "give bob 3"\n'
+        '[[moves]]\nby = "Bob"\ntext = "give ann 50"\n',
+    )
+    with pytest.raises(ReplayError, match=r"move 2 \(Bob: give ann 50\).*\[rule: T1\]") as info:
+        savefile.read(path)
+    assert info.value.exit_code == 1
+
+
+def test_a_move_recorded_for_the_wrong_player_is_reported(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD_HEAD + '[[moves]]\nby = "Bob"\ntext = "pass"\n')
+    with pytest.raises(ReplayError, match="recorded as Bob's but was Ann's"):
+        savefile.read(path)
+
+
+def test_a_huge_file_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    with path.open("wb") as f:
+        f.truncate(50 * 1024 * 1024)
+    with pytest.raises(SaveFileError, match="50 MB; a save file is at most 8 MB"):
+        savefile.read(path)
+
+
+def test_a_tampered_snapshot_is_a_warning_and_the_moves_win(tmp_path: Path) -> None:
+    path = saved(tmp_path, ["give bob 3"])
+    path.write_text(path.read_text().replace("Bob = 13", "Bob = 99"))
+    s, warnings = savefile.read(path)
+    assert s.game.snapshot(s.state)["cash"]["Bob"] == 13
+    assert warnings and "snapshot differs" in warnings[0]
+
+
+def test_a_path_that_cannot_be_written_is_one_error_and_the_move_is_not_lost(
+    tmp_path: Path,
+) -> None:
+    path = saved(tmp_path, ["give bob 3"])
+    s, _ = savefile.read(path)
+    (tmp_path / "a-file").write_text("not a folder")
+    s.path = tmp_path / "a-file" / "game.toml"  # even root cannot write below a file
+    s.play("pass")
+    assert "cannot write" in s.save_error and "a-file/game.toml" in s.save_error
+    assert [e.text for e in s.entries] == ["give bob 3", "pass"]  # kept in memory
+    s.path = path
+    s.autosave()
+    assert s.save_error == ""
+    assert [e.text for e in savefile.read(path)[0].entries] == ["give bob 3", "pass"]
+
+
+def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="cannot read .*nope.toml"):
+        savefile.read(tmp_path / "nope.toml")
