@@ -1,0 +1,141 @@
+"""The commands, through click's CliRunner: exit codes, one-line errors, files."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli, main
+
+
+def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, args, input=stdin)
+    assert not isinstance(result.exception, AssertionError | TypeError | KeyError | ValueError)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def board(tmp_path: Path) -> Path:
+    path = tmp_path / "tally-board.toml"
+    path.write_text("# fixture board for tests\nbonus = 0\n")
+    return path
+
+
+def test_new_plays_commands_from_stdin_and_saves(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    code, out, _ = run(
+        ["new", "tally", "--players", "Ann,Bob", "--save", str(save), "--board", str(board)],
+        "give bob 3\nstatus\n",
+    )
+    assert code == 0, out
+    assert "> give bob 3\n  Ann pays 3 to Bob\nNext: Bob (playing): give, pass, finish" in out
+    assert "Ann: 7\nBob: 13" in out
+    data = tomllib.loads(save.read_text())
+    assert [m["text"] for m in data["moves"]] == ["give bob 3"]
+
+
+def test_batch_stops_at_the_first_rejection_with_its_exit_code(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    args = ["new", "tally", "-p", "Ann,Bob", "--save", str(save), "--board", str(board)]
+    code, out, _ = run(args, "give bob 30\npass\n")
+    assert code == 1
+    assert "rejected: Ann has only 10 [rule: T1]" in out and "> pass" not in out
+    code, out, _ = run([*args, "--force", "--keep-going"], "give bob 30\nsing\npass\n")
+    assert code == 1 and "> pass\n  Ann passes" in out
+    code, out, _ = run([*args, "--force"], "sing\n")
+    assert code == 2 and "unknown verb 'sing'" in out
+
+
+def test_new_never_overwrites_without_force(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    save.write_text("precious")
+    code, _, err = run(["new", "tally", "-p", "A,B", "--save", str(save), "--board", str(board)])
+    assert code == 2 and "exists and is never overwritten" in err
+    assert save.read_text() == "precious"
+
+
+def test_default_file_name_from_game_and_date(tmp_path: Path, board: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    run(["new", "tally", "-p", "A,B", "--board", str(board)])
+    run(["new", "tally", "-p", "A,B", "--board", str(board)])
+    names = sorted(p.name for p in tmp_path.glob("tally-2*.toml"))
+    assert len(names) == 2 and names[0].endswith("-2.toml")
+
+
+def test_resume_show_and_log(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    run(["new", "tally", "-p", "Ann,Bob", "--save", str(save), "--board", str(board)],
+        "give bob 3\ngive ann 1\n")
+    code, out, _ = run(["resume", str(save)], "give bob 2\nundo\n")
+    assert code == 0 and "undone: Ann: give bob 2" in out
+    code, out, _ = run(["show", str(save), "--json"])
+    data = json.loads(out)
+    assert data["state"]["cash"] == {"Ann": 8, "Bob": 12}
+    assert data["actor"] == "Ann" and data["moves"] == 2 and data["over"] is False
+    code, out, _ = run(["show", str(save)])
+    assert "Ann: 8" in out and "Next: Ann" in out
+    code, out, _ = run(["log", str(save)])
+    assert code == 0 and "1  Ann   give bob 3" in out and "2  Bob   give ann 1" in out
+
+
+def test_new_without_board_data_when_not_at_a_terminal(tmp_path: Path) -> None:
+    code, _, err = run(["new", "tally", "-p", "A,B", "--save", str(tmp_path / "g.toml")])
+    assert code == 2
+    assert "tally needs board data" in err and "referee board tally --enter" in err
+
+
+def test_board_walkthrough_stores_and_shows(tmp_path: Path) -> None:
+    code, out, _ = run(["board", "tally", "--enter"], "4\n")
+    assert code == 0 and "saved in" in out
+    code, out, _ = run(["board", "tally"])
+    assert "bonus = 4" in out
+    code, out, _ = run(["board", "tally", "--enter"], "many\n")
+    assert code == 2
+    code, out, _ = run(["board", "tally"])
+    assert "bonus = 4" in out  # the bad answer stored nothing
+
+
+def test_unknown_game_and_bad_players() -> None:
+    code, _, err = run(["new", "chess", "-p", "A,B"])
+    assert code == 2 and "unknown game 'chess'" in err
+    code, _, err = run(["new", "tally", "-p", "A"])
+    assert code == 2
+
+
+def test_damaged_save_file_exit_code_and_one_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format = [\n")
+    code, _, err = run(["resume", str(bad)])
+    assert code == 2 and err.count("\n") == 1 and "not valid TOML" in err
+
+
+def test_dividend_major_minor_and_shares() -> None:
+    code, out, _ = run(["dividend", "310", "--major"])
+    assert code == 0 and "per share: 31" in out and "6       186" in out
+    code, out, _ = run(["dividend", "310", "--minor", "--json"])
+    data = json.loads(out)
+    assert data["per_share"] == 62 and data["payouts"] == {"1": 62, "2": 124, "3": 186}
+    code, out, _ = run(["dividend", "305", "--shares", "4", "--json"])
+    assert json.loads(out)["remainder"] == 1 and json.loads(out)["per_share"] == 76
+
+
+def test_dividend_needs_one_size() -> None:
+    code, _, err = run(["dividend", "310"])
+    assert code == 2 and "--major, --minor or --shares N" in err
+
+
+def test_main_turns_click_errors_into_one_line(capsys, monkeypatch) -> None:
+    monkeypatch.setattr("sys.argv", ["referee", "dividend", "ten", "--major"])
+    with pytest.raises(SystemExit) as info:
+        main()
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and err.count("\n") == 1 and "'ten' is not a valid integer" in err
+
+
+def test_games_lists_registered_games() -> None:
+    code, out, _ = run(["games"])
+    assert code == 0 and "tally" in out and "standard*, rich" in out
