@@ -78,20 +78,18 @@ def load(path: Path) -> Scenario:
 
 
 def play(scenario: Scenario) -> Any:
-    """Play a scenario through a session in memory; return the session at the end."""
-    from referee.engine import RefereeError
+    """Play a scenario through the shell's command layer, in memory; return the session."""
     from referee.session import Session
+    from referee.shell.commands import Shell
 
     session = Session.new(scenario.game, scenario.players, scenario.variant, scenario.board)
+    shell = Shell(session)
     for number, text in scenario.commands:
         must_fail = text.startswith("!")
-        try:
-            session.play(text.lstrip("!").strip())
-        except RefereeError as e:
-            if not must_fail:
-                where = f"{scenario.path.name}:{number}"
-                raise AssertionError(f"{where}: '{text}' rejected: {e}") from e
-        else:
-            if must_fail:
-                raise AssertionError(f"{scenario.path.name}:{number}: '{text}' was accepted")
+        reply = shell.run(text.lstrip("!").strip())
+        where = f"{scenario.path.name}:{number}"
+        if not reply.ok and not must_fail:
+            raise AssertionError(f"{where}: '{text}' {reply.text}")
+        if reply.ok and must_fail:
+            raise AssertionError(f"{where}: '{text}' was accepted")
     return session

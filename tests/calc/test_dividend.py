@@ -1,0 +1,65 @@
+"""The dividend calculator: 18xx payouts and the Lost Atlas stock moves (rules ■16, ■17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.calc.dividend import payout_table, stock_move
+from referee.engine import UsageError
+
+
+def test_major_310_pays_31_per_share_for_holdings_1_to_6() -> None:
+    p = payout_table(310, 10)
+    assert p.per_share == 31 and p.remainder == 0
+    assert p.holdings == [(1, 31), (2, 62), (3, 93), (4, 124), (5, 155), (6, 186)]
+
+
+def test_minor_310_pays_62_per_share__rules_17_minor_share_is_20_percent() -> None:
+    p = payout_table(310, 5)
+    assert p.per_share == 62 and p.holdings == [(1, 62), (2, 124), (3, 186)]
+
+
+def test_uneven_revenue_rounds_down_per_share_and_shows_the_remainder() -> None:
+    p = payout_table(317, 10, treasury=2, pool=1)
+    assert (p.per_share, p.remainder, p.treasury, p.pool) == (31, 7, 62, 31)
+
+
+@pytest.mark.parametrize(
+    ("price", "revenue", "new", "steps"),
+    [
+        (100, 99, 100, 0),  # ■17: 0 < revenue < price: no move
+        (100, 100, 110, 1),  # ■17: price <= revenue < 2 x price: one step
+        (100, 199, 110, 1),
+        (100, 200, 120, 2),  # ■17: revenue >= 2 x price: two steps
+        (120, 240, 150, 2),  # the track's spaces are not evenly spaced (120, 135, 150)
+        (450, 5000, 500, 1),  # the track ends at 500
+        (60, 0, 50, -1),  # ■16: no revenue: one step left
+    ],
+)
+def test_lost_atlas_stock_move__rules_17(price: int, revenue: int, new: int, steps: int) -> None:
+    move = stock_move("lost-atlas", price, revenue, withhold=False)
+    assert (move.new, move.steps) == (new, steps)
+
+
+def test_withhold_moves_one_left_and_pays_nothing__rules_17() -> None:
+    p = payout_table(310, 10, withhold=True, price=90)
+    assert p.withheld and p.treasury == 0
+    assert p.move is not None and (p.move.new, p.move.steps) == (80, -1)
+
+
+def test_price_must_be_a_space_of_the_track() -> None:
+    with pytest.raises(UsageError, match="95 is not a space.*90, 100"):
+        stock_move("lost-atlas", 95, 100, withhold=False)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"revenue": -1, "shares": 10}, "must not be negative"),
+        ({"revenue": 10, "shares": 0}, "1 to 100 shares"),
+        ({"revenue": 10, "shares": 5, "treasury": 4, "pool": 2}, "do not fit in 5"),
+    ],
+)
+def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
+    with pytest.raises(UsageError, match=message):
+        payout_table(**kwargs)
