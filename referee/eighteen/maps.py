@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine import UsageError
 from referee.eighteen.hexes import LAYOUTS, neighbour, opposite, parse
 from referee.eighteen.tiles import TileSpec, parse_tile
+from referee.engine import UsageError
 from referee.tables import load_table, tables_dir
 
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.engine import UsageError
 from referee.eighteen.maps import GameMap, load_map, map_from_data
 from referee.eighteen.tiles import End, TileSpec, tile
+from referee.engine import UsageError
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
@@ -114,7 +114,7 @@ def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
         raise UsageError(f"{where}: tile {laid.tile.name} has {new_cities} cities but this is {kind}")
 
 
-def position_from_data(data: dict[str, Any], base: Path | None = None) -> Position:
+def position_from_data(data: dict[str, Any]) -> Position:
     # The map: a table in tables/maps, or hexes given inline (Lost Atlas builds its map in play).
     if "hexes" in data:
         game_map = map_from_data(str(data.get("map", "inline")), data)
@@ -186,7 +186,7 @@ def position_from_data(data: dict[str, Any], base: Path | None = None) -> Positi
     return Position(game_map, laid, tuple(tokens), colour, rules, frozenset(suburbs), abilities)
 
 
-def load_position(path: str | Path) -> Position:
+def load_position(path: str | Path, phase: str | None = None) -> Position:
     path = Path(path)
     try:
         with path.open("rb") as f:
@@ -195,4 +195,6 @@ def load_position(path: str | Path) -> Position:
         raise UsageError(f"cannot read position file {path}: {e.strerror}") from None
     except tomllib.TOMLDecodeError as e:
         raise UsageError(f"{path}: not valid TOML: {e}") from None
-    return position_from_data(data, path.parent)
+    if phase is not None:
+        data["phase"] = phase
+    return position_from_data(data)

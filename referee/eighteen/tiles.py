@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.engine import UsageError
 from referee.eighteen.hexes import rotate
+from referee.engine import UsageError
 from referee.tables import load_table
 
 NODE_KINDS = ("city", "town", "offboard", "junction")
@@ -73,7 +73,7 @@ class TileSpec:
 def _parse_end(text: Any, nodes: int, where: str) -> End:
     if isinstance(text, str) and len(text) >= 2 and text[0] in "en" and text[1:].isdigit():
         kind, number = text[0], int(text[1:])
-        if kind == "e" and number < 6 or kind == "n" and number < nodes:
+        if (kind == "e" and number < 6) or (kind == "n" and number < nodes):
             return (kind, number)
     raise UsageError(f"{where}: bad path end {text!r} (edges e0-e5, nodes n0-n{max(nodes - 1, 0)})")
 
