@@ -89,8 +89,13 @@ def game_map(data: dict[str, Any], phase_colors: dict[str, str]) -> dict[str, An
         "source": data["source"],
         "layout": data["layout"],
         "phases": phase_colors,
-        "trains": {t["name"]: (0 if t["distance"] == "unlimited" else t["distance"]) for t in data["trains"]},
-        "corporations": {c["sym"]: {"name": c["name"], "home": c["home"]} for c in data["corporations"]},
+        "trains": {
+            t["name"]: (0 if t["distance"] == "unlimited" else t["distance"])
+            for t in data["trains"]
+        },
+        "corporations": {
+            c["sym"]: {"name": c["name"], "home": c["home"]} for c in data["corporations"]
+        },
         "hexes": hexes,
     }
 
@@ -104,7 +109,11 @@ def pieces(data: dict[str, Any]) -> dict[str, Any]:
     for piece in data["pieces"]:
         hexes = []
         for src in piece["hexes"]:
-            h: dict[str, Any] = {"pos": src["pos"], "axial": src["axial"], "terrain": src["terrain"]}
+            h: dict[str, Any] = {
+                "pos": src["pos"],
+                "axial": src["axial"],
+                "terrain": src["terrain"],
+            }
             for key in ("home", "terrain_cost"):
                 if key in src:
                     h[key] = src[key]

@@ -19,11 +19,18 @@ def _as_data(answer: Answer) -> dict[str, object]:
     nodes = answer.graph.nodes
     trains = []
     for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues, strict=True):
-        stops = [] if route is None else [
-            {"stop": nodes[s].name, "kind": nodes[s].kind,
-             "value": nodes[s].diesel_value if train.diesel else nodes[s].value}
-            for s in route.stops
-        ]
+        stops = (
+            []
+            if route is None
+            else [
+                {
+                    "stop": nodes[s].name,
+                    "kind": nodes[s].kind,
+                    "value": nodes[s].diesel_value if train.diesel else nodes[s].value,
+                }
+                for s in route.stops
+            ]
+        )
         trains.append({"train": train.name, "stops": stops, "revenue": revenue})
     return {
         "company": answer.graph.company,
@@ -43,8 +50,13 @@ def _as_data(answer: Answer) -> dict[str, object]:
 @click.option("--json", "as_json", is_flag=True, help="Print plain JSON.")
 @click.option("--show", is_flag=True, help="Draw the position with the routes marked.")
 def route(
-    position_file: str, company: str, trains_text: str, phase: str | None,
-    max_seconds: float, as_json: bool, show: bool,
+    position_file: str,
+    company: str,
+    trains_text: str,
+    phase: str | None,
+    max_seconds: float,
+    as_json: bool,
+    show: bool,
 ) -> None:
     """Print the best routes for COMPANY's trains in POSITION_FILE, proven optimal when possible."""
     try:
@@ -65,7 +77,11 @@ def route(
         stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or "(does not run)"
         rows.append([item["train"], stops, item["revenue"]])
     click.echo(tabulate(rows, headers=["train", "stops", "revenue"]))
-    verdict = "proven optimal" if answer.proven else "NOT proven optimal (time ran out; best found so far)"
+    verdict = (
+        "proven optimal"
+        if answer.proven
+        else "NOT proven optimal (time ran out; best found so far)"
+    )
     click.echo(f"total {answer.total} ({verdict}, {answer.seconds:.2f} s)")
     if show:
         click.echo(picture(position, answer))

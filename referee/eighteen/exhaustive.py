@@ -36,7 +36,9 @@ def _walks(position: Position) -> list[Walk]:
                 other = b if a == ("n", index) else a
                 follow(nodes, track | {("path", hex_name, i)}, hex_name, other)
 
-    def follow(nodes: tuple[NodeKey, ...], track: frozenset[tuple], hex_name: str, end: tuple[str, int]) -> None:
+    def follow(
+        nodes: tuple[NodeKey, ...], track: frozenset[tuple], hex_name: str, end: tuple[str, int]
+    ) -> None:
         if end[0] == "n":
             arrive((*nodes, (hex_name, end[1])), track)
             return
@@ -58,9 +60,13 @@ def _walks(position: Position) -> list[Walk]:
     return walks
 
 
-def _best_brute(position: Position, company: str, trains: Sequence[Train]) -> tuple[int, list[Walk | None]]:
+def _best_brute(
+    position: Position, company: str, trains: Sequence[Train]
+) -> tuple[int, list[Walk | None]]:
     abilities = position.abilities.get(company, frozenset())
-    nodes = {(h, i): n for h in position.map.hexes for i, n in enumerate(position.content(h)[0].nodes)}
+    nodes = {
+        (h, i): n for h in position.map.hexes for i, n in enumerate(position.content(h)[0].nodes)
+    }
 
     def tokens_at(key: NodeKey) -> list[str]:
         return [t.company for t in position.tokens if (t.hex, t.city) == key]

@@ -25,7 +25,7 @@ def opposite(edge: int) -> int:
 
 
 def rotate(edge: int, rotation: int) -> int:
-    """The map side that tile edge `edge` faces when the tile is turned `rotation` x 60 deg clockwise."""
+    """The map side that tile edge `edge` faces, the tile turned `rotation` x 60 deg clockwise."""
     return (edge + rotation) % 6
 
 

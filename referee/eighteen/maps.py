@@ -53,19 +53,25 @@ def map_from_data(name: str, data: dict[str, Any]) -> GameMap:
         blocked = raw.get("impassable", [])
         if not all(isinstance(e, int) and 0 <= e < 6 for e in blocked):
             raise UsageError(f"{where}: impassable edges must be 0-5")
-        hexes[hex_name] = HexSpec(hex_name, printed, frozenset(blocked), str(raw.get("terrain", "")))
+        hexes[hex_name] = HexSpec(
+            hex_name, printed, frozenset(blocked), str(raw.get("terrain", ""))
+        )
     phases = {str(k): str(v) for k, v in data.get("phases", {}).items()}
     trains = {str(k): int(v) for k, v in data.get("trains", {}).items()}
     game_map = GameMap(name, layout, hexes, phases, trains)
     for hex_spec in hexes.values():
         for edge in sorted(hex_spec.printed.exits()):
             if game_map.neighbour(hex_spec.name, edge) is None and hex_spec.printed.color != "red":
-                raise UsageError(f"hex {hex_spec.name}: printed track runs off the map at edge {edge}")
+                raise UsageError(
+                    f"hex {hex_spec.name}: printed track runs off the map at edge {edge}"
+                )
     return game_map
 
 
 def available_maps() -> list[str]:
-    return sorted(p.stem for p in (tables_dir() / "maps").glob("*.toml") if not p.stem.endswith("_pieces"))
+    return sorted(
+        p.stem for p in (tables_dir() / "maps").glob("*.toml") if not p.stem.endswith("_pieces")
+    )
 
 
 def load_map(name: str) -> GameMap:

@@ -111,7 +111,9 @@ def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
     new_cities = sum(1 for n in laid.tile.nodes if n.kind == "city")
     if cities != new_cities and not (printed.label == laid.tile.label != ""):
         kind = "a city hex" if cities else "a hex without a city"
-        raise UsageError(f"{where}: tile {laid.tile.name} has {new_cities} cities but this is {kind}")
+        raise UsageError(
+            f"{where}: tile {laid.tile.name} has {new_cities} cities but this is {kind}"
+        )
 
 
 def position_from_data(data: dict[str, Any]) -> Position:
@@ -161,7 +163,8 @@ def position_from_data(data: dict[str, Any]) -> Position:
             count = sum(1 for t in tokens if t.hex == hex_name and t.city == city)
             if count > nodes[city].slots:
                 raise UsageError(
-                    f"hex {hex_name}: city {city} has {count} tokens but only {nodes[city].slots} slots"
+                    f"hex {hex_name}: city {city} has {count} tokens "
+                    f"but only {nodes[city].slots} slots"
                 )
 
     suburbs: set[tuple[str, int]] = set()
@@ -180,7 +183,9 @@ def position_from_data(data: dict[str, Any]) -> Position:
         found = raw.get("abilities", []) if isinstance(raw, dict) else []
         unknown = [a for a in found if a not in ABILITIES]
         if unknown:
-            raise UsageError(f"company {company}: unknown ability '{unknown[0]}'", ", ".join(ABILITIES))
+            raise UsageError(
+                f"company {company}: unknown ability '{unknown[0]}'", ", ".join(ABILITIES)
+            )
         abilities[company] = frozenset(found)
 
     return Position(game_map, laid, tuple(tokens), colour, rules, frozenset(suburbs), abilities)

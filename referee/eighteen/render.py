@@ -65,5 +65,8 @@ def picture(position: Position, answer: Answer | None = None) -> str:
             for j, ch in enumerate(text[: CELL - 1]):
                 grid[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in grid).rstrip("\n")
-    legend = "legend: TILE/ROTATION, ( ) city, o town, [off] off-board, === printed track; AB = token; *12 = routes of trains 1 and 2"
+    legend = (
+        "legend: TILE/ROTATION, ( ) city, o town, [off] off-board, === printed track; "
+        "AB = token; *12 = routes of trains 1 and 2"
+    )
     return f"{text}\n{legend}"

@@ -20,7 +20,7 @@ class Route:
 
 @dataclass(frozen=True)
 class Setup:
-    """What the search needs to know besides the track: the game's options, the company's abilities."""
+    """What the search needs besides the track: the game's options, the company's abilities."""
 
     rules: Rules
     express: bool = False  # Express: with exactly one train, it counts one more stop
@@ -54,9 +54,7 @@ def check_setup(graph: TrackGraph, trains: Sequence[Train], setup: Setup) -> Non
     if not graph.token_nodes():
         raise UsageError(f"company {graph.company} has no token on the map")
     if any(t.rusted for t in trains) and not setup.resourceful:
-        raise RuleError(
-            f"{graph.company} cannot run a rusted train", "lost-atlas §26 Resourceful"
-        )
+        raise RuleError(f"{graph.company} cannot run a rusted train", "lost-atlas §26 Resourceful")
 
 
 def route_revenue(graph: TrackGraph, stops: Sequence[int], train: Train, setup: Setup) -> int:

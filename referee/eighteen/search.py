@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from dataclasses import dataclass
 
@@ -36,7 +37,9 @@ class _Timeout(Exception):
     pass
 
 
-def enumerate_routes(graph: TrackGraph, max_stops: int, overnight: bool, deadline: float) -> tuple[list[Route], bool]:
+def enumerate_routes(
+    graph: TrackGraph, max_stops: int, overnight: bool, deadline: float
+) -> tuple[list[Route], bool]:
     """All routes with a company token and at most `max_stops` counted stops; (routes, complete)."""
     nodes = graph.nodes
     adjacency = graph.adjacency
@@ -64,7 +67,9 @@ def enumerate_routes(graph: TrackGraph, max_stops: int, overnight: bool, deadlin
         if key not in found:
             found[key] = Route(tuple(stops), mask, tuple(links))
 
-    def extend(v: int, seen: int, mask: int, stops: list[int], links: list[int], token: bool) -> None:
+    def extend(
+        v: int, seen: int, mask: int, stops: list[int], links: list[int], token: bool
+    ) -> None:
         counter[0] += 1
         if counter[0] & 1023 == 0 and time.monotonic() > deadline:
             raise _Timeout
@@ -126,12 +131,14 @@ def _candidates(
     kept: list[tuple[int, int, int]] = []
     work = 0
     for cand in ordered:
-        rev, mask, _ = cand
+        _rev, mask, _ = cand
         dominated = False
         if work < budget:
             work += len(kept)
             for other in kept:
-                if other[1] & ~mask == 0:  # other uses a subset of this track, earns at least as much
+                if (
+                    other[1] & ~mask == 0
+                ):  # other uses a subset of this track, earns at least as much
                     dominated = True
                     break
         if not dominated:
@@ -147,11 +154,12 @@ def solve(
     check_setup(graph, trains, setup)
     longest = max(setup.distance(t) for t in trains)
     # Leave a share of the time for combining, so an answer always comes back.
-    routes, complete = enumerate_routes(
-        graph, longest, setup.overnight, start + max_seconds * 0.7
-    )
+    routes, complete = enumerate_routes(graph, longest, setup.overnight, start + max_seconds * 0.7)
     routes = routes + setup.local_routes(graph)
-    order = sorted(range(len(trains)), key=lambda i: (-setup.distance(trains[i]), trains[i].name, trains[i].diesel))
+    order = sorted(
+        range(len(trains)),
+        key=lambda i: (-setup.distance(trains[i]), trains[i].name, trains[i].diesel),
+    )
     lists = [_candidates(graph, routes, trains[i], setup) for i in order]
     same_as_previous = [
         k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))
@@ -206,16 +214,14 @@ def solve(
     # A quick greedy answer first, so even an immediate timeout has something to show.
     used = 0
     for k in range(n):
-        for idx, (rev, mask, _) in enumerate(lists[k]):
+        for idx, (_rev, mask, _) in enumerate(lists[k]):
             if not mask & used:
                 best_pick[k] = idx
                 used |= mask
                 break
     best_total = sum(lists[k][best_pick[k]][0] for k in range(n) if best_pick[k] >= 0)
-    try:
+    with contextlib.suppress(_Timeout):
         branch(0, 0, 0, 0)
-    except _Timeout:
-        pass
 
     chosen: list[Route | None] = [None] * len(trains)
     revenues = [0] * len(trains)
@@ -235,7 +241,9 @@ def solve(
     )
 
 
-def best_routes(position: Position, company: str, trains: list[Train], max_seconds: float = 30.0) -> Answer:
+def best_routes(
+    position: Position, company: str, trains: list[Train], max_seconds: float = 30.0
+) -> Answer:
     """The most the company's trains can earn in this position (proven unless time ran out)."""
     graph = build_graph(position, company)
     return solve(graph, trains, setup_for(position, company, trains), max_seconds)

@@ -113,7 +113,9 @@ def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
     for i, node in enumerate(nodes):
         if node.kind == "junction" and i not in used:
             raise UsageError(f"{where}: junction n{i} has no track")
-    return TileSpec(name, str(raw.get("color", "")), str(raw.get("label") or ""), nodes, tuple(paths))
+    return TileSpec(
+        name, str(raw.get("color", "")), str(raw.get("label") or ""), nodes, tuple(paths)
+    )
 
 
 @cache

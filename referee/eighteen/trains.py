@@ -33,7 +33,9 @@ def parse_trains(text: str) -> list[Train]:
         elif base.isdigit() and int(base) >= 1:
             trains.append(Train(base, int(base), rusted=rusted))
         else:
-            raise UsageError(f"unknown train '{word}'", "a number of stops, D or ∞, e.g. 4,4 or 5,D")
+            raise UsageError(
+                f"unknown train '{word}'", "a number of stops, D or ∞, e.g. 4,4 or 5,D"
+            )
     if not trains:
         raise UsageError("no trains given", "e.g. --trains 4,4")
     return trains

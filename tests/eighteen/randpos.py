@@ -12,8 +12,36 @@ LAYOUT = "flat"
 # Tiles that make the graph interesting: cities, towns, crossings (16, 19, 20), Y switches
 # (23, 24, LA3), two-city tiles, port tiles.
 TILES = [
-    "5", "6", "57", "14", "15", "619", "1", "55", "69", "3", "4", "7", "8", "9", "16", "19",
-    "20", "23", "24", "25", "26", "41", "45", "63", "125", "LA2", "LA1", "LA3", "59", "64",
+    "5",
+    "6",
+    "57",
+    "14",
+    "15",
+    "619",
+    "1",
+    "55",
+    "69",
+    "3",
+    "4",
+    "7",
+    "8",
+    "9",
+    "16",
+    "19",
+    "20",
+    "23",
+    "24",
+    "25",
+    "26",
+    "41",
+    "45",
+    "63",
+    "125",
+    "LA2",
+    "LA1",
+    "LA3",
+    "59",
+    "64",
 ]
 
 
@@ -39,13 +67,20 @@ def random_position(seed: int, *, lost_atlas: bool | None = None) -> tuple[dict[
             node = {"kind": "offboard", "revenue": {"yellow": rng.choice([20, 30]), "brown": 60}}
             if rng.random() < 0.5:
                 node["groups"] = ["West"]
-            hexes[name] = {"color": "red", "nodes": [node], "paths": [[f"e{e}", "n0"] for e in edges]}
+            hexes[name] = {
+                "color": "red",
+                "nodes": [node],
+                "paths": [[f"e{e}", "n0"] for e in edges],
+            }
             exits_at[name] = set(edges)
             continue
         if roll < 0.16 and len(open_edges) >= 3:  # a printed junction of track
             edges = rng.sample(open_edges, k=3)
-            hexes[name] = {"color": "gray", "nodes": [{"kind": "junction"}],
-                           "paths": [[f"e{e}", "n0"] for e in edges]}
+            hexes[name] = {
+                "color": "gray",
+                "nodes": [{"kind": "junction"}],
+                "paths": [[f"e{e}", "n0"] for e in edges],
+            }
             exits_at[name] = set(edges)
             continue
         if roll < 0.22:
@@ -58,7 +93,8 @@ def random_position(seed: int, *, lost_atlas: bool | None = None) -> tuple[dict[
                 if not exits <= set(open_edges):
                     continue
                 joined = sum(
-                    1 for e in exits
+                    1
+                    for e in exits
                     if (e + 3) % 6 in exits_at.get(neighbour(name, e, LAYOUT) or "", set())
                 )
                 score = joined + rng.random()
@@ -93,7 +129,11 @@ def random_position(seed: int, *, lost_atlas: bool | None = None) -> tuple[dict[
             for c in range(rng.randint(1, slots)):
                 tokens.append({"hex": hex_name, "city": i, "company": "BCD"[c]})
     data: dict[str, Any] = {
-        "map": f"random-{seed}", "layout": LAYOUT, "hexes": hexes, "tiles": laid, "tokens": tokens,
+        "map": f"random-{seed}",
+        "layout": LAYOUT,
+        "hexes": hexes,
+        "tiles": laid,
+        "tokens": tokens,
         "phase": rng.choice(["yellow", "green", "brown", "gray"]),
     }
     if lost_atlas is None:

@@ -12,15 +12,29 @@ from referee.eighteen.position import position_from_data
 from referee.engine import UsageError
 
 CASES = {
-    "unknown tile": ({"tiles": [{"hex": "G8", "tile": "9999", "rotation": 0}]}, "hex G8: unknown tile"),
+    "unknown tile": (
+        {"tiles": [{"hex": "G8", "tile": "9999", "rotation": 0}]},
+        "hex G8: unknown tile",
+    ),
     "rotation off the map": ({"tiles": [{"hex": "A8", "tile": "9", "rotation": 1}]}, "hex A8"),
     "rotation breaks printed track": (
-        {"tiles": [{"hex": "K4", "tile": "440", "rotation": 3}]}, "hex K4"),
-    "token without a city": ({"tokens": [{"hex": "B5", "company": "UR"}]}, "hex B5: token of UR on no city"),
+        {"tiles": [{"hex": "K4", "tile": "440", "rotation": 3}]},
+        "hex K4",
+    ),
+    "token without a city": (
+        {"tokens": [{"hex": "B5", "company": "UR"}]},
+        "hex B5: token of UR on no city",
+    ),
     "too many tokens": (
-        {"tokens": [{"hex": "B7", "company": "UR"},
-                    {"hex": "B7", "company": "IR"}, {"hex": "B7", "company": "AR"}]},
-        "hex B7: city 0 has 3 tokens but only 2 slots"),
+        {
+            "tokens": [
+                {"hex": "B7", "company": "UR"},
+                {"hex": "B7", "company": "IR"},
+                {"hex": "B7", "company": "AR"},
+            ]
+        },
+        "hex B7: city 0 has 3 tokens but only 2 slots",
+    ),
     "not on the map": ({"tokens": [{"hex": "Z99", "company": "UR"}]}, "hex Z99: not on the map"),
 }
 

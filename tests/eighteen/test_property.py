@@ -31,13 +31,17 @@ def check(seed: int, lost_atlas: bool | None) -> None:
             used |= route.mask
 
 
-@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@settings(
+    max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 @given(SEEDS)
 def test_fast_equals_exhaustive_standard_rules(seed: int) -> None:
     check(seed, lost_atlas=False)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None)
+@settings(
+    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
 @given(SEEDS)
 def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
     check(seed, lost_atlas=True)

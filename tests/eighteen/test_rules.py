@@ -34,7 +34,11 @@ def line_map(*contents: dict[str, Any]) -> dict[str, Any]:
 
 def city(revenue: int, slots: int = 1, up: bool = True, down: bool = True) -> dict[str, Any]:
     paths = ([["e3", "n0"]] if up else []) + ([["e0", "n0"]] if down else [])
-    return {"color": "gray", "nodes": [{"kind": "city", "revenue": revenue, "slots": slots}], "paths": paths}
+    return {
+        "color": "gray",
+        "nodes": [{"kind": "city", "revenue": revenue, "slots": slots}],
+        "paths": paths,
+    }
 
 
 def test_lost_atlas_16_two_4_trains_310() -> None:
@@ -118,23 +122,39 @@ def test_lost_atlas_16_port_circles_are_one_city() -> None:
     # B6 (city 10) and C5 (plain track) join the two halves: a loop back into the port.
     hexes = {
         "B4": {"label": "port", "nodes": [{"kind": "city", "revenue": 0, "slots": 1}] * 2},
-        "B6": {"color": "gray", "nodes": [{"kind": "city", "revenue": 10, "slots": 1}],
-               "paths": [["e3", "n0"], ["e4", "n0"]]},
+        "B6": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 10, "slots": 1}],
+            "paths": [["e3", "n0"], ["e4", "n0"]],
+        },
         "C5": {"color": "gray", "paths": [["e1", "e2"]]},
-        "A5": {"terrain": "plain"}, "C3": {"terrain": "plain"},
+        "A5": {"terrain": "plain"},
+        "C3": {"terrain": "plain"},
     }
-    data = {"map": "port", "layout": "flat", "hexes": hexes, "game": "lost_atlas",
-            "tiles": [{"hex": "B4", "tile": "LA2", "rotation": 0}],
-            "tokens": [{"hex": "B4", "city": 0, "company": "A"}]}
+    data = {
+        "map": "port",
+        "layout": "flat",
+        "hexes": hexes,
+        "game": "lost_atlas",
+        "tiles": [{"hex": "B4", "tile": "LA2", "rotation": 0}],
+        "tokens": [{"hex": "B4", "city": 0, "company": "A"}],
+    }
     assert run(data, "D") == 60 + 10  # not 60 + 10 + 60 through both halves
 
 
 def test_lost_atlas_16_mine_circles_are_two_cities() -> None:
-    hexes = {"A1": {"label": "mine", "nodes": [{"kind": "city", "revenue": 0, "slots": 1}] * 2},
-             "A3": {"terrain": "plain"}}
-    data = {"map": "mine", "layout": "flat", "hexes": hexes, "game": "lost_atlas",
-            "tiles": [{"hex": "A1", "tile": "LA1", "rotation": 0}],
-            "tokens": [{"hex": "A1", "city": 1, "company": "A"}]}
+    hexes = {
+        "A1": {"label": "mine", "nodes": [{"kind": "city", "revenue": 0, "slots": 1}] * 2},
+        "A3": {"terrain": "plain"},
+    }
+    data = {
+        "map": "mine",
+        "layout": "flat",
+        "hexes": hexes,
+        "game": "lost_atlas",
+        "tiles": [{"hex": "A1", "tile": "LA1", "rotation": 0}],
+        "tokens": [{"hex": "A1", "city": 1, "company": "A"}],
+    }
     # LA1 rotation 0 has exits 0 and 1; edge 1 of A1 is off the map, so it is refused ...
     with pytest.raises(UsageError, match="hex A1"):
         position_from_data(data)
@@ -149,12 +169,19 @@ def test_no_reversing_at_a_y_switch() -> None:
         "A1": city(10, up=False),
         "A3": {"terrain": "plain"},
         "A5": city(20, down=False),
-        "B2": {"color": "gray", "nodes": [{"kind": "city", "revenue": 90, "slots": 1}],
-               "paths": [["e1", "n0"]]},
+        "B2": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 90, "slots": 1}],
+            "paths": [["e1", "n0"]],
+        },
     }
-    data = {"map": "y", "layout": "flat", "hexes": hexes,
-            "tiles": [{"hex": "A3", "tile": "23", "rotation": 0}],
-            "tokens": [{"hex": "A1", "company": "A"}]}
+    data = {
+        "map": "y",
+        "layout": "flat",
+        "hexes": hexes,
+        "tiles": [{"hex": "A3", "tile": "23", "rotation": 0}],
+        "tokens": [{"hex": "A1", "company": "A"}],
+    }
     # A1-A3: A1's edge 0 meets A3's edge 3. 23 joins 3-0 (to A5) and 0-4 (to B2 via A3 edge 4).
     assert run(data, "D") == 30
     assert run(data, "D,D") == 30  # the two routes would share the track at A3's edge 0
@@ -162,23 +189,38 @@ def test_no_reversing_at_a_y_switch() -> None:
 
 def test_crossing_tile_two_routes_cross() -> None:
     hexes = {
-        "A1": city(10, up=False), "A3": {"terrain": "plain"}, "A5": city(20, down=False),
-        "B2": {"color": "gray", "nodes": [{"kind": "city", "revenue": 30, "slots": 1}],
-               "paths": [["e1", "n0"]]},
-        "B4": {"color": "gray", "nodes": [{"kind": "city", "revenue": 40, "slots": 1}],
-               "paths": [["e2", "n0"]]},
+        "A1": city(10, up=False),
+        "A3": {"terrain": "plain"},
+        "A5": city(20, down=False),
+        "B2": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 30, "slots": 1}],
+            "paths": [["e1", "n0"]],
+        },
+        "B4": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 40, "slots": 1}],
+            "paths": [["e2", "n0"]],
+        },
     }
     # Tile 16 (0-2, 1-3) turned 3: A1 (edge 3) to B4 (edge 5), crossing B2 (edge 4) to A5 (edge 0).
-    data = {"map": "x", "layout": "flat", "hexes": hexes,
-            "tiles": [{"hex": "A3", "tile": "16", "rotation": 3}],
-            "tokens": [{"hex": "A1", "company": "A"}, {"hex": "B2", "company": "A"}]}
+    data = {
+        "map": "x",
+        "layout": "flat",
+        "hexes": hexes,
+        "tiles": [{"hex": "A3", "tile": "16", "rotation": 3}],
+        "tokens": [{"hex": "A1", "company": "A"}, {"hex": "B2", "company": "A"}],
+    }
     assert run(data, "2,2") == (10 + 40) + (30 + 20)
 
 
 def test_1889_d_train_collects_diesel_value_at_imabari() -> None:
-    data = {"map": "1889", "phase": "D",
-            "tiles": [{"hex": "F3", "tile": "57", "rotation": 0}],
-            "tokens": [{"hex": "F3", "company": "IR"}]}
+    data = {
+        "map": "1889",
+        "phase": "D",
+        "tiles": [{"hex": "F3", "tile": "57", "rotation": 0}],
+        "tokens": [{"hex": "F3", "company": "IR"}],
+    }
     position = position_from_data(data)
     spec = position.map.hexes["F3"].printed
     if not any(n.kind == "city" for n in spec.nodes):
