@@ -90,6 +90,8 @@ def _tokens(
             if node.kind == "city":
                 spots.append((h, i, node.slots))
     rng.shuffle(spots)
+    # Late game: the company sits in the big, well-connected cities.
+    spots.sort(key=lambda s: -len(base.content(s[0])[0].exits(0)) - len(base.content(s[0])[1]))
     tokens = []
     for k, (h, i, slots) in enumerate(spots):
         if k < 3:
