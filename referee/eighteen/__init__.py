@@ -1,0 +1,1 @@
+"""18xx toolkit: hex maps, track tiles, positions and the exact route-revenue search."""

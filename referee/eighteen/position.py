@@ -1,0 +1,205 @@
+"""A position: a map, the tiles laid, the station tokens, the phase and the game's options.
+
+Loaded from TOML and validated; every error is one line naming the hex.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.eighteen.maps import GameMap, load_map, map_from_data
+from referee.eighteen.tiles import End, TileSpec, tile
+from referee.engine import UsageError
+
+ABILITIES = ("express", "overnight", "resourceful", "suburban")
+COLOURS = ("yellow", "green", "brown", "purple", "gray")
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Per-game route options (Lost Atlas needs all of them; other games none)."""
+
+    local_routes: bool = False  # a train may run a hub city alone, without track
+    port_one_city: bool = False  # the circles of a 'port' tile are one city
+    suburb_bonus: int = 0  # per train per suburb city on its route
+
+
+LOST_ATLAS = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)
+
+
+@dataclass(frozen=True)
+class Laid:
+    tile: TileSpec
+    rotation: int
+
+
+@dataclass(frozen=True)
+class Token:
+    hex: str
+    city: int  # node index on the hex's tile
+    company: str
+
+
+@dataclass(frozen=True)
+class Position:
+    map: GameMap
+    laid: dict[str, Laid]
+    tokens: tuple[Token, ...]
+    phase: str  # the phase colour: yellow, green, brown, purple or gray
+    rules: Rules = Rules()
+    suburbs: frozenset[tuple[str, int]] = frozenset()  # (hex, city) carrying a suburb token
+    abilities: dict[str, frozenset[str]] = field(default_factory=dict)
+
+    def content(self, hex_name: str) -> tuple[TileSpec, tuple[tuple[End, End], ...]]:
+        """The tile on a hex and its paths turned to map edges."""
+        laid = self.laid.get(hex_name)
+        if laid is not None:
+            return laid.tile, laid.tile.rotated_paths(laid.rotation)
+        printed = self.map.hexes[hex_name].printed
+        return printed, printed.paths
+
+    def companies(self) -> list[str]:
+        return sorted({t.company for t in self.tokens})
+
+
+def _int(raw: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
+    value = raw.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise UsageError(f"{where}: '{key}' must be a whole number")
+    return value
+
+
+def _str(raw: dict[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value:
+        raise UsageError(f"{where}: '{key}' is missing")
+    return value
+
+
+def _phase_colour(game_map: GameMap, phase: Any) -> str:
+    phase = str(phase)
+    if phase in game_map.phases:
+        return game_map.phases[phase]
+    if phase in COLOURS:
+        return phase
+    allowed = ", ".join(list(game_map.phases) + list(COLOURS))
+    raise UsageError(f"unknown phase '{phase}'", allowed)
+
+
+def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
+    where = f"hex {hex_name}"
+    exits = laid.tile.exits(laid.rotation)
+    for edge in sorted(exits):
+        if game_map.neighbour(hex_name, edge) is None:
+            raise UsageError(
+                f"{where}: tile {laid.tile.name} rotation {laid.rotation} runs track off the map "
+                f"(or across a closed border) at edge {edge}"
+            )
+    printed = game_map.hexes[hex_name].printed
+    lost = printed.exits() - exits
+    if lost:
+        raise UsageError(
+            f"{where}: tile {laid.tile.name} rotation {laid.rotation} breaks the printed track at "
+            f"edge {', '.join(map(str, sorted(lost)))}"
+        )
+    if printed.color in ("red", "gray"):
+        raise UsageError(f"{where}: no tile may be laid on a {printed.color} hex")
+    cities = sum(1 for n in printed.nodes if n.kind == "city")
+    new_cities = sum(1 for n in laid.tile.nodes if n.kind == "city")
+    if cities != new_cities and not (printed.label == laid.tile.label != ""):
+        kind = "a city hex" if cities else "a hex without a city"
+        raise UsageError(
+            f"{where}: tile {laid.tile.name} has {new_cities} cities but this is {kind}"
+        )
+
+
+def position_from_data(data: dict[str, Any]) -> Position:
+    # The map: a table in tables/maps, or hexes given inline (Lost Atlas builds its map in play).
+    if "hexes" in data:
+        game_map = map_from_data(str(data.get("map", "inline")), data)
+    else:
+        game_map = load_map(_str(data, "map", "position"))
+    game = str(data.get("game", ""))
+    rules = LOST_ATLAS if game == "lost_atlas" else Rules()
+    colour = _phase_colour(game_map, data.get("phase", "yellow"))
+
+    laid: dict[str, Laid] = {}
+    for i, raw in enumerate(data.get("tiles", [])):
+        hex_name = _str(raw, "hex", f"tile entry {i + 1}")
+        where = f"hex {hex_name}"
+        if hex_name not in game_map.hexes:
+            raise UsageError(f"{where}: not on the map {game_map.name}")
+        if hex_name in laid:
+            raise UsageError(f"{where}: two tiles laid on the same hex")
+        rotation = _int(raw, "rotation", where, 0)
+        if not 0 <= rotation < 6:
+            raise UsageError(f"{where}: rotation must be 0-5")
+        laid[hex_name] = Laid(tile(str(raw.get("tile", "")), where), rotation)
+        _check_lay(game_map, hex_name, laid[hex_name])
+
+    position = Position(game_map, laid, (), colour, rules)
+    tokens: list[Token] = []
+    for i, raw in enumerate(data.get("tokens", [])):
+        hex_name = _str(raw, "hex", f"token entry {i + 1}")
+        where = f"hex {hex_name}"
+        if hex_name not in game_map.hexes:
+            raise UsageError(f"{where}: not on the map {game_map.name}")
+        company = _str(raw, "company", where)
+        city = _int(raw, "city", where, 0)
+        nodes = position.content(hex_name)[0].nodes
+        if not (0 <= city < len(nodes) and nodes[city].kind == "city"):
+            have = "no city" if not any(n.kind == "city" for n in nodes) else f"no city {city}"
+            raise UsageError(f"{where}: token of {company} on {have}")
+        token = Token(hex_name, city, company)
+        if token in tokens:
+            raise UsageError(f"{where}: {company} has two tokens in city {city}")
+        tokens.append(token)
+    for hex_name in sorted({t.hex for t in tokens}):
+        nodes = position.content(hex_name)[0].nodes
+        for city in sorted({t.city for t in tokens if t.hex == hex_name}):
+            count = sum(1 for t in tokens if t.hex == hex_name and t.city == city)
+            if count > nodes[city].slots:
+                raise UsageError(
+                    f"hex {hex_name}: city {city} has {count} tokens "
+                    f"but only {nodes[city].slots} slots"
+                )
+
+    suburbs: set[tuple[str, int]] = set()
+    for raw in data.get("suburbs", []):
+        hex_name = _str(raw, "hex", "suburb")
+        city = _int(raw, "city", f"hex {hex_name}", 0)
+        if hex_name not in game_map.hexes:
+            raise UsageError(f"hex {hex_name}: not on the map {game_map.name}")
+        nodes = position.content(hex_name)[0].nodes
+        if not (0 <= city < len(nodes) and nodes[city].kind == "city"):
+            raise UsageError(f"hex {hex_name}: suburb token on no city")
+        suburbs.add((hex_name, city))
+
+    abilities: dict[str, frozenset[str]] = {}
+    for company, raw in data.get("companies", {}).items():
+        found = raw.get("abilities", []) if isinstance(raw, dict) else []
+        unknown = [a for a in found if a not in ABILITIES]
+        if unknown:
+            raise UsageError(
+                f"company {company}: unknown ability '{unknown[0]}'", ", ".join(ABILITIES)
+            )
+        abilities[company] = frozenset(found)
+
+    return Position(game_map, laid, tuple(tokens), colour, rules, frozenset(suburbs), abilities)
+
+
+def load_position(path: str | Path, phase: str | None = None) -> Position:
+    path = Path(path)
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as e:
+        raise UsageError(f"cannot read position file {path}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise UsageError(f"{path}: not valid TOML: {e}") from None
+    if phase is not None:
+        data["phase"] = phase
+    return position_from_data(data)

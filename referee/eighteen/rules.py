@@ -1,0 +1,68 @@
+"""Route rules that depend on the game and the company: stops counted, revenue, local routes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.eighteen.graph import TrackGraph
+from referee.eighteen.position import Position, Rules
+from referee.eighteen.trains import Train
+from referee.engine import RuleError, UsageError
+
+
+@dataclass(frozen=True)
+class Route:
+    stops: tuple[int, ...]  # node ids in running order (counted stops only)
+    mask: int  # track resources used
+    links: tuple[int, ...]  # link ids, for the picture
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the search needs besides the track: the game's options, the company's abilities."""
+
+    rules: Rules
+    express: bool = False  # Express: with exactly one train, it counts one more stop
+    overnight: bool = False  # Overnight: may pass blocked cities, which count nothing
+    resourceful: bool = False  # Resourceful: a rusted train runs once more
+    trains: int = 1
+
+    def distance(self, train: Train) -> int:
+        extra = 1 if self.express and self.trains == 1 and train.distance else 0
+        return train.limit() + extra
+
+    def local_routes(self, graph: TrackGraph) -> list[Route]:
+        """Lost Atlas: a train may run a hub city alone, without track (any number of trains)."""
+        if not self.rules.local_routes:
+            return []
+        return [Route((v,), 0, ()) for v in graph.token_nodes()]
+
+
+def setup_for(position: Position, company: str, trains: Sequence[Train]) -> Setup:
+    abilities = position.abilities.get(company, frozenset())
+    return Setup(
+        rules=position.rules,
+        express="express" in abilities,
+        overnight="overnight" in abilities,
+        resourceful="resourceful" in abilities,
+        trains=len(trains),
+    )
+
+
+def check_setup(graph: TrackGraph, trains: Sequence[Train], setup: Setup) -> None:
+    if not graph.token_nodes():
+        raise UsageError(f"company {graph.company} has no token on the map")
+    if any(t.rusted for t in trains) and not setup.resourceful:
+        raise RuleError(f"{graph.company} cannot run a rusted train", "lost-atlas §26 Resourceful")
+
+
+def route_revenue(graph: TrackGraph, stops: Sequence[int], train: Train, setup: Setup) -> int:
+    nodes = graph.nodes
+    total = 0
+    for s in stops:
+        node = nodes[s]
+        total += node.diesel_value if train.diesel else node.value
+        if node.suburb:
+            total += setup.rules.suburb_bonus
+    return total

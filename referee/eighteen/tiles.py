@@ -1,0 +1,132 @@
+"""Track tiles: the catalogue in tables/tiles.toml, rotation and validation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from referee.eighteen.hexes import rotate
+from referee.engine import UsageError
+from referee.tables import load_table
+
+NODE_KINDS = ("city", "town", "offboard", "junction")
+# An end of a path: ("e", edge) or ("n", node index).
+End = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    kind: str
+    revenue: int | tuple[tuple[str, int], ...]  # fixed, or (phase colour, value) pairs
+    slots: int = 0
+    group: str = ""  # off-board areas that count as one destination
+
+    def value(self, colour: str, diesel: bool = False) -> int:
+        if isinstance(self.revenue, int):
+            return self.revenue
+        table = dict(self.revenue)
+        if diesel and "diesel" in table:
+            return table["diesel"]
+        for key in _colour_aliases(colour):
+            if key in table:
+                return table[key]
+        # The newest printed colour not after the phase (e.g. yellow when the phase is green).
+        order = ["yellow", "green", "brown", "gray"]
+        wanted = order.index(_canonical(colour)) if _canonical(colour) in order else 3
+        best = 0
+        for i, key in enumerate(order):
+            if i <= wanted and key in table:
+                best = table[key]
+        return best
+
+
+def _canonical(colour: str) -> str:
+    return {"purple": "brown", "grey": "gray"}.get(colour, colour)
+
+
+def _colour_aliases(colour: str) -> tuple[str, ...]:
+    same = {"purple": ("purple", "brown"), "brown": ("brown", "purple"), "grey": ("gray",)}
+    return same.get(colour, (colour,))
+
+
+@dataclass(frozen=True)
+class TileSpec:
+    """A tile definition (or the printed content of a map hex) in the unrotated frame."""
+
+    name: str
+    color: str
+    label: str
+    nodes: tuple[NodeSpec, ...]
+    paths: tuple[tuple[End, End], ...]
+
+    def exits(self, rotation: int = 0) -> frozenset[int]:
+        return frozenset(rotate(e[1], rotation) for path in self.paths for e in path if e[0] == "e")
+
+    def rotated_paths(self, rotation: int) -> tuple[tuple[End, End], ...]:
+        def turn(end: End) -> End:
+            return ("e", rotate(end[1], rotation)) if end[0] == "e" else end
+
+        return tuple((turn(a), turn(b)) for a, b in self.paths)
+
+
+def _parse_end(text: Any, nodes: int, where: str) -> End:
+    if isinstance(text, str) and len(text) >= 2 and text[0] in "en" and text[1:].isdigit():
+        kind, number = text[0], int(text[1:])
+        if (kind == "e" and number < 6) or (kind == "n" and number < nodes):
+            return (kind, number)
+    raise UsageError(f"{where}: bad path end {text!r} (edges e0-e5, nodes n0-n{max(nodes - 1, 0)})")
+
+
+def parse_node(raw: Any, where: str) -> NodeSpec:
+    if not isinstance(raw, dict) or raw.get("kind") not in NODE_KINDS:
+        raise UsageError(f"{where}: node kind must be one of {', '.join(NODE_KINDS)}")
+    revenue = raw.get("revenue", 0)
+    if isinstance(revenue, dict):
+        if not all(isinstance(v, int) for v in revenue.values()):
+            raise UsageError(f"{where}: revenue by phase must be whole numbers")
+        revenue = tuple(sorted(revenue.items()))
+    elif not isinstance(revenue, int):
+        raise UsageError(f"{where}: revenue must be a number or a table of phase colour = value")
+    slots = raw.get("slots", 0)
+    if not isinstance(slots, int) or slots < 0 or (raw["kind"] == "city" and slots < 1):
+        raise UsageError(f"{where}: a city needs at least one token slot")
+    groups = raw.get("groups") or [""]
+    return NodeSpec(raw["kind"], revenue, slots, str(groups[0]))
+
+
+def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
+    """Validate one tile (or hex content) table; errors name `where` (e.g. 'tile 15', 'hex G8')."""
+    if not isinstance(raw, dict):
+        raise UsageError(f"{where}: must be a table")
+    raw_nodes = raw.get("nodes", [])
+    nodes = tuple(parse_node(n, f"{where} node {i}") for i, n in enumerate(raw_nodes))
+    paths: list[tuple[End, End]] = []
+    for item in raw.get("paths", []):
+        if not isinstance(item, list) or len(item) != 2:
+            raise UsageError(f"{where}: each path joins exactly two ends")
+        a, b = (_parse_end(t, len(nodes), where) for t in item)
+        if a == b:
+            raise UsageError(f"{where}: a path cannot join {item[0]} to itself")
+        paths.append((a, b))
+    used = {end[1] for path in paths for end in path if end[0] == "n"}
+    for i, node in enumerate(nodes):
+        if node.kind == "junction" and i not in used:
+            raise UsageError(f"{where}: junction n{i} has no track")
+    return TileSpec(
+        name, str(raw.get("color", "")), str(raw.get("label") or ""), nodes, tuple(paths)
+    )
+
+
+@cache
+def catalogue() -> dict[str, TileSpec]:
+    """Every tile of tables/tiles.toml, validated."""
+    data = load_table("tiles")
+    return {name: parse_tile(name, raw, f"tile {name}") for name, raw in data["tiles"].items()}
+
+
+def tile(name: str, where: str) -> TileSpec:
+    found = catalogue().get(name)
+    if found is None:
+        raise UsageError(f"{where}: unknown tile '{name}'")
+    return found

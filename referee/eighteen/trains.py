@@ -1,0 +1,41 @@
+"""Trains as the route search sees them: how many stops they count and how they are paid."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine import UsageError
+
+UNLIMITED = ("D", "∞", "inf", "infinity", "u")
+
+
+@dataclass(frozen=True)
+class Train:
+    name: str
+    distance: int  # stops counted; 0 = all
+    diesel: bool = False  # a D train collects the off-boards' diesel value where printed
+    rusted: bool = False  # runs once more (Resourceful)
+
+    def limit(self) -> int:
+        return self.distance if self.distance else 1 << 30
+
+
+def parse_trains(text: str) -> list[Train]:
+    """'4,4', '3,D', '7,∞', '2r' (a rusted 2-train kept by Resourceful)."""
+    trains: list[Train] = []
+    for word in (w.strip() for w in text.split(",")):
+        if not word:
+            continue
+        rusted = word.endswith("r")
+        base = word[:-1] if rusted else word
+        if base in UNLIMITED:
+            trains.append(Train(base, 0, diesel=base == "D", rusted=rusted))
+        elif base.isdigit() and int(base) >= 1:
+            trains.append(Train(base, int(base), rusted=rusted))
+        else:
+            raise UsageError(
+                f"unknown train '{word}'", "a number of stops, D or ∞, e.g. 4,4 or 5,D"
+            )
+    if not trains:
+        raise UsageError("no trains given", "e.g. --trains 4,4")
+    return trains

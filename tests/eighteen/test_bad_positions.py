@@ -1,0 +1,65 @@
+"""Bad position files give one clear line naming the hex."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.commands.route import route
+from referee.eighteen.position import position_from_data
+from referee.engine import UsageError
+
+CASES = {
+    "unknown tile": (
+        {"tiles": [{"hex": "G8", "tile": "9999", "rotation": 0}]},
+        "hex G8: unknown tile",
+    ),
+    "rotation off the map": ({"tiles": [{"hex": "A8", "tile": "9", "rotation": 1}]}, "hex A8"),
+    "rotation breaks printed track": (
+        {"tiles": [{"hex": "K4", "tile": "440", "rotation": 3}]},
+        "hex K4",
+    ),
+    "token without a city": (
+        {"tokens": [{"hex": "B5", "company": "UR"}]},
+        "hex B5: token of UR on no city",
+    ),
+    "too many tokens": (
+        {
+            "tokens": [
+                {"hex": "B7", "company": "UR"},
+                {"hex": "B7", "company": "IR"},
+                {"hex": "B7", "company": "AR"},
+            ]
+        },
+        "hex B7: city 0 has 3 tokens but only 2 slots",
+    ),
+    "not on the map": ({"tokens": [{"hex": "Z99", "company": "UR"}]}, "hex Z99: not on the map"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_position_names_the_hex(case: str) -> None:
+    extra, message = CASES[case]
+    data = {"map": "1889", "phase": "5", **extra}
+    with pytest.raises(UsageError) as err:
+        position_from_data(data)
+    assert message in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+def test_unreachable_company_one_line_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('map = "1889"\nphase = "5"\n')
+    result = CliRunner().invoke(route, [str(path), "--company", "AR", "--trains", "4"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "referee: company AR has no token on the map"
+
+
+def test_bad_tile_via_command_names_hex(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('map = "1889"\n[[tiles]]\nhex = "G8"\ntile = "nope"\n')
+    result = CliRunner().invoke(route, [str(path), "--company", "AR", "--trains", "4"])
+    assert result.exit_code == 2
+    assert result.output == "referee: hex G8: unknown tile 'nope'\n"

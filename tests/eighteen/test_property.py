@@ -1,0 +1,47 @@
+"""The fast search agrees with the exhaustive one on generated positions (1,200 in all)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from randpos import random_position, random_trains
+
+from referee.eighteen.exhaustive import best_revenue
+from referee.eighteen.position import position_from_data
+from referee.eighteen.search import best_routes
+from referee.eighteen.trains import parse_trains
+
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def check(seed: int, lost_atlas: bool | None) -> None:
+    data, company = random_position(seed, lost_atlas=lost_atlas)
+    position = position_from_data(data)
+    trains = parse_trains(random_trains(seed))
+    if company not in position.companies():
+        return
+    answer = best_routes(position, company, trains)
+    assert answer.proven
+    assert answer.total == best_revenue(position, company, trains)
+    assert answer.total == sum(answer.revenues)
+    used = 0
+    for route in answer.routes:  # the routes returned really share no track
+        if route is not None:
+            assert route.mask & used == 0
+            used |= route.mask
+
+
+@settings(
+    max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+@given(SEEDS)
+def test_fast_equals_exhaustive_standard_rules(seed: int) -> None:
+    check(seed, lost_atlas=False)
+
+
+@settings(
+    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+@given(SEEDS)
+def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
+    check(seed, lost_atlas=True)

@@ -1,0 +1,230 @@
+"""Route rules, one test per rule; Lost Atlas tests name the section of lost-atlas.ja.txt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.eighteen.exhaustive import best_revenue
+from referee.eighteen.position import load_position, position_from_data
+from referee.eighteen.search import best_routes
+from referee.eighteen.trains import parse_trains
+from referee.engine import RuleError, UsageError
+
+HERE = Path(__file__).parent / "positions"
+
+
+def run(data: dict[str, Any], trains: str, company: str = "A") -> int:
+    position = position_from_data(data)
+    answer = best_routes(position, company, parse_trains(trains))
+    assert answer.proven
+    assert answer.total == best_revenue(position, company, parse_trains(trains))
+    return answer.total
+
+
+def line_map(*contents: dict[str, Any]) -> dict[str, Any]:
+    """Hexes A1, A3, A5 ... in one flat column; edge 0 (bottom) of each meets edge 3 of the next."""
+    hexes = {}
+    for i, content in enumerate(contents):
+        hexes[f"A{2 * i + 1}"] = content
+    return {"map": "line", "layout": "flat", "hexes": hexes}
+
+
+def city(revenue: int, slots: int = 1, up: bool = True, down: bool = True) -> dict[str, Any]:
+    paths = ([["e3", "n0"]] if up else []) + ([["e0", "n0"]] if down else [])
+    return {
+        "color": "gray",
+        "nodes": [{"kind": "city", "revenue": revenue, "slots": slots}],
+        "paths": paths,
+    }
+
+
+def test_lost_atlas_16_two_4_trains_310() -> None:
+    position = load_position(HERE / "lost_atlas_16.toml")
+    answer = best_routes(position, "NP", parse_trains("4,4"))
+    assert sorted(answer.revenues) == [150, 160]
+    assert answer.total == 310 and answer.proven
+
+
+def test_1830_cleveland_chicago_phase_d_100() -> None:
+    position = load_position(HERE / "1830_cleveland_chicago.toml")
+    assert best_routes(position, "C&O", parse_trains("2")).total == 100
+
+
+def test_1830_off_board_early_value_in_phase_4() -> None:
+    position = load_position(HERE / "1830_cleveland_chicago.toml", phase="4")
+    assert best_routes(position, "C&O", parse_trains("2")).total == 70
+
+
+def test_n_train_counts_at_most_n_stops_without_skipping() -> None:
+    data = line_map(city(10, up=False), city(50), city(10), city(50, down=False))
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2") == 60  # A1 + A3; cannot skip A5 to reach A7
+    assert run(data, "3") == 70
+    assert run(data, "D") == 120
+
+
+def test_full_city_of_others_may_end_but_not_be_passed() -> None:
+    data = line_map(city(10, up=False), city(50), city(30, down=False))
+    data["tokens"] = [{"hex": "A1", "company": "A"}, {"hex": "A3", "company": "B"}]
+    assert run(data, "D") == 60
+
+
+def test_lost_atlas_26_overnight_passes_full_city_for_nothing() -> None:
+    data = line_map(city(10, up=False), city(50), city(30, down=False))
+    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["overnight"]}}}
+    data["tokens"] = [{"hex": "A1", "company": "A"}, {"hex": "A3", "company": "B"}]
+    assert run(data, "2") == 60  # ends at A3 (counted) ...
+    assert run(data, "D") == 60  # ... or passes it for nothing to A5: 10 + 30 = 40 < 60
+
+
+def test_lost_atlas_26_express_one_more_stop_with_a_single_train() -> None:
+    data = line_map(city(10, up=False), city(20), city(30, down=False))
+    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["express"]}}}
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2") == 60
+    assert run(data, "2,2") == 30 + 10  # two trains: no bonus; the second runs A1 alone
+
+
+def test_lost_atlas_16_local_route_runs_home_alone_several_times() -> None:
+    data = line_map(city(40, up=False, down=False), {"terrain": "plain"})
+    data |= {"game": "lost_atlas"}
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2,3,4") == 120
+
+
+def test_no_local_routes_outside_lost_atlas() -> None:
+    data = line_map(city(40, up=False, down=False), {"terrain": "plain"})
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2") == 0
+
+
+def test_lost_atlas_26_suburb_adds_10_per_train() -> None:
+    data = line_map(city(10, up=False), city(20, down=False))
+    data |= {"game": "lost_atlas", "suburbs": [{"hex": "A3"}]}
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2") == 40
+
+
+def test_lost_atlas_26_rusted_train_only_for_resourceful() -> None:
+    data = line_map(city(10, up=False), city(20, down=False))
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    with pytest.raises(RuleError):
+        run(data, "2r")
+    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["resourceful"]}}}
+    assert run(data, "3,2r") == 30 + 10
+
+
+def test_lost_atlas_16_port_circles_are_one_city() -> None:
+    # Port tile LA2 on B4, rotation 0: half n0 on edges 0/1 (B6, A5), half n1 on 4/5 (C3, C5).
+    # B6 (city 10) and C5 (plain track) join the two halves: a loop back into the port.
+    hexes = {
+        "B4": {"label": "port", "nodes": [{"kind": "city", "revenue": 0, "slots": 1}] * 2},
+        "B6": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 10, "slots": 1}],
+            "paths": [["e3", "n0"], ["e4", "n0"]],
+        },
+        "C5": {"color": "gray", "paths": [["e1", "e2"]]},
+        "A5": {"terrain": "plain"},
+        "C3": {"terrain": "plain"},
+    }
+    data = {
+        "map": "port",
+        "layout": "flat",
+        "hexes": hexes,
+        "game": "lost_atlas",
+        "tiles": [{"hex": "B4", "tile": "LA2", "rotation": 0}],
+        "tokens": [{"hex": "B4", "city": 0, "company": "A"}],
+    }
+    assert run(data, "D") == 60 + 10  # not 60 + 10 + 60 through both halves
+
+
+def test_lost_atlas_16_mine_circles_are_two_cities() -> None:
+    hexes = {
+        "A1": {"label": "mine", "nodes": [{"kind": "city", "revenue": 0, "slots": 1}] * 2},
+        "A3": {"terrain": "plain"},
+    }
+    data = {
+        "map": "mine",
+        "layout": "flat",
+        "hexes": hexes,
+        "game": "lost_atlas",
+        "tiles": [{"hex": "A1", "tile": "LA1", "rotation": 0}],
+        "tokens": [{"hex": "A1", "city": 1, "company": "A"}],
+    }
+    # LA1 rotation 0 has exits 0 and 1; edge 1 of A1 is off the map, so it is refused ...
+    with pytest.raises(UsageError, match="hex A1"):
+        position_from_data(data)
+    data["tiles"] = [{"hex": "A1", "tile": "LA1", "rotation": 5}]  # exits 5, 0: B2 and A3
+    data["hexes"]["B2"] = {"terrain": "plain"}
+    assert run(data, "2") == 50 + 30  # both circles counted by one train
+
+
+def test_no_reversing_at_a_y_switch() -> None:
+    # Tile 23 on A3 (edges 0-3 and 0-4): from A1 down through A3 one cannot come back up to B2.
+    hexes = {
+        "A1": city(10, up=False),
+        "A3": {"terrain": "plain"},
+        "A5": city(20, down=False),
+        "B2": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 90, "slots": 1}],
+            "paths": [["e1", "n0"]],
+        },
+    }
+    data = {
+        "map": "y",
+        "layout": "flat",
+        "hexes": hexes,
+        "tiles": [{"hex": "A3", "tile": "23", "rotation": 0}],
+        "tokens": [{"hex": "A1", "company": "A"}],
+    }
+    # A1-A3: A1's edge 0 meets A3's edge 3. 23 joins 3-0 (to A5) and 0-4 (to B2 via A3 edge 4).
+    assert run(data, "D") == 30
+    assert run(data, "D,D") == 30  # the two routes would share the track at A3's edge 0
+
+
+def test_crossing_tile_two_routes_cross() -> None:
+    hexes = {
+        "A1": city(10, up=False),
+        "A3": {"terrain": "plain"},
+        "A5": city(20, down=False),
+        "B2": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 30, "slots": 1}],
+            "paths": [["e1", "n0"]],
+        },
+        "B4": {
+            "color": "gray",
+            "nodes": [{"kind": "city", "revenue": 40, "slots": 1}],
+            "paths": [["e2", "n0"]],
+        },
+    }
+    # Tile 16 (0-2, 1-3) turned 3: A1 (edge 3) to B4 (edge 5), crossing B2 (edge 4) to A5 (edge 0).
+    data = {
+        "map": "x",
+        "layout": "flat",
+        "hexes": hexes,
+        "tiles": [{"hex": "A3", "tile": "16", "rotation": 3}],
+        "tokens": [{"hex": "A1", "company": "A"}, {"hex": "B2", "company": "A"}],
+    }
+    assert run(data, "2,2") == (10 + 40) + (30 + 20)
+
+
+def test_1889_d_train_collects_diesel_value_at_imabari() -> None:
+    data = {
+        "map": "1889",
+        "phase": "D",
+        "tiles": [{"hex": "F3", "tile": "57", "rotation": 0}],
+        "tokens": [{"hex": "F3", "company": "IR"}],
+    }
+    position = position_from_data(data)
+    spec = position.map.hexes["F3"].printed
+    if not any(n.kind == "city" for n in spec.nodes):
+        pytest.skip("F3 is not a city hex")
+    d = best_routes(position, "IR", parse_trains("D")).total
+    six = best_routes(position, "IR", parse_trains("6")).total
+    assert d - six == 100 - 60
