@@ -63,7 +63,24 @@ class GameName(click.ParamType):
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """Commands kept in their own modules are imported only when they are run."""
+
+    lazy = {"route": "referee.commands.route:route"}  # noqa: RUF012
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            from importlib import import_module
+
+            module, attribute = self.lazy[name].split(":")
+            return getattr(import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="referee")
 def cli() -> None:
     """A rules referee, banker and scorekeeper for train games played at a real table.
@@ -282,18 +299,6 @@ def dividend(
     except RefereeError as e:
         fail(e)
     click.echo(json.dumps(payout_json(result), indent=2) if as_json else payout_text(result))
-
-
-def _register_optional() -> None:
-    """Commands that live in their own modules."""
-    try:
-        from referee.commands.route import route
-    except ImportError:
-        return
-    cli.add_command(route)
-
-
-_register_optional()
 
 
 def main() -> None:
