@@ -89,6 +89,8 @@ def with_cash(state: State, **cash: int) -> State:
     return state
 
 
-def with_offer(state: State, a: str = "", b: str = "", c: str = "", top: str | None = None) -> State:
+def with_offer(
+    state: State, a: str = "", b: str = "", c: str = "", top: str | None = None
+) -> State:
     state = replace(state, offer=(a, b, c))
     return state if top is None else replace(state, top=top)

@@ -1,4 +1,5 @@
-"""株式の購入, the offer, and the Union Station Company track (シカゴ・ユニオン・ステーション株式会社)."""
+"""株式の購入, the offer, and the Union Station Company track
+(シカゴ・ユニオン・ステーション株式会社)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_buy_from_plus3_raises_3_and_pays_dividend_at_new_price__rule_配当(pla
     """配当: a rise into or past a gold square pays price / shares held, rounded up."""
     state = with_offer(play, "", "", "green")
     state = with_prices(state, green=8)
-    state, events = move(state, "buy green")
+    state, _events = move(state, "buy green")
     # 8 -> 11 passes the gold 9: B and C hold one each: ceil(11 / 2) = 6 a share.
     assert state.road("green").price == 11
     assert state.seats[1].cash == 24 + 6 and state.seats[2].cash == 18 - 8 + 6
@@ -69,7 +70,7 @@ def test_nothing_falls_off_plus3__rule_株式の購入(play):
 
     A lay with a full offer leaves everything in place and needs no reveal."""
     state = with_offer(play, "green", "orange", "white")
-    state, events = move(state, "lay white town city")
+    state, _events = move(state, "lay white town city")
     assert state.offer == ("green", "orange", "white") and state.top == "blue"
     assert not state.needs_reveal()
 
@@ -102,7 +103,9 @@ def test_last_colour_in_the_deck_is_turned_up_by_itself(play):
     assert any("only blue" in e for e in events)
 
 
-def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオンステーション株式会社(play):
+def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオンステーション株式会社(
+    play,
+):
     """When every disc is on or past the 2nd space the $10 special is paid to every railroad's
     shareholders: per share ceil(10 / shares held); the dividend marker does not move."""
     state = play
@@ -122,7 +125,9 @@ def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオ�
     assert any("special $10" in e for e in events)
 
 
-def test_second_line_pays_15_and_disc_stops_on_4th_space__rule_シカゴユニオンステーション株式会社(play):
+def test_second_line_pays_15_and_disc_stops_on_4th_space__rule_シカゴユニオンステーション株式会社(
+    play,
+):
     state = play
     for colour in ("black", "blue", "orange", "white"):
         state = state.with_road(colour, usc=4)

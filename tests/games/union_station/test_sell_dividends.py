@@ -17,7 +17,7 @@ def play():
 def test_sell_all_shares_at_price_and_drop_a_row__rule_株式の売却(play):
     state = with_shares(play, "C", white=3)
     state = with_prices(state, white=20)
-    state, events = move(state, "sell white")
+    state, _events = move(state, "sell white")
     assert state.seats[2].cash == 18 + 60 and state.seats[2].shares[4] == 0
     assert state.road("white").price == 14  # one row down: -6
     assert state.held("white") == 0  # sold shares leave the game
@@ -69,20 +69,20 @@ def test_dividend_rounds_up_per_share__rule_配当(play):
 def test_two_gold_squares_pay_twice_at_current_price__rule_配当(play):
     """Passing two gold squares pays twice, each at the current price; the marker moves twice."""
     state = with_prices(play, white=8)
-    state, events = move(state, "lay white town city")
+    state, _ = move(state, "lay white town city")
     # town: 8 -> 10 passes 9 (pays ceil(10/1) = 10); city: 10 -> 13 enters 13 (pays 13)
     assert state.seats[2].cash == 18 + 10 + 13
     assert state.dividends == 2
     state, _ = move(state, "reveal black")
     state = with_prices(state, blue=8)
     state = state.with_road("blue", discs=5)
-    state, events = move(state, "lay blue dest")  # A; blue dest +5: 8 -> 13 passes 9 and 13
+    state, _events = move(state, "lay blue dest")  # A; blue dest +5: 8 -> 13 passes 9 and 13
     assert state.seats[0].cash == 12 + 13 + 13 and state.dividends == 4
 
 
 def test_twentieth_dividend_ends_game_and_cancels_second__rule_配当(play):
     state = replace(with_prices(play, white=8), dividends=19)
-    state, events = move(state, "lay white dest")  # 8 -> 13: 9 pays (#20), 13 is cancelled
+    state, _events = move(state, "lay white dest")  # 8 -> 13: 9 pays (#20), 13 is cancelled
     assert state.dividends == 20 and state.phase == "over"
     assert state.seats[2].cash == 18 + 13
     assert GAME.is_over(state) and GAME.options(state).actor is None
