@@ -30,9 +30,8 @@ def candidates(state) -> list[str]:
         elif verb == "lay":
             kinds = args[1]
             for c in args[0]:
-                out += [f"lay {c} {k1} {k2}" for k1 in kinds for k2 in kinds] + [f"lay {c} {kinds[0]}"]
-        elif verb in ("blocked",):
-            continue  # a declaration: drawn rarely below
+                out += [f"lay {c} {k1} {k2}" for k1 in kinds for k2 in kinds]
+                out.append(f"lay {c} {kinds[0]}")
         elif args:
             out += [f"{verb} {a}" for a in args[0]]
     return out

@@ -3,11 +3,14 @@ worked out by hand in each file's comments."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from referee import scenario
+from referee.session import Session
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = sorted(SCENARIOS.glob("union-station-*.txt"))
@@ -47,11 +50,6 @@ def test_resume_undo_and_redo_at_every_point(stem: str) -> None:
     """Resuming is replaying the log: at every point (mid-auction included) a fresh session fed
     the moves so far holds the same state, its snapshot survives TOML, and undo then redo of
     the last move gives it back."""
-    import tomli_w
-    import tomllib
-
-    from referee.session import Session
-
     s = scenario.load(SCENARIOS / f"{stem}.txt")
     full = scenario.play(s)
     game = full.game
