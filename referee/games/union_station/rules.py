@@ -7,8 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
-from referee.games.union_station import actions, board, commands, render, track
-from referee.games.union_station.actions import Judge
+from referee.games.union_station import actions, auction, board, commands, render, track
 from referee.games.union_station.commands import (
     Bid,
     Blocked,
@@ -21,6 +20,7 @@ from referee.games.union_station.commands import (
     Start,
 )
 from referee.games.union_station.economy import end
+from referee.games.union_station.judge import Judge
 from referee.games.union_station.railroads import (
     COLOURS,
     LAST_DIVIDEND,
@@ -65,13 +65,13 @@ class UnionStation(Game):
         judge = Judge(forced)
         events: list[Event] = []
         if isinstance(move, Reveal):
-            new = actions.reveal(state, move, judge, events)
+            new = auction.reveal(state, move, judge, events)
         elif isinstance(move, Start):
-            new = actions.start(state, move, judge, events)
+            new = auction.start(state, move, judge, events)
         elif isinstance(move, Bid):
-            new = actions.bid(state, move, judge, events)
+            new = auction.bid(state, move, judge, events)
         elif isinstance(move, Pass) and state.phase == AUCTION:
-            new = actions.auction_pass(state, move, judge, events)
+            new = auction.auction_pass(state, move, judge, events)
         elif isinstance(move, Blocked):
             new = actions.blocked(state, move, judge, events)
         elif isinstance(move, Buy | Lay | Sell | Pass):
