@@ -11,6 +11,7 @@ from referee.engine import Game, UsageError
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
+    "union-station": "referee.games.union_station.rules:UnionStation",
 }
 
 

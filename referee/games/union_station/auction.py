@@ -1,0 +1,164 @@
+"""Setup reveals (準備) and the first auction (最初のオークション)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.engine import Event
+from referee.games.union_station.commands import Bid, Pass, Reveal, Start
+from referee.games.union_station.judge import (
+    AUCTION_RULE,
+    BUY_RULE,
+    SETUP_RULE,
+    Judge,
+    impossible,
+    seat_of,
+)
+from referee.games.union_station.offer import after_top_taken, turn_up
+from referee.games.union_station.railroads import COLOURS, MIN_BID
+from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
+
+
+# --- setup ----------------------------------------------------------------------------------
+def reveal(state: State, move: Reveal, judge: Judge, events: list[Event]) -> State:
+    for colour in move.colours:
+        need = state.needs_reveal()
+        if need == "lot":
+            if colour in state.lots:
+                raise impossible(
+                    f"{colour} is already in the auction order (one share of each railroad)",
+                    SETUP_RULE,
+                    "reveal " + " ".join(c for c in COLOURS if c not in state.lots),
+                )
+            state = replace(state, lots=(*state.lots, colour))
+            events.append(Event(f"auction share {len(state.lots)} of 5: {colour}"))
+        elif need == "top":
+            state = turn_up(state, colour, events)
+        else:
+            raise impossible(f"nothing is waiting to be turned up (at {colour})", BUY_RULE)
+    if state.phase == SETUP and not state.needs_reveal():
+        state = open_auction(state, 0, state.first, events)
+    return state
+
+
+def start(state: State, move: Start, judge: Judge, events: list[Event]) -> State:
+    fresh = state.phase == SETUP or (
+        state.phase == AUCTION
+        and not state.acquired
+        and state.auction is not None
+        and state.auction.leader < 0
+        and not state.auction.passed
+    )
+    if not fresh:
+        raise impossible("the first auction has begun; its start player is set", SETUP_RULE)
+    p = seat_of(state, move.player)
+    events.append(Event(f"{move.player} starts the first auction"))
+    state = replace(state, first=p)
+    if state.auction is not None:
+        state = replace(state, auction=replace(state.auction, auctioneer=p, bidder=p))
+    return state
+
+
+# --- the first auction -----------------------------------------------------------------------
+def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -> State:
+    colour = state.lots[lot]
+    events.append(
+        Event(f"auction {lot + 1} of 5: {colour}; {state.players[auctioneer]} bids first")
+    )
+    return replace(state, phase=AUCTION, auction=Auction(colour, auctioneer, auctioneer))
+
+
+def bid(state: State, move: Bid, judge: Judge, events: list[Event]) -> State:
+    a = _auction(state)
+    p = _bidder(state, a, move.actor, judge)
+    cash = state.seats[p].cash
+    low = max(MIN_BID, a.high + 1)
+    judge.require(
+        move.amount >= MIN_BID, f"a bid is at least ${MIN_BID}", AUCTION_RULE, f"bid {low}"
+    )
+    judge.require(
+        move.amount > a.high,
+        f"the high bid is already {a.high}",
+        AUCTION_RULE,
+        f"bid {low} or pass",
+    )
+    judge.require(
+        move.amount <= cash, f"{move.actor} has only ${cash}", AUCTION_RULE, "bid less or pass"
+    )
+    if move.amount > state.board.top:
+        raise impossible(
+            f"the value track ends at {state.board.top}; the price disc goes to the bid's square",
+            AUCTION_RULE,
+        )
+    events.append(Event(f"{move.actor} bids {move.amount} on {a.colour}"))
+    return _after_auction_turn(state, replace(a, high=move.amount, leader=p), p, events)
+
+
+def auction_pass(state: State, move: Pass, judge: Judge, events: list[Event]) -> State:
+    a = _auction(state)
+    p = _bidder(state, a, move.actor, judge)
+    events.append(Event(f"{move.actor} passes on {a.colour} (final for this share)"))
+    return _after_auction_turn(state, replace(a, passed=a.passed | {p}), p, events)
+
+
+def _auction(state: State) -> Auction:
+    if state.phase != AUCTION or state.auction is None:
+        raise impossible(
+            "there is no auction now: bids are only for the first auction", AUCTION_RULE
+        )
+    return state.auction
+
+
+def _bidder(state: State, a: Auction, actor: str, judge: Judge) -> int:
+    p = seat_of(state, actor)
+    if p in a.passed:
+        raise impossible(f"{actor} has passed on {a.colour} and cannot bid again", AUCTION_RULE)
+    judge.require(
+        p == a.bidder, f"it is {state.players[a.bidder]}'s turn to bid, not {actor}'s", AUCTION_RULE
+    )
+    return p
+
+
+def _after_auction_turn(state: State, a: Auction, p: int, events: list[Event]) -> State:
+    n = len(state.seats)
+    if a.leader >= 0 and len(a.passed - {a.leader}) == n - 1:
+        return _award(state, a.leader, a.high, events)
+    if a.leader < 0 and len(a.passed) == n:
+        # 最初のオークション: nobody bid $5, so the auctioneer takes it free at $5.
+        events.append(Event(f"nobody bid: {state.players[a.auctioneer]} takes {a.colour} free"))
+        return _award(state, a.auctioneer, 0, events, price=MIN_BID)
+    nxt = next(q % n for q in range(p + 1, p + n + 1) if q % n not in a.passed)
+    return replace(state, auction=replace(a, bidder=nxt))
+
+
+def _award(state: State, winner: int, paid: int, events: list[Event], price: int = 0) -> State:
+    a = state.auction
+    assert a is not None
+    seat = state.seats[winner]
+    i = COLOURS.index(a.colour)
+    shares = put(seat.shares, i, seat.shares[i] + 1)
+    state = state.with_seat(winner, cash=seat.cash - paid, shares=shares)
+    got = f"wins {a.colour} for ${paid}" if paid else f"takes {a.colour} free"
+    events.append(Event(f"{seat.name} {got}: cash {seat.cash} -> {seat.cash - paid}"))
+    price = price or paid
+    events.append(Event(f"{a.colour} price set to {price} (no dividend in the auction)"))
+    state = state.with_road(a.colour, price=price)
+    state = replace(state, acquired=(*state.acquired, (a.colour, winner)), auction=None)
+    lot = len(state.acquired)
+    if lot < len(COLOURS):
+        return open_auction(state, lot, winner, events)
+    return _begin_play(state, events)
+
+
+def _begin_play(state: State, events: list[Event]) -> State:
+    events.append(Event(f"the first auction is over; {state.top} moves from the deck to +1"))
+    state = replace(state, phase=PLAY, offer=(state.top, "", ""), top="")
+    state = after_top_taken(state, events)
+    # 最初のオークション: the holder of the lowest-priced share starts; on a tie of prices,
+    # the one who took such a share last.
+    lowest = min(state.road(c).price for c, _ in state.acquired)
+    colour, p = [(c, q) for c, q in state.acquired if state.road(c).price == lowest][-1]
+    events.append(
+        Event(f"{state.players[p]} starts play (holds {colour}, the lowest at ${lowest})")
+    )
+    return replace(state, turn=p)

@@ -1,0 +1,228 @@
+"""Board data: what is printed on the board but not published (design.md §5).
+
+The players enter it once; it is stored in every save. Never invent these numbers.
+
+- shares: how many shares of each colour the box holds (内容物 says 30 in all, 5 colours,
+  but not the split).
+- value_track: the lowest and highest value of the RAILROAD VALUE track, "5-N". Rows are
+  6 consecutive values from the bottom row 5-10 (株式の売却: one row down is -6).
+- gold: the values of the gold dividend squares.
+- map (optional): each hex with its kind and its neighbours. Without it the players type the
+  kind of hex each disc went on.
+- note (optional): free text, e.g. that a board is an invented fixture.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.engine import BoardField, UsageError
+from referee.games.union_station.railroads import (
+    BOTTOM_ROW,
+    COLOURS,
+    DESTINATIONS,
+    MIN_BID,
+    TOTAL_SHARES,
+)
+
+FIELDS = (
+    BoardField(
+        "shares",
+        "How many shares of each colour are in the box? (30 in all)",
+        "black 6 green 6 blue 6 orange 6 white 6",
+    ),
+    BoardField(
+        "value_track",
+        "Lowest and highest value on the RAILROAD VALUE track (bottom row is 5-10)?",
+        "5-52",
+    ),
+    BoardField("gold", "Which values on the RAILROAD VALUE track are gold squares?", "9 13 17 21"),
+    BoardField(
+        "map",
+        "The map, optional (empty: type each hex's kind when laying): "
+        "'HEX KIND NEIGHBOUR...' separated by ';', kinds plain town city chicago "
+        "and the five destinations",
+        "CHI chicago C1 C2; C1 town C2; C2 kansas-city",
+    ),
+    BoardField("note", "Anything to remember about this board (optional)", "our copy"),
+)
+HEX_KINDS = ("plain", "town", "city", "chicago", *DESTINATIONS)
+_HEX_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+
+
+@dataclass(frozen=True)
+class Board:
+    shares: tuple[int, ...]  # per railroad, in COLOURS order
+    low: int
+    top: int
+    gold: tuple[int, ...]
+    # hex -> (kind, neighbours); empty when the players type hex kinds by hand.
+    hexes: Mapping[str, tuple[str, frozenset[str]]] = field(default_factory=dict)
+    note: str = ""
+
+    @property
+    def has_map(self) -> bool:
+        return bool(self.hexes)
+
+    @property
+    def chicago(self) -> str:
+        return next(h for h, (kind, _) in self.hexes.items() if kind == "chicago")
+
+    def golds_between(self, old: int, new: int) -> list[int]:
+        """The gold squares a price entering (old, new] enters or passes (配当)."""
+        return [g for g in self.gold if old < g <= new]
+
+
+def fields() -> tuple[BoardField, ...]:
+    return FIELDS
+
+
+def check(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate board data as typed (strings) or as TOML data; return it normalised."""
+    unknown = set(raw) - {f.key for f in FIELDS}
+    if unknown:
+        raise UsageError(
+            f"board data has unknown key '{sorted(unknown)[0]}'", ", ".join(f.key for f in FIELDS)
+        )
+    for key in ("shares", "value_track", "gold"):
+        if key not in raw or raw[key] in ("", [], {}):
+            raise UsageError(f"board data needs '{key}'", _field(key).prompt)
+    low, top = _value_track(raw["value_track"])
+    out: dict[str, Any] = {
+        "shares": _shares(raw["shares"]),
+        "value_track": f"{low}-{top}",
+        "gold": _gold(raw["gold"], low, top),
+    }
+    if raw.get("map"):
+        out["map"] = _map(raw["map"])
+    if raw.get("note"):
+        out["note"] = str(raw["note"])
+    return out
+
+
+def load(data: Mapping[str, Any]) -> Board:
+    """The Board of normalised board data (as returned by `check`)."""
+    data = check(data)
+    low, top = _value_track(data["value_track"])
+    hexes = {}
+    for name, text in data.get("map", {}).items():
+        kind, *nbrs = text.split()
+        hexes[name] = (kind, frozenset(nbrs))
+    return Board(
+        shares=tuple(data["shares"][c] for c in COLOURS),
+        low=low,
+        top=top,
+        gold=tuple(data["gold"]),
+        hexes=hexes,
+        note=data.get("note", ""),
+    )
+
+
+def _field(key: str) -> BoardField:
+    return next(f for f in FIELDS if f.key == key)
+
+
+def _int(word: Any, key: str) -> int:
+    try:
+        return int(word)
+    except (TypeError, ValueError):
+        raise UsageError(f"board data '{key}': '{word}' is not a whole number") from None
+
+
+def _shares(value: Any) -> dict[str, int]:
+    if isinstance(value, str):
+        words = value.replace(",", " ").replace("=", " ").replace(":", " ").split()
+        if len(words) % 2:
+            raise UsageError(
+                "board data 'shares': give a colour and a number for each", "black 6 ..."
+            )
+        value = dict(zip(words[::2], words[1::2], strict=True))
+    if not isinstance(value, Mapping):
+        raise UsageError("board data 'shares' must name each colour with its count")
+    counts = {str(k).lower(): _int(v, "shares") for k, v in value.items()}
+    if set(counts) != set(COLOURS):
+        raise UsageError(
+            "board data 'shares' must give each of the five colours", " ".join(COLOURS)
+        )
+    if any(n < 1 for n in counts.values()):
+        raise UsageError("board data 'shares': each colour needs at least its auctioned share")
+    if sum(counts.values()) != TOTAL_SHARES:
+        raise UsageError(
+            f"board data 'shares' add up to {sum(counts.values())}, not {TOTAL_SHARES} (内容物)"
+        )
+    return {c: counts[c] for c in COLOURS}
+
+
+def _value_track(value: Any) -> tuple[int, int]:
+    if isinstance(value, str):
+        parts = value.replace(" ", "").split("-")
+        if len(parts) != 2:
+            raise UsageError("board data 'value_track' must be LOW-HIGH", "5-52")
+        value = parts
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise UsageError("board data 'value_track' must be LOW-HIGH", "5-52")
+    low, top = _int(value[0], "value_track"), _int(value[1], "value_track")
+    if low != MIN_BID:
+        raise UsageError("board data 'value_track' starts at 5 (the bottom row is 5-10)")
+    if top < BOTTOM_ROW[1] or top > 1000:
+        raise UsageError(f"board data 'value_track' top {top} is not plausible", "10 to 1000")
+    return low, top
+
+
+def _gold(value: Any, low: int, top: int) -> list[int]:
+    words = value.replace(",", " ").split() if isinstance(value, str) else list(value)
+    golds = sorted({_int(w, "gold") for w in words})
+    bad = [g for g in golds if not low <= g <= top]
+    if bad:
+        raise UsageError(f"board data 'gold': {bad[0]} is not on the track", f"{low} to {top}")
+    if not golds:
+        raise UsageError("board data 'gold' names no square")
+    return golds
+
+
+def _map(value: Any) -> dict[str, str]:
+    """Normalise a map to {HEX: "KIND NEIGHBOUR ..."}, neighbours made mutual and sorted."""
+    if isinstance(value, str):
+        entries = [e.split() for e in value.split(";") if e.strip()]
+    elif isinstance(value, Mapping):
+        entries = []
+        for name, spec in value.items():
+            words = spec.split() if isinstance(spec, str) else list(spec)
+            entries.append([str(name), *map(str, words)])
+    else:
+        raise UsageError("board data 'map' must be 'HEX KIND NEIGHBOUR...; ...' or a table")
+    kinds: dict[str, str] = {}
+    lower: dict[str, str] = {}
+    for entry in entries:
+        if len(entry) < 2:
+            raise UsageError(f"board data 'map': '{' '.join(entry)}' needs a hex and its kind")
+        name, kind = entry[0].upper(), entry[1].lower()
+        if not _HEX_NAME.match(name):
+            raise UsageError(f"board data 'map': '{name}' is not a hex name", "letters and digits")
+        if name in kinds:
+            raise UsageError(f"board data 'map': hex {name} is given twice")
+        if kind not in HEX_KINDS:
+            raise UsageError(
+                f"board data 'map': hex {name} has unknown kind '{kind}'", " ".join(HEX_KINDS)
+            )
+        kinds[name] = kind
+        lower[name.lower()] = name
+    nbrs: dict[str, set[str]] = {h: set() for h in kinds}
+    for entry in entries:
+        name = entry[0].upper()
+        for other in entry[2:]:
+            other = other.upper()
+            if other not in kinds:
+                raise UsageError(f"board data 'map': hex {name} touches unknown hex {other}")
+            if other == name:
+                raise UsageError(f"board data 'map': hex {name} cannot touch itself")
+            nbrs[name].add(other)
+            nbrs[other].add(name)  # touching is mutual; either side may list it
+    for kind in ("chicago", *DESTINATIONS):
+        count = list(kinds.values()).count(kind)
+        if count != 1:
+            raise UsageError(f"board data 'map' must have exactly one {kind} hex, not {count}")
+    return {h: " ".join([kinds[h], *sorted(nbrs[h])]) for h in kinds}

@@ -1,0 +1,173 @@
+"""The command language of Union Station: verbs, their usage, and parsing into moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine import UsageError, Verb
+from referee.games.union_station.railroads import ALIASES, KINDS
+from referee.games.union_station.state import State
+from referee.words import amount, match
+
+VERBS = (
+    Verb(
+        "buy", "buy RAILROAD [+1|+2|+3]", "buy a share from the offer; its price rises by the slot"
+    ),
+    Verb(
+        "lay",
+        "lay RAILROAD DISC DISC",
+        "lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX",
+    ),
+    Verb("sell", "sell RAILROAD", "sell all your shares of a railroad; its price drops a row"),
+    Verb("bid", "bid AMOUNT", "bid in the first auction (at least $5, more than the high bid)"),
+    Verb("pass", "pass", "pass in the auction; in play only when no action is possible"),
+    Verb("reveal", "reveal RAILROAD...", "say which share the table turned up"),
+    Verb("start", "start PLAYER", "say who starts the first auction (default: first listed)"),
+    Verb("blocked", "blocked RAILROAD", "declare that a railroad can lay no more track (no map)"),
+)
+VERB_NAMES = tuple(v.name for v in VERBS)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    actor: str
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Start:
+    actor: str
+    player: str
+
+
+@dataclass(frozen=True)
+class Bid:
+    actor: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    actor: str
+
+
+@dataclass(frozen=True)
+class Buy:
+    actor: str
+    colour: str
+    slot: int  # 0, 1, 2 for +1, +2, +3; -1 when the railroad is not in the offer
+
+
+@dataclass(frozen=True)
+class DiscSpec:
+    kind: str  # "" when to be read from the map
+    hex: str  # "" when not named
+
+
+@dataclass(frozen=True)
+class Lay:
+    actor: str
+    colour: str
+    discs: tuple[DiscSpec, ...]
+
+
+@dataclass(frozen=True)
+class Sell:
+    actor: str
+    colour: str
+
+
+@dataclass(frozen=True)
+class Blocked:
+    actor: str
+    colour: str
+
+
+Move = Reveal | Start | Bid | Pass | Buy | Lay | Sell | Blocked
+
+
+def railroad(word: str) -> str:
+    return ALIASES[match(word, ALIASES, "railroad")]
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> Move:
+    if not words:
+        raise UsageError("empty move", ", ".join(VERB_NAMES))
+    verb = match(words[0], VERB_NAMES, "verb")
+    args = list(words[1:])
+    usage = next(v.usage for v in VERBS if v.name == verb)
+
+    def need(low: int, high: int) -> None:
+        if not low <= len(args) <= high:
+            raise UsageError(f"{verb} takes {_count(low, high)}", usage)
+
+    if verb == "pass":
+        need(0, 0)
+        return Pass(actor)
+    if verb == "bid":
+        need(1, 1)
+        return Bid(actor, amount(args[0], "bid", low=1, high=10_000))
+    if verb == "reveal":
+        need(1, 6)
+        return Reveal(actor, tuple(railroad(w) for w in args))
+    if verb == "start":
+        need(1, 1)
+        return Start(actor, match(args[0], state.players, "player"))
+    if verb in ("sell", "blocked"):
+        need(1, 1)
+        return (Sell if verb == "sell" else Blocked)(actor, railroad(args[0]))
+    if verb == "buy":
+        need(1, 2)
+        return Buy(actor, *_buy(state, args))
+    if not 2 <= len(args) <= 3:
+        raise UsageError("lay takes a railroad and one or two discs", usage)
+    colour = railroad(args[0])
+    return Lay(actor, colour, tuple(_disc(state, w) for w in args[1:]))
+
+
+def _count(low: int, high: int) -> str:
+    if high == 0:
+        return "no arguments"
+    return (
+        f"{low} argument{'s' if low != 1 else ''}" if low == high else f"{low} to {high} arguments"
+    )
+
+
+def _buy(state: State, args: list[str]) -> tuple[str, int]:
+    colour = railroad(args[0])
+    if len(args) == 2:
+        slot = match(args[1].lstrip("+"), ("1", "2", "3"), "offer space (+1, +2, +3)")
+        return colour, int(slot) - 1
+    slots = [i for i, c in enumerate(state.offer) if c == colour]
+    if len(slots) > 1:
+        where = " and ".join(f"+{i + 1}" for i in slots)
+        raise UsageError(
+            f"{colour} is in the offer at {where}", f"say which: buy {colour} +{slots[-1] + 1}"
+        )
+    return colour, slots[0] if slots else -1
+
+
+def _disc(state: State, word: str) -> DiscSpec:
+    """One disc: a kind (no map), a hex (map), or KIND@HEX (either)."""
+    kind_word, at, hex_word = word.partition("@")
+    if at:
+        if not kind_word or not hex_word:
+            raise UsageError(f"'{word}' is not a disc", "KIND@HEX, e.g. town@C4")
+        return DiscSpec(_kind(kind_word), _hex(state, hex_word))
+    if state.board.has_map:
+        return DiscSpec("", _hex(state, word))
+    return DiscSpec(_kind(word), "")
+
+
+def _kind(word: str) -> str:
+    return match(word, (*KINDS, "destination"), "kind of hex").replace("destination", "dest")
+
+
+def _hex(state: State, word: str) -> str:
+    if state.board.has_map:
+        return match(word, state.board.hexes, "hex")
+    name = word.upper()
+    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 12:
+        raise UsageError(f"'{word}' is not a hex name", "letters and digits, e.g. C4")
+    return name

@@ -1,0 +1,119 @@
+"""Money that moves by itself: price rises and their dividends, special dividends, the fall
+of a sold railroad. Each function returns the new state and appends what changed to `events`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.engine import Event
+from referee.games.union_station.railroads import (
+    BOTTOM_ROW,
+    COLOURS,
+    LAST_DIVIDEND,
+    ROW,
+    USC_SPACES,
+    USC_SPECIAL,
+)
+from referee.games.union_station.state import OVER, State
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def end(state: State, why: str, events: list[Event]) -> State:
+    events.append(Event(f"GAME OVER: {why}"))
+    return replace(state, phase=OVER, ended=why)
+
+
+def pay_per_share(
+    state: State, colour: str, per_share: int, label: str, events: list[Event]
+) -> State:
+    """Pay `per_share` to every holder of `colour`, one line per holder."""
+    paid = []
+    i = COLOURS.index(colour)
+    for p, seat in enumerate(state.seats):
+        n = seat.shares[i]
+        if n:
+            state = state.with_seat(p, cash=seat.cash + per_share * n)
+            paid.append(
+                f"{seat.name} +{per_share * n} ({seat.cash} -> {seat.cash + per_share * n})"
+            )
+    events.append(Event(f"{label}: {colour} pays {per_share} a share: {', '.join(paid)}"))
+    return state
+
+
+def rise(state: State, colour: str, by: int, events: list[Event]) -> State:
+    """Raise a price (buy or lay) and pay a dividend for each gold square entered or passed.
+
+    The track ends at its top value: a price that would rise past it stays on the top square
+    (the board has no square above it), and only gold squares actually reached pay.
+    """
+    old = state.road(colour).price
+    new = min(old + by, state.board.top)
+    top_note = f" (the top of the track; +{by} would be {old + by})" if old + by > new else ""
+    events.append(Event(f"{colour} price {old} -> {new}{top_note}"))
+    state = state.with_road(colour, price=new)
+    for gold in state.board.golds_between(old, new):
+        state = dividend(state, colour, gold, events)
+        if state.phase == OVER:
+            break  # 配当: the 20th ends the game at once; a second payment is cancelled
+    return state
+
+
+def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State:
+    """配当: each share pays the current price divided by the shares players hold."""
+    held = state.held(colour)
+    number = state.dividends + 1
+    label = f"dividend #{number} (gold {gold})"
+    if held:
+        price = state.road(colour).price
+        # 配当: 全プレイヤーが保有する株式数で割った金額(端数切上) — rounded up.
+        state = pay_per_share(state, colour, ceil_div(price, held), label, events)
+    else:
+        events.append(Event(f"{label}: nobody holds {colour}; nothing paid"))
+    state = replace(state, dividends=number)
+    events.append(Event(f"dividends paid {number - 1} -> {number} of {LAST_DIVIDEND}"))
+    if number >= LAST_DIVIDEND:
+        state = end(state, f"the {LAST_DIVIDEND}th dividend has been paid", events)
+    return state
+
+
+def usc_step(state: State, colour: str, events: list[Event]) -> State:
+    """シカゴ・ユニオン・ステーション株式会社: a bought railroad's disc moves one space down.
+
+    When the last disc crosses a line, the special dividend of that line is paid to the
+    shareholders of every railroad. It does not move the dividend marker.
+    """
+    before = min(r.usc for r in state.roads)
+    space = state.road(colour).usc
+    if space >= USC_SPACES:
+        events.append(Event(f"{colour} stays on the last Union Station Company space"))
+        return state
+    state = state.with_road(colour, usc=space + 1)
+    events.append(Event(f"{colour} Union Station Company space {space} -> {space + 1}"))
+    after = min(r.usc for r in state.roads)
+    if after > before:
+        amount = USC_SPECIAL[after - 2]
+        events.append(Event(f"every railroad has passed the ${amount} line: special dividend"))
+        for c in COLOURS:
+            held = state.held(c)
+            label = f"special ${amount}"
+            if held:
+                # 1株あたり、プレイヤーの全株式の所有数で割った金額(端数切上) — rounded up.
+                state = pay_per_share(state, c, ceil_div(amount, held), label, events)
+            else:
+                events.append(Event(f"{label}: nobody holds {c}; nothing paid"))
+    return state
+
+
+def fall(state: State, colour: str, events: list[Event]) -> State:
+    """株式の売却: the price drops one row (-6); the bottom row (5-10) does not drop."""
+    old = state.road(colour).price
+    new = old if old <= BOTTOM_ROW[1] else old - ROW
+    if new == old:
+        events.append(Event(f"{colour} price stays {old} (bottom row)"))
+        return state
+    events.append(Event(f"{colour} price {old} -> {new} (no dividend when falling)"))
+    return state.with_road(colour, price=new)

@@ -1,0 +1,57 @@
+"""The offer (株式の購入, 線路の敷設): the +1, +2, +3 spaces and the face-up top of the deck."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.engine import Event
+from referee.games.union_station.judge import SETUP_RULE, impossible
+from referee.games.union_station.railroads import COLOURS
+from referee.games.union_station.state import State, put
+
+
+def turn_up(state: State, colour: str, events: list[Event]) -> State:
+    i = COLOURS.index(colour)
+    if state.deck[i] <= 0:
+        left = ", ".join(f"{c} {n}" for c, n in zip(COLOURS, state.deck, strict=True) if n)
+        raise impossible(f"the offer deck holds no {colour} share", SETUP_RULE, f"left: {left}")
+    events.append(Event(f"the top of the offer deck is {colour}"))
+    return replace(state, top=colour, deck=put(state.deck, i, state.deck[i] - 1))
+
+
+def after_top_taken(state: State, events: list[Event]) -> State:
+    """The top share left the deck: the table turns up the next one (or it is forced)."""
+    left = [c for c, n in zip(COLOURS, state.deck, strict=True) if n]
+    if not left:
+        events.append(Event("the offer deck is empty"))
+    elif len(left) == 1:
+        events.append(Event(f"the deck holds only {left[0]} shares now"))
+        state = turn_up(state, left[0], events)
+    else:
+        events.append(Event("turn up the next share of the offer deck: reveal RAILROAD"))
+    return state
+
+
+def shift(state: State, events: list[Event]) -> State:
+    """After a buy or a lay: the deck top goes to +1, pushing shares right up to the first
+    empty space; nothing leaves +3. With an empty deck the offer still slides right."""
+    offer = list(state.offer)
+    if state.top:
+        if "" not in offer:
+            events.append(Event(f"the offer is full: nothing moves; {state.top} stays on the deck"))
+            return state
+        gap = offer.index("")
+        offer[: gap + 1] = [state.top, *offer[:gap]]
+        events.append(Event(f"{state.top} moves from the deck to +1; offer {describe(offer)}"))
+        state = replace(state, offer=(offer[0], offer[1], offer[2]), top="")
+        return after_top_taken(state, events)
+    for i in (1, 0):  # the deck is empty: each share moves right if there is room
+        if offer[i] and not offer[i + 1]:
+            offer[i + 1], offer[i] = offer[i], ""
+    if tuple(offer) != state.offer:
+        events.append(Event(f"the deck is empty; the offer slides right: {describe(offer)}"))
+    return replace(state, offer=(offer[0], offer[1], offer[2]))
+
+
+def describe(offer: list[str]) -> str:
+    return " ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(offer))

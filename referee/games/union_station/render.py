@@ -1,0 +1,187 @@
+"""Text for the table (status, toolbar, what to do next) and the plain-data snapshot."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabulate import tabulate
+
+from referee.engine import Options, Standing
+from referee.games.union_station import track
+from referee.games.union_station.railroads import (
+    COLOURS,
+    LAST_DIVIDEND,
+    LAST_SELLING_DIVIDEND,
+    RAILROADS,
+    USC_SPACES,
+    USC_SPECIAL,
+)
+from referee.games.union_station.state import AUCTION, OVER, SETUP, State
+
+SHORT = {"black": "blk", "green": "grn", "blue": "blu", "orange": "org", "white": "wht"}
+
+
+def next_step(state: State, options: Options) -> str:
+    """One line: what the table must do now."""
+    if state.phase == OVER:
+        return f"the game is over ({state.ended}); see status for the final table"
+    need = state.needs_reveal()
+    if need == "lot":
+        return f"next: reveal the auction shares in order ({len(state.lots)} of 5 known)"
+    if need == "top":
+        return "next: turn up the top of the offer deck: reveal RAILROAD"
+    if state.phase == AUCTION:
+        verbs = " or ".join(v for v in options.verbs if v != "start")
+        return f"next: {options.actor} to {verbs} ({options.phase})"
+    actions = [v for v in options.verbs if v != "blocked"]
+    return f"next: {options.actor} to {' or '.join(actions)}"
+
+
+def _offer_text(state: State) -> str:
+    slots = "  ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(state.offer))
+    top = state.top or ("(empty)" if state.deck_size() == 0 else "(to reveal)")
+    return f"{slots}   deck top {top}, {sum(state.deck)} face down"
+
+
+def _next_gold(state: State, price: int) -> str:
+    golds = [g for g in state.board.gold if g > price]
+    return str(golds[0]) if golds else "-"
+
+
+def status(state: State, options: Options, standings: Sequence[Standing]) -> str:
+    totals = {s.player: s.score for s in standings}
+    rows = []
+    for seat in state.seats:
+        mark = "*" if options.actor == seat.name else ""
+        value = totals[seat.name] - seat.cash
+        shares = [n or "" for n in seat.shares]
+        rows.append([mark + seat.name, seat.cash, *shares, value, totals[seat.name]])
+    players = tabulate(
+        rows, ["player", "cash", *COLOURS, "shares $", "total"], disable_numparse=True
+    )
+    roads = []
+    for r in RAILROADS:
+        road = state.road(r.colour)
+        why = track.why_cannot_lay(state, r.colour)
+        can = "arrived" if road.arrived else ("blocked" if why else "can lay")
+        roads.append(
+            [
+                f"{r.colour} ({r.name})",
+                road.price or "-",
+                _next_gold(state, road.price),
+                state.held(r.colour),
+                f"{road.usc}/{USC_SPACES}",
+                road.discs,
+                f"{r.destination}: {can}",
+            ]
+        )
+    railroads = tabulate(
+        roads,
+        ["railroad", "price", "next gold", "held", "USC", "discs", "destination"],
+        disable_numparse=True,
+    )
+    lines = [f"Union Station — {options.phase}", players, "", railroads, ""]
+    if state.board.note:
+        lines.insert(1, f"board: {state.board.note}")
+    if state.phase == SETUP:
+        lines.append(f"auction order: {' '.join(state.lots) or '(to reveal)'}")
+    elif state.phase == AUCTION and state.auction is not None:
+        a = state.auction
+        lead = f"{a.high} by {state.players[a.leader]}" if a.leader >= 0 else "none"
+        passed = ", ".join(state.players[p] for p in sorted(a.passed)) or "nobody"
+        lines.append(
+            f"auction {len(state.acquired) + 1} of 5: {a.colour}; high bid {lead}; passed: {passed}"
+        )
+        lines.append(f"auction order: {' '.join(state.lots)}")
+    lines.append(f"offer: {_offer_text(state)}")
+    usc_line = min(r.usc for r in state.roads) - 1
+    specials = " ".join(f"${a}{' paid' if i < usc_line else ''}" for i, a in enumerate(USC_SPECIAL))
+    lines.append(f"Union Station Company specials: {specials}")
+    no_selling = ", reached" if state.dividends >= LAST_SELLING_DIVIDEND else ""
+    lines.append(
+        f"dividends paid: {state.dividends} of {LAST_DIVIDEND}"
+        f" (selling ends at {LAST_SELLING_DIVIDEND}{no_selling})"
+    )
+    can_lay = [c for c in COLOURS if not track.why_cannot_lay(state, c)]
+    unbought = state.deck_size() + sum(1 for c in state.offer if c)
+    lines.append(
+        f"end: {unbought} shares unbought; "
+        f"{LAST_DIVIDEND - state.dividends} dividends to the 20th; "
+        f"{len(can_lay)} railroads can lay ({' '.join(can_lay) or 'none'})"
+    )
+    if state.phase == OVER:
+        lines.append(f"GAME OVER: {state.ended}")
+        final = [
+            [
+                s.place,
+                s.player,
+                s.details["cash"],
+                _shares(s.details["shares"]),
+                s.details["share value"],
+                s.score,
+            ]
+            for s in standings
+        ]
+        lines.append(
+            tabulate(
+                final,
+                ["place", "player", "cash", "shares", "share value", "total"],
+                disable_numparse=True,
+            )
+        )
+    else:
+        lines.append(f"to move: {options.actor} ({', '.join(options.verbs)})")
+    return "\n".join(lines)
+
+
+def _shares(shares: dict[str, int]) -> str:
+    return " ".join(f"{n} {c}" for c, n in shares.items()) or "-"
+
+
+def toolbar(state: State) -> str:
+    cash = " ".join(f"{s.name} ${s.cash}" for s in state.seats)
+    prices = " ".join(f"{SHORT[c]} {state.road(c).price or '-'}" for c in COLOURS)
+    return f"{cash} | {prices} | div {state.dividends}/{LAST_DIVIDEND}"
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    a = state.auction
+    return {
+        "phase": state.phase,
+        "ended": state.ended,
+        "turn": state.players[state.turn],
+        "first": state.players[state.first],
+        "dividends": state.dividends,
+        "players": [
+            {"name": s.name, "cash": s.cash, "shares": dict(zip(COLOURS, s.shares, strict=True))}
+            for s in state.seats
+        ],
+        "railroads": {
+            c: {
+                "price": r.price,
+                "usc": r.usc,
+                "discs": r.discs,
+                "arrived": r.arrived,
+                "declared_blocked": r.declared_blocked,
+                "held": state.held(c),
+            }
+            for c, r in zip(COLOURS, state.roads, strict=True)
+        },
+        "offer": list(state.offer),
+        "top": state.top,
+        "deck": dict(zip(COLOURS, state.deck, strict=True)),
+        "lots": list(state.lots),
+        "acquired": [[c, state.players[p]] for c, p in state.acquired],
+        "auction": {}
+        if a is None
+        else {
+            "colour": a.colour,
+            "auctioneer": state.players[a.auctioneer],
+            "bidder": state.players[a.bidder],
+            "high": a.high,
+            "leader": state.players[a.leader] if a.leader >= 0 else "",
+            "passed": [state.players[p] for p in sorted(a.passed)],
+        },
+        "track": [{"colour": d.colour, "kind": d.kind, "hex": d.hex} for d in state.track],
+    }

@@ -1,0 +1,250 @@
+"""Union Station as a `Game`: the dispatch of moves, the end of the game, options, scores."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.games.union_station import actions, auction, board, commands, render, track
+from referee.games.union_station.commands import (
+    Bid,
+    Blocked,
+    Buy,
+    Lay,
+    Move,
+    Pass,
+    Reveal,
+    Sell,
+    Start,
+)
+from referee.games.union_station.economy import end
+from referee.games.union_station.judge import Judge
+from referee.games.union_station.railroads import (
+    COLOURS,
+    LAST_DIVIDEND,
+    LAST_SELLING_DIVIDEND,
+    MAP_DISCS,
+    MIN_BID,
+    START_CASH,
+)
+from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
+from referee.words import match
+
+END_RULE = "ゲームの終了"
+
+
+class UnionStation(Game):
+    name = "union-station"
+    title = "Union Station"
+    rules_file = "union-station.ja.txt"
+    min_players = 3
+    max_players = 5
+
+    # --- board data -----------------------------------------------------------------------
+    def board_fields(self) -> Sequence[BoardField]:
+        return board.fields()
+
+    def check_board(self, data: dict[str, Any]) -> dict[str, Any]:
+        return board.check(data)
+
+    # --- the game ----------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], variant: str, board_data: dict[str, Any]) -> State:
+        return new_state(tuple(players), board.load(board_data), START_CASH)  # 準備 8: $30 each
+
+    def verbs(self) -> Sequence[Verb]:
+        return commands.VERBS
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> Move:
+        return commands.parse(state, actor, words)
+
+    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        if state.phase == OVER:
+            raise RuleError(f"the game is over: {state.ended}", END_RULE, computable=False)
+        judge = Judge(forced)
+        events: list[Event] = []
+        if isinstance(move, Reveal):
+            new = auction.reveal(state, move, judge, events)
+        elif isinstance(move, Start):
+            new = auction.start(state, move, judge, events)
+        elif isinstance(move, Bid):
+            new = auction.bid(state, move, judge, events)
+        elif isinstance(move, Pass) and state.phase == AUCTION:
+            new = auction.auction_pass(state, move, judge, events)
+        elif isinstance(move, Blocked):
+            new = actions.blocked(state, move, judge, events)
+        elif isinstance(move, Buy | Lay | Sell | Pass):
+            handler = {Buy: actions.buy, Lay: actions.lay, Sell: actions.sell}.get(type(move))
+            if handler is None:
+                legal = _actions(state, state.turn) if state.phase == PLAY else []
+                new = actions.play_pass(state, move, judge, events, legal)
+            else:
+                new = handler(state, move, judge, events)
+            if new.phase == PLAY:
+                # The turn goes clockwise from whoever moved (as NAME may have moved out of turn).
+                new = replace(new, turn=(state.players.index(move.actor) + 1) % len(state.seats))
+        else:
+            raise UsageError(f"not a move of {self.title}: {move!r}")
+        new = _check_end(new, events)
+        events.append(Event(render.next_step(new, self.options(new))))
+        return new, events
+
+    def options(self, state: State) -> Options:
+        if state.phase == OVER:
+            return Options(None, (), {}, "game over")
+        need = state.needs_reveal()
+        if need:
+            actor = state.players[state.first if state.phase == SETUP else state.turn]
+            if need == "lot":
+                can = tuple(c for c in COLOURS if c not in state.lots)
+                phase = f"setup: reveal the auction order ({len(state.lots)} of 5 known)"
+            else:
+                can = tuple(c for c, n in zip(COLOURS, state.deck, strict=True) if n)
+                phase = "reveal the top of the offer deck"
+            verbs = ("reveal", "start") if state.phase == SETUP else ("reveal",)
+            return Options(actor, verbs, {"reveal": (can,), "start": (state.players,)}, phase)
+        if state.phase == AUCTION:
+            return _auction_options(state)
+        p = state.turn
+        seat = state.seats[p]
+        buys = tuple(
+            dict.fromkeys(c for c in state.offer if c and state.road(c).price <= seat.cash)
+        )
+        lays = tuple(c for c in _layable(state, p))
+        sells = tuple(c for c in _sellable(state, p))
+        verbs = [v for v, ok in (("buy", buys), ("lay", lays), ("sell", sells)) if ok]
+        if not verbs:
+            verbs.append("pass")
+        args: dict[str, tuple[tuple[str, ...], ...]] = {
+            "buy": (buys, ("+1", "+2", "+3")),
+            "sell": (sells,),
+        }
+        where = _lay_candidates(state, lays)
+        args["lay"] = (lays, where, where)
+        if not state.board.has_map:
+            verbs.append("blocked")
+            args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
+        phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
+        return Options(seat.name, tuple(verbs), args, phase)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def standings(self, state: State) -> list[Standing]:
+        """ゲームの終了: cash plus the price of every share held; ties share the win."""
+        rows = []
+        for seat in state.seats:
+            value = sum(n * state.road(c).price for c, n in zip(COLOURS, seat.shares, strict=True))
+            shares = {c: n for c, n in zip(COLOURS, seat.shares, strict=True) if n}
+            rows.append(
+                (
+                    seat.name,
+                    seat.cash + value,
+                    {"cash": seat.cash, "shares": shares, "share value": value},
+                )
+            )
+        scores = [score for _, score, _ in rows]
+        out = [
+            Standing(name, score, {**details, "total": score}, 1 + sum(s > score for s in scores))
+            for name, score, details in rows
+        ]
+        return sorted(out, key=lambda s: (s.place, state.players.index(s.player)))
+
+    def status(self, state: State) -> str:
+        return render.status(state, self.options(state), self.standings(state))
+
+    def toolbar(self, state: State) -> str:
+        return render.toolbar(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return render.snapshot(state)
+
+    # --- corrections by hand -----------------------------------------------------------------
+    def adjustables(self, state: State) -> dict[str, int]:
+        values = {f"cash {s.name}": s.cash for s in state.seats}
+        values |= {f"price {c}": state.road(c).price for c in COLOURS if state.road(c).price}
+        values |= {f"discs {c}": state.road(c).discs for c in COLOURS}
+        values["dividends"] = state.dividends
+        return values
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        key = match(key, self.adjustables(state), "number")
+        what, _, name = key.partition(" ")
+        limits = {
+            "cash": (0, 1_000_000),
+            "price": (MIN_BID, state.board.top),
+            "discs": (0, MAP_DISCS),
+            "dividends": (0, LAST_DIVIDEND - 1),
+        }
+        low, high = limits[what]
+        if not low <= value <= high:
+            raise UsageError(f"{key} cannot be {value}", f"{low} to {high}")
+        old = self.adjustables(state)[key]
+        if what == "cash":
+            state = state.with_seat(state.players.index(name), cash=value)
+        elif what == "price":
+            state = state.with_road(name, price=value)  # a correction: no dividend
+        elif what == "discs":
+            state = state.with_road(name, discs=value)
+        else:
+            state = replace(state, dividends=value)
+        return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]
+
+    def cash(self, state: State, player: str) -> int | None:
+        return state.seats[state.players.index(player)].cash
+
+
+def _check_end(state: State, events: list[Event]) -> State:
+    """ゲームの終了: every share bought, or no railroad able to lay track (the 20th dividend
+    ends the game where it is paid)."""
+    if state.phase != PLAY:
+        return state
+    if state.deck_size() == 0 and not any(state.offer):
+        return end(state, "every share has been bought", events)
+    if all(track.why_cannot_lay(state, c) for c in COLOURS):
+        return end(state, "no railroad can lay track", events)
+    return state
+
+
+def _layable(state: State, p: int) -> list[str]:
+    held = state.seats[p].shares
+    return [
+        c for c, n in zip(COLOURS, held, strict=True) if n and not track.why_cannot_lay(state, c)
+    ]
+
+
+def _sellable(state: State, p: int) -> list[str]:
+    if state.dividends >= LAST_SELLING_DIVIDEND:
+        return []
+    return [c for c, n in zip(COLOURS, state.seats[p].shares, strict=True) if n]
+
+
+def _actions(state: State, p: int) -> list[str]:
+    """The actions `p` could take now, in words (for refusing a deliberate pass)."""
+    cash = state.seats[p].cash
+    out = [f"buy {c}" for c in dict.fromkeys(state.offer) if c and state.road(c).price <= cash]
+    out += [f"lay {c}" for c in _layable(state, p)]
+    out += [f"sell {c}" for c in _sellable(state, p)]
+    return out
+
+
+def _lay_candidates(state: State, lays: Sequence[str]) -> tuple[str, ...]:
+    if not state.board.has_map:
+        return ("plain", "town", "city", "dest")
+    return tuple(sorted({h for c in lays for h in track.legal_hexes(state, c)}))
+
+
+def _auction_options(state: State) -> Options:
+    a = state.auction
+    assert a is not None
+    seat = state.seats[a.bidder]
+    low = max(MIN_BID, a.high + 1)
+    high = min(seat.cash, state.board.top)
+    verbs = ("bid", "pass") if low <= high else ("pass",)
+    if not state.acquired and a.leader < 0 and not a.passed:
+        verbs = (*verbs, "start")
+    amounts = tuple(str(v) for v in range(low, min(high, low + 5) + 1))
+    lead = f", high {a.high} by {state.players[a.leader]}" if a.leader >= 0 else ""
+    phase = f"auction {len(state.acquired) + 1} of 5: {a.colour}{lead}"
+    return Options(seat.name, verbs, {"bid": (amounts,), "start": (state.players,)}, phase)

@@ -1,0 +1,142 @@
+"""Board data (design.md §5), the command grammar, status, snapshot and corrections."""
+
+from __future__ import annotations
+
+import pytest
+import tomli_w
+
+from referee.engine import UsageError
+from referee.games.union_station import board
+
+from .helpers import BOARD, GAME, fixture_board, move, opened, session
+
+
+def test_board_fields_ask_for_shares_track_gold_and_map():
+    assert [f.key for f in GAME.board_fields()] == ["shares", "value_track", "gold", "map", "note"]
+
+
+def test_board_as_typed_strings_is_normalised():
+    data = board.check(
+        {
+            "shares": "black 7, green 6 blue 6 orange 6 white 5",
+            "value_track": "5 - 52",
+            "gold": "13 9",
+        }
+    )
+    assert data == {
+        "shares": {"black": 7, "green": 6, "blue": 6, "orange": 6, "white": 5},
+        "value_track": "5-52",
+        "gold": [9, 13],
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"shares": "black 6 green 6 blue 6 orange 6 white 5"}, "shares"),  # 29, not 30 (内容物)
+        ({"shares": "black 30 green 0 blue 0 orange 0 white 0"}, "shares"),
+        ({"value_track": "1-52"}, "value_track"),  # the bottom row is 5-10
+        ({"gold": "9 60"}, "gold"),
+        ({"gold": "nine"}, "gold"),
+        ({"map": "CHI chicago A1; A1 town"}, "map"),  # no destinations
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_bad_board_data_names_the_key(change, key):
+    with pytest.raises(UsageError) as info:
+        board.check({**BOARD, **change})
+    assert key in str(info.value)
+
+
+def test_board_is_required():
+    with pytest.raises(UsageError):
+        session(board={"note": "x"})
+
+
+def test_map_neighbours_are_mutual():
+    data = board.check(fixture_board("union-station-fixture-map.toml"))
+    assert "CHI" in data["map"]["A1"].split() and "A1" in data["map"]["B1"].split()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fly",
+        "buy",
+        "buy red",
+        "bid",
+        "bid -3",
+        "bid lots",
+        "sell",
+        "reveal",
+        "start Z",
+        "lay",
+        "bl b",
+    ],
+)
+def test_bad_words_are_usage_errors(text):
+    with pytest.raises(UsageError):
+        GAME.parse(opened().state, "C", text.split())
+
+
+def test_prefixes_and_railroad_names():
+    state = opened().state
+    assert GAME.parse(state, "C", ["bu", "gr"]).colour == "green"
+    assert GAME.parse(state, "C", ["sell", "PRR"]).colour == "white"
+    assert GAME.parse(state, "C", ["la", "alton", "t", "c"]).discs[1].kind == "city"
+
+
+def test_status_shows_everything_at_a_glance():
+    text = GAME.status(opened().state)
+    for needle in (
+        "cash", "black", "price", "+1 green", "deck top blue", "dividends paid: 0 of 20",
+        "Union Station Company", "USC", "to move: C", "25 shares unbought"[:2],
+        "railroads can lay", "invented fixture",
+    ):  # fmt: skip
+        assert needle in text, needle
+    assert "C $18" in GAME.toolbar(opened().state)
+
+
+def test_snapshot_is_toml_data_at_every_point():
+    s = session()
+    from .helpers import OPENING
+
+    for line in OPENING[:3]:
+        s.play(line)
+    tomli_w.dumps({"snapshot": GAME.snapshot(s.state)})  # mid-auction
+    for line in OPENING[3:]:
+        s.play(line)
+    snap = GAME.snapshot(s.state)
+    tomli_w.dumps({"snapshot": snap})
+    assert snap["players"][2] == {
+        "name": "C", "cash": 18,
+        "shares": {"black": 1, "green": 0, "blue": 0, "orange": 0, "white": 1},
+    }  # fmt: skip
+
+
+def test_adjust_and_count():
+    s = opened()
+    state, _events = GAME.adjust(s.state, "price blue", 12)
+    assert state.road("blue").price == 12 and state.dividends == 0  # a correction pays nothing
+    with pytest.raises(UsageError):
+        GAME.adjust(s.state, "price blue", 99)
+    s.play('adjust cash A 40 --because "miscounted"')
+    assert s.state.seats[0].cash == 40
+    assert "matches" in s.play("count A 40")[0].text
+
+
+def test_forced_buy_without_cash():
+    s = opened()
+    state, _ = move(s.state, "sell white")
+    state = state.with_seat(0, cash=1)
+    state, _events = move(state, "buy green", forced=True)
+    assert state.seats[0].cash == 1 - 6
+
+
+def test_as_player_out_of_turn_is_refused_unless_forced():
+    s = opened()
+    with pytest.raises(Exception) as info:
+        s.play("as A sell blue")
+    assert "turn" in str(info.value)
+    s.play('as A force sell blue --because "A sold before C moved"')
+    assert s.state.seats[0].shares[2] == 0 and GAME.options(s.state).actor == "B"
