@@ -16,20 +16,9 @@ SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = sorted(SCENARIOS.glob("union-station-*.txt"))
 
 
-def test_there_are_three_whole_games():
+def test_there_are_three_whole_games() -> None:
+    """Each file is played against its hand-worked standings by tests/test_scenarios.py."""
     assert len(FILES) >= 3
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_scenario(path: Path) -> None:
-    s = scenario.load(path)
-    assert s.expect_scores and s.expect_winners, "a scenario must check its standings"
-    session = scenario.play(s)
-    game, state = session.game, session.state
-    assert game.is_over(state) == s.expect_over
-    standings = game.standings(state)
-    assert {row.player: row.score for row in standings} == s.expect_scores
-    assert sorted(r.player for r in standings if r.place == 1) == sorted(s.expect_winners)
 
 
 ENDINGS = {
