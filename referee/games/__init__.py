@@ -11,6 +11,7 @@ from referee.engine import Game, UsageError
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
+    "express01": "referee.games.express01.rules:Express01",
 }
 
 
