@@ -350,3 +350,13 @@ def test_long_game_needs_four_empty_decks__rule_ゲーム終了(new):
         s.play(f"adjust deck {d} --because the test empties decks")
     s.play("lay 10 terminal red")
     assert not s.state.end_triggered
+
+
+def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
+    s = new(*OPEN)
+    s.play('force lay 9 route --because "the printed card lists it"')
+    assert s.state.spot(9).kind == "route" and s.state.stations("red") == 0
+    assert s.state.decks["te1"] == 5  # the station card went back onto its deck
+    with pytest.raises(RuleError) as e:
+        s.play('force lay 10 through red pay c3 --because "no such card in hand"')
+    assert not e.value.computable
