@@ -12,6 +12,7 @@ from referee.engine import Game, UsageError
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
     "union-station": "referee.games.union_station.rules:UnionStation",
+    "express01": "referee.games.express01.rules:Express01",
 }
 
 

@@ -1,0 +1,325 @@
+"""The actions of a turn: a) expand, b) acquire shares, c) bonus payment, d) change position."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from referee.engine import Event, RuleError, UsageError
+from referee.games.express01 import network
+from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
+from referee.games.express01.flow import begin, end_turn, first_turn
+from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, LOCO, POSITION, TURN
+from referee.games.express01.state import (
+    BLACK,
+    ROUTE_DECKS,
+    Spot,
+    State,
+    deck,
+    with_deck,
+    with_hand,
+    with_shares,
+    with_spot,
+)
+
+
+# --- paying -----------------------------------------------------------------------------
+def _payment(
+    state: State, player: str, pay: tuple[str, ...] | None, cost: int, rule: str, forced: bool
+) -> tuple[str, ...]:
+    """The cards that pay a cost: as named, or the only kind the player holds."""
+    hand = {d: n for d, n in state.hands[player].items() if n}
+    if pay is None:
+        if cost == 0:
+            return ()
+        if len(hand) == 1 and next(iter(hand.values())) >= cost:
+            return (next(iter(hand)),) * cost
+        held = " ".join(f"{d}*{n}" for d, n in hand.items()) or "nothing"
+        raise UsageError(f"say which {cost} card(s) {player} pays: pay DECK ...", f"hand: {held}")
+    if len(pay) != cost and not forced:
+        raise RuleError(f"the cost is {cost} card(s), not {len(pay)}", rule, f"pay {cost}")
+    for code, n in Counter(pay).items():
+        if code == BLACK:
+            if state.loco != player or n > 1:
+                raise RuleError(
+                    f"{player} does not hold the black locomotive", LOCO, computable=False
+                )
+        elif hand.get(code, 0) < n:
+            raise RuleError(
+                f"{player} holds {hand.get(code, 0)} {code}, cannot pay {n}",
+                TURN,
+                "costs are paid from the hand",
+                computable=False,
+            )
+    return pay
+
+
+def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: list[Event]) -> State:
+    """Pay from hand onto the decks (to="") or into another player's hand."""
+    before = state.hand_size(player)
+    for code in cards:
+        if code == BLACK:
+            state = replace(state, loco="")  # 「黒機関車」2: discarded after use
+            continue
+        state = with_hand(state, player, code, -1)
+        state = with_hand(state, to, code, +1) if to else with_deck(state, code, +1)
+    if cards:
+        where = f"to {to}" if to else "onto the decks"
+        loco = " (the black locomotive is discarded)" if BLACK in cards else ""
+        events.append(
+            Event(
+                f"{player} pays {' '.join(cards)} {where}{loco}: hand {before} -> "
+                f"{state.hand_size(player)}"
+            )
+        )
+    return state
+
+
+# --- a) expand ---------------------------------------------------------------------------
+def lay(state: State, move: Lay, forced: bool) -> tuple[State, list[Event]]:
+    state = begin(state, "expand", forced)
+    turn = state.turn
+    assert turn is not None
+    spot = state.spot(move.card)
+    if spot.stage == 3:
+        raise RuleError(
+            f"card {move.card} is at stage 3 (blue): nothing replaces it", EXPAND, computable=False
+        )
+    stage = spot.stage + 1  # base -> 1 -> 2 -> 3, never skipping a stage
+    if state.track and move.exits is None:
+        raise UsageError("track mode: say where the track leads", f"lay {move.card} ... to 8,14")
+    if not forced:
+        if spot.station and move.kind == "route":
+            raise RuleError(
+                f"card {move.card} holds a station: only a station card replaces it",
+                EXPAND,
+                "built track (and its station) never goes away",
+            )
+        if first_turn(state) and move.kind == "route":
+            raise RuleError(
+                "the first player must build a station first",
+                TURN,
+                "lay CARD through|terminal|capital COMPANY",
+            )
+        if state.track:
+            network.check_lay(state, spot, move, first=first_turn(state))
+    free = move.kind == "route" and turn.free_route
+    if free and move.pay:
+        raise RuleError(
+            "this route card is already paid: one payment lays two route cards",
+            EXPAND,
+            f"lay {move.card} {move.kind} (without pay)",
+        )
+    events: list[Event] = []
+    cost = 0 if free else 1
+    cards = _payment(state, move.actor, move.pay, cost, EXPAND, forced)
+    state = _pay(state, move.actor, cards, "", events)
+    code = deck(move.kind, stage)
+    if state.decks[code] < 1:
+        raise RuleError(f"deck {code} is empty", EXPAND, computable=False)
+    state = with_deck(state, code, -1)
+    if spot.stage == 0:
+        bases = dict(state.bases)
+        bases[move.actor] = (*bases[move.actor], move.card)
+        state = replace(state, bases=bases)
+        gone = f"base card {move.card} to {move.actor}'s display"
+    else:
+        old = deck(spot.kind, spot.stage)
+        state = with_deck(state, old, +1)
+        gone = f"the {old} card back onto its deck"
+    exits = frozenset(move.exits) if move.exits is not None else spot.exits
+    company = move.company if move.kind != "route" else ""
+    state = with_spot(state, Spot(move.card, stage, move.kind, company, move.bonus, exits))
+    what = f"{move.kind} station of {company}" if company else "route card"
+    bonus = f" +{move.bonus}" if move.bonus else ""
+    events.append(Event(f"{move.actor} lays {code} ({what}{bonus}) on card {move.card}; {gone}"))
+    if move.kind == "route":
+        state = replace(state, turn=replace(state.turn, free_route=not free))
+        if not free:
+            events.append(Event("one more route card may be laid without paying"))
+    return state, events
+
+
+# --- b) acquire shares ----------------------------------------------------------------
+def buy(state: State, move: Buy, forced: bool) -> tuple[State, list[Event]]:
+    state = begin(state, "acquire", forced)
+    price = state.stations(move.company)  # the price is the company's stations on the board
+    if price == 0 and not forced:
+        raise RuleError(
+            f"{move.company} has no station on the board",
+            ACQUIRE,
+            "buy shares of companies with a station",
+        )
+    source = move.source
+    if source not in ROUTE_DECKS:
+        if source == move.actor:
+            raise RuleError(
+                "a share cannot be taken from one's own display", ACQUIRE, computable=False
+            )
+        if state.shares[source].get(move.company, 0) < 1:
+            raise RuleError(f"{source} holds no {move.company} share", ACQUIRE, computable=False)
+        if state.loco == source and not forced:
+            raise RuleError(
+                f"{source} holds the black locomotive: their shares are safe",
+                LOCO,
+                "take it from the route decks, or another player",
+            )
+    events: list[Event] = []
+    cards = _payment(state, move.actor, move.pay, price, ACQUIRE, forced)
+    if source in ROUTE_DECKS:
+        state = _pay(state, move.actor, cards, "", events)
+        if state.decks[source] < 1:
+            raise RuleError(f"deck {source} is empty", ACQUIRE, computable=False)
+        state = with_deck(state, source, -1)
+    else:
+        state = _pay(state, move.actor, cards, source, events)
+        state = with_shares(state, source, move.company, -1)
+    state = with_shares(state, move.actor, move.company, +1)
+    held = state.shares[move.actor][move.company]
+    events.append(
+        Event(
+            f"{move.actor} takes a {move.company} share from {source} for {price}: now holds {held}"
+        )
+    )
+    return state, events
+
+
+# --- c) bonus payment -------------------------------------------------------------------
+def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
+    state = begin(state, "bonus", forced)
+    company, stations = move.company, move.stations
+    spots = [state.spot(n) for n in stations]
+    if not forced:
+        if state.shares[move.actor].get(company, 0) < 1:
+            raise RuleError(
+                f"{move.actor} holds no {company} share", BONUS, "run a company you hold a share of"
+            )
+        if state.stations(company) < 1:
+            raise RuleError(f"{company} has no station on the board", BONUS)
+        if len(set(stations)) != len(stations):
+            raise RuleError("the route visits a station twice", BONUS)
+        bare = [s.number for s in spots if not s.station]
+        if bare:
+            raise RuleError(
+                f"no station on card {', '.join(map(str, bare))}",
+                BONUS,
+                "the route starts and ends at stations",
+            )
+        if not any(s.company == company for s in spots):
+            raise RuleError(f"the route has no {company} station", BONUS)
+        if state.track:
+            network.check_run(state, company, stations)
+    if move.black and (not state.loco or state.shares[state.loco].get(company, 0) < 1):
+        raise RuleError(
+            f"the black locomotive counts as an extra share only for a holder of a {company} share",
+            LOCO,
+            computable=False,
+        )
+    payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
+    queue = _payout_order(state, move.actor, company, payout, move.black)
+    shares = Counter(queue)
+    split = ", ".join(f"{p} {shares[p]}" for p in dict.fromkeys(queue))
+    events = [
+        Event(
+            f"{company} pays {payout} ({len(stations)} stations + {payout - len(stations)} bonus)"
+            f": {split}"
+        )
+    ]
+    if move.black:
+        events.append(Event(f"{state.loco} used the black locomotive as a share; it is discarded"))
+        state = replace(state, loco="")
+    state = replace(state, payout=queue, payout_company=company)
+    events.append(Event(f"take the cards from the deck tops, in turn: {' '.join(queue)}"))
+    return _drop_payout_if_no_cards(state, events)
+
+
+def _payout_order(
+    state: State, actor: str, company: str, total: int, black: bool
+) -> tuple[str, ...]:
+    """Who takes each card, in order: one card each, round after round, starting with the
+    actor and going on by position; nobody more than their shares; the rest to the actor."""
+    ordered = state.in_order()
+    start = ordered.index(actor)
+    ordered = ordered[start:] + ordered[:start]
+    caps = {p: state.shares[p].get(company, 0) for p in ordered}
+    if black:
+        caps[state.loco] += 1
+    got = dict.fromkeys(ordered, 0)
+    queue: list[str] = []
+    while len(queue) < total:
+        takers = [p for p in ordered if got[p] < caps[p]]
+        if not takers:
+            break
+        for p in takers[: total - len(queue)]:
+            queue.append(p)
+            got[p] += 1
+    queue += [actor] * (total - len(queue))  # what is left goes to the actor
+    return tuple(queue)
+
+
+def take(state: State, move: Take, forced: bool) -> tuple[State, list[Event]]:
+    if not state.payout:
+        raise RuleError("no bonus payment is being taken", BONUS, computable=False)
+    if move.actor != state.payout[0] and not forced:
+        raise RuleError(
+            f"{state.payout[0]} takes the next card, not {move.actor}",
+            BONUS,
+            f"as {state.payout[0]} take DECK",
+        )
+    if len(move.cards) > len(state.payout):
+        raise RuleError(
+            f"only {len(state.payout)} card(s) are left to take", BONUS, computable=False
+        )
+    events = []
+    for code, player in zip(move.cards, state.payout, strict=False):
+        if state.decks[code] < 1:
+            raise RuleError(
+                f"deck {code} is empty", BONUS, "take from another deck", computable=False
+            )
+        state = with_deck(state, code, -1)
+        state = with_hand(state, player, code, +1)
+        events.append(Event(f"{player} takes {code}: hand {state.hand_size(player)}"))
+    state = replace(state, payout=state.payout[len(move.cards) :])
+    return _drop_payout_if_no_cards(state, events)
+
+
+def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, list[Event]]:
+    if state.payout and not any(state.decks.values()):
+        events.append(Event(f"every deck is empty: {len(state.payout)} card(s) cannot be paid"))
+        state = replace(state, payout=())
+    if not state.payout:
+        state = replace(state, payout_company="")
+        assert state.turn is not None
+        events.append(Event(f"{state.turn.player}: swap PLAYER, or done"))
+    return state, events
+
+
+# --- d) change position, end of turn ----------------------------------------------------
+def swap(state: State, move: Swap, forced: bool) -> tuple[State, list[Event]]:
+    if first_turn(state) and not forced:
+        raise RuleError("the first player must build a station first", TURN, "lay ...")
+    state = begin(state, "position", forced)
+    if move.other == move.actor:
+        raise RuleError("swap with another player", POSITION, computable=False)
+    positions = dict(state.positions)
+    positions[move.actor], positions[move.other] = positions[move.other], positions[move.actor]
+    # The face goes with the player: whoever has had a turn this round shows "left".
+    face = "the train has left" if move.other in state.moved else "locomotive"
+    events = [
+        Event(
+            f"{move.actor} and {move.other} swap position cards: {move.actor} "
+            f"{positions[move.actor]}, {move.other} {positions[move.other]} ({face})"
+        )
+    ]
+    state = replace(state, positions=positions)
+    return end_turn(state, events)
+
+
+def done(state: State, move: Done, forced: bool) -> tuple[State, list[Event]]:
+    if first_turn(state) and not forced:
+        raise RuleError(
+            "the first player must build a station in the first turn",
+            TURN,
+            "lay CARD through|terminal|capital COMPANY",
+        )
+    return end_turn(state, [])

@@ -1,0 +1,222 @@
+"""The command language of Express 01: verbs, their usage, and parsing into moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine import UsageError, Verb
+from referee.games.express01.state import (
+    BLACK,
+    BOARD_CARDS,
+    CODE,
+    DECKS,
+    KINDS,
+    NEUTRAL,
+    ROUTE_DECKS,
+    State,
+)
+from referee.words import amount, match
+
+VERBS: Sequence[Verb] = (
+    Verb(
+        "order",
+        "order NAME NAME ... | order NAME CARD NAME CARD ...",
+        "set the turn order: names from position 1, or each player's face-down card",
+    ),
+    Verb(
+        "lay",
+        "lay CARD TYPE [COMPANY] [+BONUS] [to N,N..] [pay DECK]",
+        "expand: replace board card CARD by the next stage of TYPE (route, through, "
+        "terminal, capital); one paid card lays two route cards or one station",
+    ),
+    Verb(
+        "buy",
+        "buy COMPANY FROM [pay DECK ...]",
+        "acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken from",
+    ),
+    Verb(
+        "run",
+        "run COMPANY STATION STATION ... [black]",
+        "bonus payment: the route as the board cards of its stations, in order",
+    ),
+    Verb("take", "take DECK ...", "the cards of a bonus payment, from deck tops, in turn"),
+    Verb("swap", "swap PLAYER", "change position cards with PLAYER; ends the turn"),
+    Verb("done", "done", "end the turn (also: pass)"),
+)
+VERB_NAMES = (*tuple(v.name for v in VERBS), "pass")
+
+
+@dataclass(frozen=True)
+class Order:
+    actor: str
+    names: tuple[str, ...]  # position 1 first
+    cards: tuple[int, ...] = ()  # the face-down cards, when given
+
+
+@dataclass(frozen=True)
+class Lay:
+    actor: str
+    card: int
+    kind: str
+    company: str = ""
+    bonus: int = 0
+    exits: tuple[int, ...] | None = None
+    pay: tuple[str, ...] | None = None  # None: the referee works it out
+
+
+@dataclass(frozen=True)
+class Buy:
+    actor: str
+    company: str
+    source: str  # a route deck code or a player
+    pay: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Run:
+    actor: str
+    company: str
+    stations: tuple[int, ...]
+    black: bool = False
+
+
+@dataclass(frozen=True)
+class Take:
+    actor: str
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Swap:
+    actor: str
+    other: str
+
+
+@dataclass(frozen=True)
+class Done:
+    actor: str
+
+
+Move = Order | Lay | Buy | Run | Take | Swap | Done
+
+
+def deck_code(word: str, *, black: bool = False) -> str:
+    """`r3`, `th1`, `terminal2`, `c1` ... -> a deck code; `black` for the black locomotive."""
+    low = word.lower()
+    if black and BLACK.startswith(low) and len(low) >= 2:
+        return BLACK
+    if len(low) < 2 or not low[-1].isdigit():
+        raise UsageError(f"'{word}' is not a deck", "type and stage: " + " ".join(DECKS))
+    kind = (
+        match(low[:-1], KINDS, "card type")
+        if low[:-1] not in CODE.values()
+        else next(k for k, c in CODE.items() if c == low[:-1])
+    )
+    code = f"{CODE[kind]}{low[-1]}"
+    if code not in DECKS:
+        raise UsageError(f"'{word}': there is no stage {low[-1]}", "stages 1, 2, 3")
+    return code
+
+
+def cards(words: Sequence[str], *, black: bool) -> tuple[str, ...]:
+    """Deck codes, each maybe repeated as `r3*2`."""
+    out: list[str] = []
+    for w in words:
+        name, star, times = w.partition("*")
+        n = amount(times, "repeat", low=1, high=60) if star else 1
+        out.extend([deck_code(name, black=black)] * n)
+    if not out:
+        raise UsageError("name the cards", "deck codes like r3 th1, or r3*2")
+    return tuple(out)
+
+
+def _split_pay(words: list[str]) -> tuple[list[str], tuple[str, ...] | None]:
+    low = [w.lower() for w in words]
+    if "pay" not in low:
+        return words, None
+    i = low.index("pay")
+    return words[:i], cards(words[i + 1 :], black=True)
+
+
+def _card_number(word: str) -> int:
+    return amount(word, "board card", low=1, high=BOARD_CARDS)
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> Move:
+    if not words:
+        raise UsageError("empty move", ", ".join(VERB_NAMES))
+    verb = match(words[0], VERB_NAMES, "verb")
+    rest = list(words[1:])
+    players = state.players
+    if verb == "order":
+        return _order(actor, rest, players)
+    if verb == "lay":
+        return _lay(state, actor, rest)
+    if verb == "buy":
+        rest, pay = _split_pay(rest)
+        if len(rest) != 2:
+            raise UsageError("buy needs a company and where from", "buy COMPANY r1|r2|r3|PLAYER")
+        company = match(rest[0], state.companies, "company")
+        source = match(rest[1], ROUTE_DECKS + players, "route deck or player")
+        return Buy(actor, company, source, pay)
+    if verb == "run":
+        black = bool(rest) and rest[-1].lower() == BLACK
+        if black:
+            rest = rest[:-1]
+        if len(rest) < 3:
+            raise UsageError("run needs a company and at least two stations", "run red 9 13")
+        company = match(rest[0], state.companies, "company")
+        return Run(actor, company, tuple(_card_number(w) for w in rest[1:]), black)
+    if verb == "take":
+        return Take(actor, cards(rest, black=False))
+    if verb == "swap":
+        if len(rest) != 1:
+            raise UsageError("swap needs one player", "swap PLAYER")
+        return Swap(actor, match(rest[0], players, "player"))
+    if rest:
+        raise UsageError(f"{verb} takes no arguments")
+    return Done(actor)
+
+
+def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
+    if rest and all(w.isdigit() for w in rest[1::2]) and len(rest) == 2 * len(players):
+        named = [match(w, players, "player") for w in rest[0::2]]
+        numbers = [amount(w, "card number", low=1, high=999) for w in rest[1::2]]
+        if len(set(numbers)) != len(numbers):
+            raise UsageError("two cards have the same number", "each card is different")
+        ranked = sorted(zip(numbers, named, strict=True), reverse=True)
+        names = tuple(n for _, n in ranked)
+        played = tuple(c for c, _ in ranked)
+    else:
+        names = tuple(match(w, players, "player") for w in rest)
+        played = ()
+    if sorted(names) != sorted(players):
+        raise UsageError("order must name every player once", "order " + " ".join(players))
+    return Order(actor, names, played)
+
+
+def _lay(state: State, actor: str, rest: list[str]) -> Lay:
+    rest, pay = _split_pay(rest)
+    exits: tuple[int, ...] | None = None
+    low = [w.lower() for w in rest]
+    if "to" in low:
+        i = low.index("to")
+        targets = " ".join(rest[i + 1 :]).replace(",", " ").split()
+        exits = tuple(sorted({_card_number(w) for w in targets}))
+        rest = rest[:i]
+    if len(rest) < 2:
+        raise UsageError("lay needs a board card and a type", "lay 9 terminal red +1")
+    card = _card_number(rest[0])
+    kind = match(rest[1], KINDS, "card type")
+    company, bonus = "", 0
+    for w in rest[2:]:
+        if w.startswith("+"):
+            bonus = amount(w[1:], "bonus", low=0, high=9)
+        else:
+            company = match(w, (*state.companies, NEUTRAL), "company")
+    if kind != "route" and not company:
+        raise UsageError("a station needs its company", " ".join((*state.companies, NEUTRAL)))
+    if kind == "route" and (company or bonus):
+        raise UsageError("a route card has no station, company or bonus", "lay 8 route")
+    return Lay(actor, card, kind, company, bonus, exits, pay)

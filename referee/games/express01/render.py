@@ -1,0 +1,134 @@
+"""Status, toolbar and snapshot of an Express 01 game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulate import tabulate
+
+from referee.games.express01 import scoring
+from referee.games.express01.sections import LIMITS
+from referee.games.express01.state import DECKS, STAGE_COLOUR, State
+
+
+def _face(state: State, player: str) -> str:
+    return "the train has left" if player in state.moved else "locomotive"
+
+
+def status(state: State) -> str:
+    parts = [f"Express 01 ({state.variant}), round {state.round}"]
+    if state.over:
+        parts[0] += ": game over"
+    rows = []
+    for p in state.in_order():
+        cap = scoring.capital(state, p)
+        shares = " ".join(f"{c} {n}" for c, n in sorted(state.shares[p].items())) or "-"
+        bases = (
+            " ".join(f"{b}{'s' if b in state.station_bases else 'r'}" for b in state.bases[p])
+            or "-"
+        )
+        rows.append(
+            [
+                state.positions.get(p, "-"),
+                _face(state, p),
+                p,
+                state.hand_size(p),
+                shares,
+                bases,
+                "yes" if state.loco == p else "",
+                cap.total,
+            ]
+        )
+    parts.append(
+        tabulate(
+            rows, ["pos", "card", "player", "hand", "shares", "base cards", "black loco", "capital"]
+        )
+    )
+    crows = []
+    for c in state.companies:
+        stations = [s.number for s in state.board if s.station and s.company == c]
+        crows.append(
+            [
+                c,
+                len(stations),
+                " ".join(map(str, stations)) or "-",
+                state.shares_of(c),
+                len(stations),
+            ]
+        )
+    parts.append(tabulate(crows, ["company", "stations", "on cards", "shares out", "price"]))
+    laid = [s for s in state.board if s.stage]
+    if laid:
+        brows = [
+            [
+                s.number,
+                STAGE_COLOUR[s.stage],
+                s.kind,
+                s.company or "-",
+                f"+{s.bonus}" if s.bonus else "",
+                " ".join(map(str, sorted(s.exits))),
+            ]
+            for s in laid
+        ]
+        parts.append(tabulate(brows, ["card", "stage", "type", "station", "bonus", "track to"]))
+    parts.append("decks: " + "  ".join(f"{d} {state.decks[d]}" for d in DECKS))
+    bases, decks = LIMITS[state.variant]
+    empty = state.empty_decks()
+    end = f"end: {state.replaced()}/{bases} base cards replaced, {len(empty)}/{decks} decks empty"
+    if state.end_triggered:
+        end += " -- reached: this round is the last"
+    parts.append(end)
+    if state.payout:
+        parts.append(
+            f"bonus payment of {state.payout_company}: to take, in turn: " + " ".join(state.payout)
+        )
+    elif state.turn:
+        steps = " then ".join(state.turn.steps) or "nothing yet"
+        parts.append(f"{state.turn.player}'s turn: {steps}")
+    return "\n\n".join(parts)
+
+
+def toolbar(state: State) -> str:
+    caps = " ".join(
+        f"{p}:{state.hand_size(p)}c/{scoring.capital(state, p).total}" for p in state.in_order()
+    )
+    bases, decks = LIMITS[state.variant]
+    loco = f" loco:{state.loco}" if state.loco else ""
+    return (
+        f"R{state.round} {caps}{loco} | replaced {state.replaced()}/{bases} "
+        f"empty {len(state.empty_decks())}/{decks}"
+    )
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    return {
+        "variant": state.variant,
+        "round": state.round,
+        "over": state.over,
+        "end_triggered": state.end_triggered,
+        "turns_taken": state.turns_taken,
+        "turn": state.turn.player if state.turn else "",
+        "steps": list(state.turn.steps) if state.turn else [],
+        "free_route": bool(state.turn and state.turn.free_route),
+        "black_loco": state.loco,
+        "positions": dict(state.positions),
+        "moved": sorted(state.moved),
+        "decks": dict(state.decks),
+        "hands": {p: {d: n for d, n in h.items() if n} for p, h in state.hands.items()},
+        "shares": {p: dict(s) for p, s in state.shares.items()},
+        "bases": {p: list(b) for p, b in state.bases.items()},
+        "board": [
+            {
+                "card": s.number,
+                "stage": s.stage,
+                "type": s.kind,
+                "company": s.company,
+                "bonus": s.bonus,
+                "exits": sorted(s.exits),
+            }
+            for s in state.board
+            if s.stage
+        ],
+        "payout": list(state.payout),
+        "capital": {p: scoring.capital(state, p).total for p in state.players},
+    }

@@ -1,0 +1,180 @@
+"""Express 01 (Jörg von Rüden, eggertspiele 2012): the game for the referee. The rules live in
+flow.py (rounds and turns) and actions.py (the four actions); `rule=` names the headings of
+../shared/rules/express01.ja.txt."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.games.express01 import actions, commands, flow, render, scoring
+from referee.games.express01 import board as board_data
+from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
+from referee.games.express01.sections import BONUS, END, SETUP, TURN
+from referee.games.express01.state import (
+    BOARD_CARDS,
+    DECKS,
+    HAND_START,
+    ROUTE_DECKS,
+    Spot,
+    State,
+    with_deck,
+    with_hand,
+)
+
+
+class Express01(Game):
+    name = "express01"
+    title = "Express 01"
+    rules_file = "express01.ja.txt"
+    min_players = 2
+    max_players = 4
+    variants = {  # noqa: RUF012 - the contract declares it a ClassVar
+        "short": "ends after 12 base cards replaced or 3 decks empty",
+        "long": "ends after 24 base cards replaced or 4 decks empty",
+    }
+    default_variant = "short"
+
+    # --- board data ----------------------------------------------------------------
+    def board_fields(self) -> Sequence[BoardField]:
+        return board_data.FIELDS
+
+    def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
+        return board_data.check(board)
+
+    # --- setup -----------------------------------------------------------------------
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+        board = board_data.check(board)
+        decks = dict(board["decks"])
+        dealt = HAND_START * len(players)
+        # ゲームの準備 3: six stage-3 route cards to each player
+        if decks["r3"] < dealt:
+            raise UsageError(f"board 'decks': r3 holds {decks['r3']}, the deal needs {dealt}")
+        start = dict(decks)
+        decks["r3"] -= dealt
+        return State(
+            players=tuple(players),
+            variant=variant,
+            companies=tuple(board["companies"]),
+            station_bases=frozenset(board["station_bases"]),
+            track=board["track"],
+            deck_start=start,
+            decks=decks,
+            hands={p: {"r3": HAND_START} for p in players},
+            shares={p: {} for p in players},
+            bases={p: () for p in players},
+            board=tuple(Spot(n) for n in range(1, BOARD_CARDS + 1)),
+        )
+
+    def verbs(self) -> Sequence[Verb]:
+        return commands.VERBS
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> commands.Move:
+        return commands.parse(state, actor, words)
+
+    # --- moves -----------------------------------------------------------------------------
+    def apply(
+        self, state: State, move: commands.Move, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
+        if state.over:
+            raise RuleError("the game is over", END, "undo to go back", computable=False)
+        if isinstance(move, Order):
+            return flow.order(state, move, forced)
+        if state.round == 0:
+            raise RuleError("the turn order is not set yet", SETUP, "order NAME NAME ...")
+        if isinstance(move, Take):
+            new, events = actions.take(state, move, forced)
+        else:
+            if state.payout:
+                raise RuleError(
+                    f"the bonus payment is being taken ({state.payout[0]} takes next)",
+                    BONUS,
+                    "take DECK ...",
+                    computable=False,
+                )
+            assert state.turn is not None
+            if move.actor != state.turn.player and not forced:
+                raise RuleError(
+                    f"it is {state.turn.player}'s turn, not {move.actor}'s",
+                    TURN,
+                    f"as {state.turn.player} ...",
+                )
+            handler = {
+                Lay: actions.lay,
+                Buy: actions.buy,
+                Run: actions.run,
+                Swap: actions.swap,
+                Done: actions.done,
+            }[type(move)]
+            new, events = handler(state, move, forced)
+        return flow.after_action(new, events)
+
+    def options(self, state: State) -> Options:
+        if state.over:
+            return Options(None, (), phase="game over")
+        if state.round == 0:
+            return Options(
+                state.players[0], ("order",), {"order": (state.players,)}, "choosing the order"
+            )
+        if state.payout:
+            live = tuple(d for d in DECKS if state.decks[d] > 0)
+            phase = f"bonus payment of {state.payout_company}: {state.payout[0]} takes a card"
+            return Options(state.payout[0], ("take",), {"take": (live,)}, phase)
+        turn = state.turn
+        assert turn is not None
+        verbs = [v for v in ("lay", "buy", "run", "swap") if flow.may(turn, flow.HALF[v])]
+        verbs.append("done")
+        others = tuple(p for p in state.players if p != turn.player)
+        with_stations = tuple(c for c in state.companies if state.stations(c))
+        owned = tuple(c for c in with_stations if state.shares[turn.player].get(c))
+        args = {
+            "lay": (
+                tuple(str(n) for n in range(1, BOARD_CARDS + 1)),
+                ("route", "through", "terminal", "capital"),
+                (*state.companies, "white"),
+            ),
+            "buy": (with_stations, ROUTE_DECKS + others),
+            "run": (owned,),
+            "swap": (others,),
+        }
+        pos = state.positions[turn.player]
+        phase = f"round {state.round}, {turn.player}'s turn (position {pos})"
+        return Options(turn.player, tuple(verbs), {v: args[v] for v in verbs if v in args}, phase)
+
+    def is_over(self, state: State) -> bool:
+        return state.over
+
+    def standings(self, state: State) -> list[Standing]:
+        return scoring.standings(state)
+
+    def status(self, state: State) -> str:
+        return render.status(state)
+
+    def toolbar(self, state: State) -> str:
+        return render.toolbar(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return render.snapshot(state)
+
+    # --- corrections by hand ----------------------------------------------------------
+    def adjustables(self, state: State) -> dict[str, int]:
+        values = {f"deck {d}": state.decks[d] for d in DECKS}
+        for p in state.players:
+            for d in DECKS:
+                values[f"hand {p} {d}"] = state.hands[p].get(d, 0)
+        return values
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        if value < 0:
+            raise UsageError(f"{key} cannot be negative")
+        old = self.adjustables(state)[key]
+        parts = key.split()
+        if parts[0] == "deck":
+            state = with_deck(state, parts[1], value - old)
+        else:
+            state = with_hand(state, parts[1], parts[2], value - old)
+        return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]
+
+    def cash(self, state: State, player: str) -> int | None:
+        return state.hand_size(player)  # the hand is the players' working capital

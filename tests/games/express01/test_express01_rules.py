@@ -1,0 +1,362 @@
+"""Express 01, rule by rule. Each test names the section of express01.ja.txt it checks."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from referee.engine import RuleError, UsageError
+from referee.games.express01 import scoring
+from referee.games.express01.sections import (
+    ACQUIRE,
+    BONUS,
+    EXPAND,
+    LOCO,
+    POSITION,
+    SETUP,
+    TURN,
+)
+
+OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
+# B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
+# B runs red 9 10: 2 stations + 1 bonus = 3, all to B (1 share, the 2 left over too).
+RAN = (*OPEN, "buy red r1", "lay 10 through blue", "done", "done", "done", "run red 9 10")
+
+
+def refused(session, line: str) -> RuleError:
+    with pytest.raises(RuleError) as e:
+        session.play(line)
+    return e.value
+
+
+# --- ゲームの準備 -------------------------------------------------------------------------
+def test_deal_six_stage3_route_cards__rule_ゲームの準備(new):
+    s = new()
+    assert all(s.state.hands[p] == {"r3": 6} for p in "ABC")
+    assert s.state.decks["r3"] == 30 - 18
+
+
+def test_order_from_face_down_cards_highest_first__rule_ゲームの準備(new):
+    s = new("order A 12 B 40 C 33")
+    assert s.state.positions == {"B": 1, "C": 2, "A": 3}
+    assert s.state.hand_size("B") == 6  # the cards played go back to hand
+    assert s.game.options(s.state).actor == "B"
+
+
+def test_no_move_before_the_order__rule_ゲームの準備(new):
+    s = new()
+    assert refused(s, "done").rule == SETUP
+
+
+def test_deck_too_small_for_the_deal__rule_ゲームの準備(new, board):
+    with pytest.raises(UsageError):
+        new(decks={**board["decks"], "r3": 17})
+
+
+# --- 政府補助金 ---------------------------------------------------------------------------
+def test_first_round_aid_goes_to_position_1__rule_政府補助金(new):
+    s = new("order C A B")
+    assert s.state.loco == "C"
+
+
+def test_aid_goes_to_lowest_capital_ties_to_lower_position__rule_政府補助金(new):
+    # Round 2: A hand 5 + unused loco 2 = 7 (base 9 alone makes no pair); B 6, C 6:
+    # B and C tie, B has the lower position.
+    s = new(*OPEN, "done", "done")
+    assert s.state.round == 2
+    assert s.state.loco == "B"
+    # A pays 2 (hand 3; bases 9 station, 10 and 11 route: one pair) = 4; B 6 + 2 = 8; C 6.
+    s.play("lay 10 through blue")
+    s.play("lay 11 through green")
+    s.play("done")
+    s.play("done")
+    s.play("done")
+    assert s.state.loco == "A"
+    assert [scoring.capital(s.state, p).total for p in "ABC"] == [6, 6, 6]
+
+
+def test_capital_counts_hand_shares_pairs_and_loco__rule_政府補助金(new):
+    s = new("order A B C", "lay 9 terminal red", "lay 8 route", "lay 7 route", "buy red r1")
+    c = scoring.capital(s.state, "A")
+    # hand 6 - 3 = 3; one red share x 1 station; bases 9 (station) 8 7 (route): 1 pair; loco 2
+    assert (c.hand, c.shares, c.pairs, c.loco, c.total) == (3, 1, 1, 2, 7)
+
+
+def test_ties_go_to_more_shares_then_shared__rule_ゲーム終了(new):
+    s = new("order A B", "lay 9 terminal red", "done", "buy red r1", "done", players="A,B")
+    state = replace(s.state, loco="", hands={"A": {"r3": 5}, "B": {"r3": 4}})
+    top = scoring.standings(state)
+    assert [(x.player, x.score, x.place) for x in top] == [("B", 5, 1), ("A", 5, 2)]
+    state = replace(state, shares={"A": {}, "B": {}}, hands={"A": {"r3": 5}, "B": {"r3": 5}})
+    assert [x.place for x in scoring.standings(state)] == [1, 1]
+
+
+# --- a) 鉄道網拡張 -------------------------------------------------------------------------
+def test_one_payment_lays_two_route_cards__rule_鉄道網拡張(new):
+    s = new(*OPEN, "lay 10 route")
+    assert s.state.hand_size("B") == 5
+    s.play("lay 11 route")
+    assert s.state.hand_size("B") == 5
+    s.play("lay 12 route")
+    assert s.state.hand_size("B") == 4
+    assert s.state.decks["r1"] == 10 - 3
+    assert s.state.decks["r3"] == 12 + 1 + 2
+
+
+def test_already_paid_route_card_refuses_payment__rule_鉄道網拡張(new):
+    s = new(*OPEN, "lay 10 route")
+    assert refused(s, "lay 11 route pay r3").rule == EXPAND
+
+
+def test_a_station_costs_one_card__rule_鉄道網拡張(new):
+    s = new(*OPEN, "lay 10 route", "lay 13 through blue", "lay 11 route")
+    # route 10 paid (and leaves one free route), station 13 paid, route 11 used the free slot
+    assert s.state.hand_size("B") == 4
+
+
+def test_stages_one_at_a_time_and_replaced_cards__rule_鉄道網拡張(new):
+    s = new(*OPEN, "lay 9 terminal blue +2")
+    spot = s.state.spot(9)
+    assert (spot.stage, spot.kind, spot.company, spot.bonus) == (2, "terminal", "blue", 2)
+    assert s.state.decks["te1"] == 5  # the yellow card went back onto its deck
+    assert s.state.decks["te2"] == 4
+    assert s.state.bases["A"] == (9,)  # the base card went to the display of who replaced it
+    s.play("lay 9 terminal red")
+    assert s.state.spot(9).stage == 3
+    assert refused(s, "lay 9 terminal red").rule == EXPAND
+
+
+def test_a_station_is_not_replaced_by_a_route_card__rule_鉄道網拡張(new):
+    s = new(*OPEN)
+    assert refused(s, "lay 9 route").rule == EXPAND
+
+
+def test_payment_from_cards_not_held__rule_ターン進行(new):
+    s = new(*OPEN)
+    err = refused(s, "lay 10 through blue pay th1")
+    assert err.rule == TURN and not err.computable
+
+
+def test_payment_must_be_named_when_the_hand_is_mixed(new):
+    s = new(*RAN, "take r1 r1 r1", "done", "done", "done")
+    assert s.state.hands["B"] == {"r3": 4, "r1": 3}
+    with pytest.raises(UsageError):
+        s.play("lay 11 through green")
+    s.play("lay 11 through green pay r1")
+    assert s.state.hands["B"] == {"r3": 4, "r1": 2}
+
+
+def test_wrong_number_of_cards__rule_株獲得(new):
+    s = new(*OPEN)
+    assert refused(s, "buy red r1 pay r3 r3").rule == ACQUIRE
+
+
+def test_black_loco_pays_a_cost_and_is_discarded__rule_黒機関車(new):
+    s = new("order A B C", "lay 9 terminal red pay black")
+    assert s.state.hand_size("A") == 6
+    assert s.state.loco == ""
+    assert scoring.capital(s.state, "A").loco == 0
+    s.play("done")
+    assert refused(s, "lay 10 route pay black").rule == LOCO
+
+
+# --- b)株獲得 ------------------------------------------------------------------------------
+def test_only_companies_with_a_station__rule_株獲得(new):
+    s = new(*OPEN)
+    assert refused(s, "buy blue r1").rule == ACQUIRE
+
+
+def test_price_is_the_station_count_paid_to_the_decks__rule_株獲得(new):
+    s = new(*OPEN, "lay 10 through red", "lay 11 capital red", "buy red r2")
+    assert s.state.stations("red") == 3
+    assert s.state.hand_size("B") == 6 - 2 - 3
+    assert s.state.shares["B"] == {"red": 1}
+    assert s.state.decks["r2"] == 9
+    assert s.state.decks["r3"] == 12 + 1 + 5
+
+
+def test_share_from_a_display_is_paid_to_its_owner__rule_株獲得(new):
+    s = new(*OPEN, "buy red r1", "done", "done")
+    # round 2: A 5 + 2 = 7, B 5 + 1 = 6, C 6: B (lower position) gets the loco
+    assert s.state.loco == "B"
+    s.play("done")  # A
+    s.play("done")  # B
+    assert refused(s, "buy red B").rule == LOCO  # the holder's shares are safe
+    s.play("done")
+    # round 3: A 5, B 6 + 2 = 8, C 6: A gets the loco, B's share may be taken
+    assert s.state.loco == "A"
+    s.play("done")
+    s.play("done")
+    s.play("buy red B")
+    assert s.state.shares["B"] == {}
+    assert s.state.shares["C"] == {"red": 1}
+    assert s.state.hands["B"] == {"r3": 6}  # 5 + the card C paid
+    assert s.state.decks["r3"] == 12 + 1 + 1  # C's payment did not go to the decks
+    assert refused(s, "buy red B").rule == ACQUIRE  # B has none left
+
+
+# --- c)ボーナス支払い -----------------------------------------------------------------------
+def _four_shareholders(new):
+    """4 players, red has stations 9 (+1), 10, 11 (+2): a route 9 10 11 pays 3 + 3 = 6."""
+    s = new(
+        "order A B C D",
+        "lay 9 terminal red +1",
+        "lay 10 through red",
+        "lay 11 terminal white +2",
+        "buy red r1 pay r3 r3",
+        "done",
+        "buy red r1 pay r3 r3",
+        "done",
+        "buy red r1 pay r3 r3",
+        "done",
+        "buy red r1 pay r3 r3",
+        "buy red r1 pay r3 r3",
+        "done",
+        players="A,B,C,D",
+    )
+    return s
+
+
+def test_payout_order_starts_with_the_actor__rule_ボーナス支払い(new):
+    s = _four_shareholders(new)  # round 2: A 1 + 1 +... shares A1 B1 C1 D2
+    assert s.state.round == 2
+    s.play("done")  # A
+    s.play("done")  # B
+    s.play("run red 9 10 11")  # C (position 3) runs: order 3 -> 4 -> 1 -> 2
+    assert s.state.payout == ("C", "D", "A", "B", "D", "C")
+    # 6 to pay, shares C1 D2 A1 B1 = 5: one round, D's second, then 1 left over to C
+
+
+def test_payout_never_more_than_the_limit__rule_ボーナス支払い(new):
+    s = _four_shareholders(new)
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10")  # 2 stations + 1 bonus = 3
+    assert s.state.payout == ("C", "D", "A")  # B gets nothing
+
+
+def test_black_loco_counts_as_an_extra_share__rule_黒機関車(new):
+    s = _four_shareholders(new)
+    holder = s.state.loco
+    assert s.state.shares[holder]["red"] >= 1
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10 11 black")
+    # the holder gets one card more than their shares allow, the actor's leftover shrinks
+    assert s.state.loco == ""
+    counts = {p: s.state.payout.count(p) for p in "ABCD"}
+    assert sum(counts.values()) == 6
+    assert counts[holder] == s.state.shares[holder]["red"] + 1
+
+
+def test_route_rules__rule_ボーナス支払い(new):
+    s = _four_shareholders(new)
+    assert refused(s, "run red 9 10 9").rule == BONUS  # a station twice
+    assert refused(s, "run red 9 12").rule == BONUS  # no station on 12
+    with pytest.raises(UsageError):
+        s.play("run red 9")  # a route has two stations at least
+
+
+def test_route_needs_a_station_of_the_company__rule_ボーナス支払い(new):
+    s = new(
+        "order A B C",
+        "lay 9 terminal red",
+        "lay 10 through white",
+        "lay 11 through white",
+        "buy red r1",
+        "done",
+    )
+    s.play("buy red r1")
+    s.play("done")
+    s.play("done")
+    assert refused(s, "run red 10 11").rule == BONUS
+    s.play("run red 10 9 11")
+    assert s.state.payout == ("A", "B", "A")
+
+
+def test_run_needs_a_share__rule_ボーナス支払い(new):
+    s = new(*OPEN)
+    assert refused(s, "run red 9 9").rule == BONUS
+
+
+def test_take_from_an_empty_deck_is_refused__rule_ボーナス支払い(new):
+    s = new(*RAN)
+    assert s.state.payout == ("B", "B", "B")
+    assert refused(s, "take c1 c1 c1 c1").rule == BONUS  # only 3 to take
+    s.play("adjust deck c1 0 --because test")
+    assert refused(s, "take c1").rule == BONUS
+    s.play("take c2 c2 te3")
+    assert s.state.payout == ()
+    assert s.state.hands["B"] == {"r3": 4, "c2": 2, "te3": 1}
+    assert s.state.decks["c2"] == 1
+
+
+# --- d) ポジション変更 ---------------------------------------------------------------------
+def test_swap_with_a_player_still_to_move__rule_ポジション変更(new):
+    s = new(*OPEN, "swap C")  # B (2) swaps with C (3), who has not moved
+    assert s.state.positions == {"A": 1, "B": 3, "C": 2}
+    assert s.state.moved == {"A", "B"}
+    assert s.state.turn.player == "C"  # C still shows the locomotive: C moves next
+
+
+def test_swap_with_a_player_who_has_moved__rule_ポジション変更(new):
+    s = new(*OPEN, "done", "swap A")  # C (3) swaps with A (1), who has moved
+    assert s.state.positions == {"A": 3, "B": 2, "C": 1}
+    assert s.state.round == 2  # everyone has moved; the round is over
+    assert s.state.turn.player == "C"  # position 1 moves first
+    assert refused(s, "swap C").rule == POSITION
+
+
+# --- ゲーム終了 ------------------------------------------------------------------------------
+def _lay_routes(s, cards):
+    s.play("adjust deck r1 20 --because the test lays many route cards")
+    for n in cards:
+        s.play(f"lay {n} route")
+
+
+def test_short_game_ends_after_12_replaced_at_round_end__rule_ゲーム終了(new):
+    s = new("order A B", "lay 9 capital red", "done", players="A,B")
+    _lay_routes(s, [1, 2, 3, 4, 5, 6, 7, 8, 10, 11])  # 11 replaced: not yet
+    assert not s.state.end_triggered
+    s.play("lay 12 route")
+    assert s.state.end_triggered and not s.state.over
+    s.play("done")  # B ends round 1: the round is played out
+    assert s.state.over
+    assert s.game.options(s.state).actor is None
+    assert refused(s, "done").reason.startswith("the game is over")
+
+
+def test_long_game_needs_24__rule_ゲーム終了(new):
+    s = new("order A B", "lay 9 capital red", "done", players="A,B", variant="long")
+    _lay_routes(s, [1, 2, 3, 4, 5, 6, 7, 8, 10, 11, 12])
+    assert s.state.replaced() == 12 and not s.state.end_triggered
+
+
+def test_empty_decks_end_the_game__rule_ゲーム終了(new):
+    s = new("order A B", players="A,B")
+    for d in ("c1 0", "c2 0", "te1 1"):
+        s.play(f"adjust deck {d} --because the test empties decks")
+    assert not s.state.end_triggered  # checked after an action, not a correction
+    s.play("lay 9 through red")
+    assert not s.state.end_triggered  # 2 empty
+    s.play("lay 10 terminal red")  # te1 empties: c1 c2 te1
+    assert s.state.end_triggered
+
+
+def test_long_game_needs_four_empty_decks__rule_ゲーム終了(new):
+    s = new("order A B", players="A,B", variant="long")
+    for d in ("c1 0", "c2 0", "te1 1"):
+        s.play(f"adjust deck {d} --because the test empties decks")
+    s.play("lay 10 terminal red")
+    assert not s.state.end_triggered
+
+
+def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
+    s = new(*OPEN)
+    s.play('force lay 9 route --because "the printed card lists it"')
+    assert s.state.spot(9).kind == "route" and s.state.stations("red") == 0
+    assert s.state.decks["te1"] == 5  # the station card went back onto its deck
+    with pytest.raises(RuleError) as e:
+        s.play('force lay 10 through red pay c3 --because "no such card in hand"')
+    assert not e.value.computable
