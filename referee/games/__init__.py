@@ -11,6 +11,7 @@ from referee.engine import Game, UsageError
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
+    "railroad-rivals": "referee.games.railroad_rivals.rules:RailroadRivals",
 }
 
 
