@@ -51,7 +51,7 @@ def phase_text(state: State) -> str:
     if phase == ORDER:
         return "setup: enter the turn order of the character cards (order NAME ...)"
     if phase == REVEAL:
-        from .rules import expected_reveal
+        from .turns import expected_reveal
 
         c, s = expected_reveal(state)
         return f"{t}: reveal {c} city and {s} stock tiles"
@@ -59,7 +59,7 @@ def phase_text(state: State) -> str:
         high = f"high {state.high} by {state.high_bidder}" if state.high_bidder else "no bid yet"
         return f"{t}: turn-order bid ({high})"
     if phase == DRAFT:
-        from .rules import allowed_kinds
+        from .turns import allowed_kinds
 
         kinds = " or ".join(allowed_kinds(state, actor_of(state) or ""))
         return f"{t}: draft pick {state.draft_round}, take a {kinds} tile"
