@@ -175,7 +175,7 @@ def draw_grid(state: State) -> str:
     xs = range(min(x for x, _ in spots), max(x for x, _ in spots) + 1)
     ys = range(min(y for _, y in spots), max(y for _, y in spots) + 1)
     width = CELL + 2
-    lines = ["    " + "".join(f"x={x}".center(width) for x in xs)]
+    lines = [("    " + "".join(f"x={x}".center(width) for x in xs)).rstrip()]
     for y in ys:
         rows = [""] * 5
         for x in xs:

@@ -1,4 +1,5 @@
-"""Rules §準備, §タイルの補充とターン順のビッド, §タイルのドラフト, §都市タイルの不足, §ビッドの選択ルール."""
+"""Rules §準備, §タイルの補充とターン順のビッド, §タイルのドラフト, §都市タイルの不足,
+§ビッドの選択ルール."""
 
 from __future__ import annotations
 
@@ -17,7 +18,12 @@ from .helpers import OPENING, new, play, rejected, three_at_placement
 
 @pytest.mark.parametrize(
     ("players", "bag"),
-    [("A,B", (16, 10)), ("A,B,C", (16, 10)), ("A,B,C,D", (16, 10, 10)), ("A,B,C,D,E", (16, 10, 10, 10))],
+    [
+        ("A,B", (16, 10)),
+        ("A,B,C", (16, 10)),
+        ("A,B,C,D", (16, 10, 10)),
+        ("A,B,C,D,E", (16, 10, 10, 10)),
+    ],
 )
 def test_bag_by_player_count__rule_準備_3(players: str, bag: tuple[int, ...]) -> None:
     """§準備 3: 16 wood; grain for 3, coal for 4, iron for 5 (§2人: wood and grain)."""
