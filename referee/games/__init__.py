@@ -13,6 +13,7 @@ _REGISTRY: dict[str, str] = {
     # name: "module:Class"
     "union-station": "referee.games.union_station.rules:UnionStation",
     "express01": "referee.games.express01.rules:Express01",
+    "railroad-rivals": "referee.games.railroad_rivals.rules:RailroadRivals",
 }
 
 

@@ -1,0 +1,1 @@
+"""Railroad Rivals (Glenn Drover, Forbidden Games 2018)."""

@@ -1,0 +1,231 @@
+"""The command language of Railroad Rivals: verbs, moves, and parsing typed words into moves."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine import UsageError, Verb
+from referee.words import amount, match
+
+from .board import check_railroad_name, parse_pos
+from .state import MAX_RAILROADS, START_CITIES, Pos, State
+
+VERBS = (
+    Verb("start", "start CITY N E S W CARGO", "the start city drawn (edges: initials or -)"),
+    Verb("draw", "draw COLOUR ...", "the cubes drawn from the bag for a city"),
+    Verb("order", "order NAME NAME ...", "the first turn order, as the character cards fell"),
+    Verb("reveal", "reveal city NAME ... stock RR ...", "the city and stock tiles turned up"),
+    Verb("bid", "bid POINTS", "bid victory points to go first this turn"),
+    Verb("pass", "pass", "pass the bid, or place no city, or deliver nothing"),
+    Verb("take", "take TILE", "draft a revealed city (by name) or stock tile (by railroad)"),
+    Verb(
+        "place",
+        "place CITY X,Y N E S W CARGO [blank]",
+        "place a city tile; 'blank' = none of your tiles can match a railroad",
+    ),
+    Verb("deliver", "deliver COLOUR FROM TO [THEN]", "deliver a cube along the link FROM-TO"),
+    Verb("hotel", "hotel CITY", "place your hotel (before your delivery)"),
+    Verb("tower", "tower CITY", "place your water tower (before your delivery)"),
+)
+VERB_NAMES = tuple(v.name for v in VERBS)
+
+
+@dataclass(frozen=True)
+class Start:
+    actor: str
+    name: str
+    edges: tuple[str, str, str, str]
+    cargo: int
+
+
+@dataclass(frozen=True)
+class Draw:
+    actor: str
+    colours: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Order:
+    actor: str
+    order: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    actor: str
+    cities: tuple[str, ...]
+    stocks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Bid:
+    actor: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Pass:
+    actor: str
+
+
+@dataclass(frozen=True)
+class Take:
+    actor: str
+    tile: str
+    kind: str  # "city" or "stock"
+
+
+@dataclass(frozen=True)
+class Place:
+    actor: str
+    name: str
+    pos: Pos
+    edges: tuple[str, str, str, str]
+    cargo: int
+    blank: bool  # the player confirms none of their tiles can be placed matching a railroad
+
+
+@dataclass(frozen=True)
+class Deliver:
+    actor: str
+    colour: str
+    path: tuple[str, ...]  # from, to[, then]: cities
+
+
+@dataclass(frozen=True)
+class Hotel:
+    actor: str
+    city: str
+
+
+@dataclass(frozen=True)
+class Tower:
+    actor: str
+    city: str
+
+
+Move = Start | Draw | Order | Reveal | Bid | Pass | Take | Place | Deliver | Hotel | Tower
+
+
+class Railroads:
+    """Resolves typed initials to railroads, learning new ones up to the game's twelve."""
+
+    def __init__(self, state: State) -> None:
+        self.known = list(state.railroads)
+        self.fixed = state.railroads_fixed
+
+    def resolve(self, word: str) -> str:
+        low = word.lower()
+        for name in self.known:
+            if name.lower() == low:
+                return name
+        if self.fixed or len(self.known) >= MAX_RAILROADS:
+            try:
+                return match(word, self.known, "railroad")
+            except UsageError:
+                nearest = difflib.get_close_matches(word.upper(), self.known, n=1, cutoff=0)
+                hint = f"did you mean {nearest[0]}?" if nearest else ""
+                why = "all 12 railroads are known" if not self.fixed else "the board lists them"
+                raise UsageError(
+                    f"'{word}' is not a railroad of this game ({why}); {hint}".rstrip("; "),
+                    ", ".join(self.known),
+                ) from None
+        name = check_railroad_name(word).upper()
+        self.known.append(name)
+        return name
+
+
+def city_name(word: str) -> str:
+    name = " ".join(word.split())
+    if not name or len(name) > 24 or name == "-":
+        raise UsageError(f"'{word}' is not a city's name", 'up to 24 characters; quote "St. Louis"')
+    return name
+
+
+def edges_of(words: Sequence[str], roads: Railroads) -> tuple[str, str, str, str]:
+    n, e, s, w = (("" if x == "-" else roads.resolve(x)) for x in words)
+    return n, e, s, w
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> Move:
+    verb = match(words[0], VERB_NAMES, "verb")
+    args = list(words[1:])
+    usage = next(v.usage for v in VERBS if v.name == verb)
+
+    def need(count: int, most: int | None = None) -> None:
+        if len(args) < count or (most is not None and len(args) > most):
+            raise UsageError(f"{verb} takes {usage.split(' ', 1)[1]}", usage)
+
+    if verb == "start":
+        need(6, 6)
+        name = match(args[0], START_CITIES, "start city")
+        edges = edges_of(args[1:5], Railroads(state))
+        return Start(actor, name, edges, amount(args[5], "cargo", low=0, high=10))
+    if verb == "draw":
+        return Draw(actor, tuple(match(w, state.colours(), "cube colour") for w in args))
+    if verb == "order":
+        need(1)
+        return Order(actor, tuple(match(w, state.players, "player") for w in args))
+    if verb == "reveal":
+        return parse_reveal(state, actor, args)
+    if verb == "bid":
+        need(1, 1)
+        return Bid(actor, amount(args[0], "bid", low=1, high=999))
+    if verb == "pass":
+        need(0, 0)
+        return Pass(actor)
+    if verb == "take":
+        need(1, 1)
+        display = {**{c: "city" for c in state.display_cities}}
+        display.update({s: "stock" for s in state.display_stocks})
+        if not display:
+            raise UsageError("no tile is on display to take")
+        tile = match(args[0], display, "revealed tile")
+        return Take(actor, tile, display[tile])
+    if verb == "place":
+        need(7, 8)
+        blank = len(args) == 8
+        if blank and args[7].lower() != "blank":
+            raise UsageError(f"'{args[7]}' after the cargo must be 'blank'", usage)
+        edges = edges_of(args[2:6], Railroads(state))
+        cargo = amount(args[6], "cargo", low=0, high=10)
+        return Place(actor, city_name(args[0]), parse_pos(args[1]), edges, cargo, blank)
+    if verb == "deliver":
+        need(3, 4)
+        colour = match(args[0], state.colours(), "cube colour")
+        path = tuple(match(w, state.cities, "city") for w in args[1:])
+        return Deliver(actor, colour, path)
+    need(1, 1)
+    city = match(args[0], state.cities, "city")
+    return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
+
+
+def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
+    sections: dict[str, list[str]] = {"city": [], "stock": []}
+    current = ""
+    for w in args:
+        if w.lower() in ("city", "cities", "stock", "stocks"):
+            current = w.lower().rstrip("s").replace("citie", "city")
+            continue
+        if not current:
+            raise UsageError("say which tiles are which", "reveal city NAME ... stock RR ...")
+        sections[current].append(w)
+    roads = Railroads(state)
+    cities = tuple(city_name(w) for w in sections["city"])
+    return Reveal(actor, cities, tuple(roads.resolve(w) for w in sections["stock"]))
+
+
+def new_railroads(state: State, move: Move) -> tuple[str, ...]:
+    """Railroads a move names that the state has not learned yet, in order."""
+    names: list[str] = []
+    if isinstance(move, Start | Place):
+        names = [e for e in move.edges if e]
+    elif isinstance(move, Reveal):
+        names = list(move.stocks)
+    out: list[str] = []
+    for name in names:
+        if name not in state.railroads and name not in out:
+            out.append(name)
+    return tuple(out)

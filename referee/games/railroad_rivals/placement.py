@@ -1,0 +1,149 @@
+"""City placement and the cubes drawn for a new city (§都市タイルの配置, §準備 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from referee.engine import Event, RuleError
+
+from . import board as grid
+from . import commands as cmd
+from .sections import R_PLACE, R_SETUP, expect
+from .state import CUBES, ORDER, PLACE, START_CUBES, City, Link, State
+
+
+def await_cubes(
+    state: State, city: str, phase: str, events: list[Event]
+) -> tuple[State, list[Event]]:
+    """Cubes equal to the corner number are drawn from the bag, as many as it holds."""
+    count = min(state.cities[city].cargo, sum(state.bag))
+    if count < state.cities[city].cargo:
+        events.append(Event(f"the bag holds only {count} cubes: draw them all"))
+    if count == 0:
+        return cubes_done(state, phase), events
+    return replace(state, phase=phase, pending_city=city, pending_cubes=count), events
+
+
+def cubes_done(state: State, phase: str) -> State:
+    state = replace(state, pending_city="", pending_cubes=0)
+    if phase == START_CUBES:
+        return replace(state, phase=ORDER)
+    return replace(state, phase=PLACE, step=state.step + 1)
+
+
+def on_draw(state: State, move: cmd.Draw, forced: bool) -> tuple[State, list[Event]]:
+    expect(state, move, (START_CUBES, CUBES), forced)
+    rule = R_SETUP if state.phase == START_CUBES else R_PLACE
+    if not forced and len(move.colours) != state.pending_cubes:
+        raise RuleError(
+            f"{state.pending_city} takes {state.pending_cubes} cubes, not {len(move.colours)}",
+            rule,
+            f"draw {state.pending_cubes} cubes",
+        )
+    colours = state.colours()
+    bag = list(state.bag)
+    cubes = list(state.cities[state.pending_city].cubes)
+    drawn = [move.colours.count(c) for c in colours]
+    for colour in move.colours:
+        i = colours.index(colour)
+        if bag[i] == 0:
+            raise RuleError(
+                f"the bag holds no more {colour}", rule, _bag_text(state), computable=False
+            )
+        bag[i] -= 1
+        cubes[i] += 1
+    city = replace(state.cities[state.pending_city], cubes=tuple(cubes))
+    events = [Event(f"{city.name} gets {_cube_list(colours, drawn)}")]
+    state = replace(state, bag=tuple(bag), cities={**state.cities, city.name: city})
+    return cubes_done(state, state.phase), events
+
+
+def on_place(state: State, move: cmd.Place, forced: bool) -> tuple[State, list[Event]]:
+    expect(state, move, (PLACE,), forced)
+    p = move.actor
+    if state.hands[p] < 1:
+        raise RuleError(f"{p} holds no city tile", R_PLACE, computable=False)
+    if move.name.lower() in {c.lower() for c in state.cities}:
+        raise RuleError(f"{move.name} is already on the board", R_PLACE, computable=False)
+    if move.pos in state.grid:
+        raise RuleError(
+            f"{grid.fmt_pos(move.pos)} is taken by {state.grid[move.pos]}",
+            R_PLACE,
+            computable=False,
+        )
+    if move.name in state.display_cities:
+        raise RuleError(f"{move.name} is still on display", R_PLACE, computable=False)
+    if not forced:
+        check_placement(state, move)
+    city = City(move.name, move.pos, move.edges, move.cargo, no_cubes(state))
+    matches, _ = grid.contacts(state, move.pos, move.edges)
+    links = [
+        Link(move.pos, grid.neighbour(move.pos, side), move.edges[side], p) for side in matches
+    ]
+    hands = {**state.hands, p: state.hands[p] - 1}
+    state = replace(
+        state,
+        cities={**state.cities, move.name: city},
+        grid={**state.grid, move.pos: move.name},
+        links=state.links + tuple(links),
+        hands=hands,
+    )
+    events = [Event(f"{p} places {move.name} at {grid.fmt_pos(move.pos)} (cargo {move.cargo})")]
+    for link in links:
+        events.append(Event(f"{p} lays a {link.railroad} link {move.name}-{state.grid[link.b]}"))
+    if hands[p] == 0 and not state.ending:
+        state = replace(state, ending=True)
+        events.append(
+            Event(f"{p} placed their last city tile: this is the last turn (§ゲーム終了)")
+        )
+    return await_cubes(state, move.name, CUBES, events)
+
+
+def check_placement(state: State, move: cmd.Place) -> None:
+    where = grid.fmt_pos(move.pos)
+    spots = grid.open_positions(state)
+    if move.pos not in spots:
+        raise RuleError(
+            f"{where} is not next to a placed city (up, down, left or right)",
+            R_PLACE,
+            "open squares: " + " ".join(grid.fmt_pos(s) for s in spots),
+        )
+    matches, blanks = grid.contacts(state, move.pos, move.edges)
+    if matches:
+        return
+    fits = grid.matching_positions(state, move.edges)
+    fit_text = " ".join(grid.fmt_pos(s) for s in fits)
+    if not move.blank:
+        raise RuleError(
+            f"{move.name} at {where} touches no edge with the same railroad",
+            R_PLACE,
+            f"this tile matches at {fit_text}"
+            if fits
+            else "if none of your tiles can match a railroad anywhere, add 'blank' to "
+            "place it blank edge to blank edge",
+        )
+    if fits:
+        raise RuleError(
+            f"{move.name} can be placed matching a railroad, so not blank-to-blank",
+            R_PLACE,
+            f"it matches at {fit_text}",
+        )
+    if not blanks:
+        raise RuleError(
+            f"{move.name} at {where} touches no blank edge with a blank edge",
+            R_PLACE,
+            "a tile that matches no railroad is placed blank edge to blank edge",
+        )
+
+
+def no_cubes(state: State) -> tuple[int, ...]:
+    return (0,) * len(state.colours())
+
+
+def _cube_list(colours: tuple[str, ...], counts: Sequence[int]) -> str:
+    return ", ".join(f"{k} {c}" for c, k in zip(colours, counts, strict=True) if k) or "nothing"
+
+
+def _bag_text(state: State) -> str:
+    return "the bag holds " + _cube_list(state.colours(), state.bag)

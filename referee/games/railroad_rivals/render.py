@@ -1,0 +1,267 @@
+"""What the table sees: whose move it is, the status tables, the grid, the toolbar, snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabulate import tabulate
+
+from referee.engine import Standing
+
+from .board import fmt_pos, link_between, neighbour, open_positions
+from .state import (
+    BID,
+    CUBES,
+    DELIVER,
+    DRAFT,
+    ORDER,
+    OVER,
+    PLACE,
+    REVEAL,
+    START,
+    START_CUBES,
+    City,
+    State,
+)
+
+
+def actor_of(state: State) -> str | None:
+    phase = state.phase
+    if phase == OVER:
+        return None
+    if phase in (START, START_CUBES, ORDER):
+        return state.players[0]
+    if phase == REVEAL:
+        return state.order[0]
+    if phase == BID:
+        return tuple(reversed(state.order))[state.step]
+    return state.order[min(state.step, state.n - 1)]
+
+
+def phase_text(state: State) -> str:
+    t = f"turn {state.turn}"
+    if state.ending and state.phase not in (START, START_CUBES, ORDER, OVER):
+        t += " (last)"
+    phase = state.phase
+    if phase == START:
+        return "setup: enter the start city drawn (start CITY N E S W CARGO)"
+    if phase in (START_CUBES, CUBES):
+        where = "setup" if phase == START_CUBES else t
+        return f"{where}: draw {state.pending_cubes} cubes for {state.pending_city}"
+    if phase == ORDER:
+        return "setup: enter the turn order of the character cards (order NAME ...)"
+    if phase == REVEAL:
+        from .turns import expected_reveal
+
+        c, s = expected_reveal(state)
+        return f"{t}: reveal {c} city and {s} stock tiles"
+    if phase == BID:
+        high = f"high {state.high} by {state.high_bidder}" if state.high_bidder else "no bid yet"
+        return f"{t}: turn-order bid ({high})"
+    if phase == DRAFT:
+        from .turns import allowed_kinds
+
+        kinds = " or ".join(allowed_kinds(state, actor_of(state) or ""))
+        return f"{t}: draft pick {state.draft_round}, take a {kinds} tile"
+    if phase == PLACE:
+        return f"{t}: place a city tile"
+    if phase == DELIVER:
+        return f"{t}: deliveries"
+    return "game over"
+
+
+def price_text(price: int) -> str:
+    """A price as the board shows it: the track runs 1 to 10, then the marker goes round
+    again from 1 with a note of the lap (§貨物の配送 3)."""
+    if price <= 10:
+        return str(price)
+    return f"{price} (marker on {(price - 1) % 10 + 1}, lap {(price - 1) // 10 + 1})"
+
+
+def cubes_text(state: State, city: City) -> str:
+    parts = [f"{k} {c}" for c, k in zip(state.colours(), city.cubes, strict=True) if k]
+    return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
+
+
+def _short_cubes(state: State, city: City) -> str:
+    return " ".join(f"{c[0]}{k}" for c, k in zip(state.colours(), city.cubes, strict=True) if k)
+
+
+def status(state: State, standings: list[Standing]) -> str:
+    out: list[str] = []
+    flags = [
+        x
+        for x, on in (("hotels and water towers", state.hotels), ("dropback bid", state.dropback))
+        if on
+    ]
+    out.append(f"Railroad Rivals, {state.n} players{', ' + ', '.join(flags) if flags else ''}")
+    actor = actor_of(state)
+    out.append(f"{phase_text(state)}" + (f"; {actor} to move" if actor else ""))
+    out.append("")
+    seat = {p: i + 1 for i, p in enumerate(state.order)}
+    rows = []
+    for s in sorted(standings, key=lambda s: seat.get(s.player, 0)):
+        p = s.player
+        row = [
+            seat.get(p, "-"),
+            p,
+            state.scores.get(p, 0),
+            " ".join(state.stocks[p]) or "-",
+            s.details["stock value"],
+            s.score,
+            state.hands[p],
+        ]
+        if state.hotels:
+            row += [_placed(state, p, "hotel"), _placed(state, p, "tower")]
+        rows.append(row)
+    head = ["#", "player", "score", "stock tiles", "stock value", "total", "hidden city tiles"]
+    if state.hotels:
+        head += ["hotel", "tower"]
+    out.append(tabulate(rows, head))
+    if state.railroads:
+        out.append("")
+        holders = {r: sum(s.count(r) for s in state.stocks.values()) for r in state.railroads}
+        out.append(
+            tabulate(
+                [[r, price_text(state.prices.get(r, 0)), holders[r]] for r in state.railroads],
+                ["railroad", "price", "stock tiles held"],
+            )
+        )
+    out.append("")
+    bag = ", ".join(f"{k} {c}" for c, k in zip(state.colours(), state.bag, strict=True))
+    out.append(
+        f"bag: {bag}; face down: {state.city_pile} city, {state.stock_pile} stock tiles"
+        + ("; city tiles have run short" if state.shortage else "")
+    )
+    if state.display_cities or state.display_stocks:
+        shown = [*state.display_cities, *state.display_stocks]
+        out.append(f"on display: {', '.join(shown)}")
+    if state.cities:
+        out.append("")
+        rows = [
+            [c.name, fmt_pos(c.pos), c.cargo, _short_cubes(state, c) or "-"]
+            + ([c.hotel or "-", c.tower or "-"] if state.hotels else [])
+            for c in state.cities.values()
+        ]
+        head = ["city", "at", "cargo", "cubes"] + (["hotel", "tower"] if state.hotels else [])
+        out.append(tabulate(rows, head))
+    if state.links:
+        out.append("")
+        rows = [
+            [link.railroad, f"{state.grid[link.a]} - {state.grid[link.b]}", link.owner]
+            for link in state.links
+        ]
+        out.append(tabulate(rows, ["link", "between", "owner"]))
+    if state.cities:
+        out.append("")
+        out.append(draw_grid(state))
+    return "\n".join(out)
+
+
+def _placed(state: State, player: str, kind: str) -> str:
+    for c in state.cities.values():
+        if getattr(c, kind) == player:
+            return c.name
+    return "in hand"
+
+
+CELL = 19  # inside width of a drawn tile
+
+
+def draw_grid(state: State) -> str:
+    """The city grid with coordinates: each tile shows its edges (with the link's owner),
+    its name and position, its cubes, and its hotel (H) and water tower (T)."""
+    spots = set(state.grid) | set(open_positions(state))
+    xs = range(min(x for x, _ in spots), max(x for x, _ in spots) + 1)
+    ys = range(min(y for _, y in spots), max(y for _, y in spots) + 1)
+    width = CELL + 2
+    lines = [("    " + "".join(f"x={x}".center(width) for x in xs)).rstrip()]
+    for y in ys:
+        rows = [""] * 5
+        for x in xs:
+            cell = _cell(state, (x, y), (x, y) in spots)
+            rows = [r + c for r, c in zip(rows, cell, strict=True)]
+        for i, r in enumerate(rows):
+            label = f"y={y}" if i == 2 else ""
+            lines.append(f"{label:>4}{r}".rstrip())
+    return "\n".join(lines)
+
+
+def _edge(state: State, city: City, side: int) -> str:
+    name = city.edges[side] or "-"
+    i = link_between(state, city.pos, neighbour(city.pos, side))
+    return f"{name}={state.links[i].owner[:4]}" if i is not None else name
+
+
+def _cell(state: State, pos: tuple[int, int], open_spot: bool) -> list[str]:
+    blank = " " * (CELL + 2)
+    name = state.grid.get(pos)
+    if name is None:
+        middle = f"({fmt_pos(pos)})".center(CELL + 2) if open_spot else blank
+        return [blank, blank, middle, blank, blank]
+    city = state.cities[name]
+    marks = " ".join(
+        m
+        for m in (
+            f"H:{city.hotel[:3]}" if city.hotel else "",
+            f"T:{city.tower[:3]}" if city.tower else "",
+        )
+        if m
+    )
+    inside = [
+        f"{name[: CELL - 1 - len(fmt_pos(pos))]} {fmt_pos(pos)}".center(CELL),
+        _edge(state, city, 3).ljust(CELL // 2) + _edge(state, city, 1).rjust(CELL - CELL // 2),
+        f"{_short_cubes(state, city)} {marks}".strip().center(CELL),
+    ]
+    return [
+        "+" + f" {_edge(state, city, 0)} ".center(CELL, "-") + "+",
+        *[f"|{t[:CELL]}|" for t in inside],
+        "+" + f" {_edge(state, city, 2)} ".center(CELL, "-") + "+",
+    ]
+
+
+def toolbar(state: State) -> str:
+    scores = " ".join(f"{p} {state.scores[p]}" for p in state.order) or "setup"
+    prices = " ".join(f"{r} {v}" for r, v in state.prices.items() if v)
+    return f"{phase_text(state)} | {scores}" + (f" | {prices}" if prices else "")
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    return {
+        "phase": state.phase,
+        "turn": state.turn,
+        "order": list(state.order),
+        "scores": dict(state.scores),
+        "hidden_city_tiles": dict(state.hands),
+        "stocks": {p: list(s) for p, s in state.stocks.items()},
+        "prices": dict(state.prices),
+        "railroads": list(state.railroads),
+        "bag": dict(zip(state.colours(), state.bag, strict=True)),
+        "city_pile": state.city_pile,
+        "stock_pile": state.stock_pile,
+        "shortage": state.shortage,
+        "display": [*state.display_cities, *state.display_stocks],
+        "ending": state.ending,
+        "cities": [
+            {
+                "name": c.name,
+                "x": c.pos[0],
+                "y": c.pos[1],
+                "edges": [e or "-" for e in c.edges],
+                "cargo": c.cargo,
+                "cubes": dict(zip(state.colours(), c.cubes, strict=False)),
+                "hotel": c.hotel,
+                "tower": c.tower,
+            }
+            for c in state.cities.values()
+        ],
+        "links": [
+            {
+                "between": [state.grid[x.a], state.grid[x.b]],
+                "railroad": x.railroad,
+                "owner": x.owner,
+            }
+            for x in state.links
+        ],
+        "delivered_this_turn": dict(state.delivered),
+    }

@@ -1,0 +1,206 @@
+"""Railroad Rivals (../shared/rules/railroad-rivals.ja.txt): the Game the frame plays.
+
+The rules themselves live in turns.py (setup, tiles, bid, draft), placement.py, delivery.py
+and scoring.py; this module wires them into the contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+
+from . import board as grid
+from . import commands as cmd
+from . import delivery, placement, render, scoring, turns
+from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
+from .state import (
+    BID,
+    CUBES,
+    DRAFT,
+    MAX_RAILROADS,
+    ORDER,
+    OVER,
+    PLACE,
+    REVEAL,
+    START,
+    START_CITIES,
+    START_CUBES,
+    State,
+)
+
+HANDLERS = {
+    cmd.Start: turns.on_start,
+    cmd.Order: turns.on_order,
+    cmd.Reveal: turns.on_reveal,
+    cmd.Bid: turns.on_bid,
+    cmd.Pass: turns.on_pass,
+    cmd.Take: turns.on_take,
+    cmd.Draw: placement.on_draw,
+    cmd.Place: placement.on_place,
+    cmd.Deliver: delivery.on_deliver,
+    cmd.Hotel: delivery.on_hotel,
+    cmd.Tower: delivery.on_tower,
+}
+
+
+class RailroadRivals(Game):
+    name = "railroad-rivals"
+    title = "Railroad Rivals"
+    rules_file = "railroad-rivals.ja.txt"
+    min_players = 2
+    max_players = 5
+    # Options of the rules file: ホテルと給水塔 (hotels) and ビッドの選択ルール (dropback).
+    variants: ClassVar[dict[str, str]] = {
+        "standard": "the rules as written",
+        "hotels": "with hotels and water towers (ホテルと給水塔)",
+        "dropback": "bid passers drop back in the order they passed (ビッドの選択ルール)",
+        "hotels+dropback": "hotels and water towers, and the optional bid rule",
+    }
+
+    # --- board data -----------------------------------------------------------------------
+    def board_fields(self) -> Sequence[Any]:
+        return grid.FIELDS
+
+    def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
+        return grid.check_board(board)
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+        board = grid.check_board(board)
+        n = len(players)
+        removed = TWO_PLAYER_CITY_REMOVED if n == 2 else 0  # §2人ゲーム変更点
+        # §準備 2, 4: one start city on the table, two tiles dealt to each player.
+        city_pile = board["city_tiles"] - 1 - 2 * n - removed
+        # §2人ゲーム変更点: one stock tile of each of the twelve railroads is removed.
+        stock_pile = board["stock_tiles"] - (MAX_RAILROADS if n == 2 else 0)
+        if city_pile < 0 or stock_pile < 0:
+            raise UsageError(
+                f"the box's {board['city_tiles']} city / {board['stock_tiles']} stock tiles "
+                f"are too few for {n} players"
+            )
+        flags = set(variant.split("+"))
+        roads = tuple(board["railroads"])
+        state = State(
+            players=tuple(players),
+            hotels="hotels" in flags,
+            dropback="dropback" in flags,
+            city_pile=city_pile,
+            stock_pile=stock_pile,
+            railroads=roads,
+            railroads_fixed=bool(roads),
+            bag=(),
+            hands={p: 2 for p in players},
+            stocks={p: () for p in players},
+            prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
+        )
+        return replace(state, bag=BAG[: len(state.colours())])
+
+    def verbs(self) -> Sequence[Verb]:
+        return cmd.VERBS
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> cmd.Move:
+        return cmd.parse(state, actor, words)
+
+    # --- moves ----------------------------------------------------------------------------
+    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        if state.phase == OVER:
+            raise RuleError("the game is over", R_END, computable=False)
+        learned = cmd.new_railroads(state, move)
+        if learned:
+            if len(state.railroads) + len(learned) > MAX_RAILROADS or state.railroads_fixed:
+                raise RuleError(
+                    f"{', '.join(learned)} would be more than the game's twelve railroads",
+                    R_SETUP,
+                    ", ".join(state.railroads),
+                    computable=False,
+                )
+            state = replace(
+                state,
+                railroads=state.railroads + learned,
+                prices={**state.prices, **{r: 0 for r in learned}},
+            )
+        new, events = HANDLERS[type(move)](state, move, forced)
+        if learned:
+            k = len(new.railroads)
+            events.insert(0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known)"))
+        new, more = turns.settle(new)
+        return new, [*events, *more, Event(turns.next_text(new))]
+
+    # --- questions ------------------------------------------------------------------------
+    def options(self, state: State) -> Options:
+        phase = state.phase
+        actor = render.actor_of(state)
+        text = render.phase_text(state)
+        if phase == OVER:
+            return Options(None, (), {}, "game over")
+        if phase == START:
+            return Options(actor, ("start",), {"start": (START_CITIES,)}, text)
+        if phase in (START_CUBES, CUBES):
+            return Options(actor, ("draw",), {"draw": (state.colours(),)}, text)
+        if phase == ORDER:
+            return Options(actor, ("order",), {"order": (state.players,)}, text)
+        if phase == REVEAL:
+            return Options(actor, ("reveal",), {"reveal": (("city", "stock"),)}, text)
+        if phase == BID:
+            return Options(actor, ("pass", "bid"), {}, text)
+        if phase == DRAFT:
+            kinds = turns.allowed_kinds(state, actor or "")
+            tiles = (state.display_cities if "city" in kinds else ()) + (
+                state.display_stocks if "stock" in kinds else ()
+            )
+            return Options(actor, ("take",), {"take": (tiles,)}, text)
+        if phase == PLACE:
+            spots = tuple(grid.fmt_pos(s) for s in grid.open_positions(state))
+            return Options(actor, ("place", "pass"), {"place": ((), spots)}, text)
+        verbs = ["deliver", "pass"]
+        if state.hotels:
+            if actor not in state.hotel_used:
+                verbs.append("hotel")
+            if actor not in state.tower_used:
+                verbs.append("tower")
+        cities = tuple(state.cities)
+        with_cubes = tuple(c.name for c in state.cities.values() if any(c.cubes))
+        args = {
+            "deliver": (state.colours(), with_cubes, cities, cities),
+            "hotel": (tuple(c.name for c in state.cities.values() if not c.hotel),),
+            "tower": (tuple(c.name for c in state.cities.values() if not c.tower),),
+        }
+        return Options(actor, tuple(verbs), args, text)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == OVER
+
+    def standings(self, state: State) -> list[Standing]:
+        return scoring.standings(state)
+
+    def status(self, state: State) -> str:
+        return render.status(state, self.standings(state))
+
+    def toolbar(self, state: State) -> str:
+        return render.toolbar(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return render.snapshot(state)
+
+    # --- corrections ----------------------------------------------------------------------
+    def adjustables(self, state: State) -> dict[str, int]:
+        out = {f"score {p}": v for p, v in state.scores.items()}
+        out.update({f"tiles {p}": v for p, v in state.hands.items()})
+        out.update({f"price {r}": v for r, v in state.prices.items()})
+        return out
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        kind, _, name = key.partition(" ")
+        field = {"score": "scores", "tiles": "hands", "price": "prices"}.get(kind, "")
+        current: dict[str, int] = getattr(state, field) if field else {}
+        if name not in current:
+            raise UsageError(
+                f"nothing called '{key}' can be adjusted", ", ".join(self.adjustables(state))
+            )
+        if value < 0 and kind != "score":
+            raise UsageError(f"{key} cannot be negative")
+        state = replace(state, **{field: {**current, name: value}})
+        return state, [Event(f"{key}: {current[name]} -> {value} (adjusted by the table)")]

@@ -1,0 +1,34 @@
+"""The final tally (§ゲーム終了): the score track plus every stock tile at its railroad's price."""
+
+from __future__ import annotations
+
+from referee.engine import Standing
+
+from .state import State
+
+
+def stock_values(state: State, player: str) -> list[int]:
+    """A player's stock tiles at their railroads' prices, highest first."""
+    return sorted((state.prices.get(r, 0) for r in state.stocks[player]), reverse=True)
+
+
+def standings(state: State) -> list[Standing]:
+    """§ゲーム終了: the highest total wins; a tie goes to the player with the highest stock tile,
+    then the next highest, and so on. Players still equal share the place."""
+    values = {p: stock_values(state, p) for p in state.players}
+    width = max((len(v) for v in values.values()), default=0)
+    # The rules are silent on unequal holdings: a missing tile compares as a tile worth 0.
+    padded = {p: tuple(v + [0] * (width - len(v))) for p, v in values.items()}
+    totals = {p: state.scores.get(p, 0) + sum(values[p]) for p in state.players}
+    ranked = sorted(state.players, key=lambda p: (-totals[p], [-x for x in padded[p]]))
+    out: list[Standing] = []
+    for i, p in enumerate(ranked):
+        tied = bool(out) and (totals[p], padded[p]) == (out[-1].score, padded[out[-1].player])
+        place = out[-1].place if tied else i + 1
+        details = {
+            "track": state.scores.get(p, 0),
+            "stock value": sum(values[p]),
+            "stocks": " ".join(state.stocks[p]),
+        }
+        out.append(Standing(p, totals[p], details, place))
+    return out

@@ -1,0 +1,168 @@
+"""Rules §都市タイルの配置 (city placement), §ゲーム終了 (the end), and the railroads learned."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import UsageError
+from referee.games.railroad_rivals.sections import R_PLACE
+
+from .helpers import BOARD, new, play, rejected, three_at_placement
+
+# Chicago (0,0): PRR north, B&O east, blank south, NYC west.
+
+
+def test_tile_must_touch_a_placed_city__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "place Denver 2,0 - - - B&O 2")
+    assert err.rule == R_PLACE and "not next to" in err.reason
+    assert "1,0" in err.legal
+
+
+def test_at_least_one_edge_with_the_same_railroad__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "place Denver 1,0 - - - PRR 2")  # PRR west faces Chicago's B&O
+    assert err.rule == R_PLACE and "same railroad" in err.reason
+    play(s, "place Denver 1,0 - - - B&O 2")
+    assert s.state.grid[(1, 0)] == "Denver"
+
+
+def test_mismatched_edges_beside_a_match_are_allowed__rule_都市タイルの配置() -> None:
+    """Only one touching edge must match; the others may differ."""
+    s = three_at_placement()
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    play(s, "place Omaha 0,-1 - UP PRR - 1", "draw grain")
+    play(s, "place Reno 1,-1 - - KCS UP 1", "draw grain")  # KCS south faces Denver's blank
+    links = [(x.railroad, x.owner) for x in s.state.links]
+    assert links == [("B&O", "A"), ("PRR", "B"), ("UP", "C")]
+
+
+def test_a_link_on_every_matching_edge__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, "place Denver 1,0 PRR - - B&O 2", "draw wood wood")
+    play(s, "place Omaha 0,-1 - KCS PRR - 1", "draw grain")
+    events = play(s, "place Reno 1,-1 - - PRR KCS 1")
+    assert "C lays a PRR link Reno-Denver" in events
+    assert "C lays a KCS link Reno-Omaha" in events
+    owners = {(s.state.grid[x.a], s.state.grid[x.b]): (x.railroad, x.owner) for x in s.state.links}
+    assert owners == {
+        ("Denver", "Chicago"): ("B&O", "A"),
+        ("Omaha", "Chicago"): ("PRR", "B"),
+        ("Reno", "Denver"): ("PRR", "C"),
+        ("Reno", "Omaha"): ("KCS", "C"),
+    }
+    assert s.state.phase == "cubes" and s.state.pending_cubes == 1
+
+
+def test_blank_to_blank_needs_the_players_word__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "place Denver 0,1 - - - - 2")
+    assert err.rule == R_PLACE and "blank" in err.legal
+    play(s, "place Denver 0,1 - - - - 2 blank")
+    assert s.state.links == ()
+
+
+def test_blank_to_blank_refused_when_the_tile_matches_somewhere__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "place Denver 0,1 - - - B&O 2 blank")  # its B&O would match at 1,0
+    assert err.rule == R_PLACE and "1,0" in err.legal
+
+
+def test_blank_placement_needs_a_blank_contact__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "place Denver 1,0 - - - KCS 2 blank")
+    assert err.rule == R_PLACE and "no blank edge" in err.reason
+
+
+def test_the_new_city_gets_its_corner_number_of_cubes__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, "place Denver 1,0 - - - B&O 2")
+    assert s.actor() == "A" and s.state.phase == "cubes"
+    assert rejected(s, "draw wood").rule == R_PLACE
+    play(s, "draw wood grain")
+    assert s.state.cities["Denver"].cubes == (1, 1)
+    assert s.actor() == "B" and s.state.phase == "place"
+
+
+def test_occupied_square_and_a_city_twice_are_refused__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    assert not rejected(s, "place Omaha 1,0 - - - B&O 2").computable
+    assert not rejected(s, "place Denver 0,-1 - - PRR - 2").computable
+
+
+def test_a_player_with_no_legal_tile_places_none__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    events = play(s, "pass")
+    assert any("declares" in e for e in events)
+    assert s.state.hands["A"] == 3 and s.actor() == "B"
+
+
+def test_a_player_holding_no_tile_is_skipped__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, 'adjust tiles B 0 --because "test"')
+    play(s, "pass")
+    assert s.actor() == "C"
+
+
+def test_out_of_turn_placement_is_refused_unless_forced__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    err = rejected(s, "as B place Omaha 0,-1 - - PRR - 2")
+    assert "A's turn" in err.reason
+    play(s, 'force place Omaha 5,5 - - - - 2 --because "the table agreed"')
+    assert s.state.grid[(5, 5)] == "Omaha"
+
+
+def test_last_city_tile_ends_the_game_after_the_turn__rule_ゲーム終了() -> None:
+    s = three_at_placement()
+    play(s, 'adjust tiles A 1 --because "test"')
+    events = play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    assert s.state.ending and not s.game.is_over(s.state)
+    play(s, "place Omaha 0,-1 - - PRR - 1", "draw grain")  # the turn goes on
+    play(s, "pass")
+    play(s, "deliver wood Denver Chicago", "pass")
+    assert not s.game.is_over(s.state)
+    events = play(s, "pass")
+    assert s.game.is_over(s.state) and s.actor() is None
+    assert "the game is over; stock tiles score their prices" in events
+    # A: 6 + 3 (first wood) + B&O stock at 1 = 10; B: 8 + 0 (NYC at 0); C 10 + PRR 0 = 10
+    assert {x.player: x.score for x in s.game.standings(s.state)} == {"A": 10, "B": 8, "C": 10}
+
+
+def test_railroads_are_learned_up_to_twelve__rule_準備() -> None:
+    s = new()
+    play(s, "start Chicago R1 R2 R3 R4 2", "draw wood wood", "order A B C")
+    play(s, "reveal city Denver Omaha Tulsa stock R5 R6 R7")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take R5", "take R6", "take R7")
+    play(s, "place Denver 1,0 R8 R9 R10 R2 1", "draw wood")
+    play(s, "place Omaha 0,-1 R11 R12 R1 - 1", "draw wood")
+    assert len(s.state.railroads) == 12
+    with pytest.raises(UsageError, match="did you mean R12"):
+        play(s, "place Tulsa -1,0 - R4 - R12X 1")
+    play(s, "place Tulsa -1,0 - r4 - r12 1")  # known names, any case
+    assert s.state.cities["Tulsa"].edges == ("", "R4", "", "R12")
+
+
+def test_a_listed_board_catches_typos_with_the_nearest_name__rule_準備() -> None:
+    board = {**BOARD, "railroads": ["B&O", "PRR", "NYC"]}
+    s = new(board=board)
+    with pytest.raises(UsageError, match="did you mean B&O"):
+        play(s, "start Chicago PRR B&Q - NYC 3")
+
+
+def test_bad_words_are_usage_errors() -> None:
+    s = three_at_placement()
+    for line in (
+        "fly Denver",
+        "place Denver",
+        "place Denver x,y - - - B&O 2",
+        "place Denver 1,0 - - - B&O -2",
+        "place Denver 1,0 - - - B&O 99",
+        "place Denver 1,0 - - - B&O 2 maybe",
+        "place Denver 1,0 - - - B@O 2",
+        "bid -3",
+        "deliver coal Chicago Denver",
+        "deliver wood Atlantis Chicago",
+    ):
+        with pytest.raises(UsageError):
+            play(s, line)

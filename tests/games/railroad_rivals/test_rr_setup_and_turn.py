@@ -1,0 +1,184 @@
+"""Rules §準備, §タイルの補充とターン順のビッド, §タイルのドラフト, §都市タイルの不足,
+§ビッドの選択ルール."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import UsageError
+from referee.games.railroad_rivals.sections import (
+    R_BID,
+    R_DRAFT,
+    R_SETUP,
+    R_SHORTAGE,
+)
+
+from .helpers import OPENING, new, play, rejected, three_at_placement
+
+
+@pytest.mark.parametrize(
+    ("players", "bag"),
+    [
+        ("A,B", (16, 10)),
+        ("A,B,C", (16, 10)),
+        ("A,B,C,D", (16, 10, 10)),
+        ("A,B,C,D,E", (16, 10, 10, 10)),
+    ],
+)
+def test_bag_by_player_count__rule_準備_3(players: str, bag: tuple[int, ...]) -> None:
+    """§準備 3: 16 wood; grain for 3, coal for 4, iron for 5 (§2人: wood and grain)."""
+    s = new(players)
+    assert s.state.bag == bag
+    assert all(v == 2 for v in s.state.hands.values())  # §準備 4: two city tiles each
+
+
+def test_piles_after_dealing__rule_準備_and_2人ゲーム変更点() -> None:
+    """§準備 2, 4: the start city and two tiles each leave the pile; §2人: 6 city tiles and one
+    stock tile of each of the twelve railroads are removed."""
+    three = new("A,B,C").state
+    assert (three.city_pile, three.stock_pile) == (40 - 1 - 6, 48)
+    two = new("A,B").state
+    assert (two.city_pile, two.stock_pile) == (40 - 1 - 4 - 6, 48 - 12)
+
+
+def test_start_city_is_one_of_three__rule_準備_2() -> None:
+    s = new()
+    with pytest.raises(UsageError):
+        play(s, "start Denver PRR - - - 2")
+    play(s, "start cinc - - PRR - 2")
+    assert s.state.grid[(0, 0)] == "Cincinnati"
+
+
+def test_start_cubes_drawn_as_the_corner_number__rule_準備_3() -> None:
+    s = new()
+    play(s, OPENING[0])
+    assert rejected(s, "draw wood").rule == R_SETUP
+    play(s, "draw wood grain wood")
+    assert s.state.cities["Chicago"].cubes == (2, 1)
+    assert s.state.bag == (14, 9)
+
+
+def test_draw_of_a_colour_the_bag_no_longer_holds__rule_準備_3() -> None:
+    s = new()
+    play(s, "start Chicago PRR B&O - NYC 10", "draw " + " ".join(["grain"] * 10), "order A B C")
+    play(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
+    play(s, "place Denver 1,0 - - - B&O 1")
+    err = rejected(s, "draw grain")
+    assert "no more grain" in err.reason and not err.computable
+    with pytest.raises(UsageError):  # no coal in a 3-player game
+        play(s, "draw coal")
+    play(s, "draw wood")
+
+
+def test_turn_order_and_starting_scores__rule_準備_5_6() -> None:
+    s = new()
+    play(s, *OPENING)
+    assert rejected(s, "order A B").rule == R_SETUP
+    play(s, "order C A B")
+    assert s.state.order == ("C", "A", "B")
+    assert s.state.scores == {"C": 6, "A": 8, "B": 10}
+    assert all(v == 0 for v in s.state.prices.values())  # §準備 7
+
+
+def test_reveal_player_count_of_each__rule_タイルの補充() -> None:
+    s = new()
+    play(s, *OPENING, "order A B C")
+    assert rejected(s, "reveal city Denver Omaha stock PRR B&O NYC").rule == R_BID
+    assert rejected(s, "reveal city Denver Omaha Chicago stock PRR B&O NYC").rule == R_BID
+    play(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    assert s.state.city_pile == 33 - 3 and s.state.stock_pile == 45
+
+
+def test_no_bid_on_the_first_turn__rule_ターン順のビッド() -> None:
+    s = new()
+    play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    assert s.game.options(s.state).verbs == ("take",)
+    assert s.actor() == "A"
+
+
+def test_draft_second_pick_is_the_other_kind__rule_タイルのドラフト() -> None:
+    s = new()
+    play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take PRR", "take B&O")
+    err = rejected(s, "take Omaha")  # A took a city first: a stock tile now
+    assert err.rule == R_DRAFT
+    play(s, "take NYC")
+    with pytest.raises(UsageError):  # NYC is no longer on display
+        play(s, "take NYC")
+
+
+def test_draft_records_hidden_tiles_and_stock_tiles__rule_タイルのドラフト() -> None:
+    s = three_at_placement()
+    assert s.state.hands == {"A": 3, "B": 3, "C": 3}
+    assert s.state.stocks == {"A": ("B&O",), "B": ("NYC",), "C": ("PRR",)}
+    assert s.state.phase == "place"
+
+
+def _four_to_turn_two_bid(variant: str = ""):
+    s = new("A,B,C,D", variant)
+    play(s, *OPENING, "order A B C D")
+    play(s, "reveal city Denver Omaha Tulsa Reno stock PRR B&O NYC PRR")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take Reno")
+    play(s, "take PRR", "take B&O", "take NYC", "take PRR")
+    play(s, *["pass"] * 8)  # nobody places (declared), nobody delivers
+    play(s, "reveal city Boise Flint Tampa Waco stock PRR B&O NYC NYC")
+    return s
+
+
+def test_bid_in_reverse_order_winner_pays_and_goes_first__rule_ターン順のビッド() -> None:
+    s = _four_to_turn_two_bid()
+    assert s.state.scores == {"A": 6, "B": 8, "C": 10, "D": 12}
+    assert s.actor() == "D"  # reverse turn order
+    play(s, "bid 1")
+    assert s.actor() == "C"
+    assert rejected(s, "bid 1").rule == R_BID  # must beat the high bid
+    assert rejected(s, "bid 11").rule == R_BID  # C has only 10 points
+    play(s, "bid 2", "pass", "pass")
+    assert s.actor() == "D"  # B and A passed for good; D is asked again
+    play(s, "pass")
+    assert s.state.scores["C"] == 8
+    assert s.state.order == ("C", "A", "B", "D")  # the others keep their order
+    assert s.state.phase == "draft" and s.actor() == "C"
+
+
+def test_all_pass_first_player_stays_first_for_nothing__rule_ターン順のビッド() -> None:
+    s = _four_to_turn_two_bid()
+    play(s, "pass", "pass", "pass")
+    assert s.state.order == ("A", "B", "C", "D")
+    assert s.state.scores["A"] == 6
+
+
+def test_dropback_passers_fall_back_in_pass_order__rule_ビッドの選択ルール() -> None:
+    """The first to pass ends last, the next one before them, and so on."""
+    s = _four_to_turn_two_bid("dropback")
+    play(s, "bid 1", "bid 2", "pass", "pass", "pass")  # D, C bid; B, A, D pass
+    assert s.state.order == ("C", "D", "A", "B")
+    assert s.state.scores["C"] == 8
+
+
+def _three_with_city_tiles(count: int):
+    board = {"city_tiles": count, "stock_tiles": 48, "railroads": []}
+    return new("A,B,C", "", board)
+
+
+def test_city_tile_shortage__rule_都市タイルの不足() -> None:
+    s = _three_with_city_tiles(11)  # 11 - 1 start - 6 dealt = 4 face down
+    play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
+    events = play(s, *["pass"] * 6)
+    assert any("run short" in e for e in events)
+    assert s.state.shortage and s.state.city_pile == 0  # the last tile is set aside
+    err = rejected(s, "reveal city Boise Flint Waco stock PRR B&O NYC")
+    assert err.rule == R_SHORTAGE
+    play(s, "reveal stock PRR B&O NYC PRR B&O NYC")  # twice the player count
+    play(s, "pass", "pass")  # C and B pass the bid: A stays first for nothing
+    play(s, "take PRR", "take PRR", "take NYC", "take B&O", "take B&O", "take NYC")
+    # each took one stock tile on turn 1 and two now
+    assert s.state.stocks == {
+        "A": ("PRR", "PRR", "B&O"),
+        "B": ("B&O", "PRR", "B&O"),
+        "C": ("NYC", "NYC", "NYC"),
+    }
+    assert s.state.hands == {"A": 3, "B": 3, "C": 3}
+    assert s.state.phase == "place"

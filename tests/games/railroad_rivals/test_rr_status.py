@@ -1,0 +1,53 @@
+"""What the table sees: status, toolbar, options and the snapshot."""
+
+from __future__ import annotations
+
+import json
+
+from .helpers import OPENING, new, play, three_at_delivery
+
+
+def test_status_shows_everything_the_issue_names() -> None:
+    s = three_at_delivery("hotels")
+    play(s, "hotel Denver", 'adjust price B&O 12 --because "test"')
+    text = s.game.status(s.state)
+    lines = text.splitlines()
+    # each player's hotel and water tower
+    row = next(line for line in lines if line.split()[:2] == ["1", "A"])
+    assert row.split()[-3:] == ["Denver", "in", "hand"]
+    assert "hidden city tiles" in text
+    # prices as the board shows them, with the lap
+    assert "12 (marker on 2, lap 2)" in text
+    # cubes per city, links with owners, the grid with coordinates
+    assert any(line.split()[:5] == ["Chicago", "0,0", "3", "w2", "g1"] for line in lines)
+    assert any(line.split() == ["B&O", "Denver", "-", "Chicago", "A"] for line in lines)
+    assert "x=0" in text and "y=-1" in text and "(0,1)" in text
+    assert "B&O=A" in text  # the link drawn on the tile edge
+    assert "w2 H:A" in text  # Denver's cubes and A's hotel drawn on the tile
+
+
+def test_status_player_rows() -> None:
+    s = three_at_delivery()
+    lines = s.game.status(s.state).splitlines()
+    rows = {line.split()[1]: line.split() for line in lines if line[:3].strip() in ("1", "2", "3")}
+    # seat, player, score, stock tiles, stock value, total, hidden city tiles
+    assert rows["A"][1:] == ["A", "6", "B&O", "0", "6", "2"]
+    assert rows["C"][1:] == ["C", "10", "PRR", "0", "10", "2"]
+
+
+def test_toolbar_and_options() -> None:
+    s = new()
+    assert s.game.options(s.state).verbs == ("start",)
+    play(s, *OPENING, "order B C A")
+    opts = s.game.options(s.state)
+    assert (opts.actor, opts.verbs) == ("B", ("reveal",))
+    assert "turn 1" in opts.phase
+    assert "B 6 C 8 A 10" in s.game.toolbar(s.state)
+
+
+def test_snapshot_is_plain_data() -> None:
+    s = three_at_delivery("hotels")
+    snap = s.game.snapshot(s.state)
+    assert json.loads(json.dumps(snap)) == snap
+    assert snap["hidden_city_tiles"] == {"A": 2, "B": 2, "C": 2}
+    assert snap["cities"][0]["cubes"] == {"wood": 2, "grain": 1}
