@@ -11,6 +11,7 @@ from referee.engine import Game, UsageError
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
+    "congo-line": "referee.games.congo_line.rules:CongoLine",
 }
 
 
