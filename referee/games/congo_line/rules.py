@@ -213,7 +213,7 @@ def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
     check.rule(can_start(state), "the opening placement stops only after a whole round",
                R_SETUP, f"{n - state.placed % n} more cube(s) this round, from {state.player}")
     state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
-    return state, [Event(f"opening placement over; {state.player} starts")]
+    return state, [Event(f"opening placement over; {render.next_step(state)}")]
 
 
 def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
@@ -223,7 +223,11 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
     assert state.turn is not None
     check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
                "the turn")
-    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {len(set(m.faces))} colour(s)")]
+    k = len(set(m.faces))
+    count = Counter(m.faces)
+    # Dice Action Chart: k colours -> load k goods or move one train 5 - k spaces
+    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {k} colour(s): load {k} or move "
+                    f"{5 - k}; purple {count['purple']}, orange {count['orange']}")]
     reserve, available = state.reserve, state.available
     for face in m.faces:
         if face not in TRAINS:
@@ -233,7 +237,6 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
             events.append(Event(f"{face} share: reserve -> Available box"))
         else:
             events.append(Event(f"{face} share: none left in the reserve"))
-    count = Counter(m.faces)
     turn = replace(state.turn, dice=m.faces, purple_left=count["purple"],
                    orange_left=count["orange"])
     return replace(state, reserve=reserve, available=available, turn=turn), events
@@ -289,7 +292,9 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     _turn_of(state, m.actor, check)
     check.rule(not turn.action, f"{m.actor} already chose to "
                f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
-               " this turn", R_DICE, "one train, once: purple move adds a space")
+               " this turn", R_DICE,
+               "a turn loads or moves one train, not both" if turn.action == "load"
+               else "purple move takes the moved train one space further")
     allowed = 5 - turn.colours  # Dice Action Chart: 1 colour 4 spaces ... 4 colours 1 space
     check.rule(m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}",
                R_MOVE)
@@ -449,7 +454,7 @@ def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
         state = replace(state, reserve={t: state.available[t] for t in TRAINS},
                         available=dict.fromkeys(TRAINS, 0))
     state = _next_player(state)
-    events.append(Event(f"turn over; {state.player} rolls next"))
+    events.append(Event(f"turn over; {render.next_step(state)}"))
     return state, events
 
 
@@ -507,8 +512,7 @@ class CongoLine(Game):
             raise UsageError(f"not a Congo Line move: {move!r}")
         if state.phase == "over":
             raise RuleError("the game is over", R_END, computable=False)
-        new, events = handler(state, move, Check(forced))
-        return new, [*events, Event(f"next: {render.next_step(new)}")]
+        return handler(state, move, Check(forced))
 
     def options(self, state: State) -> Options:
         return render.options(state)

@@ -52,7 +52,7 @@ def test_auto_move_into_a_city_pays_like_any_arrival__rule_自動移動_収入�
     state = set_train(state, "blue", "Lubumbashi", "AAA")
     state = set_train(state, "green", "Likasi", "CCC")
     state = run(state, "move blue 1 Likasi")
-    state, events = do(state, "auto green Kamina")
+    state, _ = do(state, "auto green Kamina")
     assert state.trains["green"].city == "Kamina"
     assert state.money["A"] == 5 + 3  # the bonus of Kamina goes to the player moving
     assert state.money["C"] == 5 + 6 + 6  # C's green share at 6, and three goods at 2
@@ -66,7 +66,7 @@ def test_seventh_city_reached_ends_the_game__rule_ゲームの終了と勝者() 
                                                            "Kananga", "Kisangani", "Matadi"], 0)})
     state = set_train(state, "blue", "Kananga>Kinshasa:2", "ABC")
     state = set_train(state, "red", "Lubumbashi", "ABC")
-    state, events = do(state, "move blue 1")
+    state, _ = do(state, "move blue 1")
     assert GAME.is_over(state)
     assert state.money == {"A": 5 + 4 + 2, "B": 7, "C": 7}
     assert GAME.options(state).actor is None

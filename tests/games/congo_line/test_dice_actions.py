@@ -126,7 +126,7 @@ def test_leaving_a_city_auto_moves_loaded_trains_one_space__rule_自動移動() 
     state = set_train(state, "yellow", "Lubumbashi", "AAA")
     state = set_train(state, "green", "Likasi", "CCCC")
     # red stays: only 1 good (fewer than 3)
-    state, events = do(state, "move blue 1 Kolwezi")
+    state, _ = do(state, "move blue 1 Kolwezi")
     assert state.turn is not None and state.turn.pending_auto == ("yellow", "green")
     assert rule_of(state, "done") == AUTO
     assert rule_of(state, "purple load red") == AUTO
@@ -165,7 +165,7 @@ def test_purple_removes_a_good_outside_a_city__rule_紫ダイス_商品損失() 
     state = run(started(), "roll purple red red red")
     state = set_train(state, "blue", "Lubumbashi>Kolwezi:2", "ABB")
     assert rule_of(state, "purple drop blue") == PURPLE  # whose good must be said
-    state, events = do(state, "purple drop blue B")
+    state, _ = do(state, "purple drop blue B")
     assert state.trains["blue"].goods == ("A", "B")
     assert state.supply["B"] == 15 - 1 - 1  # opening cube, and one B good still on blue
     assert rule_of(state, "purple drop blue A") == PURPLE  # one purple die only
@@ -231,7 +231,7 @@ def test_purple_move_cannot_end_on_a_train__rule_紫ダイス_追加移動() -> 
 def test_orange_forces_a_sale_at_the_space_value__rule_オレンジダイス_株強制売却() -> None:
     state = run(started(), "roll orange orange red red")
     state = set_train(state, "yellow", "Lubumbashi>Kolwezi:3", "BBB")
-    state, events = do(state, "orange sell B yellow")  # another player's share
+    state, _ = do(state, "orange sell B yellow")  # another player's share
     assert state.shares["B"]["yellow"] == 0 and state.money["B"] == 5 + 3
     assert state.reserve["yellow"] == 5
     state = set_train(state, "red", "Lubumbashi>Likasi:2", "AAA")
