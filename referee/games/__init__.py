@@ -14,6 +14,7 @@ _REGISTRY: dict[str, str] = {
     "union-station": "referee.games.union_station.rules:UnionStation",
     "express01": "referee.games.express01.rules:Express01",
     "railroad-rivals": "referee.games.railroad_rivals.rules:RailroadRivals",
+    "congo-line": "referee.games.congo_line.rules:CongoLine",
 }
 
 

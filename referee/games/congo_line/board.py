@@ -1,0 +1,140 @@
+"""Board data of Congo Line: the cities with their class and the lines between them.
+
+The board's lines, their numbered spaces and which cities they join are not published, so the
+players enter them once (design.md §5). Two forms are accepted: text as typed at the prompt
+and structured TOML data. Both normalise to
+
+    {"cities": {"Kolwezi": "A", ...},
+     "lines": [{"from": "Lubumbashi", "to": "Kolwezi", "spaces": [1, 2, 3]}, ...]}
+
+A line runs one way: 前に動かす（小さい数字から大きい数字へ動かす）, so its space values, read
+from the city it leaves to the city it enters, never go down.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from referee.engine import BoardField, UsageError
+
+from .state import BONUS, END_CITIES, START_CITY, Board, Line
+
+FIELDS = (
+    BoardField(
+        "cities",
+        "Every city except Lubumbashi with its class A, B or C (the Francs placed on it: 2, 3, 4)",
+        "Kolwezi A, Likasi B, Kananga C",
+    ),
+    BoardField(
+        "lines",
+        "Every line as FROM > TO: the values of its spaces in the direction of travel, "
+        "lines separated by ';'",
+        "Lubumbashi > Likasi: 1 2 3; Likasi > Kolwezi: 2 3 4 5",
+    ),
+)
+
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_'-]*$")
+
+
+def _split_entries(text: str) -> list[str]:
+    return [e.strip() for e in re.split(r"[;,\n]", text) if e.strip()]
+
+
+def _cities(raw: Any) -> dict[str, str]:
+    if isinstance(raw, str):
+        pairs: list[tuple[str, str]] = []
+        for entry in _split_entries(raw):
+            parts = re.split(r"\s*[:=]\s*|\s+", entry)
+            if len(parts) != 2:
+                raise UsageError(f"cities: cannot read '{entry}'", "NAME CLASS, e.g. Kolwezi A")
+            pairs.append((parts[0], parts[1]))
+    elif isinstance(raw, dict):
+        pairs = [(str(k), str(v)) for k, v in raw.items()]
+    else:
+        raise UsageError("cities: expected text or a table of NAME = CLASS")
+    cities: dict[str, str] = {}
+    for name, cls in pairs:
+        if name.lower() == START_CITY.lower():
+            continue  # the start city is known; listing it is harmless
+        if not _NAME.match(name):
+            raise UsageError(f"cities: '{name}' is not a usable name", "letters, digits, - and _")
+        if name.lower() in {c.lower() for c in cities}:
+            raise UsageError(f"cities: '{name}' is listed twice")
+        if cls.upper() not in BONUS:
+            raise UsageError(f"cities: class of {name} is '{cls}'", "A, B or C")
+        cities[name] = cls.upper()
+    if len(cities) < END_CITIES:
+        raise UsageError(
+            f"cities: {len(cities)} listed, but the game ends at the {END_CITIES}th city reached",
+            f"at least {END_CITIES} cities of class A, B or C",
+        )
+    return cities
+
+
+def _line_from_text(entry: str) -> tuple[str, str, list[Any]]:
+    m = re.match(r"^\s*([^>:]+?)\s*>\s*([^>:]+?)\s*:\s*(.*)$", entry)
+    if not m:
+        raise UsageError(f"lines: cannot read '{entry}'", "FROM > TO: 1 2 3")
+    return m.group(1), m.group(2), m.group(3).split()
+
+
+def _lines(raw: Any, cities: dict[str, str]) -> list[dict[str, Any]]:
+    if isinstance(raw, str):
+        raw = [e for e in (x.strip() for x in re.split(r"[;\n]", raw)) if e]
+    if not isinstance(raw, list):
+        raise UsageError("lines: expected text or a list of lines")
+    known = {c.lower(): c for c in [START_CITY, *cities]}
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[str, str]] = set()
+    for item in raw:
+        if isinstance(item, str):
+            start, end, spaces = _line_from_text(item)
+        elif isinstance(item, dict) and {"from", "to", "spaces"} <= set(item):
+            start, end, spaces = str(item["from"]), str(item["to"]), list(item["spaces"])
+        else:
+            raise UsageError(f"lines: cannot read {item!r}", "FROM > TO: 1 2 3")
+        ends = []
+        for name in (start, end):
+            if name.lower() not in known:
+                raise UsageError(f"lines: '{name}' is not a city", ", ".join(known.values()))
+            ends.append(known[name.lower()])
+        start, end = ends
+        if start == end:
+            raise UsageError(f"lines: {start} > {end} joins a city to itself")
+        if (start, end) in seen:
+            raise UsageError(f"lines: {start} > {end} is listed twice")
+        seen.add((start, end))
+        values: list[int] = []
+        for v in spaces:
+            try:
+                value = int(v)
+            except (TypeError, ValueError):
+                raise UsageError(f"lines: {start} > {end}: '{v}' is not a number") from None
+            if not 1 <= value <= 99:
+                raise UsageError(f"lines: {start} > {end}: space value {value}", "1 to 99")
+            values.append(value)
+        if values != sorted(values):
+            raise UsageError(
+                f"lines: {start} > {end}: values {values} go down",
+                "trains move from small numbers to large: list them in the direction of travel",
+            )
+        out.append({"from": start, "to": end, "spaces": values})
+    if not any(line["from"] == START_CITY for line in out):
+        raise UsageError(f"lines: no line leaves {START_CITY}, where every train starts")
+    return out
+
+
+def check_board(board: dict[str, Any]) -> dict[str, Any]:
+    for f in FIELDS:
+        if f.key not in board:
+            raise UsageError(f"board data lacks '{f.key}'", f"{f.prompt}, e.g. {f.example}")
+    cities = _cities(board["cities"])
+    return {"cities": cities, "lines": _lines(board["lines"], cities)}
+
+
+def make_board(board: dict[str, Any]) -> Board:
+    """The checked board data as the frozen Board the rules use."""
+    checked = check_board(board)
+    lines = tuple(Line(x["from"], x["to"], tuple(x["spaces"])) for x in checked["lines"])
+    return Board(dict(checked["cities"]), lines)

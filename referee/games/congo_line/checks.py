@@ -1,0 +1,132 @@
+"""Checks and small bookkeeping shared by the move handlers of Congo Line."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.engine import Event, RuleError
+
+from .state import (
+    CAPACITY,
+    LOAD_PER_TRAIN,
+    State,
+    Turn,
+    add,
+    with_key,
+)
+from .track import (
+    R_AUTO,
+    R_PURPLE,
+    where,
+)
+
+R_SETUP = "セットアップ"
+R_FLOW = "ゲームの流れ"
+R_BUY = "株を買う／選択する"
+R_DICE = "ダイスアクションの実行"
+R_LOAD = "商品を積む／列車の移動 (商品を積む)"
+R_ORANGE = "オレンジダイスの解決"
+R_END = "ゲームの終了と勝者"
+
+
+class Check:
+    """Rule checks that `force` skips, and facts no force can get around."""
+
+    def __init__(self, forced: bool) -> None:
+        self.forced = forced
+
+    def rule(self, ok: bool, reason: str, rule: str, legal: str = "") -> None:
+        if not ok and not self.forced:
+            raise RuleError(reason, rule, legal)
+
+    @staticmethod
+    def fact(ok: bool, reason: str, rule: str, legal: str = "") -> None:
+        if not ok:
+            raise RuleError(reason, rule, legal, computable=False)
+
+
+def pay(state: State, player: str, change: int, why: str) -> tuple[State, Event]:
+    old = state.money[player]
+    event = Event(f"{player}: money {old} -> {old + change} ({why})")
+    return replace(state, money=add(state.money, player, change)), event
+
+
+def give_share(state: State, player: str, train: str, source: str) -> State:
+    """Move one share of `train` from the reserve or Available box to a player."""
+    pool = getattr(state, source)
+    return replace(
+        state,
+        **{source: add(pool, train, -1)},
+        shares=with_key(state.shares, player, add(state.shares[player], train, 1)),
+    )
+
+
+def turn_of(state: State, actor: str, check: Check) -> None:
+    check.rule(actor == state.player, f"it is {state.player}'s turn, not {actor}'s", R_FLOW,
+               f"{state.player} acts now")
+
+
+def rolled(state: State, check: Check) -> Turn:
+    check.fact(state.phase == "play" and state.turn is not None,
+               "that is a move of play; the setup is not finished", R_SETUP)
+    assert state.turn is not None
+    check.fact(bool(state.turn.dice), "roll the four dice first", R_FLOW,
+               "roll FACE FACE FACE FACE")
+    return state.turn
+
+
+def dice_action(state: State, check: Check, die: str = "") -> Turn:
+    """Common checks of a dice action; the share step is over once one is made."""
+    turn = rolled(state, check)
+    check.rule(not turn.pending_auto,
+               f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
+               R_AUTO, "auto TRAIN CITY")
+    if die:
+        left = turn.purple_left if die == "purple" else turn.orange_left
+        check.rule(left > 0, f"no {die} die left to use this turn",
+                   R_PURPLE if die == "purple" else R_ORANGE)
+    return replace(turn, share_done=True)
+
+
+def use_die(turn: Turn, die: str) -> Turn:
+    if die == "purple":
+        return replace(turn, purple_left=max(0, turn.purple_left - 1))
+    return replace(turn, orange_left=max(0, turn.orange_left - 1))
+
+
+def load_one(state: State, turn: Turn, actor: str, train: str, n: int,
+              check: Check) -> tuple[State, Turn, Event]:
+    t = state.trains[train]
+    check.rule(t.in_city, f"{train} train is not in a city ({where(state, t)})", R_LOAD,
+               "goods are loaded only on trains in cities")
+    check.fact(len(t.goods) + n <= CAPACITY,
+               f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}", R_LOAD)
+    done = turn.loaded.get(train, 0)
+    check.rule(done + n <= LOAD_PER_TRAIN,
+               f"{actor} would load {done + n} on the {train} train this turn", R_LOAD,
+               f"at most {LOAD_PER_TRAIN} per player on one train")
+    check.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
+    new = replace(t, goods=(*t.goods, *([actor] * n)))
+    state = replace(state, trains=with_key(state.trains, train, new),
+                    supply=add(state.supply, actor, -n))
+    turn = replace(turn, loaded=add(turn.loaded, train, n))
+    return state, turn, Event(f"{train} train: {n} {actor} good(s) loaded, now "
+                              f"{len(new.goods)}")
+
+
+def with_turn(state: State, turn: Turn) -> State:
+    return state if state.phase == "over" else replace(state, turn=turn)
+
+
+def next_player(state: State) -> State:
+    nxt = (state.current + 1) % len(state.players)
+    return replace(state, current=nxt, turn=Turn(state.players[nxt]),
+                   turn_number=state.turn_number + 1)
+
+
+
+def available_text(state: State) -> str:
+    box = [f"{n} {t}" for t, n in state.available.items() if n]
+    return "Available box: " + (", ".join(box) or "empty")
+
+

@@ -1,0 +1,225 @@
+"""The command language of Congo Line: verbs, their usage, and parsing words into moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee.engine import UsageError, Verb
+from referee.words import amount, match
+
+from .state import DICE, FACES, TRAINS, State
+
+
+@dataclass(frozen=True)
+class Take:
+    """Setup: a player's starting share (各自初めは別々の色を持つ)."""
+
+    actor: str
+    train: str
+
+
+@dataclass(frozen=True)
+class Place:
+    """Setup: one opening goods cube onto a train's chart."""
+
+    actor: str
+    train: str
+
+
+@dataclass(frozen=True)
+class Start:
+    actor: str
+
+
+@dataclass(frozen=True)
+class Roll:
+    actor: str
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Buy:
+    """The 株を買う／選択する step: one share from the Available box."""
+
+    actor: str
+    train: str
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Skip the share step."""
+
+    actor: str
+
+
+@dataclass(frozen=True)
+class Load:
+    actor: str
+    loads: tuple[tuple[str, int], ...]  # (train, cubes)
+
+
+@dataclass(frozen=True)
+class Move:
+    actor: str
+    train: str
+    spaces: int
+    to: str  # the city whose line it takes when it leaves a city; "" when not needed
+
+
+@dataclass(frozen=True)
+class Auto:
+    """Choose the line of one train auto-moved by 自動移動."""
+
+    actor: str
+    train: str
+    to: str
+
+
+@dataclass(frozen=True)
+class PurpleDrop:
+    actor: str
+    train: str
+    owner: str  # "" when the train carries only one player's goods
+
+
+@dataclass(frozen=True)
+class PurpleLoad:
+    actor: str
+    train: str
+
+
+@dataclass(frozen=True)
+class PurpleMove:
+    actor: str
+
+
+@dataclass(frozen=True)
+class OrangeSell:
+    actor: str
+    holder: str
+    train: str
+
+
+@dataclass(frozen=True)
+class OrangeBuy:
+    actor: str
+    train: str
+
+
+@dataclass(frozen=True)
+class Done:
+    actor: str
+
+
+VERBS = (
+    Verb("roll", "roll FACE FACE FACE FACE", "enter the four dice as rolled (red yellow green "
+         "blue purple orange)"),
+    Verb("buy", "buy TRAIN", "take or buy one share from the Available box (free in a city, "
+         "else its space value); also 'take'"),
+    Verb("pass", "pass", "skip taking a share this turn"),
+    Verb("load", "load TRAIN [N] [TRAIN [N]]", "dice action: load your goods on trains in cities"),
+    Verb("move", "move TRAIN SPACES [CITY]", "dice action: move one train forward (CITY names "
+         "the line when it leaves a city)"),
+    Verb("auto", "auto TRAIN CITY", "choose the line of a train moved by the auto-move"),
+    Verb("purple", "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
+         "use one purple die"),
+    Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", "use one orange die"),
+    Verb("done", "done", "end the turn (Available box check, next player)"),
+    Verb("take", "take TRAIN", "setup: your starting share (in play: same as buy)"),
+    Verb("place", "place TRAIN", "setup: put one of your goods cubes on a train's chart"),
+    Verb("start", "start", "setup: end the opening placement and begin play"),
+)
+VERB_NAMES = tuple(v.name for v in VERBS)
+
+
+def _usage(verb: str) -> str:
+    return next(v.usage for v in VERBS if v.name == verb)
+
+
+def _need(words: Sequence[str], count: int, verb: str, *, most: int | None = None) -> None:
+    most = count if most is None else most
+    if len(words) < count:
+        raise UsageError(f"{verb} needs more", _usage(verb))
+    if len(words) > most:
+        raise UsageError(f"{verb}: too many words ('{' '.join(words[most:])}')", _usage(verb))
+
+
+def train(word: str) -> str:
+    return match(word, TRAINS, "train")
+
+
+def _city(state: State, word: str) -> str:
+    return match(word, state.board.all_cities(), "city")
+
+
+def _player(state: State, word: str) -> str:
+    return match(word, state.players, "player")
+
+
+def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
+    if not words:
+        raise UsageError("load needs a train", _usage("load"))
+    counts: dict[str, int] = {}
+    i = 0
+    while i < len(words):
+        t = train(words[i])
+        n = 1
+        if i + 1 < len(words) and words[i + 1].lstrip("-").isdigit():
+            n = amount(words[i + 1], "cubes", low=1, high=4)
+            i += 1
+        counts[t] = counts.get(t, 0) + n
+        i += 1
+    return tuple(counts.items())
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> object:
+    verb = match(words[0], VERB_NAMES, "verb")
+    rest = list(words[1:])
+    if verb == "take" and state.phase == "shares":
+        _need(rest, 1, verb)
+        return Take(actor, train(rest[0]))
+    if verb in ("buy", "take"):
+        _need(rest, 1, verb)
+        return Buy(actor, train(rest[0]))
+    if verb == "place":
+        _need(rest, 1, verb)
+        return Place(actor, train(rest[0]))
+    if verb in ("start", "pass", "done"):
+        _need(rest, 0, verb)
+        return {"start": Start, "pass": Pass, "done": Done}[verb](actor)
+    if verb == "roll":
+        if len(rest) != DICE:
+            raise UsageError(f"roll needs the {DICE} faces rolled, not {len(rest)}", _usage(verb))
+        return Roll(actor, tuple(match(w, FACES, "die face") for w in rest))
+    if verb == "load":
+        return Load(actor, _loads(rest))
+    if verb == "move":
+        _need(rest, 2, verb, most=3)
+        to = _city(state, rest[2]) if len(rest) == 3 else ""
+        return Move(actor, train(rest[0]), amount(rest[1], "spaces", low=1, high=4), to)
+    if verb == "auto":
+        _need(rest, 2, verb)
+        return Auto(actor, train(rest[0]), _city(state, rest[1]))
+    if verb == "purple":
+        if not rest:
+            raise UsageError("purple needs an action", _usage(verb))
+        action = match(rest[0], ("drop", "load", "move"), "purple action")
+        if action == "move":
+            _need(rest, 1, verb)
+            return PurpleMove(actor)
+        if action == "load":
+            _need(rest, 2, verb)
+            return PurpleLoad(actor, train(rest[1]))
+        _need(rest, 2, verb, most=3)
+        owner = _player(state, rest[2]) if len(rest) == 3 else ""
+        return PurpleDrop(actor, train(rest[1]), owner)
+    # orange
+    if not rest:
+        raise UsageError("orange needs an action", _usage(verb))
+    action = match(rest[0], ("sell", "buy"), "orange action")
+    if action == "buy":
+        _need(rest, 2, verb)
+        return OrangeBuy(actor, train(rest[1]))
+    _need(rest, 3, verb)
+    return OrangeSell(actor, _player(state, rest[1]), train(rest[2]))

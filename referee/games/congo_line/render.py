@@ -1,0 +1,182 @@
+"""What the table sees: options for the prompt, the next step, status, toolbar and snapshot."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tabulate import tabulate
+
+from referee.engine import Options
+
+from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train
+from .track import destinations, space_value, where
+
+
+def _goods(train: Train) -> str:
+    counts = Counter(train.goods)
+    return " ".join(f"{p}:{n}" for p, n in counts.items()) or "-"
+
+
+def _free_trains(state: State) -> tuple[str, ...]:
+    taken = {t for p in state.players for t, n in state.shares[p].items() if n}
+    return tuple(t for t in TRAINS if t not in taken)
+
+
+def options(state: State) -> Options:
+    if state.phase == "over":
+        return Options(None, (), phase="game over")
+    actor = state.player
+    if state.phase == "shares":
+        return Options(actor, ("take",), {"take": (_free_trains(state),)},
+                       phase=f"setup: {actor} takes a starting share")
+    if state.phase == "opening":
+        from .rules import can_start
+
+        room = tuple(t for t in TRAINS if len(state.trains[t].goods) < CAPACITY)
+        verbs = (("place",) if room and state.supply[actor] else ()) + (
+            ("start",) if can_start(state) else ())
+        n = len(state.players)
+        return Options(actor, verbs, {"place": (room,)},
+                       phase=f"setup: opening goods, round {state.placed // n + 1}")
+    turn = state.turn
+    assert turn is not None
+    phase = f"turn {state.turn_number}: {actor}"
+    if not turn.dice:
+        return Options(actor, ("roll",), {"roll": (FACES,) * 4}, phase=f"{phase} rolls")
+    if turn.pending_auto:
+        first = state.trains[turn.pending_auto[0]]
+        return Options(actor, ("auto",),
+                       {"auto": (turn.pending_auto, tuple(destinations(state, first.city)))},
+                       phase=f"{phase}, auto-move")
+    verbs: list[str] = []
+    args: dict[str, tuple[tuple[str, ...], ...]] = {}
+    in_box = tuple(t for t in TRAINS if state.available[t])
+    if not turn.share_done:
+        verbs += ["buy", "pass"]
+        args["buy"] = (in_box,)
+    in_city = tuple(t for t in TRAINS if state.trains[t].in_city)
+    if turn.action != "move" and (turn.action != "load" or turn.loads_left):
+        verbs.append("load")
+        args["load"] = (in_city,)
+    if not turn.action:
+        verbs.append("move")
+        args["move"] = (TRAINS, tuple(str(n) for n in range(1, 6 - turn.colours)))
+    if turn.purple_left:
+        verbs.append("purple")
+        args["purple"] = (("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
+                          TRAINS)
+    if turn.orange_left:
+        verbs.append("orange")
+        args["orange"] = (("sell", "buy"), state.players + in_box)
+    verbs.append("done")
+    return Options(actor, tuple(verbs), args, phase=f"{phase}, dice actions")
+
+
+def next_step(state: State) -> str:
+    """What the table must do now, in words."""
+    o = options(state)
+    if o.actor is None:
+        return "the game is over; see the standings"
+    if state.phase == "shares":
+        return f"{o.actor} takes a starting share: take {'|'.join(_free_trains(state))}"
+    if state.phase == "opening":
+        return f"{o.actor}: {' or '.join(o.verbs)} (opening goods, one cube each in turn)"
+    turn = state.turn
+    assert turn is not None
+    if not turn.dice:
+        return f"{o.actor} rolls the four dice and types them: roll FACE FACE FACE FACE"
+    if turn.pending_auto:
+        return f"{o.actor} chooses the line of each auto-moved train: auto " \
+               f"{turn.pending_auto[0]} CITY (due: {', '.join(turn.pending_auto)})"
+    return f"{o.actor}: {', '.join(o.verbs)}"
+
+
+def _price_now(state: State, train: Train) -> str:
+    value = space_value(state, train)
+    return "free" if value is None else str(value)
+
+
+def _line_picture(state: State, index: int) -> str:
+    line = state.board.lines[index]
+    cells = []
+    for step, value in enumerate(line.spaces):
+        here = [t.colour for t in state.trains.values()
+                if not t.in_city and (t.line, t.step) == (index, step)]
+        cells.append(f"{value}[{here[0]}]" if here else str(value))
+    return " > ".join([_city_label(state, line.start), *cells, _city_label(state, line.end)])
+
+
+def _city_label(state: State, city: str) -> str:
+    trains = [t.colour for t in state.trains.values() if t.city == city]
+    return city + (f"({','.join(trains)})" if trains else "")
+
+
+def status(state: State) -> str:
+    o = options(state)
+    head = f"Congo Line: {o.phase}; cities reached {len(state.reached)} of {END_CITIES}"
+    players = tabulate(
+        [[p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
+         for p in state.players],
+        headers=["player", "money", *TRAINS, "cubes left"],
+    )
+    trains = tabulate(
+        [[t, where(state, state.trains[t]), _price_now(state, state.trains[t]),
+          len(state.trains[t].goods), _goods(state.trains[t]),
+          PAY_PER_GOOD * len(state.trains[t].goods), state.trains[t].last_city,
+          state.reserve[t], state.available[t]] for t in TRAINS],
+        headers=["train", "where", "share now", "goods", "by owner", "share on arrival",
+                 "last city", "reserve", "available"],
+    )
+    cities = tabulate(
+        [[START_CITY, "start", "-", "-"]] + [
+            [c, cls, state.bonus[c], f"#{state.reached.index(c) + 1}" if c in state.reached
+             else "no"] for c, cls in state.board.cities.items()],
+        headers=["city", "class", "bonus left", "reached"],
+    )
+    lines = "\n".join(_line_picture(state, i) for i in range(len(state.board.lines)))
+    parts = [head, players, trains, cities, "Lines (spaces by value, [train]):\n" + lines]
+    if state.turn and state.turn.dice:
+        t = state.turn
+        parts.append(f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)); action: "
+                     f"{t.action or 'none yet'}; purple left {t.purple_left}, orange left "
+                     f"{t.orange_left}")
+    parts.append(f"Next: {next_step(state)}")
+    return "\n\n".join(parts)
+
+
+def toolbar(state: State) -> str:
+    money = " ".join(f"{p}:{state.money[p]}" for p in state.players)
+    trains = " ".join(f"{t[0].upper()}@{_price_now(state, state.trains[t])}/"
+                      f"{len(state.trains[t].goods)}g" for t in TRAINS)
+    return f"{money} | {trains} | cities {len(state.reached)}/{END_CITIES}"
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    turn = state.turn
+    data: dict[str, Any] = {
+        "phase": state.phase,
+        "turn_number": state.turn_number,
+        "current": state.player,
+        "money": dict(state.money),
+        "shares": {p: dict(s) for p, s in state.shares.items()},
+        "reserve": dict(state.reserve),
+        "available": dict(state.available),
+        "cubes_left": dict(state.supply),
+        "trains": {
+            t.colour: {"city": t.city, "line": state.board.lines[t.line].name if t.line >= 0
+                       else "", "space": t.step + 1 if not t.in_city else 0,
+                       "last_city": t.last_city, "goods": list(t.goods)}
+            for t in state.trains.values()
+        },
+        "bonus_left": dict(state.bonus),
+        "reached": list(state.reached),
+        "opening_cubes": state.placed,
+    }
+    if turn is not None:
+        data["turn"] = {"player": turn.player, "dice": list(turn.dice),
+                        "share_done": turn.share_done, "action": turn.action,
+                        "loads_left": turn.loads_left, "moved": turn.moved,
+                        "purple_left": turn.purple_left, "orange_left": turn.orange_left,
+                        "loaded": dict(turn.loaded), "pending_auto": list(turn.pending_auto)}
+    return data

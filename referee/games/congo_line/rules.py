@@ -1,0 +1,388 @@
+"""Congo Line: the rules (congo-line.ja.txt). Setup, the turn, dice actions and payouts."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError
+
+from . import board as board_data
+from . import render
+from .checks import (
+    R_BUY,
+    R_DICE,
+    R_END,
+    R_FLOW,
+    R_LOAD,
+    R_SETUP,
+    Check,
+    available_text,
+    dice_action,
+    give_share,
+    load_one,
+    next_player,
+    pay,
+    rolled,
+    turn_of,
+    with_turn,
+)
+from .colour_dice import orange_buy, orange_sell, purple_drop, purple_load, purple_move
+from .commands import (
+    VERBS,
+    Auto,
+    Buy,
+    Done,
+    Load,
+    Move,
+    OrangeBuy,
+    OrangeSell,
+    Pass,
+    Place,
+    PurpleDrop,
+    PurpleLoad,
+    PurpleMove,
+    Roll,
+    Start,
+    Take,
+)
+from .commands import parse as parse_words
+from .state import (
+    BONUS,
+    CAPACITY,
+    CUBES_PER_PLAYER,
+    DICE,
+    FACES,
+    LEAVE_MIN_GOODS,
+    ORANGE_PRICE,
+    SHARES_PER_TRAIN,
+    START_CITY,
+    START_MONEY,
+    TRAINS,
+    State,
+    Train,
+    Turn,
+    add,
+    with_key,
+)
+from .track import (
+    R_AUTO,
+    R_MOVE,
+    auto_candidates,
+    destinations,
+    line_to,
+    occupant,
+    path,
+    put,
+    space_value,
+)
+
+# --- the moves ----------------------------------------------------------------------------
+
+def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
+    check.fact(state.phase == "shares", "the starting shares are all taken", R_SETUP)
+    turn_of(state, m.actor, check)
+    taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
+    check.rule(m.train not in taken, f"{m.train} is already another player's "
+               "starting share", R_SETUP, "各自初めは別々の色: a colour nobody has")
+    check.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
+    state = give_share(state, m.actor, m.train, "reserve")
+    events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
+    if state.current + 1 < len(state.players):
+        return replace(state, current=state.current + 1), events
+    return replace(state, phase="opening", current=0), events
+
+
+def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
+    check.fact(state.phase == "opening", "the opening placement of goods is over", R_SETUP)
+    turn_of(state, m.actor, check)
+    t = state.trains[m.train]
+    check.fact(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
+    check.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
+    new = replace(t, goods=(*t.goods, m.actor))
+    state = replace(state, trains=with_key(state.trains, m.train, new),
+                    supply=add(state.supply, m.actor, -1), placed=state.placed + 1,
+                    current=(state.current + 1) % len(state.players))
+    return state, [Event(f"{m.train} train: one {m.actor} good placed, now {len(new.goods)}")]
+
+
+def can_start(state: State) -> bool:
+    """The opening ends after whole rounds (everyone placed as many), or when nobody can place."""
+    full = all(len(t.goods) >= CAPACITY for t in state.trains.values())
+    rounds = state.placed >= len(state.players) and state.placed % len(state.players) == 0
+    return full or rounds or state.supply[state.player] == 0
+
+
+def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
+    check.fact(state.phase == "opening", "play has already begun", R_SETUP)
+    turn_of(state, m.actor, check)
+    n = len(state.players)
+    check.rule(can_start(state), "the opening placement stops only after a whole round",
+               R_SETUP, f"{n - state.placed % n} more cube(s) this round, from {state.player}")
+    state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
+    return state, [Event(f"opening placement over; {render.next_step(state)}")]
+
+
+def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
+    check.fact(state.phase == "play" and state.turn is not None,
+               "the setup is not finished", R_SETUP)
+    turn_of(state, m.actor, check)
+    assert state.turn is not None
+    check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
+               "the turn")
+    k = len(set(m.faces))
+    count = Counter(m.faces)
+    # Dice Action Chart: k colours -> load k goods or move one train 5 - k spaces
+    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {k} colour(s): load {k} or move "
+                    f"{5 - k}; purple {count['purple']}, orange {count['orange']}")]
+    reserve, available = state.reserve, state.available
+    for face in m.faces:
+        if face not in TRAINS:
+            continue
+        if reserve[face] > 0:  # 株を置く: what is missing from the reserve is skipped
+            reserve, available = add(reserve, face, -1), add(available, face, 1)
+            events.append(Event(f"{face} share: reserve -> Available box"))
+        else:
+            events.append(Event(f"{face} share: none left in the reserve"))
+    turn = replace(state.turn, dice=m.faces, purple_left=count["purple"],
+                   orange_left=count["orange"])
+    return replace(state, reserve=reserve, available=available, turn=turn), events
+
+
+def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
+    turn = rolled(state, check)
+    turn_of(state, m.actor, check)
+    check.rule(not turn.share_done, "the share step of this turn is over", R_BUY,
+               f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die")
+    check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box", R_BUY,
+               available_text(state))
+    # 都市にいる場合無料; 都市以外では書かれた数字分のFrancs
+    price = space_value(state, state.trains[m.train]) or 0
+    check.rule(state.money[m.actor] >= price,
+               f"a {m.train} share costs {price}; {m.actor} has {state.money[m.actor]}", R_BUY)
+    state = give_share(state, m.actor, m.train, "available")
+    state, paid = pay(state, m.actor, -price, f"{m.train} share")
+    event = Event(f"{m.actor}: takes a {m.train} share free (train in a city)") if price == 0 \
+        else paid
+    return replace(state, turn=replace(turn, share_done=True)), [event]
+
+
+def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
+    turn = rolled(state, check)
+    turn_of(state, m.actor, check)
+    check.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
+    return replace(state, turn=replace(turn, share_done=True)), [
+        Event(f"{m.actor}: takes no share")]
+
+
+def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
+    turn = dice_action(state, check)
+    turn_of(state, m.actor, check)
+    check.rule(turn.action != "move", f"{m.actor} chose to move a train this turn", R_DICE,
+               "積むか移動のいずれか: purple load TRAIN still loads one good per purple die")
+    if not turn.action:
+        turn = replace(turn, action="load", loads_left=turn.colours)
+    total = sum(n for _, n in m.loads)
+    check.rule(total <= turn.loads_left,
+               f"{total} goods, but {turn.loads_left} may still be loaded this turn", R_LOAD,
+               f"{turn.colours} colour(s) rolled: load {turn.colours}")
+    events: list[Event] = []
+    for train, n in m.loads:
+        state, turn, event = load_one(state, turn, m.actor, train, n, check)
+        events.append(event)
+    turn = replace(turn, loads_left=max(0, turn.loads_left - total))
+    return with_turn(state, turn), events
+
+
+def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
+    turn = dice_action(state, check)
+    turn_of(state, m.actor, check)
+    check.rule(not turn.action, f"{m.actor} already chose to "
+               f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
+               " this turn", R_DICE,
+               "a turn loads or moves one train, not both" if turn.action == "load"
+               else "purple move takes the moved train one space further")
+    allowed = 5 - turn.colours  # Dice Action Chart: 1 colour 4 spaces ... 4 colours 1 space
+    check.rule(m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}",
+               R_MOVE)
+    t = state.trains[m.train]
+    if t.in_city:
+        ends = destinations(state, t.city)
+        check.fact(bool(ends), f"no line leaves {t.city}", R_MOVE)
+        to = m.to or (ends[0] if len(ends) == 1 else "")
+        check.fact(bool(to), f"{m.train} is in {t.city}: name the line it takes",
+                   R_MOVE, f"move {m.train} {m.spaces} CITY, CITY one of {', '.join(ends)}")
+        line = line_to(state, t.city, to)
+        check.fact(line is not None, f"no line from {t.city} to {to}", R_MOVE,
+                   f"lines lead to {', '.join(ends)}")
+        assert line is not None
+        check.rule(len(t.goods) >= LEAVE_MIN_GOODS,
+                   f"{m.train} train has {len(t.goods)} goods; it leaves a city only with "
+                   f"{LEAVE_MIN_GOODS}", R_MOVE)
+    else:
+        line = t.line
+        end = state.board.lines[line].end
+        check.fact(m.to in ("", end), f"{m.train} is on the line to {end}", R_MOVE,
+                   f"move {m.train} {m.spaces}")
+    ahead = path(state, t, line)
+    stops = [spot for spot in ahead[: m.spaces]]
+    cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
+    events: list[Event] = []
+    if cities:  # 都市に入った時、移動力が残っていても止まる
+        stops = stops[: cities[0] + 1]
+        if len(stops) < m.spaces:
+            events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} "
+                                f"space(s)"))
+    blocker = occupant(state, stops[-1], but=m.train)
+    if blocker:
+        free = [str(i + 1) for i, s in enumerate(ahead[:allowed]) if not occupant(state, s,
+                                                                                  but=m.train)]
+        check.rule(False, f"the {blocker} train stands on that space", R_MOVE,
+                   f"one train per space (passing is allowed): spaces {', '.join(free) or 'none'}")
+    left_city = t.in_city
+    state, more = put(state, m.train, stops[-1], m.actor)
+    events += more
+    turn = replace(turn, action="move", moved=m.train)
+    if left_city and state.phase != "over":
+        due, skipped = auto_candidates(state, m.train)
+        events += skipped
+        turn = replace(turn, pending_auto=due)
+        if due:
+            events.append(Event(f"auto-move: {', '.join(due)} train(s) leave their city one "
+                                "space; choose each line with auto TRAIN CITY"))
+    return with_turn(state, turn), events
+
+
+def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
+    turn = rolled(state, check)
+    turn_of(state, m.actor, check)
+    check.fact(m.train in turn.pending_auto, f"the {m.train} train is not due an auto-move",
+               R_AUTO, f"due: {', '.join(turn.pending_auto) or 'none'}")
+    t = state.trains[m.train]
+    line = line_to(state, t.city, m.to)
+    check.fact(line is not None, f"no line from {t.city} to {m.to}", R_AUTO,
+               f"lines lead to {', '.join(destinations(state, t.city))}")
+    assert line is not None
+    turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
+    spot = path(state, t, line)[0]
+    blocker = occupant(state, spot)
+    if blocker:  # 選択した路線によっては、全く進めない事もある
+        return replace(state, turn=turn), [
+            Event(f"{m.train} train cannot move toward {m.to}: the {blocker} train blocks; it "
+                  f"stays in {t.city}")]
+    state, events = put(state, m.train, spot, m.actor)
+    return with_turn(state, turn), events
+
+
+def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
+    turn = rolled(state, check)
+    turn_of(state, m.actor, check)
+    check.rule(not turn.pending_auto, "the auto-move is not finished", R_AUTO,
+               f"auto TRAIN CITY for {', '.join(turn.pending_auto)}")
+    events: list[Event] = []
+    if not any(state.reserve.values()) and any(state.available.values()):
+        # Available Stock Boxの確認: all of the box back to the reserve
+        events.append(Event("reserve empty: every share of the Available box returns to it"))
+        state = replace(state, reserve={t: state.available[t] for t in TRAINS},
+                        available=dict.fromkeys(TRAINS, 0))
+    state = next_player(state)
+    events.append(Event(f"turn over; {render.next_step(state)}"))
+    return state, events
+
+
+HANDLERS: dict[type, Callable[[State, Any, Check], tuple[State, list[Event]]]] = {
+    Take: take, Place: place, Start: start, Roll: roll, Buy: buy, Pass: pass_, Load: load,
+    Move: move, Auto: auto, PurpleDrop: purple_drop, PurpleLoad: purple_load,
+    PurpleMove: purple_move, OrangeSell: orange_sell, OrangeBuy: orange_buy, Done: done,
+}
+
+
+class CongoLine(Game):
+    name = "congo-line"
+    title = "Congo Line"
+    rules_file = "congo-line.ja.txt"
+    min_players = 2
+    max_players = len(TRAINS)  # each player starts with a share of a different colour
+
+    def board_fields(self) -> Sequence[BoardField]:
+        return board_data.FIELDS
+
+    def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
+        return board_data.check_board(board)
+
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+        b = board_data.make_board(board)
+        return State(
+            players=tuple(players),
+            board=b,
+            phase="shares",
+            current=0,  # the first player named is the start player
+            money=dict.fromkeys(players, START_MONEY),
+            shares={p: dict.fromkeys(TRAINS, 0) for p in players},
+            reserve=dict.fromkeys(TRAINS, SHARES_PER_TRAIN),
+            available=dict.fromkeys(TRAINS, 0),
+            trains={t: Train(t, city=START_CITY) for t in TRAINS},
+            bonus={c: BONUS[cls] for c, cls in b.cities.items()},
+            reached=(),
+            supply=dict.fromkeys(players, CUBES_PER_PLAYER),
+        )
+
+    def verbs(self) -> Sequence[Any]:
+        return VERBS
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+        return parse_words(state, actor, words)
+
+    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        handler = HANDLERS.get(type(move))
+        if handler is None:
+            raise UsageError(f"not a Congo Line move: {move!r}")
+        if state.phase == "over":
+            raise RuleError("the game is over", R_END, computable=False)
+        return handler(state, move, Check(forced))
+
+    def options(self, state: State) -> Options:
+        return render.options(state)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def standings(self, state: State) -> list[Standing]:
+        # 一番お金を持っている人が勝ち。同点の場合は、株を多く持っている人が勝ち。
+        def key(p: str) -> tuple[int, int]:
+            return (state.money[p], state.held(p))
+
+        order = sorted(state.players, key=key, reverse=True)
+        return [
+            Standing(p, state.money[p], {"money": state.money[p], "shares": state.held(p)},
+                     1 + sum(1 for q in state.players if key(q) > key(p)))
+            for p in order
+        ]
+
+    def status(self, state: State) -> str:
+        return render.status(state)
+
+    def toolbar(self, state: State) -> str:
+        return render.toolbar(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return render.snapshot(state)
+
+    def adjustables(self, state: State) -> dict[str, int]:
+        return {f"cash {p}": state.money[p] for p in state.players}
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        player = key.removeprefix("cash ")
+        if player not in state.money:
+            raise UsageError(f"nothing called '{key}' can be adjusted", "cash PLAYER")
+        old = state.money[player]
+        return replace(state, money=with_key(state.money, player, value)), [
+            Event(f"{player}: money {old} -> {value} (adjusted by the table)")]
+
+    def cash(self, state: State, player: str) -> int | None:
+        return state.money[player]
+
+
+__all__ = ["DICE", "FACES", "CongoLine"]

@@ -1,0 +1,122 @@
+"""The state of a Congo Line game: frozen dataclasses, replaced (never mutated) by every move.
+
+Mappings inside the state are plain dicts that are never changed after they are built: every
+change makes a new dict (`with_key`), so an old state stays exactly as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+# Contents (内容物): four trains, four colour dice, 5 shares of each train's colour.
+TRAINS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+# A die shows a train's colour, or purple or orange (紫ダイスの解決, オレンジダイスの解決).
+FACES: tuple[str, ...] = (*TRAINS, "purple", "orange")
+DICE = 4
+SHARES_PER_TRAIN = 5  # 株（各色） ５
+CUBES_PER_PLAYER = 15  # 商品キューブ（各色） １５
+START_MONEY = 5  # セットアップ: 各プレイヤーに5Francs
+CAPACITY = 5  # 各列車は最大で５つまで積載可能 (five areas of the Train Chart)
+LOAD_PER_TRAIN = 3  # プレイヤー最大１つの列車に３つ積める
+LEAVE_MIN_GOODS = 3  # 列車は最低でも３つ商品を積むまでは都市から出られない
+PAY_PER_GOOD = 2  # 株の価格 = 荷物の数*2; 商品配送: 商品毎2Francs
+ORANGE_PRICE = 3  # 株追加購入: 購入価格は3francsで固定
+END_CITIES = 7  # ７番目の都市に列車が到着 ... ゲームは終了
+START_CITY = "Lubumbashi"
+BONUS = {"A": 2, "B": 3, "C": 4}  # New Market Bonus placed at setup on each city class
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def with_key(d: dict[K, V], key: K, value: V) -> dict[K, V]:
+    """A copy of `d` with one key set (copy-on-write)."""
+    return {**d, key: value}
+
+
+def add(d: dict[K, int], key: K, amount: int) -> dict[K, int]:
+    return with_key(d, key, d.get(key, 0) + amount)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line from one city to the next, with the printed value of each space in between."""
+
+    start: str
+    end: str
+    spaces: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        return f"{self.start}>{self.end}"
+
+
+@dataclass(frozen=True)
+class Board:
+    cities: dict[str, str]  # city -> class A/B/C (Lubumbashi is not listed)
+    lines: tuple[Line, ...]
+
+    def all_cities(self) -> list[str]:
+        return [START_CITY, *self.cities]
+
+    def lines_from(self, city: str) -> list[int]:
+        return [i for i, line in enumerate(self.lines) if line.start == city]
+
+
+@dataclass(frozen=True)
+class Train:
+    colour: str
+    city: str  # the city it stands in; "" while on a line
+    line: int = -1  # index into Board.lines while on a line
+    step: int = 0  # index of its space on that line
+    last_city: str = START_CITY  # where it goes back when it runs empty (紫: 商品損失)
+    goods: tuple[str, ...] = ()  # owners of the cubes, left-aligned as on the Train Chart
+
+    @property
+    def in_city(self) -> bool:
+        return bool(self.city)
+
+
+@dataclass(frozen=True)
+class Turn:
+    player: str
+    dice: tuple[str, ...] = ()  # () until the roll is entered
+    share_done: bool = False  # the "株を買う／選択する" step is over
+    action: str = ""  # "", "load" or "move": the choice of 商品を積む／列車の移動
+    loads_left: int = 0
+    moved: str = ""  # the train moved by the move action (for 追加移動)
+    purple_left: int = 0
+    orange_left: int = 0
+    loaded: dict[str, int] = field(default_factory=dict)  # cubes this player loaded, by train
+    pending_auto: tuple[str, ...] = ()  # trains still to be auto-moved (自動移動)
+
+    @property
+    def colours(self) -> int:
+        return len(set(self.dice))
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...]
+    board: Board
+    phase: str  # "shares" (starting shares), "opening" (opening cubes), "play", "over"
+    current: int  # index of the player to act
+    money: dict[str, int]
+    shares: dict[str, dict[str, int]]  # player -> train -> number held
+    reserve: dict[str, int]  # train -> shares in the reserve
+    available: dict[str, int]  # train -> shares in the Available Stock Box
+    trains: dict[str, Train]
+    bonus: dict[str, int]  # city -> Francs still lying on it (New Market Bonus)
+    reached: tuple[str, ...]  # cities reached for the first time, in order
+    supply: dict[str, int]  # player -> goods cubes not on a train
+    placed: int = 0  # opening cubes placed so far
+    turn: Turn | None = None
+    turn_number: int = 0
+
+    @property
+    def player(self) -> str:
+        return self.players[self.current]
+
+    def held(self, player: str) -> int:
+        return sum(self.shares[player].values())

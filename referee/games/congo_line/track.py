@@ -1,0 +1,163 @@
+"""Trains on the track: where a move takes a train, and what happens when it arrives.
+
+These are rules (列車の移動, 自動移動, 収入を得る, 紫: 商品損失) kept apart from rules.py only
+for size; rules.py is the one caller.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from referee.engine import Event
+
+from .state import (
+    END_CITIES,
+    LEAVE_MIN_GOODS,
+    PAY_PER_GOOD,
+    START_CITY,
+    State,
+    Train,
+    add,
+    with_key,
+)
+
+Spot = tuple[int, int] | str  # (line index, space index) on a line, or a city's name
+
+R_MOVE = "商品を積む／列車の移動 (列車の移動)"
+R_AUTO = "商品を積む／列車の移動 (自動移動)"
+R_INCOME = "収入を得る"
+R_PURPLE = "紫ダイスの解決"
+
+
+def where(state: State, train: Train) -> str:
+    """A train's place in words: a city, or a line with its space and value."""
+    if train.in_city:
+        return train.city
+    line = state.board.lines[train.line]
+    return f"{line.name} space {train.step + 1} (value {line.spaces[train.step]})"
+
+
+def space_value(state: State, train: Train) -> int | None:
+    """The number printed on the train's space; None in a city."""
+    if train.in_city:
+        return None
+    return state.board.lines[train.line].spaces[train.step]
+
+
+def occupant(state: State, spot: Spot, but: str = "") -> str:
+    """The train standing on a non-city space (cities hold any number), or ""."""
+    if isinstance(spot, str):
+        return ""
+    for t in state.trains.values():
+        if t.colour != but and not t.in_city and (t.line, t.step) == spot:
+            return t.colour
+    return ""
+
+
+def destinations(state: State, city: str) -> list[str]:
+    """The cities at the far end of the lines leaving `city`."""
+    return [state.board.lines[i].end for i in state.board.lines_from(city)]
+
+
+def line_to(state: State, city: str, to: str) -> int | None:
+    for i in state.board.lines_from(city):
+        if state.board.lines[i].end == to:
+            return i
+    return None
+
+
+def path(state: State, train: Train, line: int) -> list[Spot]:
+    """Every spot ahead of the train on `line`, ending with the city the line enters."""
+    spaces = state.board.lines[line].spaces
+    first = 0 if train.in_city else train.step + 1
+    return [*((line, s) for s in range(first, len(spaces))), state.board.lines[line].end]
+
+
+def put(state: State, colour: str, spot: Spot, mover: str) -> tuple[State, list[Event]]:
+    """Set a train on a spot; entering a city is an arrival with all its payouts."""
+    train = state.trains[colour]
+    if isinstance(spot, str):
+        return arrive(state, colour, spot, mover)
+    moved = replace(train, city="", line=spot[0], step=spot[1])
+    state = replace(state, trains=with_key(state.trains, colour, moved))
+    return state, [Event(f"{colour} train -> {where(state, moved)}")]
+
+
+def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, list[Event]]:
+    """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered."""
+    train = state.trains[colour]
+    events = [Event(f"{colour} train arrives at {city} with {len(train.goods)} goods")]
+    money = state.money
+    bonus = state.bonus.get(city, 0)
+    reached = state.reached
+    if city != START_CITY and city not in reached:
+        reached = (*reached, city)
+        if bonus:
+            events.append(Event(f"{mover}: money {money[mover]} -> {money[mover] + bonus} "
+                                f"(New Market Bonus of {city})"))
+            money = add(money, mover, bonus)
+    price = PAY_PER_GOOD * len(train.goods)
+    shares, reserve = state.shares, state.reserve
+    for p in state.players:
+        held = shares[p].get(colour, 0)
+        if held:
+            gain = held * price
+            events.append(Event(f"{p}: sells {held} {colour} share(s) at {price}: money "
+                                f"{money[p]} -> {money[p] + gain}"))
+            money = add(money, p, gain)
+            shares = with_key(shares, p, with_key(shares[p], colour, 0))
+            reserve = add(reserve, colour, held)
+    supply = state.supply
+    for owner, n in Counter(train.goods).items():
+        gain = PAY_PER_GOOD * n
+        events.append(Event(f"{owner}: {n} good(s) delivered: money {money[owner]} -> "
+                            f"{money[owner] + gain}; {n} cube(s) back to {owner}"))
+        money = add(money, owner, gain)
+        supply = add(supply, owner, n)
+    arrived = Train(colour, city=city, last_city=city)
+    state = replace(
+        state,
+        trains=with_key(state.trains, colour, arrived),
+        money=money,
+        shares=shares,
+        reserve=reserve,
+        supply=supply,
+        bonus=with_key(state.bonus, city, 0) if city in state.bonus else state.bonus,
+        reached=reached,
+    )
+    if len(reached) >= END_CITIES:
+        state = replace(state, phase="over", turn=None)
+        events.append(Event(f"{city} is the {END_CITIES}th city reached: the game is over"))
+    return state, events
+
+
+def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
+    """商品損失: a train left without goods goes back to its last city; its shares are lost."""
+    train = state.trains[colour]
+    back = Train(colour, city=train.last_city, last_city=train.last_city)
+    events = [Event(f"{colour} train is empty: back to {train.last_city}")]
+    shares, reserve = state.shares, state.reserve
+    for p in state.players:
+        held = shares[p].get(colour, 0)
+        if held:
+            events.append(Event(f"{p}: loses {held} {colour} share(s) to the reserve"))
+            shares = with_key(shares, p, with_key(shares[p], colour, 0))
+            reserve = add(reserve, colour, held)
+    state = replace(state, trains=with_key(state.trains, colour, back), shares=shares,
+                    reserve=reserve)
+    return state, events
+
+
+def auto_candidates(state: State, mover: str) -> tuple[tuple[str, ...], list[Event]]:
+    """自動移動: every other train in a city with 3 or more goods, when a train leaves a city."""
+    due: list[str] = []
+    events: list[Event] = []
+    for t in state.trains.values():
+        if t.colour == mover or not t.in_city or len(t.goods) < LEAVE_MIN_GOODS:
+            continue
+        if destinations(state, t.city):
+            due.append(t.colour)
+        else:
+            events.append(Event(f"{t.colour} train: no line leaves {t.city}; it stays"))
+    return tuple(due), events

@@ -1,0 +1,58 @@
+"""Congo Line through the frame's session: as, force, adjust, count, undo and replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engine import RuleError
+from referee.session import Session
+
+from .helpers import BOARD
+
+OPENING = ["take red", "take yellow", "take green", "place red", "place yellow", "place green",
+           "start"]
+
+
+def session() -> Session:
+    s = Session.new("con", ["A", "B", "C"], "", BOARD)
+    for text in OPENING:
+        s.play(text)
+    return s
+
+
+def test_force_skips_a_rule_but_not_a_fact__rule_列車の移動() -> None:
+    s = session()
+    s.play("roll red red red red")
+    with pytest.raises(RuleError):
+        s.play("move red 1 Likasi")  # one good: may not leave the city
+    events = s.play('force move red 1 Likasi --because "we misread the chart"')
+    assert events[0].text == "forced by the table, against the referee"
+    assert s.state.trains["red"].line == 0
+    with pytest.raises(RuleError) as e:
+        s.play('force orange buy blue --because "x"')  # no blue share in the box: not computable
+    assert not e.value.computable
+
+
+def test_as_plays_for_another_player_only_when_forced__rule_ゲームの流れ() -> None:
+    s = session()
+    with pytest.raises(RuleError) as e:
+        s.play("as B roll red red red red")
+    assert e.value.rule == "ゲームの流れ"
+
+
+def test_adjust_count_undo_and_replay() -> None:
+    s = session()
+    s.play("roll red yellow green blue")
+    s.play('adjust cash A 12 --because "found a coin"')
+    assert s.state.money["A"] == 12
+    assert "matches the ledger" in s.play("count A 12")[0].text
+    s.play("load blue 3")
+    before = s.game.snapshot(s.state)
+    s.undo()
+    assert s.state.trains["blue"].goods == ()
+    s.redo()
+    assert s.game.snapshot(s.state) == before
+    s.amend(8, "roll red red green blue")  # 3 colours now: load 3 still holds
+    assert s.state.turn is not None and s.state.turn.loads_left == 0
+    with pytest.raises(RuleError):
+        s.amend(8, "roll red red red red")  # 1 colour: the later load of 3 no longer holds
