@@ -192,7 +192,6 @@ def _shell(session, keep_going: bool) -> int:
 def show(file: Path, as_json: bool) -> None:
     """Print the state of a session: standings, prices, whose turn, what is pending."""
     from referee import render
-    from referee.shell.commands import Shell
 
     session = _load(file)
     game, state = session.game, session.state
@@ -217,7 +216,6 @@ def show(file: Path, as_json: bool) -> None:
         return
     click.echo(game.status(state))
     click.echo(render.standings(game.standings(state), game.is_over(state)))
-    click.echo(Shell(session).next_line())
 
 
 @cli.command()

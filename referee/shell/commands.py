@@ -172,7 +172,7 @@ class Shell:
         return Reply("\n".join(lines))
 
     def _status(self, words: list[str], line: str) -> Reply:
-        return Reply(f"{self.game.status(self.session.state)}\n{self.next_line()}")
+        return Reply(self.game.status(self.session.state))
 
     def _standings(self, words: list[str], line: str) -> Reply:
         state = self.session.state

@@ -117,7 +117,9 @@ class Tally(Game):
         return [Standing(p, c, {"cash": c}, 1 if c == best else 2) for p, c in order]
 
     def status(self, state: State) -> str:
-        return "\n".join(f"{p}: {c}" for p, c in zip(state.players, state.cash, strict=True))
+        cash = [f"{p}: {c}" for p, c in zip(state.players, state.cash, strict=True)]
+        turn = "game over" if state.over else f"{state.players[state.turn]} to move"
+        return "\n".join([*cash, turn])
 
     def toolbar(self, state: State) -> str:
         return " ".join(f"{p} {c}" for p, c in zip(state.players, state.cash, strict=True))

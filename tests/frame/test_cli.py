@@ -77,7 +77,7 @@ def test_resume_show_and_log(tmp_path: Path, board: Path) -> None:
     assert data["state"]["cash"] == {"Ann": 8, "Bob": 12}
     assert data["actor"] == "Ann" and data["moves"] == 2 and data["over"] is False
     code, out, _ = run(["show", str(save)])
-    assert "Ann: 8" in out and "Next: Ann" in out
+    assert "Ann: 8" in out and "Ann to move" in out and "Standings" in out
     code, out, _ = run(["log", str(save)])
     assert code == 0 and "1  Ann   give bob 3" in out and "2  Bob   give ann 1" in out
 
