@@ -11,6 +11,7 @@ from referee.engine import Game, UsageError
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
+    "lost-atlas": "referee.games.lost_atlas.rules:LostAtlas",
 }
 
 
