@@ -78,7 +78,11 @@ def or_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     assert orr is not None
     ledger.need_turn(state, move.actor, co.president, R_OR, forced)  # type: ignore[attr-defined]
     if isinstance(move, BuyTrain):
-        if co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL):
+        # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay,
+        # the purchase is the (forced) one of step 7.
+        first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck",
+                                                                                       POOL)
+        if first and (forced or co.cash >= data.train_price(move.kind)):
             _first_train(state, co, move, forced, events)
         else:
             _through_dividend(state, co, forced, events)

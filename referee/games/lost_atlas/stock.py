@@ -201,7 +201,6 @@ def _found(state: State, sr: StockRound, auction: Auction, move: Named, forced: 
     sr.last_actor = auction.opener
     sr.passes = 0
     sr.turn = state.after(auction.opener)  # ■7: the player after the opener, not the winner
-    events.append(Event(f"next: {sr.turn}"))
 
 
 def sellable(state: State, player: str, co: Company) -> int:
