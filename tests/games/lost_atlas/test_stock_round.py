@@ -76,7 +76,7 @@ def test_only_the_top_of_a_column__rule_3_rule_7() -> None:
 
 
 def test_play_resumes_after_the_opener__rule_7() -> None:
-    s = play(new(("micro")), "auction 120", "bid 125", "pass")
+    s = play(new("micro"), "auction 120", "bid 125", "pass")
     assert G.options(s).actor == "B"  # B won and picks
     s = play(s, "pick Express")
     assert s.sr is not None and s.sr.turn == "B"  # after the opener A, not after the winner
