@@ -29,4 +29,4 @@ def test_scenario(path: Path) -> None:
 
 def test_there_are_scenarios_for_each_length() -> None:
     variants = {scenario.load(p).variant for p in FILES}
-    assert {"micro"} <= variants
+    assert {"micro", "short"} <= variants  # no long game yet (see the report)
