@@ -15,6 +15,7 @@ _REGISTRY: dict[str, str] = {
     "express01": "referee.games.express01.rules:Express01",
     "railroad-rivals": "referee.games.railroad_rivals.rules:RailroadRivals",
     "congo-line": "referee.games.congo_line.rules:CongoLine",
+    "lost-atlas": "referee.games.lost_atlas.rules:LostAtlas",
 }
 
 

@@ -1,0 +1,1 @@
+"""Railways of the Lost Atlas (rules: shared/rules/lost-atlas.ja.txt)."""

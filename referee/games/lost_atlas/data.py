@@ -1,0 +1,77 @@
+"""The public numbers of Lost Atlas, read once from tables/lost-atlas.toml."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from referee.tables import load_table
+
+TREASURY = "treasury"
+POOL = "pool"
+MINOR_SHARES = 5  # rules ■4: a minor is 5 shares (president's certificate = 2)
+MAJOR_SHARES = 10  # rules ■4: a major is 10 shares (president's certificate = 2)
+INF = "inf"
+TRAIN_NAMES = ("2", "3", "4", "5", "6", "7", INF)
+COLOURS = ("yellow", "green", "purple", "grey")
+
+
+@cache
+def table() -> dict[str, Any]:
+    return load_table("lost-atlas")
+
+
+def spaces() -> list[int]:
+    return list(table()["market"]["spaces"])
+
+
+def train_price(kind: str) -> int:
+    return int(table()["trains"]["price"][kind])
+
+
+def train_level(kind: str) -> int:
+    """The number that rusting, limits and phases follow; ∞ counts as a 7 (rules ■5)."""
+    return 7 if kind == INF else int(kind)
+
+
+def stops(kind: str) -> int:
+    """Stops a train counts; 0 means no limit (∞, rules ■16)."""
+    return int(table()["trains"]["stops"][kind])
+
+
+def phase_colour(level: int) -> str:
+    return str(table()["phases"]["colour"][str(level)])
+
+
+def par_range(level: int) -> tuple[int, int]:
+    low, high = table()["phases"]["par"][phase_colour(level)]
+    return int(low), int(high)
+
+
+def limit(level: int, major: bool) -> int:
+    key = "major_limit" if major else "minor_limit"
+    return int(table()["phases"][key][str(level)])
+
+
+def minors() -> dict[str, dict[str, Any]]:
+    return dict(table()["minors"])
+
+
+def majors() -> list[str]:
+    return list(table()["majors"]["names"])
+
+
+def deck_key(variant: str, players: int) -> str:
+    return f"micro{players}" if variant == "micro" else variant
+
+
+def floor_space(value: int) -> int:
+    """The highest space of the track not above `value` (facts §3, medium: both forks)."""
+    return max(s for s in spaces() if s <= value)
+
+
+def step(price: int, steps: int) -> int:
+    """The space `steps` right (+) or left (-) of `price`, held at the ends of the track."""
+    track = spaces()
+    at = min(max(track.index(price) + steps, 0), len(track) - 1)
+    return track[at]

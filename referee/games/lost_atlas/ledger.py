@@ -1,0 +1,98 @@
+"""Money, shares, presidents and the stock track: the bookkeeping every round shares."""
+
+from __future__ import annotations
+
+from referee.engine import Event, RuleError
+from referee.games.lost_atlas import data
+from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.state import Company, State
+
+BANK = "bank"
+
+
+def balance(state: State, party: str) -> int:
+    if party == BANK:
+        return state.bank
+    if party in state.cash:
+        return state.cash[party]
+    return state.companies[party].cash
+
+
+def _set(state: State, party: str, value: int) -> None:
+    if party == BANK:
+        state.bank = value
+    elif party in state.cash:
+        state.cash[party] = value
+    else:
+        state.companies[party].cash = value
+
+
+def pay(state: State, payer: str, payee: str, amount: int, events: list[Event]) -> None:
+    """Move `amount` from payer to payee (player, company name or BANK); say so."""
+    if amount == 0:
+        return
+    for party, delta in ((payer, -amount), (payee, amount)):
+        old = balance(state, party)
+        _set(state, party, old + delta)
+        if party != BANK:
+            events.append(Event(f"{party}: cash {old} -> {old + delta}"))
+
+
+def pool_limit(co: Company) -> int:
+    """Rules ■4: the pool holds at most 50% (2 of a minor's 5 shares, 5 of a major's 10)."""
+    return co.size * data.table()["shares"]["pool_limit_percent"] // 100
+
+
+def player_limit(co: Company) -> int:
+    """Rules ■4: a player holds at most 60% (3 of 5, 6 of 10)."""
+    return co.size * data.table()["shares"]["player_limit_percent"] // 100
+
+
+def move_shares(co: Company, frm: str, to: str, n: int) -> None:
+    co.shares[frm] = co.held(frm) - n
+    if co.shares[frm] == 0:
+        del co.shares[frm]
+    co.shares[to] = co.held(to) + n
+
+
+def check_president(state: State, co: Company, events: list[Event]) -> None:
+    """Rules ■4: a player with more shares than the president takes over; among several with
+    the most, the nearest clockwise from the president. Certificates are swapped (the count of
+    shares each holds does not change)."""
+    best = max((co.held(p) for p in state.active_players if p != co.president), default=0)
+    if best <= co.held(co.president):
+        return
+    p = co.president
+    while True:
+        p = state.after(p, state.players)
+        if p != co.president and p not in state.out and co.held(p) == best:
+            break
+    events.append(Event(f"{co.name}: president {co.president} -> {p} (certificates swapped)"))
+    co.president = p
+
+
+def move_price(state: State, co: Company, steps: int, why: str, events: list[Event]) -> None:
+    """Move the marker; a marker entering a space goes under those already there (rules ■9)."""
+    new = data.step(co.price, steps)
+    if new != co.price:
+        events.append(Event(f"{co.name}: price {co.price} -> {new} ({why})"))
+        co.price = new
+        co.arrival = state.bottom_arrival()
+    else:
+        events.append(Event(f"{co.name}: price stays {co.price} ({why}; end of the track)"))
+
+
+def value(state: State, player: str) -> int:
+    """Cash plus shares at the current price (rules ■25)."""
+    return state.cash[player] + sum(
+        c.held(player) * c.price for c in state.companies.values()
+    )
+
+
+def treasury_and_pool(co: Company) -> tuple[int, int]:
+    return co.held(TREASURY), co.held(POOL)
+
+
+def need_turn(state: State, actor: str, expected: str, rule: str, forced: bool) -> None:
+    if not forced and actor != expected:
+        raise RuleError(f"it is {expected}'s turn, not {actor}'s", rule)

@@ -1,0 +1,238 @@
+"""Railways of the Lost Atlas: the Game (setup, apply, options, standings)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.games.lost_atlas import commands, data, ledger, merger, operating, render, stock
+from referee.games.lost_atlas import trains as trainlib
+from referee.games.lost_atlas.commands import Charters, Destinations
+from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.state import State
+
+PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
+
+
+class LostAtlas(Game):
+    name = "lost-atlas"
+    title = "Railways of the Lost Atlas"
+    rules_file = "lost-atlas.ja.txt"
+    min_players = 2
+    max_players = 5
+    variants = {  # noqa: RUF012
+        "long": "6 cycles, all 12 minors, exports (3-5 players)",
+        "short": "4 cycles, 8 minors, exports (2-4 players)",
+        "micro": "4 cycles, the minors of one map stack, no exports, no grey (2-3 players)",
+    }
+    default_variant = "long"
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+        low, high = PLAYERS[variant]
+        if not low <= len(players) <= high:
+            raise UsageError(f"the {variant} game takes {low} to {high} players, "
+                             f"not {len(players)}", "rules ■3")
+        t = data.table()
+        start = t["setup"]["cash"][variant][str(len(players))]
+        cash = {p: start for p in players}
+        deck = dict(t["trains"]["deck"][data.deck_key(variant, len(players))])
+        return State(
+            variant=variant, players=list(players), cash=cash,
+            bank=t["bank"]["total"] - start * len(players), deck=deck, priority=players[0],
+        )
+
+    def verbs(self) -> Sequence[Verb]:
+        return commands.VERBS
+
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+        return commands.parse(state, actor, words)
+
+    # --- moves ----------------------------------------------------------------------------
+    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        s = state.clone()
+        events: list[Event] = []
+        if s.round == "over":
+            raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
+        if s.round == "setup":
+            if isinstance(move, Charters):
+                stock.set_charters(s, move, forced, events)
+            elif isinstance(move, Destinations):
+                stock.set_destinations(s, move, events)
+            else:
+                missing = "charters ..." if not s.columns else "destinations Y/G/P/G"
+                raise RuleError("the setup is not finished", stock.R_SETUP, missing)
+        elif s.round == "stock":
+            stock.sr_move(s, move, forced, events)
+        elif s.round == "operating":
+            operating.or_move(s, move, forced, events)
+        elif s.round == "merger":
+            merger.mr_move(s, move, forced, events)
+        events.append(Event(render.next_line(s)))
+        return s, events
+
+    # --- who acts ---------------------------------------------------------------------------
+    def options(self, state: State) -> Options:
+        s = state
+        if s.round == "over":
+            return Options(None, (), phase="game over")
+        if s.round == "setup":
+            layout = "/".join(",".join(c) for c in _sample_layout(s))
+            verbs = tuple(v for v, missing in (("charters", not s.columns),
+                                                ("destinations", not s.destinations)) if missing)
+            return Options(s.priority, verbs, {"charters": ((layout,),),
+                                               "destinations": (("30/40/70/100",),)},
+                           phase="setup")
+        if s.round == "stock":
+            return _stock_options(s)
+        if s.round == "operating":
+            return _or_options(s)
+        return _merger_options(s)
+
+    def is_over(self, state: State) -> bool:
+        return state.round == "over"
+
+    def standings(self, state: State) -> list[Standing]:
+        order = state.order()
+
+        def first_presided(p: str) -> int:
+            ranks = [i for i, n in enumerate(order) if state.companies[n].president == p]
+            return min(ranks, default=len(order))
+
+        rows = []
+        for p in state.players:
+            shares = ledger.value(state, p) - state.cash[p]
+            out = p in state.out
+            score = 0 if out else ledger.value(state, p)
+            rows.append((p, score, {"cash": state.cash[p], "shares": shares,
+                                    "bankrupt": out}, out, first_presided(p)))
+        # ■25: most cash wins; a tie goes to the president of the company operating earlier.
+        rows.sort(key=lambda r: (r[3], -r[1], r[4]))
+        result: list[Standing] = []
+        for i, (p, score, details, out, pres) in enumerate(rows):
+            if i and (rows[i - 1][1], rows[i - 1][3], rows[i - 1][4]) == (score, out, pres):
+                place = result[-1].place
+            else:
+                place = i + 1
+            result.append(Standing(p, score, details, place))
+        return result
+
+    def status(self, state: State) -> str:
+        return render.status(state)
+
+    def toolbar(self, state: State) -> str:
+        return render.toolbar(state)
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return render.snapshot(state)
+
+    # --- corrections --------------------------------------------------------------------------
+    def adjustables(self, state: State) -> dict[str, int]:
+        out = {f"cash {p}": c for p, c in state.cash.items()}
+        for n, co in state.companies.items():
+            out[f"cash {n}"] = co.cash
+            out[f"price {n}"] = co.price
+        return out
+
+    def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
+        s = state.clone()
+        what, name = key.split(" ", 1)
+        if what == "price":
+            if value not in data.spaces():
+                raise UsageError(f"{value} is not a space of the track",
+                                 ", ".join(map(str, data.spaces())))
+            old = s.companies[name].price
+            s.companies[name].price = value
+            s.companies[name].arrival = s.bottom_arrival()
+            return s, [Event(f"{name}: price {old} -> {value} (adjusted)")]
+        # Money corrected by hand comes from or goes to the bank, so the total stays whole.
+        old = ledger.balance(s, name)
+        events: list[Event] = []
+        if value >= old:
+            ledger.pay(s, ledger.BANK, name, value - old, events)
+        else:
+            ledger.pay(s, name, ledger.BANK, old - value, events)
+        return s, events
+
+    def cash(self, state: State, player: str) -> int | None:
+        return state.cash[player]
+
+
+def _sample_layout(s: State) -> list[list[str]]:
+    sizes = stock.column_sizes(s)
+    names = list(data.minors())
+    if s.variant == "short":
+        names = [n for n in names if n not in data.table()["setup"]["not_in_short"]]
+    out, i = [], 0
+    for n in sizes:
+        out.append(names[i:i + n])
+        i += n
+    return out
+
+
+def _stock_options(s: State) -> Options:
+    sr = s.sr
+    assert sr is not None
+    a = sr.auction
+    if a is not None:
+        if a.picking:
+            return Options(a.turn, ("pick",), {"pick": (tuple(stock.available_minors(s)),)},
+                           phase=f"{a.turn} won the auction at {a.high}: pick a minor")
+        step = data.table()["auction"]["step"]
+        bids = tuple(str(a.high + k * step) for k in (1, 2, 4))
+        return Options(a.turn, ("bid", "pass"), {"bid": (bids,)},
+                       phase=f"auction: {a.leader} leads at {a.high}")
+    player = sr.turn
+    buyable = tuple(n for n, c in s.companies.items()
+                    if c.held(TREASURY) or c.held(POOL))
+    held = tuple(n for n, c in s.companies.items() if c.held(player))
+    if sr.sold_turn:
+        verbs: tuple[str, ...] = ("buy", "done")
+    else:
+        verbs = ("pass", "buy", "auction", "sell") if s.columns else ("pass", "buy", "sell")
+    args = {"buy": (buyable, (TREASURY, POOL)), "sell": (held, ("1", "2")),
+            "auction": (("120", "150", "200"),)}
+    return Options(player, verbs, args, phase=f"cycle {s.cycle}, stock round")
+
+
+def _or_options(s: State) -> Options:
+    orr = s.orr
+    assert orr is not None
+    co = s.companies[orr.current]
+    offers = tuple(dict.fromkeys(trainlib.deck_offers(s) + [t.kind for t in s.pool_trains]))
+    others = tuple(n for n in s.companies if n != co.name)
+    if orr.revenue is None and co.trains:
+        verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
+    elif orr.revenue is not None and not orr.paid:
+        verbs = ("payout", "withhold")
+    else:
+        verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
+    revenues = ("0", "40", "100", "250")
+    args = {
+        "buy": (offers, ("pool",)),
+        "run": (revenues,),
+        "lay": (("A1", "B2", "C3", "D4"), ("yellow", "green", "purple", "grey"),
+                ("cost",), ("0", "40")),
+        "token": (("A1", "B2", "C3", "D4"), ("cost",), ("0", "40", "60")),
+        "sell": (tuple(n for n, c in s.companies.items() if c.held(co.president)), ("1", "2")),
+        "suburb": (("A1", "B2"),),
+    }
+    del others
+    return Options(co.president, verbs, args,
+                   phase=f"cycle {s.cycle}, OR{orr.number}: {co.name} (step {orr.stage})")
+
+
+def _merger_options(s: State) -> Options:
+    mr = s.mr
+    assert mr is not None
+    who = merger.actor(s)
+    if mr.naming:
+        return Options(who, ("major",), {"major": (tuple(s.majors_available()),)},
+                       phase="merger round: name the major")
+    if mr.proposal:
+        return Options(who, ("accept", "refuse"), {},
+                       phase=f"merger round: {mr.proposal[0]} proposes to {mr.proposal[1]}")
+    targets = tuple(n for n in merger.minors_in_order(s) if n != mr.current)
+    return Options(who, ("pass", "propose"), {"propose": (targets,)},
+                   phase=f"cycle {s.cycle}, merger round: {mr.current}")

@@ -1,0 +1,117 @@
+"""Trains and phases: the deck, taking a train (bought or exported), rusting and limits.
+
+Rules ■5, ■18, ■19, ■23 and Resourceful/Spacious in ■26.
+"""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.lost_atlas import data
+from referee.games.lost_atlas.data import INF
+from referee.games.lost_atlas.state import Company, State, Train
+
+RULE_PHASE = "■19 フェイズの変更"
+RULE_LIMIT = "■12 列車の保有上限"
+
+
+def deck_top(state: State) -> str | None:
+    """The train on top of the deck (rules ■18: bought in order); None when it is empty."""
+    for kind in data.table()["trains"]["order"]:
+        if state.deck.get(kind, 0) != 0:
+            return kind
+    return None
+
+
+def deck_offers(state: State) -> list[str]:
+    """What may be bought from the deck now: the top card; 7 and ∞ are one card (■18)."""
+    top = deck_top(state)
+    if top is None:
+        return []
+    return ["7", INF] if top == "7" else [top]
+
+
+def company_limit(state: State, co: Company) -> int:
+    """Rules ■5/■12 limits by the last train taken; Spacious +1 (■26)."""
+    n = data.limit(state.level, co.major)
+    return n + 1 if "Spacious" in co.abilities else n
+
+
+def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
+    """A train leaves the deck (bought or exported): phase, rusting and limits (■19, ■23)."""
+    deck_kind = "7" if kind == INF else kind
+    if state.deck[deck_kind] > 0:
+        state.deck[deck_kind] -= 1
+    level = data.train_level(kind)
+    if level <= state.level:
+        return
+    previous = state.level
+    state.level = level
+    colour = data.phase_colour(level)
+    if colour != state.colour:
+        events.append(Event(f"phase: {state.colour} -> {colour} (first {kind}-train, ■19)"))
+        state.colour = colour
+    rusts = data.table()["trains"]["rusts"]
+    for lvl in range(previous + 1, level + 1):
+        gone = rusts.get(str(lvl))
+        if gone:
+            rust(state, gone, events)
+    enforce_limits(state, events)
+
+
+def rust(state: State, kind: str, events: list[Event]) -> None:
+    """Every train of `kind` rusts and leaves the game (■5), except Resourceful's (■26)."""
+    pool_before = len(state.pool_trains)
+    state.pool_trains = [t for t in state.pool_trains if t.kind != kind]
+    lost = pool_before - len(state.pool_trains)
+    for co in state.companies.values():
+        keep: list[Train] = []
+        for t in co.trains:
+            if t.kind != kind:
+                keep.append(t)
+            elif "Resourceful" in co.abilities and not t.rusted:
+                keep.append(Train(t.kind, rusted=True))
+                events.append(Event(f"{co.name}: its {kind}-train rusts but runs once more (■26)"))
+            else:
+                lost += 1
+                events.append(Event(f"{co.name}: its {kind}-train rusts and leaves the game"))
+        co.trains = keep
+    state.deck[kind] = 0 if state.deck.get(kind, 0) > 0 else state.deck.get(kind, 0)
+    state.rusted_log.append(kind)
+    events.append(Event(f"{kind}-trains rust (■5); {lost} left the game in all"))
+
+
+def enforce_limits(state: State, events: list[Event]) -> None:
+    """Trains over a company's limit go to the pool (■19); the lowest numbers go first."""
+    for co in state.companies.values():
+        excess = len(co.running()) - company_limit(state, co)
+        if excess <= 0:
+            continue
+        ordered = sorted(co.running(), key=lambda t: data.train_level(t.kind))
+        for t in ordered[:excess]:
+            co.trains.remove(t)
+            state.pool_trains.append(t)
+            events.append(Event(f"{co.name}: {t.kind}-train over the limit goes to the pool"))
+
+
+def export(state: State, events: list[Event]) -> None:
+    """Rules ■23: the top card leaves the game; a 2 takes every 2 with it."""
+    top = deck_top(state)
+    if top is None:
+        events.append(Event("export: the deck is empty, nothing leaves"))
+        return
+    if top == "2":
+        n = state.deck["2"]
+        state.deck["2"] = 0
+        state.exported.append(f"{n} x 2")
+        events.append(Event(f"export: all {n} remaining 2-trains leave the game (■23)"))
+        return
+    events.append(Event(f"export: a {top}-train leaves the game (■23)"))
+    state.exported.append(top)
+    take_from_deck(state, top, events)
+
+
+def cheapest_available(state: State) -> tuple[int, str, str] | None:
+    """(price, train, source) of the cheapest train in the deck or the pool (■20)."""
+    offers = [(data.train_price(k), k, "deck") for k in deck_offers(state)]
+    offers += [(data.train_price(t.kind), t.kind, "pool") for t in state.pool_trains]
+    return min(offers) if offers else None

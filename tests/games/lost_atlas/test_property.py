@@ -1,0 +1,58 @@
+"""Random legal play driven by `options`: money is conserved, shares stay whole, the state a
+move is applied to never changes, and replaying the moves gives the same game."""
+
+from __future__ import annotations
+
+import copy
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.engine import RuleError, UsageError
+from referee.games.lost_atlas.rules import LostAtlas
+
+G = LostAtlas()
+
+
+def _shares_whole(state) -> bool:
+    return all(sum(c.shares.values()) == c.size for c in state.companies.values())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([("micro", 2), ("micro", 3), ("short", 3), ("long", 4)]),
+       st.lists(st.integers(0, 10_000), min_size=300, max_size=300))
+def test_random_legal_play_conserves_money(game: tuple[str, int], picks: list[int]) -> None:
+    variant, n = game
+    players = [f"P{i}" for i in range(n)]
+    state = G.setup(players, variant, {})
+    moves: list[tuple[str, list[str]]] = []
+    for k, pick in enumerate(picks):
+        opts = G.options(state)
+        if opts.actor is None:
+            break
+        verb = opts.verbs[pick % len(opts.verbs)]
+        # Lean towards ending turns so that the game moves on through the cycles.
+        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
+            verb = "pass" if "pass" in opts.verbs else "done"
+        words = [verb]
+        for i, cands in enumerate(opts.args.get(verb, ())):
+            if cands and (i == 0 or (pick >> i) % 2):
+                words.append(cands[(pick >> (2 * i)) % len(cands)])
+        before = copy.deepcopy(state)
+        try:
+            move = G.parse(state, opts.actor, words)
+            new, _ = G.apply(state, move)
+        except (RuleError, UsageError):
+            assert G.snapshot(state) == G.snapshot(before)
+            continue
+        assert G.snapshot(state) == G.snapshot(before)  # pure: the old state is unchanged
+        assert new.money() == 24500
+        assert _shares_whole(new)
+        assert all(v >= 0 for v in new.cash.values())
+        assert all(c.cash >= 0 for c in new.companies.values())
+        moves.append((opts.actor, words))
+        state = new
+    replay = G.setup(players, variant, {})
+    for actor, words in moves:
+        replay, _ = G.apply(replay, G.parse(replay, actor, words))
+    assert G.snapshot(replay) == G.snapshot(state)
