@@ -1,5 +1,7 @@
-"""Whole Lost Atlas games (tests/scenarios/lost-atlas-*.txt), money conserved; their hand-worked standings
-are checked by tests/test_scenarios.py."""
+"""Whole Lost Atlas games (tests/scenarios/lost-atlas-*.txt): money is conserved.
+
+Their hand-worked standings are checked by tests/test_scenarios.py.
+"""
 
 from __future__ import annotations
 
