@@ -34,7 +34,7 @@ function __referee_parse
     end
     echo "$cmd"
     echo $pending
-    printf '%s\n' $args
+    set -q args[1]; and printf '%s\n' $args
 end
 
 function __referee_needs_command

@@ -474,7 +474,7 @@ def fish(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) -
         "    end",
         '    echo "$cmd"',
         "    echo $pending",
-        "    printf '%s\\n' $args",
+        "    set -q args[1]; and printf '%s\\n' $args",
         "end",
         "",
         "function __referee_needs_command",
