@@ -318,7 +318,7 @@ def zsh(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) ->
         out.append(f"    {_sq(g.name + ':' + g.title)}")
     out += [
         "  )",
-        "  _describe -t games 'game' games",
+        "  _describe -t games 'game' games -M 'm:{[:upper:]}={[:lower:]}'  # any case",
         "}",
         "",
         "# Does option $2 of command $1 ('' for referee itself) take a value?",
@@ -368,7 +368,7 @@ def zsh(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) ->
     out += [
         f"    (*) variants=({every}) ;;",
         "  esac",
-        "  _describe -t variants 'variant' variants",
+        "  _describe -t variants 'variant' variants -M 'm:{[:upper:]}={[:lower:]}'  # any case",
         "}",
         "",
         "_referee() {",
