@@ -255,7 +255,8 @@ def page(top: Command, commands: Sequence[Command], games: Sequence[GameInfo],
             "case\\-insensitive and any unique prefix works."
         )
     for g in games:
-        out.append(f'.SS "{esc(g.title)} (\\fB{code(g.name)}\\fR)"')
+        title = esc(g.title).replace('"', "\\(dq")  # a macro argument: no bare quotes
+        out.append(f'.SS "{title} (\\fB{code(g.name)}\\fR)"')
         out.append(f"{g.min_players} to {g.max_players} players.")
         out += [".PP", "Variants (\\fB\\-\\-variant\\fR):"]
         for name, description in g.variants:
