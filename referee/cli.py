@@ -63,6 +63,28 @@ class GameName(click.ParamType):
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
 
 
+class VariantName(click.ParamType):
+    """A variant of the game named by the command's GAME argument; completes its variants.
+
+    The value is checked by the session (it knows the game); this type only tells completion,
+    the man page and `--help` what the option holds.
+    """
+
+    name = "variant"
+
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
+        from referee import games
+
+        try:
+            game = games.get(ctx.params.get("game") or "")
+        except UsageError:
+            return []
+        return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
+
+
+
 class LazyGroup(click.Group):
     """Commands kept in their own modules are imported only when they are run."""
 
@@ -94,7 +116,8 @@ def cli() -> None:
 @cli.command()
 @click.argument("game", type=GameName())
 @click.option("--players", "-p", required=True, help="Player names in seating order: A,B,C.")
-@click.option("--variant", "-v", default="", help="A variant of the game (see `referee games`).")
+@click.option("--variant", "-v", default="", type=VariantName(),
+              help="A variant of the game (see `referee games`).")
 @click.option("--save", "save_path", type=SaveFile(exists=False), help="The session file.")
 @click.option("--board", "board_file", type=click.Path(dir_okay=False, path_type=Path),
               help="Board data (TOML) to use instead of the stored one.")

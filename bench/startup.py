@@ -1,0 +1,108 @@
+"""Start-up time: the single binary next to `python -m referee`, against `python -c pass`.
+
+Run by hand (it is a benchmark, not a test):
+
+    python bench/startup.py [--runs 10]
+
+Each command is run --runs times as a subprocess; the best time is printed, and its ratio to
+`python -c pass` (the floor of any Python program). The binary is timed if scripts/build-binary
+has built dist/referee. `resume` of a long session is timed when a game of the registry has a
+whole game in tests/scenarios/ to make the session from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+DIVIDEND = ["dividend", "310", "--major"]
+
+
+def best(command: list[str], runs: int, env: dict[str, str], stdin: str = "") -> float:
+    """The best wall-clock time of `runs` runs; the command must succeed."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, input=stdin, text=True, env=env, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def long_session(folder: Path) -> tuple[Path, str, int] | None:
+    """A save file of the longest whole game in tests/scenarios/ whose game is registered."""
+    from referee import games, savefile, scenario
+
+    candidates = []
+    for path in sorted((ROOT / "tests" / "scenarios").glob("*.txt")):
+        s = scenario.load(path)
+        if s.game in games.names():
+            candidates.append((len(s.commands), path.stem, s))
+    if not candidates:
+        return None
+    _, name, s = max(candidates, key=lambda c: c[0])
+    session = scenario.play(s)
+    save = folder / f"{name}.toml"
+    savefile.write(session, save)
+    return save, name, len(session.entries)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's referee
+    env.pop("REFEREE_TABLES", None)
+    python = sys.executable
+    script = Path(python).parent / "referee"
+    binary = ROOT / "dist" / "referee"
+
+    rows: list[tuple[str, list[str], str]] = [
+        ("python -c pass", [python, "-c", "pass"], ""),
+        ("python -m referee " + " ".join(DIVIDEND), [python, "-m", "referee", *DIVIDEND], ""),
+    ]
+    if script.exists() or shutil.which("referee"):
+        console = str(script) if script.exists() else shutil.which("referee") or "referee"
+        rows.append((f"{console} " + " ".join(DIVIDEND), [console, *DIVIDEND], ""))
+    else:
+        print("(no console script `referee` installed: pip install -e . to time it)")
+    if binary.exists():
+        rows.append(("dist/referee " + " ".join(DIVIDEND), [str(binary), *DIVIDEND], ""))
+    else:
+        print("(no dist/referee: scripts/build-binary to time the binary)")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        made = long_session(Path(tmp))
+        if made is None:
+            print("(no registered game has a whole game in tests/scenarios/: resume not timed)")
+        else:
+            save, name, moves = made
+            what = f"resume {name} ({moves} moves)"
+            rows.append((f"python -m referee {what}", [python, "-m", "referee", "resume",
+                                                      str(save)], "status\n"))
+            if binary.exists():
+                rows.append((f"dist/referee {what}", [str(binary), "resume", str(save)],
+                             "status\n"))
+
+        results = [(label, best(command, args.runs, env, stdin)) for label, command, stdin
+                   in rows]
+    floor = results[0][1]
+    width = max(len(label) for label, _ in results)
+    print(f"best of {args.runs} runs, as a ratio to `python -c pass`:")
+    for label, seconds in results:
+        print(f"  {label:<{width}}  {seconds * 1000:7.1f} ms  {seconds / floor:5.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,300 @@
+"""The man page, man/referee.1, generated from the same sources as `--help`.
+
+Commands, their help texts and every option's help (with click's [required]/[default] notes)
+come from the click tree; the games, their variants, player counts and shell verbs from the
+registry; the shell's own verbs from FRAME_VERBS. Only FILES, ENVIRONMENT, EXIT STATUS and
+EXAMPLES are written by hand, here. No date: the page is the same on every run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from referee import __version__
+from referee.generate import tree
+from referee.generate.tree import Command, GameInfo, Param, VerbInfo
+
+
+# --- roff ------------------------------------------------------------------------------------
+def esc(text: str) -> str:
+    """Plain text for roff: backslashes escaped, a hyphen that starts a word (an option) is
+    a minus, and no line may start with a control character."""
+    text = text.replace("\\", "\\e")
+    text = re.sub(r"(?<![\w-])-", r"\\-", text)
+    text = re.sub(r"(?<=\\-)-", r"\\-", text)  # the second hyphen of --option
+    return text
+
+
+def code(text: str) -> str:
+    """Something typed as is (an option, a game, a verb): every hyphen is a minus."""
+    return text.replace("\\", "\\e").replace("-", "\\-")
+
+
+def prose(text: str) -> str:
+    """Help text: `code spans` in bold, the rest as plain text."""
+    parts = re.split(r"`([^`]*)`", text)
+    out = []
+    for i, part in enumerate(parts):
+        out.append(f"\\fB{code(part)}\\fR" if i % 2 else esc(part))
+    return "".join(out)
+
+
+def lines(text: str) -> str:
+    """Filled text: one output line per input line, none starting with . or '."""
+    return "\n".join(
+        f"\\&{line}" if line.startswith((".", "'")) else line
+        for line in (line.strip() for line in text.splitlines())
+        if line
+    )
+
+
+def paragraphs(text: str) -> list[str]:
+    """Click's help text in paragraphs (blank-line separated), as roff."""
+    out = []
+    for para in re.split(r"\n\s*\n", text.strip()):
+        if not para.strip():
+            continue
+        if para.lstrip().startswith("\b"):  # click: do not rewrap this paragraph
+            body = para.lstrip()[1:].strip("\n")
+            out.append(".nf\n" + lines(prose(body)) + "\n.fi")
+        else:
+            out.append(lines(prose(" ".join(para.split()))))
+    return out
+
+
+def usage_words(text: str) -> str:
+    """`give NAME N` -> the verb in bold, placeholders in italic."""
+    words = text.split()
+    out = []
+    for i, word in enumerate(words):
+        if i == 0:
+            out.append(f"\\fB{code(word)}\\fR")
+        elif re.fullmatch(r"\[?[A-Z][A-Z0-9_.]*\]?(\.\.\.)?", word):
+            out.append(re.sub(r"[A-Z][A-Z0-9_.]*", lambda m: f"\\fI{code(m[0])}\\fR", word))
+        else:
+            out.append(code(word))
+    return " ".join(out)
+
+
+def synopsis(command: Command) -> str:
+    """`referee new [OPTIONS] GAME` with the command in bold and the placeholders in italic."""
+    words = command.usage.split()
+    path = 2 if command.name else 1
+    head = "\\fB" + code(" ".join(words[:path])) + "\\fR"
+    rest = [re.sub(r"[A-Z][A-Z0-9_]*", lambda m: f"\\fI{m[0]}\\fR", w) for w in words[path:]]
+    return " ".join([head, *rest])
+
+
+def option_tag(option: Param) -> str:
+    names = ", ".join(f"\\fB{code(name)}\\fR" for name in option.opts)
+    if option.secondary_opts:
+        names += " / " + ", ".join(f"\\fB{code(name)}\\fR" for name in option.secondary_opts)
+    if option.takes_value and option.metavar:
+        names += " \\fI" + code(option.metavar) + "\\fR"
+    return names
+
+
+def option_list(options: Sequence[Param]) -> list[str]:
+    out = []
+    for option in options:
+        out += [".TP", option_tag(option), lines(prose(option.help)) or "\\&"]
+    return out
+
+
+def verb_list(verbs: Sequence[VerbInfo]) -> list[str]:
+    out = []
+    for verb in verbs:
+        out += [".TP", usage_words(verb.usage), lines(prose(verb.summary))]
+    return out
+
+
+# --- the page ----------------------------------------------------------------------------------
+FILES = r"""
+.TP
+\fIFILE\fR.toml
+A session (save file), in TOML: the format version, the game, the variant, the players, the
+board data, the moves as typed (who, what, when) and a snapshot of the state for people to
+read.
+Every accepted move rewrites the file atomically (a temporary file, flushed and renamed).
+Loading replays the moves; a damaged file, or one edited into an illegal game, is reported with
+its line or move number and never overwritten.
+Without \fB\-\-save\fR, \fBreferee new\fR names the file from the game and the date
+(\fIGAME\fR\-\fIYYYY\-MM\-DD\fR.toml) in the current folder.
+.TP
+\fIFILE\fR.toml.bak
+The previous version of a session file, kept on every save.
+.TP
+\fI$XDG_CONFIG_HOME\fR/referee/\fIGAME\fR\-board.toml
+The board data of a game that the publishers do not publish (printed on your board), asked
+once by \fBreferee board\fR \fIGAME\fR \fB\-\-enter\fR (or at the first \fBreferee new\fR at a
+terminal) and copied into every session of that game.
+Without \fBXDG_CONFIG_HOME\fR the folder is \fI~/.config/referee\fR.
+""".strip()
+
+ENVIRONMENT = r"""
+.TP
+.B XDG_CONFIG_HOME
+Where the config folder \fIreferee/\fR is kept (default \fI~/.config\fR).
+.TP
+.B REFEREE_TABLES
+A folder of game data (TOML tables) to use instead of the one shipped with the program.
+""".strip()
+
+EXIT_STATUS = r"""
+.TP
+.B 0
+Success.
+.TP
+.B 1
+A rule was broken: a move was rejected by the rules (in batch mode, without
+\fB\-\-keep\-going\fR), or a saved game replays into an illegal move.
+.TP
+.B 2
+The command or its input was not usable: an unknown command, verb or option, a bad argument,
+a damaged file, or a file that would be overwritten without \fB\-\-force\fR.
+.TP
+.B 130
+Interrupted (Ctrl\-C outside the shell).
+""".strip()
+
+EXAMPLES = r"""
+Start a game for three players; the file is named from the game and the date:
+.PP
+.RS
+.nf
+$ referee new union\-station \-\-players Ann,Bob,Cy
+.fi
+.RE
+.PP
+Take it up again later, look at it, or list its moves:
+.PP
+.RS
+.nf
+$ referee resume union\-station\-2026\-11\-22.toml
+$ referee show union\-station\-2026\-11\-22.toml \-\-json
+$ referee log union\-station\-2026\-11\-22.toml
+.fi
+.RE
+.PP
+Replay a whole game from a text file of moves, one per line (the first rejected move stops
+it, with exit status 1 or 2):
+.PP
+.RS
+.nf
+$ referee new GAME \-p A,B,C \-\-save g.toml \-\-board board.toml < moves.txt
+.fi
+.RE
+.PP
+Quick sums need no game:
+.PP
+.RS
+.nf
+$ referee dividend 310 \-\-major
+$ referee dividend 310 \-\-minor \-\-price 150
+.fi
+.RE
+""".strip()
+
+SHELL_INTRO = r"""
+\fBreferee new\fR and \fBreferee resume\fR open the shell.
+Its prompt shows the game, the phase and who acts; the bottom bar shows cash, prices or
+scores.
+Tab completes only what is meaningful now.
+Names are case\-insensitive and any unique prefix works (\fBbu bl\fR is \fBbuy blue\fR).
+Every accepted move is saved at once.
+Ctrl\-D saves and quits; Ctrl\-C clears the line.
+When standard input is not a terminal, the shell reads one command per line and echoes each
+answer, so a whole game can be replayed from a text file.
+.PP
+These verbs work in every game; \fBforce\fR, \fBadjust\fR, \fBcount\fR and \fBamend\fR are
+moves in the log like any other:
+""".strip()
+
+
+def page(top: Command, commands: Sequence[Command], games: Sequence[GameInfo],
+         frame: Sequence[VerbInfo]) -> str:
+    summary = top.short_help.rstrip(".")
+    out = [
+        '.\\" Generated by scripts/gen-man from the click command tree, the game registry and',
+        f'.\\" the shell\'s verbs of referee {__version__}. Do not edit: run scripts/gen-man.',
+        f'.TH REFEREE 1 "" "referee {__version__}" "User Commands"',
+        ".SH NAME",
+        f"referee \\- {esc(summary[:1].lower() + summary[1:])}",
+        ".SH SYNOPSIS",
+    ]
+    synopses = [synopsis(top), *(synopsis(c) for c in commands)]
+    out.append("\n.br\n".join(synopses))
+    out.append(".SH DESCRIPTION")
+    out.append("\n.PP\n".join(paragraphs(top.help)))
+    out += [
+        ".PP",
+        "Each command's options are those that \\fBreferee\\fR \\fICOMMAND\\fR "
+        "\\fB\\-\\-help\\fR prints.",
+        ".SH OPTIONS",
+        *option_list(top.options),
+        ".SH COMMANDS",
+    ]
+    for c in commands:
+        out.append(f".SS {c.name}")
+        out.append(synopsis(c))
+        for para in paragraphs(c.help):
+            out += [".PP", para]
+        out += option_list(c.options)
+    out += [".SH THE SHELL", SHELL_INTRO, *verb_list(frame), ".SH GAMES"]
+    if not games:
+        out.append(
+            "No games are registered in this build; \\fBreferee games\\fR lists them when "
+            "they are."
+        )
+    else:
+        out.append(
+            "The games of this build, as \\fBreferee games\\fR lists them. Game names are "
+            "case\\-insensitive and any unique prefix works."
+        )
+    for g in games:
+        title = esc(g.title).replace('"', "\\(dq")  # a macro argument: no bare quotes
+        out.append(f'.SS "{title} (\\fB{code(g.name)}\\fR)"')
+        out.append(f"{g.min_players} to {g.max_players} players.")
+        out += [".PP", "Variants (\\fB\\-\\-variant\\fR):"]
+        for name, description in g.variants:
+            default = " (the default)" if name == g.default_variant else ""
+            out += [".TP", f"\\fB{code(name)}\\fR", lines(prose(description + default))]
+        if g.board_fields:
+            out += [
+                ".PP",
+                "Board data asked once from your board (\\fBreferee board\\fR "
+                f"\\fB{code(g.name)}\\fR \\fB\\-\\-enter\\fR):",
+            ]
+            for key, question in g.board_fields:
+                out += [".TP", f"\\fB{code(key)}\\fR", lines(prose(question))]
+        out += [".PP", "Its verbs in the shell:", *verb_list(g.verbs)]
+    out += [
+        ".SH FILES",
+        FILES,
+        ".SH ENVIRONMENT",
+        ENVIRONMENT,
+        ".SH EXIT STATUS",
+        EXIT_STATUS,
+        ".SH EXAMPLES",
+        EXAMPLES,
+    ]
+    return "\n".join(out) + "\n"
+
+
+def generate() -> str:
+    top, commands = tree.command_tree()
+    return page(top, commands, tree.game_infos(), tree.frame_verbs())
+
+
+def main(argv: Sequence[str], default_out: Path) -> int:
+    parser = argparse.ArgumentParser(prog="gen-man", description="Write the man page.")
+    parser.add_argument("--out", type=Path, default=default_out, help=f"(default: {default_out})")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    path = args.out / "referee.1"
+    path.write_bytes(generate().encode("utf-8"))
+    print(f"wrote {path}")
+    return 0
