@@ -5,12 +5,17 @@
 # Install: `source completions/referee.bash`, or copy it to
 # ~/.local/share/bash-completion/completions/referee
 
-_referee_games=()
+_referee_games=('congo-line' 'express01' 'lost-atlas' 'railroad-rivals' 'union-station')
 
 # The variants of a game, by its registered name; of every game for an unknown one.
 _referee_variants() {
     case "$1" in
-        *) echo '' ;;
+        'congo-line') echo 'standard' ;;
+        'express01') echo 'short long' ;;
+        'lost-atlas') echo 'long short micro' ;;
+        'railroad-rivals') echo 'standard hotels dropback hotels+dropback' ;;
+        'union-station') echo 'standard' ;;
+        *) echo 'dropback hotels hotels+dropback long micro short standard' ;;
     esac
 }
 
@@ -28,7 +33,7 @@ _referee_game() {
 # Does option $2 of command $1 ('' for referee itself) take a value?
 _referee_takes_value() {
     case "$1 $2" in
-        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board') return 0 ;;
+        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds') return 0 ;;
     esac
     return 1
 }
@@ -65,6 +70,7 @@ _referee_options() {
         'log') echo '-h --help' ;;
         'new') echo '-p --players -v --variant --save --board --force --keep-going -h --help' ;;
         'resume') echo '--keep-going -h --help' ;;
+        'route') echo '--company --trains --phase --max-seconds --json --show -h --help' ;;
         'show') echo '--json -h --help' ;;
     esac
 }
@@ -88,6 +94,7 @@ _referee_argument() {
         'log 0') _referee_complete savefile "$cur" ;;
         'new 0') _referee_complete game "$cur" ;;
         'resume 0') _referee_complete savefile "$cur" ;;
+        'route 0') _referee_complete file "$cur" ;;
         'show 0') _referee_complete savefile "$cur" ;;
         *) return 1 ;;
     esac
@@ -118,7 +125,7 @@ _referee() {
         return 0
     fi
     if [[ -z $cmd ]]; then
-        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new resume show' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new resume route show' -- "$cur")
         return 0
     fi
     if ! _referee_argument "$cmd" "${#args[@]}" && [[ -z $cur ]]; then

@@ -7,7 +7,7 @@
 # Does option $argv[2] of command $argv[1] ('' for referee itself) take a value?
 function __referee_takes_value
     switch "$argv[1] $argv[2]"
-        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board'
+        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds'
             return 0
     end
     return 1
@@ -61,6 +61,11 @@ function __referee_argument
 end
 
 function __referee_games
+    printf '%s\t%s\n' 'congo-line' 'Congo Line'
+    printf '%s\t%s\n' 'express01' 'Express 01'
+    printf '%s\t%s\n' 'lost-atlas' 'Railways of the Lost Atlas'
+    printf '%s\t%s\n' 'railroad-rivals' 'Railroad Rivals'
+    printf '%s\t%s\n' 'union-station' 'Union Station'
 end
 
 # The variants of the game named by argument number $argv[1] (exact or a unique
@@ -85,7 +90,30 @@ function __referee_variants
     set -l game ''
     test (count $hits) -eq 1; and set game $hits[1]
     switch "$game"
+        case 'congo-line'
+            printf '%s\t%s\n' 'standard' 'the rules as written'
+        case 'express01'
+            printf '%s\t%s\n' 'short' 'ends after 12 base cards replaced or 3 decks empty'
+            printf '%s\t%s\n' 'long' 'ends after 24 base cards replaced or 4 decks empty'
+        case 'lost-atlas'
+            printf '%s\t%s\n' 'long' '6 cycles, all 12 minors, exports (3-5 players)'
+            printf '%s\t%s\n' 'short' '4 cycles, 8 minors, exports (2-4 players)'
+            printf '%s\t%s\n' 'micro' '4 cycles, the minors of one map stack, no exports, no grey (2-3 players)'
+        case 'railroad-rivals'
+            printf '%s\t%s\n' 'standard' 'the rules as written'
+            printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
+            printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
+            printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
+        case 'union-station'
+            printf '%s\t%s\n' 'standard' 'the rules as written'
         case '*'
+            printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
+            printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
+            printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
+            printf '%s\t%s\n' 'long' 'ends after 24 base cards replaced or 4 decks empty'
+            printf '%s\t%s\n' 'micro' '4 cycles, the minors of one map stack, no exports, no grey (2-3 players)'
+            printf '%s\t%s\n' 'short' 'ends after 12 base cards replaced or 3 decks empty'
+            printf '%s\t%s\n' 'standard' 'the rules as written'
     end
 end
 
@@ -98,6 +126,7 @@ complete -c referee -n __referee_needs_command -a 'games' -d 'List the games, th
 complete -c referee -n __referee_needs_command -a 'log' -d 'Print the moves of a session, numbered, with who made them.'
 complete -c referee -n __referee_needs_command -a 'new' -d 'Start a session of GAME and open the shell.'
 complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell.'
+complete -c referee -n __referee_needs_command -a 'route' -d 'Print the best routes for COMPANY\'s trains in POSITION_FILE, proven optimal when possible.'
 complete -c referee -n __referee_needs_command -a 'show' -d 'Print the state of a session: standings, prices, whose turn, what is pending.'
 
 complete -c referee -n '__referee_using_command board' -l enter -d 'Enter the board data again, question by question.'
@@ -133,6 +162,15 @@ complete -c referee -n '__referee_argument new 0' -a '(__referee_games)'
 complete -c referee -n '__referee_using_command resume' -l keep-going -d 'With commands on stdin: go on after a rejection.'
 complete -c referee -n '__referee_using_command resume' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument resume 0' -k -a '(__fish_complete_suffix .toml)'
+
+complete -c referee -n '__referee_using_command route' -l company -x -d 'The company whose trains run. [required]'
+complete -c referee -n '__referee_using_command route' -l trains -x -d 'Its trains, e.g. 4,4 or 5,D. [required]'
+complete -c referee -n '__referee_using_command route' -l phase -x -d 'Phase (name or colour); overrides the file.'
+complete -c referee -n '__referee_using_command route' -l max-seconds -x -d 'Time limit. [default: 30.0]'
+complete -c referee -n '__referee_using_command route' -l json -d 'Print plain JSON.'
+complete -c referee -n '__referee_using_command route' -l show -d 'Draw the position with the routes marked.'
+complete -c referee -n '__referee_using_command route' -s h -l help -d 'Show this message and exit.'
+complete -c referee -n '__referee_argument route 0' -F
 
 complete -c referee -n '__referee_using_command show' -l json -d 'The full state as JSON, for scripts.'
 complete -c referee -n '__referee_using_command show' -s h -l help -d 'Show this message and exit.'
