@@ -19,18 +19,31 @@ from referee.generate.tree import Command, GameInfo, Param, VerbInfo
 
 
 # --- roff ------------------------------------------------------------------------------------
+_CJK_ASIDE = re.compile(r"\s*\([^)]*[\u3000-\u9fff\uff00-\uffef][^)]*\)")
+_ASCII = {"→": "->", "←": "<-", "–": "-", "—": "--", "·": "-", "×": "x", "≥": ">=", "≤": "<="}
+
+
+def _unicode(text: str) -> str:
+    """Text a plain groff renders without warnings: asides naming the Japanese rule sections
+    are left out (the rules file is the reference for them), a few symbols become ASCII, and
+    other characters beyond ASCII become groff's \\[uXXXX]."""
+    text = _CJK_ASIDE.sub("", text)
+    text = "".join(_ASCII.get(c, c) for c in text)
+    return "".join(c if ord(c) < 128 else f"\\[u{ord(c):04X}]" for c in text)
+
+
 def esc(text: str) -> str:
     """Plain text for roff: backslashes escaped, a hyphen that starts a word (an option) is
     a minus, and no line may start with a control character."""
     text = text.replace("\\", "\\e")
     text = re.sub(r"(?<![\w-])-", r"\\-", text)
     text = re.sub(r"(?<=\\-)-", r"\\-", text)  # the second hyphen of --option
-    return text
+    return _unicode(text)
 
 
 def code(text: str) -> str:
     """Something typed as is (an option, a game, a verb): every hyphen is a minus."""
-    return text.replace("\\", "\\e").replace("-", "\\-")
+    return _unicode(text.replace("\\", "\\e").replace("-", "\\-"))
 
 
 def prose(text: str) -> str:
