@@ -17,13 +17,12 @@ from referee import __version__
 from referee.generate import tree
 from referee.generate.tree import Command, GameInfo, Param, VerbInfo
 
-
 # --- roff ------------------------------------------------------------------------------------
 _CJK_ASIDE = re.compile(r"\s*\([^)]*[\u3000-\u9fff\uff00-\uffef][^)]*\)")
 _ASCII = {"→": "->", "←": "<-", "–": "-", "—": "--", "·": "-", "×": "x", "≥": ">=", "≤": "<="}
 
 
-def _unicode(text: str) -> str:
+def for_groff(text: str) -> str:
     """Text a plain groff renders without warnings: asides naming the Japanese rule sections
     are left out (the rules file is the reference for them), a few symbols become ASCII, and
     other characters beyond ASCII become groff's \\[uXXXX]."""
@@ -38,12 +37,12 @@ def esc(text: str) -> str:
     text = text.replace("\\", "\\e")
     text = re.sub(r"(?<![\w-])-", r"\\-", text)
     text = re.sub(r"(?<=\\-)-", r"\\-", text)  # the second hyphen of --option
-    return _unicode(text)
+    return for_groff(text)
 
 
 def code(text: str) -> str:
     """Something typed as is (an option, a game, a verb): every hyphen is a minus."""
-    return _unicode(text.replace("\\", "\\e").replace("-", "\\-"))
+    return for_groff(text.replace("\\", "\\e").replace("-", "\\-"))
 
 
 def prose(text: str) -> str:

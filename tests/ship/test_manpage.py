@@ -15,6 +15,7 @@ import pytest
 
 from referee.cli import cli
 from referee.generate import manpage, tree
+from referee.generate.manpage import for_groff
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "man" / "referee.1"
@@ -120,6 +121,12 @@ def test_page_lists_the_shells_verbs_and_each_games(page: Path, view) -> None:
         assert f"{game.title} ({game.name}) {game.min_players} to {game.max_players} players" \
             in text
         for variant, description in game.variants:
-            assert f"{variant} {description}" in text
+            assert for_groff(f"{variant} {description}") in text
         for verb in game.verbs:
-            assert f"{verb.usage} {verb.summary}" in text
+            assert for_groff(f"{verb.usage} {verb.summary}") in text
+
+
+def test_text_for_groff_leaves_japanese_asides_to_the_rules_file() -> None:
+    assert for_groff("hotels and water towers (ホテルと給水塔)") == "hotels and water towers"
+    assert for_groff("price 5 → 8 · twice") == "price 5 -> 8 - twice"
+    assert for_groff("café") == "caf\\[u00E9]"
