@@ -38,10 +38,53 @@ def best(command: list[str], runs: int, env: dict[str, str], stdin: str = "") ->
     return min(times)
 
 
+LONG = 2000
+
+
+def random_legal_play(game: str, players: list[str], board: dict, target: int, seed: int):
+    """A session of `target` moves chosen at random among the legal ones (`options`)."""
+    import random
+
+    from referee.engine import RefereeError
+    from referee.session import Session
+
+    rng = random.Random(seed)
+    session = Session.new(game, players, "", board)
+    attempts = 0
+    while len(session.entries) < target and attempts < target * 50:
+        attempts += 1
+        options = session.game.options(session.state)
+        if options.actor is None:
+            break
+        verb = rng.choice(options.verbs)
+        if rng.random() < 0.3 and {"pass", "done"} & set(options.verbs):
+            verb = "pass" if "pass" in options.verbs else "done"
+        words = [verb]
+        for i, candidates in enumerate(options.args.get(verb, ())):
+            if candidates and (i == 0 or rng.random() < 0.6):
+                words.append(rng.choice(candidates))
+        try:
+            session.play(" ".join(words))
+        except RefereeError:
+            continue
+    return session
+
+
 def long_session(folder: Path) -> tuple[Path, str, int] | None:
-    """A save file of the longest whole game in tests/scenarios/ whose game is registered."""
+    """A save file of 2,000 moves: random legal play of a game that lasts that long (Congo
+    Line on its test fixture board does), else the longest whole game in tests/scenarios/."""
+    import tomllib
+
     from referee import games, savefile, scenario
 
+    fixture = ROOT / "tests" / "fixtures" / "congo-line-fixture-board.toml"
+    if "congo-line" in games.names() and fixture.exists():
+        board = tomllib.loads(fixture.read_text())
+        session = random_legal_play("congo-line", ["A", "B", "C", "D"], board, LONG, seed=1)
+        if len(session.entries) == LONG:
+            save = folder / "congo-line-random.toml"
+            savefile.write(session, save)
+            return save, "congo-line (random legal play)", LONG
     candidates = []
     for path in sorted((ROOT / "tests" / "scenarios").glob("*.txt")):
         s = scenario.load(path)
