@@ -66,9 +66,18 @@ def turn_of(state: State, actor: str, check: Check) -> None:
                f"{state.player} acts now")
 
 
+def setup_step(state: State, wanted: str, check: Check) -> None:
+    """A setup move made at the wrong step: say which step the table is at."""
+    if state.phase == wanted:
+        return
+    now = {"shares": f"the starting shares come first: {state.player} takes one",
+           "opening": "the opening placement of goods is going on",
+           "play": "the setup is over: play has begun"}[state.phase]
+    check.fact(False, now, R_SETUP)
+
+
 def rolled(state: State, check: Check) -> Turn:
-    check.fact(state.phase == "play" and state.turn is not None,
-               "that is a move of play; the setup is not finished", R_SETUP)
+    setup_step(state, "play", check)
     assert state.turn is not None
     check.fact(bool(state.turn.dice), "roll the four dice first", R_FLOW,
                "roll FACE FACE FACE FACE")

@@ -14,7 +14,6 @@ from .checks import (
     give_share,
     load_one,
     pay,
-    turn_of,
     use_die,
     with_turn,
 )
@@ -43,7 +42,6 @@ from .track import (
 
 def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
     t = state.trains[m.train]
     check.rule(not t.in_city, f"the {m.train} train is in {t.city}", R_PURPLE,
                "都市にいる列車の商品は除去できない")
@@ -67,14 +65,12 @@ def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[
 
 def purple_load(state: State, m: PurpleLoad, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
     state, turn, event = load_one(state, turn, m.actor, m.train, 1, check)
     return replace(state, turn=use_die(turn, "purple")), [event]
 
 
 def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
     check.fact(turn.action == "move", "追加移動 needs a train moved by the dice action first",
                R_PURPLE, "move TRAIN SPACES, then purple move")
     t = state.trains[turn.moved]
@@ -89,7 +85,6 @@ def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[
 
 def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "orange")
-    turn_of(state, m.actor, check)
     t = state.trains[m.train]
     check.rule(not t.in_city, f"the {m.train} train is in {t.city}", R_ORANGE,
                "都市にいる列車の株は選択できない")
@@ -106,7 +101,6 @@ def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[
 
 def orange_buy(state: State, m: OrangeBuy, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "orange")
-    turn_of(state, m.actor, check)
     check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box",
                R_ORANGE, available_text(state))
     check.rule(state.money[m.actor] >= ORANGE_PRICE,

@@ -26,6 +26,7 @@ from .checks import (
     next_player,
     pay,
     rolled,
+    setup_step,
     turn_of,
     with_turn,
 )
@@ -82,8 +83,7 @@ from .track import (
 # --- the moves ----------------------------------------------------------------------------
 
 def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "shares", "the starting shares are all taken", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "shares", check)
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
     check.rule(m.train not in taken, f"{m.train} is already another player's "
                "starting share", R_SETUP, "各自初めは別々の色: a colour nobody has")
@@ -96,8 +96,7 @@ def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
 
 
 def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "opening", "the opening placement of goods is over", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "opening", check)
     t = state.trains[m.train]
     check.fact(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
     check.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
@@ -116,8 +115,7 @@ def can_start(state: State) -> bool:
 
 
 def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "opening", "play has already begun", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "opening", check)
     n = len(state.players)
     check.rule(can_start(state), "the opening placement stops only after a whole round",
                R_SETUP, f"{n - state.placed % n} more cube(s) this round, from {state.player}")
@@ -126,9 +124,7 @@ def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
 
 
 def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "play" and state.turn is not None,
-               "the setup is not finished", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "play", check)
     assert state.turn is not None
     check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
                "the turn")
@@ -153,7 +149,6 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
 
 def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.share_done, "the share step of this turn is over", R_BUY,
                f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die")
     check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box", R_BUY,
@@ -171,7 +166,6 @@ def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
 
 def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
     return replace(state, turn=replace(turn, share_done=True)), [
         Event(f"{m.actor}: takes no share")]
@@ -179,7 +173,6 @@ def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
 
 def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    turn_of(state, m.actor, check)
     check.rule(turn.action != "move", f"{m.actor} chose to move a train this turn", R_DICE,
                "積むか移動のいずれか: purple load TRAIN still loads one good per purple die")
     if not turn.action:
@@ -198,7 +191,6 @@ def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
 
 def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.action, f"{m.actor} already chose to "
                f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
                " this turn", R_DICE,
@@ -257,7 +249,6 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
 
 def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.fact(m.train in turn.pending_auto, f"the {m.train} train is not due an auto-move",
                R_AUTO, f"due: {', '.join(turn.pending_auto) or 'none'}")
     t = state.trains[m.train]
@@ -278,7 +269,6 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
 
 def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.pending_auto, "the auto-move is not finished", R_AUTO,
                f"auto TRAIN CITY for {', '.join(turn.pending_auto)}")
     events: list[Event] = []
@@ -341,7 +331,9 @@ class CongoLine(Game):
             raise UsageError(f"not a Congo Line move: {move!r}")
         if state.phase == "over":
             raise RuleError("the game is over", R_END, computable=False)
-        return handler(state, move, Check(forced))
+        check = Check(forced)
+        turn_of(state, move.actor, check)  # first: out of turn says so, whatever the move
+        return handler(state, move, check)
 
     def options(self, state: State) -> Options:
         return render.options(state)
