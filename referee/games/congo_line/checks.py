@@ -17,6 +17,7 @@ from .state import (
 from .track import (
     R_AUTO,
     R_PURPLE,
+    auto_hint,
     where,
 )
 
@@ -89,7 +90,7 @@ def dice_action(state: State, check: Check, die: str = "") -> Turn:
     turn = rolled(state, check)
     check.rule(not turn.pending_auto,
                f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
-               R_AUTO, "auto TRAIN CITY")
+               R_AUTO, auto_hint(state, turn.pending_auto))
     if die:
         left = turn.purple_left if die == "purple" else turn.orange_left
         check.rule(left > 0, f"no {die} die left to use this turn",

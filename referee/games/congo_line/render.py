@@ -10,7 +10,7 @@ from tabulate import tabulate
 from referee.engine import Options
 
 from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train
-from .track import destinations, space_value, where
+from .track import auto_hint, destinations, space_value, where
 
 
 def _goods(train: Train) -> str:
@@ -87,8 +87,8 @@ def next_step(state: State) -> str:
     if not turn.dice:
         return f"{o.actor} rolls the four dice and types them: roll FACE FACE FACE FACE"
     if turn.pending_auto:
-        return f"{o.actor} chooses the line of each auto-moved train: auto " \
-               f"{turn.pending_auto[0]} CITY (due: {', '.join(turn.pending_auto)})"
+        return f"{o.actor} chooses the line of each auto-moved train: " \
+               f"{auto_hint(state, turn.pending_auto)}"
     return f"{o.actor}: {', '.join(o.verbs)}"
 
 

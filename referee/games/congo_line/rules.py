@@ -72,6 +72,7 @@ from .track import (
     R_AUTO,
     R_MOVE,
     auto_candidates,
+    auto_hint,
     destinations,
     line_to,
     occupant,
@@ -243,7 +244,7 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
         turn = replace(turn, pending_auto=due)
         if due:
             events.append(Event(f"auto-move: {', '.join(due)} train(s) leave their city one "
-                                "space; choose each line with auto TRAIN CITY"))
+                                f"space, in the order you type: {auto_hint(state, due)}"))
     return with_turn(state, turn), events
 
 
@@ -252,16 +253,20 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     check.fact(m.train in turn.pending_auto, f"the {m.train} train is not due an auto-move",
                R_AUTO, f"due: {', '.join(turn.pending_auto) or 'none'}")
     t = state.trains[m.train]
-    line = line_to(state, t.city, m.to)
-    check.fact(line is not None, f"no line from {t.city} to {m.to}", R_AUTO,
-               f"lines lead to {', '.join(destinations(state, t.city))}")
+    ends = destinations(state, t.city)
+    to = m.to or (ends[0] if len(ends) == 1 else "")
+    check.fact(bool(to), f"{len(ends)} lines leave {t.city}: name the one the {m.train} train "
+               "takes", R_AUTO, f"auto {m.train} CITY, CITY one of {', '.join(ends)}")
+    line = line_to(state, t.city, to)
+    check.fact(line is not None, f"no line from {t.city} to {to}", R_AUTO,
+               f"lines lead to {', '.join(ends)}")
     assert line is not None
     turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
         return replace(state, turn=turn), [
-            Event(f"{m.train} train cannot move toward {m.to}: the {blocker} train blocks; it "
+            Event(f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
                   f"stays in {t.city}")]
     state, events = put(state, m.train, spot, m.actor)
     return with_turn(state, turn), events
@@ -270,7 +275,7 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
 def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
     check.rule(not turn.pending_auto, "the auto-move is not finished", R_AUTO,
-               f"auto TRAIN CITY for {', '.join(turn.pending_auto)}")
+               auto_hint(state, turn.pending_auto))
     events: list[Event] = []
     if not any(state.reserve.values()) and any(state.available.values()):
         # Available Stock Boxの確認: all of the box back to the reserve

@@ -161,3 +161,13 @@ def auto_candidates(state: State, mover: str) -> tuple[tuple[str, ...], list[Eve
         else:
             events.append(Event(f"{t.colour} train: no line leaves {t.city}; it stays"))
     return tuple(due), events
+
+
+def auto_hint(state: State, due: tuple[str, ...]) -> str:
+    """What to type for each train still due an auto-move: `auto green` or `auto red A|B`."""
+    hints = []
+    for colour in due:
+        ends = destinations(state, state.trains[colour].city)
+        hints.append(f"auto {colour}" + (f" (to {ends[0]})" if len(ends) == 1
+                                         else f" {'|'.join(ends)}"))
+    return "; ".join(hints)

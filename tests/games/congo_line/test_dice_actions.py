@@ -258,3 +258,17 @@ def test_orange_buy_needs_three_francs__rule_オレンジダイス_株追加購�
     state = run(started(), "roll orange red red red")
     state = replace(state, money={**state.money, "A": 2})
     assert rule_of(state, "orange buy red") == ORANGE
+
+
+def test_auto_move_needs_no_city_when_one_line_leaves__rule_自動移動() -> None:
+    """Kamina has one line out (to Matadi); Lubumbashi has three, so there the line is asked."""
+    state = run(started(), "roll red red red red")
+    state = set_train(state, "blue", "Lubumbashi", "ABC")
+    state = set_train(state, "yellow", "Lubumbashi", "AAA")
+    state = set_train(state, "green", "Kamina", "CCC")
+    state, _ = do(state, "move blue 1 Kolwezi")
+    state, _ = do(state, "auto green")
+    assert state.board.lines[state.trains["green"].line].name == "Kamina>Matadi"
+    with pytest.raises(RuleError) as e:
+        do(state, "auto yellow")
+    assert e.value.rule == AUTO and "Likasi" in str(e.value)
