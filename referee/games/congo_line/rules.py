@@ -129,11 +129,11 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
     assert state.turn is not None
     check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
                "the turn")
-    k = len(set(m.faces))
     count = Counter(m.faces)
-    # Dice Action Chart: k colours -> load k goods or move one train 5 - k spaces
-    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {k} colour(s): load {k} or move "
-                    f"{5 - k}; purple {count['purple']}, orange {count['orange']}")]
+    chart = Turn(m.actor, dice=m.faces)
+    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {chart.colours} colour(s): load "
+                    f"{chart.colours} or move {chart.spaces}; purple {count['purple']}, orange "
+                    f"{count['orange']}")]
     reserve, available = state.reserve, state.available
     for face in m.faces:
         if face not in TRAINS:
@@ -197,7 +197,7 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
                " this turn", R_DICE,
                "a turn loads or moves one train, not both" if turn.action == "load"
                else "purple move takes the moved train one space further")
-    allowed = 5 - turn.colours  # Dice Action Chart: 1 colour 4 spaces ... 4 colours 1 space
+    allowed = turn.spaces
     check.rule(m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}",
                R_MOVE)
     t = state.trains[m.train]

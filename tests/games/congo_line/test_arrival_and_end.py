@@ -119,3 +119,16 @@ def test_status_shows_money_trains_goods_boxes_cities_and_lines() -> None:
                   "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi"):
         assert piece in text
     assert GAME.toolbar(state).startswith("A:5 B:5 C:5")
+
+
+def test_status_says_what_the_dice_still_allow__rule_ダイスアクションの実行() -> None:
+    state = run(started(), "roll red yellow purple purple")  # 3 colours: load 3 or move 2
+    text = GAME.status(state)
+    assert "load 3 or move 2" in text and "share step open" in text
+    state = run(state, "load red 2")
+    text = GAME.status(state)
+    assert "loaded, 1 more may be loaded" in text and "share step over" in text
+    state = run(started(), "roll red red red red")
+    state = set_train(state, "blue", "Lubumbashi>Kolwezi:1", "AAB")
+    state = run(state, "move blue 2")
+    assert "moved the blue train (purple move takes it further)" in GAME.status(state)
