@@ -87,7 +87,8 @@ def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
     setup_step(state, "shares", check)
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
     check.rule(m.train not in taken, f"{m.train} is already another player's "
-               "starting share", R_SETUP, "各自初めは別々の色: a colour nobody has")
+               "starting share", R_SETUP, "each player starts with a different colour: "
+               f"{', '.join(t for t in TRAINS if t not in taken)}")
     check.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
     state = give_share(state, m.actor, m.train, "reserve")
     events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
@@ -175,7 +176,8 @@ def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
 def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
     check.rule(turn.action != "move", f"{m.actor} chose to move a train this turn", R_DICE,
-               "積むか移動のいずれか: purple load TRAIN still loads one good per purple die")
+               "a turn loads or moves, not both; purple load TRAIN still loads one good per "
+               "purple die")
     if not turn.action:
         turn = replace(turn, action="load", loads_left=turn.colours)
     total = sum(n for _, n in m.loads)

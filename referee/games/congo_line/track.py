@@ -45,6 +45,11 @@ def space_value(state: State, train: Train) -> int | None:
     return state.board.lines[train.line].spaces[train.step]
 
 
+def outside(state: State) -> str:
+    """The trains standing outside a city, for hints."""
+    return ", ".join(t.colour for t in state.trains.values() if not t.in_city) or "none"
+
+
 def occupant(state: State, spot: Spot, but: str = "") -> str:
     """The train standing on a non-city space (cities hold any number), or ""."""
     if isinstance(spot, str):
