@@ -90,7 +90,11 @@ def put(state: State, colour: str, spot: Spot, mover: str) -> tuple[State, list[
 
 
 def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, list[Event]]:
-    """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered."""
+    """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered.
+
+    The turn lists 収入を得る as a step after the dice actions, but its section says it happens
+    列車が都市に到着した瞬間 (the moment a train arrives), so it is paid here and not at `done`.
+    """
     train = state.trains[colour]
     events = [Event(f"{colour} train arrives at {city} with {len(train.goods)} goods")]
     money = state.money
