@@ -290,7 +290,7 @@ def test_an_emptied_train_sent_back_is_no_arrival__rule_紫ダイス_商品損�
 
 
 def test_a_move_may_stop_short_of_the_chart__rule_列車の移動() -> None:
-    """ダイスチャートに書かれた数だけ...移動できる: 'can move' that many; the table may move fewer."""
+    """数だけ...移動できる: 'can move' that many; the table may move fewer."""
     state = run(started(), "roll red red red red")  # 1 colour: up to 4 spaces
     state = set_train(state, "blue", "Lubumbashi", "ABC")
     state, _ = do(state, "move blue 1 Kolwezi")
