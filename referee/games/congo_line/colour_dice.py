@@ -47,6 +47,7 @@ def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[
     check.rule(not t.in_city, f"the {m.train} train is in {t.city}", R_PURPLE,
                f"goods are removed only from trains outside a city: {outside(state)}")
     owners = sorted(set(t.goods))
+    check.fact(bool(owners), f"the {m.train} train carries no goods", R_PURPLE)
     owner = m.owner or (owners[0] if len(owners) == 1 else "")
     check.fact(bool(owner), f"whose good? the {m.train} train carries goods of "
                f"{', '.join(owners)}", R_PURPLE, f"purple drop {m.train} OWNER")
