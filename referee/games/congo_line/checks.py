@@ -17,6 +17,7 @@ from .state import (
 from .track import (
     R_AUTO,
     R_PURPLE,
+    auto_hint,
     where,
 )
 
@@ -66,9 +67,18 @@ def turn_of(state: State, actor: str, check: Check) -> None:
                f"{state.player} acts now")
 
 
+def setup_step(state: State, wanted: str, check: Check) -> None:
+    """A setup move made at the wrong step: say which step the table is at."""
+    if state.phase == wanted:
+        return
+    now = {"shares": f"the starting shares come first: {state.player} takes one",
+           "opening": "the opening placement of goods is going on",
+           "play": "the setup is over: play has begun"}[state.phase]
+    check.fact(False, now, R_SETUP)
+
+
 def rolled(state: State, check: Check) -> Turn:
-    check.fact(state.phase == "play" and state.turn is not None,
-               "that is a move of play; the setup is not finished", R_SETUP)
+    setup_step(state, "play", check)
     assert state.turn is not None
     check.fact(bool(state.turn.dice), "roll the four dice first", R_FLOW,
                "roll FACE FACE FACE FACE")
@@ -80,7 +90,7 @@ def dice_action(state: State, check: Check, die: str = "") -> Turn:
     turn = rolled(state, check)
     check.rule(not turn.pending_auto,
                f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
-               R_AUTO, "auto TRAIN CITY")
+               R_AUTO, auto_hint(state, turn.pending_auto))
     if die:
         left = turn.purple_left if die == "purple" else turn.orange_left
         check.rule(left > 0, f"no {die} die left to use this turn",

@@ -14,7 +14,6 @@ from .checks import (
     give_share,
     load_one,
     pay,
-    turn_of,
     use_die,
     with_turn,
 )
@@ -34,6 +33,7 @@ from .state import (
 from .track import (
     R_PURPLE,
     occupant,
+    outside,
     path,
     put,
     run_empty,
@@ -43,11 +43,11 @@ from .track import (
 
 def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
     t = state.trains[m.train]
     check.rule(not t.in_city, f"the {m.train} train is in {t.city}", R_PURPLE,
-               "都市にいる列車の商品は除去できない")
+               f"goods are removed only from trains outside a city: {outside(state)}")
     owners = sorted(set(t.goods))
+    check.fact(bool(owners), f"the {m.train} train carries no goods", R_PURPLE)
     owner = m.owner or (owners[0] if len(owners) == 1 else "")
     check.fact(bool(owner), f"whose good? the {m.train} train carries goods of "
                f"{', '.join(owners)}", R_PURPLE, f"purple drop {m.train} OWNER")
@@ -67,15 +67,14 @@ def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[
 
 def purple_load(state: State, m: PurpleLoad, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
     state, turn, event = load_one(state, turn, m.actor, m.train, 1, check)
     return replace(state, turn=use_die(turn, "purple")), [event]
 
 
 def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "purple")
-    turn_of(state, m.actor, check)
-    check.fact(turn.action == "move", "追加移動 needs a train moved by the dice action first",
+    check.fact(turn.action == "move", "purple move (追加移動) needs a train moved by the dice "
+               "action first",
                R_PURPLE, "move TRAIN SPACES, then purple move")
     t = state.trains[turn.moved]
     check.fact(not t.in_city, f"the {turn.moved} train stopped in {t.city}", R_PURPLE)
@@ -89,10 +88,9 @@ def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[
 
 def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "orange")
-    turn_of(state, m.actor, check)
     t = state.trains[m.train]
     check.rule(not t.in_city, f"the {m.train} train is in {t.city}", R_ORANGE,
-               "都市にいる列車の株は選択できない")
+               f"only shares of trains outside a city are sold: {outside(state)}")
     check.fact(state.shares[m.holder].get(m.train, 0) > 0,
                f"{m.holder} holds no {m.train} share", R_ORANGE)
     value = space_value(state, t) or 0  # 株の価値は列車がいる場所の数字
@@ -106,7 +104,6 @@ def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[
 
 def orange_buy(state: State, m: OrangeBuy, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check, "orange")
-    turn_of(state, m.actor, check)
     check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box",
                R_ORANGE, available_text(state))
     check.rule(state.money[m.actor] >= ORANGE_PRICE,

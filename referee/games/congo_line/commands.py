@@ -73,7 +73,7 @@ class Auto:
 
     actor: str
     train: str
-    to: str
+    to: str  # "" when only one line leaves its city
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,8 @@ VERBS = (
     Verb("load", "load TRAIN [N] [TRAIN [N]]", "dice action: load your goods on trains in cities"),
     Verb("move", "move TRAIN SPACES [CITY]", "dice action: move one train forward (CITY names "
          "the line when it leaves a city)"),
-    Verb("auto", "auto TRAIN CITY", "choose the line of a train moved by the auto-move"),
+    Verb("auto", "auto TRAIN [CITY]", "choose the line of a train moved by the auto-move "
+         "(CITY may be left out when one line leaves its city)"),
     Verb("purple", "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
          "use one purple die"),
     Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", "use one orange die"),
@@ -199,8 +200,8 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         to = _city(state, rest[2]) if len(rest) == 3 else ""
         return Move(actor, train(rest[0]), amount(rest[1], "spaces", low=1, high=4), to)
     if verb == "auto":
-        _need(rest, 2, verb)
-        return Auto(actor, train(rest[0]), _city(state, rest[1]))
+        _need(rest, 1, verb, most=2)
+        return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")
     if verb == "purple":
         if not rest:
             raise UsageError("purple needs an action", _usage(verb))

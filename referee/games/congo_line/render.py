@@ -9,8 +9,8 @@ from tabulate import tabulate
 
 from referee.engine import Options
 
-from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train
-from .track import destinations, space_value, where
+from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train, Turn
+from .track import auto_hint, destinations, space_value, where
 
 
 def _goods(train: Train) -> str:
@@ -61,7 +61,7 @@ def options(state: State) -> Options:
         args["load"] = (in_city,)
     if not turn.action:
         verbs.append("move")
-        args["move"] = (TRAINS, tuple(str(n) for n in range(1, 6 - turn.colours)))
+        args["move"] = (TRAINS, tuple(str(n) for n in range(1, turn.spaces + 1)))
     if turn.purple_left:
         verbs.append("purple")
         args["purple"] = (("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
@@ -87,8 +87,8 @@ def next_step(state: State) -> str:
     if not turn.dice:
         return f"{o.actor} rolls the four dice and types them: roll FACE FACE FACE FACE"
     if turn.pending_auto:
-        return f"{o.actor} chooses the line of each auto-moved train: auto " \
-               f"{turn.pending_auto[0]} CITY (due: {', '.join(turn.pending_auto)})"
+        return f"{o.actor} chooses the line of each auto-moved train: " \
+               f"{auto_hint(state, turn.pending_auto)}"
     return f"{o.actor}: {', '.join(o.verbs)}"
 
 
@@ -110,6 +110,15 @@ def _line_picture(state: State, index: int) -> str:
 def _city_label(state: State, city: str) -> str:
     trains = [t.colour for t in state.trains.values() if t.city == city]
     return city + (f"({','.join(trains)})" if trains else "")
+
+
+def _action_text(turn: Turn) -> str:
+    """Where the turn stands on the Dice Action Chart."""
+    if turn.action == "load":
+        return f"loaded, {turn.loads_left} more may be loaded"
+    if turn.action == "move":
+        return f"moved the {turn.moved} train (purple move takes it further)"
+    return f"load {turn.colours} or move {turn.spaces}, not chosen yet"
 
 
 def status(state: State) -> str:
@@ -138,9 +147,9 @@ def status(state: State) -> str:
     parts = [head, players, trains, cities, "Lines (spaces by value, [train]):\n" + lines]
     if state.turn and state.turn.dice:
         t = state.turn
-        parts.append(f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)); action: "
-                     f"{t.action or 'none yet'}; purple left {t.purple_left}, orange left "
-                     f"{t.orange_left}")
+        parts.append(f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)): {_action_text(t)}; "
+                     f"share step {'over' if t.share_done else 'open'}; purple left "
+                     f"{t.purple_left}, orange left {t.orange_left}")
     parts.append(f"Next: {next_step(state)}")
     return "\n\n".join(parts)
 

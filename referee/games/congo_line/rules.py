@@ -26,6 +26,7 @@ from .checks import (
     next_player,
     pay,
     rolled,
+    setup_step,
     turn_of,
     with_turn,
 )
@@ -71,6 +72,7 @@ from .track import (
     R_AUTO,
     R_MOVE,
     auto_candidates,
+    auto_hint,
     destinations,
     line_to,
     occupant,
@@ -82,11 +84,11 @@ from .track import (
 # --- the moves ----------------------------------------------------------------------------
 
 def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "shares", "the starting shares are all taken", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "shares", check)
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
     check.rule(m.train not in taken, f"{m.train} is already another player's "
-               "starting share", R_SETUP, "各自初めは別々の色: a colour nobody has")
+               "starting share", R_SETUP, "each player starts with a different colour: "
+               f"{', '.join(t for t in TRAINS if t not in taken)}")
     check.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
     state = give_share(state, m.actor, m.train, "reserve")
     events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
@@ -96,8 +98,7 @@ def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
 
 
 def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "opening", "the opening placement of goods is over", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "opening", check)
     t = state.trains[m.train]
     check.fact(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
     check.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
@@ -116,8 +117,7 @@ def can_start(state: State) -> bool:
 
 
 def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "opening", "play has already begun", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "opening", check)
     n = len(state.players)
     check.rule(can_start(state), "the opening placement stops only after a whole round",
                R_SETUP, f"{n - state.placed % n} more cube(s) this round, from {state.player}")
@@ -126,17 +126,15 @@ def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
 
 
 def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
-    check.fact(state.phase == "play" and state.turn is not None,
-               "the setup is not finished", R_SETUP)
-    turn_of(state, m.actor, check)
+    setup_step(state, "play", check)
     assert state.turn is not None
     check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
                "the turn")
-    k = len(set(m.faces))
     count = Counter(m.faces)
-    # Dice Action Chart: k colours -> load k goods or move one train 5 - k spaces
-    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {k} colour(s): load {k} or move "
-                    f"{5 - k}; purple {count['purple']}, orange {count['orange']}")]
+    chart = Turn(m.actor, dice=m.faces)
+    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {chart.colours} colour(s): load "
+                    f"{chart.colours} or move {chart.spaces}; purple {count['purple']}, orange "
+                    f"{count['orange']}")]
     reserve, available = state.reserve, state.available
     for face in m.faces:
         if face not in TRAINS:
@@ -153,7 +151,6 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
 
 def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.share_done, "the share step of this turn is over", R_BUY,
                f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die")
     check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box", R_BUY,
@@ -171,7 +168,6 @@ def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
 
 def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
     return replace(state, turn=replace(turn, share_done=True)), [
         Event(f"{m.actor}: takes no share")]
@@ -179,9 +175,9 @@ def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
 
 def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    turn_of(state, m.actor, check)
     check.rule(turn.action != "move", f"{m.actor} chose to move a train this turn", R_DICE,
-               "積むか移動のいずれか: purple load TRAIN still loads one good per purple die")
+               "a turn loads or moves, not both; purple load TRAIN still loads one good per "
+               "purple die")
     if not turn.action:
         turn = replace(turn, action="load", loads_left=turn.colours)
     total = sum(n for _, n in m.loads)
@@ -198,13 +194,12 @@ def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
 
 def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.action, f"{m.actor} already chose to "
                f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
                " this turn", R_DICE,
                "a turn loads or moves one train, not both" if turn.action == "load"
                else "purple move takes the moved train one space further")
-    allowed = 5 - turn.colours  # Dice Action Chart: 1 colour 4 spaces ... 4 colours 1 space
+    allowed = turn.spaces
     check.rule(m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}",
                R_MOVE)
     t = state.trains[m.train]
@@ -251,26 +246,29 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
         turn = replace(turn, pending_auto=due)
         if due:
             events.append(Event(f"auto-move: {', '.join(due)} train(s) leave their city one "
-                                "space; choose each line with auto TRAIN CITY"))
+                                f"space, in the order you type: {auto_hint(state, due)}"))
     return with_turn(state, turn), events
 
 
 def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.fact(m.train in turn.pending_auto, f"the {m.train} train is not due an auto-move",
                R_AUTO, f"due: {', '.join(turn.pending_auto) or 'none'}")
     t = state.trains[m.train]
-    line = line_to(state, t.city, m.to)
-    check.fact(line is not None, f"no line from {t.city} to {m.to}", R_AUTO,
-               f"lines lead to {', '.join(destinations(state, t.city))}")
+    ends = destinations(state, t.city)
+    to = m.to or (ends[0] if len(ends) == 1 else "")
+    check.fact(bool(to), f"{len(ends)} lines leave {t.city}: name the one the {m.train} train "
+               "takes", R_AUTO, f"auto {m.train} CITY, CITY one of {', '.join(ends)}")
+    line = line_to(state, t.city, to)
+    check.fact(line is not None, f"no line from {t.city} to {to}", R_AUTO,
+               f"lines lead to {', '.join(ends)}")
     assert line is not None
     turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
         return replace(state, turn=turn), [
-            Event(f"{m.train} train cannot move toward {m.to}: the {blocker} train blocks; it "
+            Event(f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
                   f"stays in {t.city}")]
     state, events = put(state, m.train, spot, m.actor)
     return with_turn(state, turn), events
@@ -278,9 +276,8 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
 
 def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    turn_of(state, m.actor, check)
     check.rule(not turn.pending_auto, "the auto-move is not finished", R_AUTO,
-               f"auto TRAIN CITY for {', '.join(turn.pending_auto)}")
+               auto_hint(state, turn.pending_auto))
     events: list[Event] = []
     if not any(state.reserve.values()) and any(state.available.values()):
         # Available Stock Boxの確認: all of the box back to the reserve
@@ -341,7 +338,9 @@ class CongoLine(Game):
             raise UsageError(f"not a Congo Line move: {move!r}")
         if state.phase == "over":
             raise RuleError("the game is over", R_END, computable=False)
-        return handler(state, move, Check(forced))
+        check = Check(forced)
+        turn_of(state, move.actor, check)  # first: out of turn says so, whatever the move
+        return handler(state, move, check)
 
     def options(self, state: State) -> Options:
         return render.options(state)

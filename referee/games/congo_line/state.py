@@ -93,7 +93,13 @@ class Turn:
 
     @property
     def colours(self) -> int:
+        """出た色の数: every distinct face counts, purple and orange too (they are colours)."""
         return len(set(self.dice))
+
+    @property
+    def spaces(self) -> int:
+        """Dice Action Chart: 1 colour moves 4 spaces ... 4 colours move 1 (load = colours)."""
+        return DICE + 1 - self.colours
 
 
 @dataclass(frozen=True)

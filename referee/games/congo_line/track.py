@@ -45,6 +45,11 @@ def space_value(state: State, train: Train) -> int | None:
     return state.board.lines[train.line].spaces[train.step]
 
 
+def outside(state: State) -> str:
+    """The trains standing outside a city, for hints."""
+    return ", ".join(t.colour for t in state.trains.values() if not t.in_city) or "none"
+
+
 def occupant(state: State, spot: Spot, but: str = "") -> str:
     """The train standing on a non-city space (cities hold any number), or ""."""
     if isinstance(spot, str):
@@ -85,7 +90,11 @@ def put(state: State, colour: str, spot: Spot, mover: str) -> tuple[State, list[
 
 
 def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, list[Event]]:
-    """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered."""
+    """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered.
+
+    The turn lists 収入を得る as a step after the dice actions, but its section says it happens
+    列車が都市に到着した瞬間 (the moment a train arrives), so it is paid here and not at `done`.
+    """
     train = state.trains[colour]
     events = [Event(f"{colour} train arrives at {city} with {len(train.goods)} goods")]
     money = state.money
@@ -161,3 +170,13 @@ def auto_candidates(state: State, mover: str) -> tuple[tuple[str, ...], list[Eve
         else:
             events.append(Event(f"{t.colour} train: no line leaves {t.city}; it stays"))
     return tuple(due), events
+
+
+def auto_hint(state: State, due: tuple[str, ...]) -> str:
+    """What to type for each train still due an auto-move: `auto green` or `auto red A|B`."""
+    hints = []
+    for colour in due:
+        ends = destinations(state, state.trains[colour].city)
+        hints.append(f"auto {colour}" + (f" (to {ends[0]})" if len(ends) == 1
+                                         else f" {'|'.join(ends)}"))
+    return "; ".join(hints)

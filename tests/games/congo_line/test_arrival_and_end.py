@@ -119,3 +119,31 @@ def test_status_shows_money_trains_goods_boxes_cities_and_lines() -> None:
                   "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi"):
         assert piece in text
     assert GAME.toolbar(state).startswith("A:5 B:5 C:5")
+
+
+def test_status_says_what_the_dice_still_allow__rule_ダイスアクションの実行() -> None:
+    state = run(started(), "roll red yellow purple purple")  # 3 colours: load 3 or move 2
+    text = GAME.status(state)
+    assert "load 3 or move 2" in text and "share step open" in text
+    state = run(state, "load red 2")
+    text = GAME.status(state)
+    assert "loaded, 1 more may be loaded" in text and "share step over" in text
+    state = run(started(), "roll red red red red")
+    state = set_train(state, "blue", "Lubumbashi>Kolwezi:1", "AAB")
+    state = run(state, "move blue 2")
+    assert "moved the blue train (purple move takes it further)" in GAME.status(state)
+
+
+def test_the_game_ends_at_once_dropping_pending_auto_moves__rule_ゲームの終了と勝者() -> None:
+    """The 7th city ends the game when its payouts are done: red, due an auto-move because
+    blue left Likasi, does not move, and no dice of the turn remain to be used."""
+    six = ("Likasi", "Kamina", "Kananga", "Kisangani", "Matadi", "Kinshasa")
+    state = run(started(), "roll red red red purple")  # 2 colours: move 3, one purple
+    state = replace(state, reached=six, bonus={**state.bonus, **dict.fromkeys(six, 0)})
+    state = set_train(state, "blue", "Likasi", "ABC")
+    state = set_train(state, "red", "Lubumbashi", "CCC")
+    state, events = do(state, "move blue 3 Kolwezi")  # Likasi > 3 > Kolwezi: stops after 2
+    assert GAME.is_over(state) and state.turn is None
+    assert state.trains["red"].city == "Lubumbashi"
+    assert "auto-move" not in texts(events)
+    assert state.money == {"A": 5 + 2 + 2, "B": 5 + 2, "C": 5 + 2}

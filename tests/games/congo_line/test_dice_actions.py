@@ -258,3 +258,40 @@ def test_orange_buy_needs_three_francs__rule_オレンジダイス_株追加購�
     state = run(started(), "roll orange red red red")
     state = replace(state, money={**state.money, "A": 2})
     assert rule_of(state, "orange buy red") == ORANGE
+
+
+def test_auto_move_needs_no_city_when_one_line_leaves__rule_自動移動() -> None:
+    """Kamina has one line out (to Matadi); Lubumbashi has three, so there the line is asked."""
+    state = run(started(), "roll red red red red")
+    state = set_train(state, "blue", "Lubumbashi", "ABC")
+    state = set_train(state, "yellow", "Lubumbashi", "AAA")
+    state = set_train(state, "green", "Kamina", "CCC")
+    state, _ = do(state, "move blue 1 Kolwezi")
+    state, _ = do(state, "auto green")
+    assert state.board.lines[state.trains["green"].line].name == "Kamina>Matadi"
+    with pytest.raises(RuleError) as e:
+        do(state, "auto yellow")
+    assert e.value.rule == AUTO and "Likasi" in str(e.value)
+
+
+def test_an_emptied_train_sent_back_is_no_arrival__rule_紫ダイス_商品損失() -> None:
+    """戻され (sent back) is not 移動: no New Market Bonus for a city never reached, no payout,
+    and no auto-move (the train enters a city, it does not leave one)."""
+    state = run(started(), "roll purple red red red")
+    state = set_train(state, "blue", "Likasi", "")
+    state = set_train(state, "blue", "Likasi>Kananga:1", "B")
+    state = set_train(state, "yellow", "Lubumbashi", "AAA")
+    money = dict(state.money)
+    state, events = do(state, "purple drop blue")
+    assert state.trains["blue"].city == "Likasi"
+    assert state.money == money and state.reached == () and state.bonus["Likasi"] == 2
+    assert state.turn is not None and state.turn.pending_auto == ()
+    assert "arrives" not in texts(events)
+
+
+def test_a_move_may_stop_short_of_the_chart__rule_列車の移動() -> None:
+    """数だけ...移動できる: 'can move' that many; the table may move fewer."""
+    state = run(started(), "roll red red red red")  # 1 colour: up to 4 spaces
+    state = set_train(state, "blue", "Lubumbashi", "ABC")
+    state, _ = do(state, "move blue 1 Kolwezi")
+    assert state.trains["blue"].step == 0 and not state.trains["blue"].in_city

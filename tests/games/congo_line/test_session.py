@@ -56,3 +56,12 @@ def test_adjust_count_undo_and_replay() -> None:
     assert s.state.turn is not None and s.state.turn.loads_left == 0
     with pytest.raises(RuleError):
         s.amend(8, "roll red red red red")  # 1 colour: the later load of 3 no longer holds
+
+
+def test_force_cannot_drop_a_good_that_is_not_there__rule_紫ダイスの解決() -> None:
+    s = session()
+    s.play("roll purple red red red")
+    s.play('force move blue 1 Likasi --because "we forgot the three goods"')
+    with pytest.raises(RuleError) as e:
+        s.play('force purple drop blue --because "x"')
+    assert not e.value.computable and "carries no goods" in e.value.reason

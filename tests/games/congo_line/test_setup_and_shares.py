@@ -145,3 +145,27 @@ def test_bad_input_is_a_usage_error() -> None:
                   "orange sell Z red", "purple jump", "load red -1", "done now"):
         with pytest.raises(UsageError):
             GAME.parse(state, "A", words.split())
+
+
+def test_setup_moves_say_which_setup_step_comes_now__rule_セットアップ() -> None:
+    """Before the starting shares are all taken, a placement or a start is early, not late."""
+    state = new()
+    for text in ("place red", "start"):
+        with pytest.raises(RuleError) as e:
+            do(state, text)
+        assert e.value.rule == "セットアップ"
+        assert "starting share" in e.value.reason and "over" not in e.value.reason
+    state = started()
+    with pytest.raises(RuleError) as e:
+        do(state, "place red")
+    assert "over" in e.value.reason
+
+
+def test_a_move_out_of_turn_is_named_as_such_before_any_other_check__rule_ゲームの流れ() -> None:
+    """Whoever types for a seat not on turn hears whose turn it is, not a detail of the dice."""
+    state = run(started(), "roll red red red red")  # no purple, no orange die
+    for text in ("purple load red", "orange buy red", "auto red Likasi", "done", "pass"):
+        with pytest.raises(RuleError) as e:
+            do(state, text, actor="B")
+        assert e.value.rule == "ゲームの流れ", text
+        assert "A's turn" in e.value.reason
