@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from referee.calc.dividend import stock_move
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import data, ledger, routes, trains
-from referee.games.lost_atlas.commands import BuyTrain, LayTile, Move, Named, Run, Sell, Token
+from referee.games.lost_atlas import data, ledger, routes, track, trains
+from referee.games.lost_atlas.commands import (
+    BuyTrain,
+    LayTile,
+    Move,
+    Named,
+    Run,
+    Sell,
+    Token,
+)
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
-from referee.games.lost_atlas.state import Company, Lay, OperatingRound, State, Train
+from referee.games.lost_atlas.state import Company, OperatingRound, State, Train
 
 R_OR = "■11 経営ラウンド"
 R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
@@ -19,7 +27,6 @@ R_PAY = "■17 経営アクション6:収益の分配"
 R_TRAINS = "■18 経営アクション7:列車購入"
 R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:破産の可能性あり)"
 R_ABILITY = "■26 マイナー会社の能力"
-UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 
 def start_operating_round(state: State, number: int, events: list[Event]) -> None:
@@ -61,17 +68,6 @@ def current(state: State) -> Company:
     return state.companies[state.orr.current]
 
 
-def _stage(state: State, step: int, forced: bool, what: str) -> None:
-    """Rules ■11: the steps come in order; a later step closes the earlier ones."""
-    orr = state.orr
-    assert orr is not None
-    if orr.stage > step and not forced:
-        raise RuleError(f"{what} is step {step}; this company is past it", R_OR,
-                        "the steps go: train (new minors), shares, track, token, run, "
-                        "dividend, trains")
-    orr.stage = max(orr.stage, step)
-
-
 def or_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
     co = current(state)
     orr = state.orr
@@ -86,23 +82,25 @@ def or_move(state: State, move: object, forced: bool, events: list[Event]) -> No
             _first_train(state, co, move, forced, events)
         else:
             _through_dividend(state, co, forced, events)
-            _stage(state, 7, forced, "buying trains")
+            track.stage(state, 7, forced, "buying trains")
             buy_train(state, co, move, forced, events)
     elif isinstance(move, Move) and move.verb in ("issue", "redeem"):
         _share_action(state, co, move.verb, forced, events)
     elif isinstance(move, LayTile):
-        _lay(state, co, move, forced, events)
+        track.lay(state, co, move, forced, events)
     elif isinstance(move, Token):
-        _token(state, co, move, forced, events)
+        track.token(state, co, move, forced, events)
     elif isinstance(move, Named) and move.verb == "suburb":
-        _suburb(state, co, move.where, forced, events)
+        track.suburb(state, co, move.where, forced, events)
+    elif isinstance(move, Move) and move.verb == "routes":
+        _propose(state, co, events)
     elif isinstance(move, Run):
         _run(state, co, move, forced, events)
     elif isinstance(move, Move) and move.verb in ("payout", "withhold"):
         _dividend(state, co, move.verb == "withhold", forced, events)
     elif isinstance(move, Sell):
         _through_dividend(state, co, forced, events)
-        _stage(state, 7, forced, "selling for a train")
+        track.stage(state, 7, forced, "selling for a train")
         emergency_sell(state, co, move, forced, events)
     elif isinstance(move, Move) and move.verb == "bankrupt":
         _through_dividend(state, co, forced, events)
@@ -361,7 +359,7 @@ def _share_action(state: State, co: Company, verb: str, forced: bool,
     assert state.orr is not None
     if state.orr.share_action and not forced:
         raise RuleError("one share is issued or redeemed per turn", R_ISSUE)
-    _stage(state, 2, forced, verb)
+    track.stage(state, 2, forced, verb)
     if verb == "issue":
         if co.held(TREASURY) == 0:
             raise RuleError(f"{co.name} has no share in its treasury", R_ISSUE,
@@ -384,125 +382,32 @@ def _share_action(state: State, co: Company, verb: str, forced: bool,
     state.orr.stage = 3
 
 
-# --- step 3 and 4: track and tokens ---------------------------------------------------------
-def _lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Event]) -> None:
-    orr = state.orr
-    assert orr is not None
-    _stage(state, 3, forced, "laying track")
-    colour = move.colour
-    upgrade = colour in UPGRADES
-    if not forced:
-        allowed = data.table()["setup"]["colours"][state.variant]
-        phase_at = data.COLOURS.index(state.colour)
-        if upgrade and (colour not in allowed or data.COLOURS.index(colour) > phase_at):
-            raise RuleError(f"{colour} tiles are not laid in the {state.colour} phase", R_TRACK)
-        if colour == "bridge":
-            if "Bridging" not in co.abilities:
-                raise RuleError("only Bridging lays bridge tiles", R_ABILITY)
-            if co.bridges_left == 0:
-                raise RuleError(f"{co.name} has no bridge tile left", R_ABILITY)
-        had_upgrade = any(lay.colour in UPGRADES for lay in orr.lays)
-        yellows = sum(1 for lay in orr.lays if lay.colour not in UPGRADES)
-        if upgrade and orr.lays:
-            raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK)
-        if not upgrade:
-            if had_upgrade and ("Agricultural" not in co.abilities or yellows >= 1):
-                raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK,
-                                "Agricultural alone adds one yellow after its upgrade (■26)")
-            if yellows >= 2:
-                raise RuleError("two yellow tiles per turn at most", R_TRACK)
-        on = state.hexes.get(move.hex)
-        if upgrade and on != UPGRADES[colour]:
-            raise RuleError(f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has "
-                            f"{on or 'no tile'}", R_TRACK, "no colour may be skipped")
-        if not upgrade and on is not None:
-            raise RuleError(f"{move.hex} already has a {on} tile", R_TRACK,
-                            "yellow tiles go on empty hexes; upgrade instead")
-        if move.cost not in (0, data.table()["terrain"]["mountain"]):
-            raise RuleError(f"terrain costs 0 or {data.table()['terrain']['mountain']} "
-                            "(a mountain)", R_TRACK)
-        if co.cash < move.cost:
-            raise RuleError(f"{co.name} has {co.cash}, the terrain costs {move.cost}", R_TRACK)
-        problem = routes.lay_problem(state, co, move.hex, colour, move.cost)
-        if problem:
-            raise RuleError(problem, R_TRACK)
-    orr.lays.append(Lay(move.hex, colour))
-    state.hexes[move.hex] = colour
-    if colour == "bridge":
-        co.bridges_left -= 1
-    tile = f" (tile {move.tile} rot {move.rot})" if move.tile else ""
-    events.append(Event(f"{co.name} lays {colour} on {move.hex}{tile}"))
-    if move.cost:
-        ledger.pay(state, co.name, ledger.BANK, move.cost, events)
-        if "Tunneling" in co.abilities:  # ■26: 60 back after each mountain cost paid
-            ledger.pay(state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"],
-                       events)
-
-
-def _token(state: State, co: Company, move: Token, forced: bool, events: list[Event]) -> None:
-    orr = state.orr
-    assert orr is not None
-    _stage(state, 4, forced, "placing a station")
-    if not co.spare_tokens:
-        raise RuleError(f"{co.name} has no station token left", R_TOKEN, computable=False)
-    fixed = [c for c in co.spare_tokens if c >= 0]
-    if move.cost in fixed:
-        slot = move.cost
-    elif -1 in co.spare_tokens:
-        slot = -1  # a token whose cost is printed on the map (typed by the player)
-    else:
-        slot = fixed[0]
-    if not forced:
-        if orr.tokened:
-            raise RuleError("one station per turn", R_TOKEN)
-        if slot >= 0 and move.cost != slot:
-            raise RuleError(f"this token costs {slot}", R_TOKEN,
-                            f"token {move.hex} cost {slot}")
-        if move.hex in co.hubs:
-            raise RuleError(f"{co.name} already has a station on {move.hex}", R_TOKEN,
-                            "one per tile")
-        if co.cash < move.cost:
-            raise RuleError(f"{co.name} has {co.cash}", R_TOKEN)
-        problem = routes.token_problem(state, co, move.hex, move.cost)
-        if problem:
-            raise RuleError(problem, R_TOKEN)
-    co.spare_tokens.remove(slot)
-    co.hubs.append(move.hex)
-    orr.tokened = True
-    orr.stage = 5
-    events.append(Event(f"{co.name} places a station on {move.hex}"))
-    ledger.pay(state, co.name, ledger.BANK, move.cost, events)
-
-
-def _suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Event]) -> None:
-    if not forced:
-        if "Suburban" not in co.abilities:
-            raise RuleError("only Suburban has suburb tokens", R_ABILITY)
-        if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
-            raise RuleError(f"{co.name} has placed both suburbs", R_ABILITY)
-        if hex_ in co.suburbs or hex_ in co.hubs:
-            raise RuleError(f"{hex_} has a suburb or a hub of {co.name}", R_ABILITY,
-                            "one suburb per tile, not where it has a hub")
-    co.suburbs.append(hex_)
-    events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
-
-
 # --- step 5 and 6: run and dividend ---------------------------------------------------------
 def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    _stage(state, 5, forced, "running")
+    track.stage(state, 5, forced, "running")
     if orr.revenue is not None and not forced:
         raise RuleError("the trains have run this turn", R_RUN)
-    total = sum(item.revenue for item in move.items)
+    if move.best:
+        answer = routes.best(state, co)
+        if answer is None:
+            raise RuleError("the referee knows no routes here (no map, or no train)", R_RUN,
+                            "run N", computable=False)
+        events.extend(Event(line) for line in routes.describe(answer))
+        move = Run(move.actor, (), total_only=True)
+        total = answer.total
+    else:
+        total = sum(item.revenue for item in move.items)
     if not forced:
         if not co.trains and total:
             raise RuleError(f"{co.name} has no train", R_RUN, "its revenue is 0")
-        if not move.total_only:
+        if not move.total_only and move.items:
             _check_items(co, move)
         best = routes.best_revenue(state, co)
         if best is not None and total > best:
-            raise RuleError(f"the best routes earn {best}", R_RUN)
+            raise RuleError(f"the best routes earn {best}, not {total}", R_RUN,
+                            "routes shows them; run best takes them")
     orr.revenue = total
     events.append(Event(f"{co.name} runs for {total}"))
     gone = [t for t in co.trains if t.rusted]
@@ -591,3 +496,17 @@ def _dividend(state: State, co: Company, withhold: bool, forced: bool,
     orr.paid = True
     orr.stage = 7
     events.append(Event(f"{co.name} may buy trains, then done"))
+
+
+def _propose(state: State, co: Company, events: list[Event]) -> None:
+    """The referee's proposal (■16): the best routes of the operating company."""
+    if not routes.known(state):
+        raise RuleError("no map was entered: the table works out the routes", R_RUN,
+                        "run N", computable=False)
+    answer = routes.best(state, co)
+    if answer is None:
+        events.append(Event(f"{co.name} has no train or no station on the map: revenue 0"))
+        return
+    events.append(Event(f"best routes of {co.name} (phase {state.colour}):"))
+    events.extend(Event("  " + line) for line in routes.describe(answer))
+    events.append(Event("run best takes them, or type the revenue run"))
