@@ -363,8 +363,10 @@ def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]
     if not cells:
         return [(data.table()["map"]["first"], 0)]
     found: list[tuple[str, int]] = []
-    near = sorted({n for h in cells for e in range(6)
-                   if (n := neighbour(h, e, "flat")) and n not in cells})
+    ring = {n for h in cells for e in range(6) if (n := neighbour(h, e, "flat"))}
+    # h1 may lie two hexes out (a border hex pointing away from the map).
+    near = sorted({n for h in ring for e in range(6)
+                   if (n := neighbour(h, e, "flat")) and n not in cells} | (ring - set(cells)))
     for hex_ in near:
         for rot in range(6):
             if placement_problem(state, number, hex_, rot) is None:

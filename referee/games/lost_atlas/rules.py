@@ -15,6 +15,7 @@ from referee.games.lost_atlas import (
     operating,
     render,
     stock,
+    track,
 )
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
@@ -246,17 +247,32 @@ def _or_options(s: State) -> Options:
     others = tuple(n for n in s.companies if n != co.name)
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
+        if s.map_state == "done":
+            verbs = ("routes", *verbs)
     elif orr.revenue is not None and not orr.paid:
         verbs = ("payout", "withhold")
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
-    revenues = ("0", "40", "100", "250")
+    revenues: tuple[str, ...] = ("0", "40", "100", "250")
+    lay_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"),
+                                             ("yellow", "green", "purple", "grey"),
+                                             ("cost",), ("0", "40"))
+    token_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"), ("cost",),
+                                               ("0", "40", "60"))
+    if s.map_state == "done":
+        lays = track.legal_lays(s, co, 4) if orr.stage <= 3 else []
+        lay_args = (tuple(dict.fromkeys(h for h, _, _ in lays)),
+                    tuple(dict.fromkeys(t for _, t, _ in lays)),
+                    tuple(dict.fromkeys(str(r) for _, _, r in lays)))
+        spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
+        token_args = (tuple(spots[:4]), ("cost",), tuple(str(c) for c in co.spare_tokens
+                                                          if c >= 0) or ("0", "40"))
+        revenues = ("best", *revenues)
     args = {
         "buy": (offers, ("pool",)),
         "run": (revenues,),
-        "lay": (("A1", "B2", "C3", "D4"), ("yellow", "green", "purple", "grey"),
-                ("cost",), ("0", "40")),
-        "token": (("A1", "B2", "C3", "D4"), ("cost",), ("0", "40", "60")),
+        "lay": lay_args,
+        "token": token_args,
         "sell": (tuple(n for n, c in s.companies.items() if c.held(co.president)), ("1", "2")),
         "suburb": (("A1", "B2"),),
     }

@@ -158,7 +158,7 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
         other = neighbour(move.hex, edge, "flat")
         there = cells.get(other or "")
         if there is None or there.terrain == "border":
-            return (f"the track at edge {edge} runs off the map", R_TRACK,
+            return (f"the track at edge {edge} runs off the map or into a border hex", R_TRACK,
                     "another rotation")
         if (there.terrain == "water" and other not in state.tiles
                 and "Bridging" not in co.abilities):
@@ -320,3 +320,42 @@ def suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Even
                 raise RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY)
     co.suburbs.append(hex_)
     events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
+
+
+def legal_lays(state: State, co: Company, most: int = 6) -> list[tuple[str, str, int]]:
+    """A few (hex, tile, rotation) the company may lay now (completion candidates); the
+    colour and count rules of this turn are checked too."""
+    found: list[tuple[str, str, int]] = []
+    if not routes.known(state):
+        return found
+    got = routes.reach(state, co)
+    near = {h for h, _ in got.cities} | {h for h, _ in got.paths}
+    near |= {n for h, e in got.exits if (n := neighbour(h, e, "flat"))}
+    chart = data.table()["upgrades"]
+    cells = atlas.board(state).cells
+    for hex_ in sorted(near):
+        cell = cells.get(hex_)
+        if cell is None:
+            continue
+        old = state.tiles.get(hex_)
+        for name in chart.get(old[0] if old else cell.kind, []):
+            try:
+                _count_check(state, co, data.tile_colour(name))
+            except RuleError:
+                continue
+            for rot in range(6):
+                move = LayTile(co.president, hex_, data.tile_colour(name), 0, name, rot)
+                if lay_problem(state, co, move) is None:
+                    found.append((hex_, name, rot))
+                    if len(found) >= most:
+                        return found
+                    break
+    return found
+
+
+def legal_tokens(state: State, co: Company) -> list[str]:
+    """Hexes where the company may place a station now (completion candidates)."""
+    mine = {routes.hub_spot(h)[0] for h in co.hubs}
+    return sorted({h for h, c in routes.reach(state, co).cities
+                   if h not in mine and routes.content(state, h)[0].nodes[c].kind == "city"
+                   and token_problem(state, co, h, c) is None})
