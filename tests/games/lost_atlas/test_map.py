@@ -7,7 +7,7 @@ import pytest
 from referee.engine import RuleError, UsageError
 from referee.games.lost_atlas import atlas
 
-from .helpers import G, SHORT_CHARTERS, SHORT_MAP, play, step
+from .helpers import SHORT_CHARTERS, SHORT_MAP, G, play, step
 
 R_MAP = atlas.R_MAP
 
@@ -79,7 +79,7 @@ def test_capital_goes_on_a_basic_city__rule_3() -> None:
     assert e.value.rule == R_MAP
     with pytest.raises(RuleError, match="a basic city is on the map"):
         step(s, "capital none")
-    s, events = step(s, "capital M21")
+    s, _events = step(s, "capital M21")
     assert s.capitals == ["M21"] and atlas.board(s).cells["M21"].label == "capital"
 
 
