@@ -1,6 +1,8 @@
 """The command language of Lost Atlas: words -> moves. No rule is decided here.
 
 Grammar (verb first; names case-insensitive, any unique prefix):
+  place N HEX ROT               map building: piece N with its h1 on HEX, turned ROT (0-5)
+  capital HEX | capital none    map building: a capital project was drawn
   charters A,B,C / D,E,F        the charter columns as laid out, top of each column first
   destinations 30/40/70/100     the chosen distant-destination card (yellow/green/purple/grey)
   auction AMOUNT                open an auction of a minor with a first bid (stock round)
@@ -12,15 +14,19 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   buy TRAIN from CO for N       buy a train from another company at an agreed price
   buy inf trade TRAIN           the ∞ for 800, handing in a train
   issue | redeem                one share to / from the pool
-  lay HEX COLOUR [cost N] [tile T] [rot R]    one track tile (colour: yellow, green, purple,
-                                grey, bridge); cost is the terrain cost the company pays
-  token HEX [cost N]            a station token
+  lay HEX TILE ROT              one track tile on the map (e.g. lay M21 57 2)
+  lay HEX COLOUR [cost N]       without a map: the colour (yellow, green, purple, grey, bridge)
+                                and the terrain cost the company pays
+  token HEX [city N] [cost N]   a station token (city N on a hex with two cities)
+  routes                        the referee proposes the best routes (with a map)
+  run best                      accept the proposed routes
   suburb HEX                    Suburban's suburb token
   run ITEM...                   revenue: one number (the total) or one item per train: a number
                                 or the stop values `20+30+40` (`s` = a suburb's +10), either
                                 optionally prefixed by the train, `4:20+30+40+70`
   payout | withhold             the dividend step
   done                          end the turn
+  discard TRAIN ...             the trains a company over its limit puts in the pool (■19)
   bankrupt                      the president cannot pay for the forced train (rules ■20)
   propose MINOR | accept | refuse | major NAME | pass   merger round
 """
@@ -36,6 +42,8 @@ from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.words import amount, match
 
 VERBS = (
+    Verb("place", "place N HEX ROT", "map building: a piece with its h1 on HEX, turned ROT"),
+    Verb("capital", "capital HEX | capital none", "map building: a capital project drawn"),
     Verb("charters", "charters A,B,C / D,E,F", "lay out the charter columns (top first)"),
     Verb("destinations", "destinations Y/G/P/G", "the distant-destination card chosen"),
     Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"),
@@ -45,10 +53,12 @@ VERBS = (
     Verb("buy", "buy CO [pool] | buy TRAIN [pool|from CO for N|trade T]", "a share or a train"),
     Verb("issue", "issue", "the company sells one share to the pool (price -1)"),
     Verb("redeem", "redeem", "the company buys one share back from the pool"),
-    Verb("lay", "lay HEX COLOUR [cost N] [tile T] [rot R]", "lay or upgrade one track tile"),
-    Verb("token", "token HEX [cost N]", "place a station token"),
+    Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
+    Verb("token", "token HEX [city N] [cost N]", "place a station token"),
+    Verb("routes", "routes", "the best routes of the operating company (needs the map)"),
     Verb("suburb", "suburb HEX", "Suburban places a suburb token"),
-    Verb("run", "run N | run ITEM ... (20+30+40, 4:20+30)", "the revenue of the trains"),
+    Verb("run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", "the trains' revenue"),
+    Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"),
     Verb("payout", "payout", "pay the revenue to the shareholders"),
     Verb("withhold", "withhold", "the company keeps the revenue (price -1)"),
     Verb("done", "done", "end this turn"),
@@ -135,6 +145,21 @@ class Token:
     actor: str
     hex: str
     cost: int = 0
+    city: int = -1  # -1: the city on the hex with a free spot
+
+
+@dataclass(frozen=True)
+class PlacePiece:
+    actor: str
+    number: int
+    hex: str
+    rot: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    actor: str
+    kinds: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -150,6 +175,7 @@ class Run:
     actor: str
     items: tuple[RunItem, ...] = field(default_factory=tuple)
     total_only: bool = False
+    best: bool = False  # `run best`: the referee's proposed routes
 
 
 def hexname(word: str) -> str:
@@ -209,10 +235,23 @@ def parse(state, actor: str, words: Sequence[str]):
             raise UsageError(f"{verb} needs more words", usage)
 
     if verb in ("pass", "done", "issue", "redeem", "payout", "withhold", "bankrupt", "accept",
-                "refuse"):
+                "refuse", "routes"):
         if args:
             raise UsageError(f"{verb} takes no arguments", usage)
         return Move(actor, verb)
+    if verb == "place":
+        need(3)
+        if len(args) > 3:
+            raise UsageError("place takes a piece number, a hex and a rotation", usage)
+        return PlacePiece(actor, amount(args[0], "piece number", low=1, high=28),
+                          hexname(args[1]), amount(args[2], "rotation", high=5))
+    if verb == "capital":
+        need(1)
+        where = "" if args[0].lower() == "none" else hexname(args[0])
+        return Named(actor, verb, "", where)
+    if verb == "discard":
+        need(1)
+        return Discard(actor, tuple(train_kind(a) for a in args))
     if verb == "charters":
         need(1)
         text = " ".join(args)
@@ -283,6 +322,14 @@ def parse(state, actor: str, words: Sequence[str]):
         raise UsageError("say where the train comes from", usage)
     if verb == "lay":
         need(2)
+        tiles = {t.lower(): t for t in data.track_tiles()}
+        if args[1].lower() in tiles:
+            need(3)
+            kw = _keywords(args[3:], ("cost",), usage)
+            tile = tiles[args[1].lower()]
+            return LayTile(actor, hexname(args[0]), data.tile_colour(tile),
+                           amount(kw.get("cost", "0"), "cost", high=1000), tile,
+                           amount(args[2], "rotation", high=5))
         kw = _keywords(args[2:], ("cost", "tile", "rot"), usage)
         return LayTile(
             actor,
@@ -294,10 +341,15 @@ def parse(state, actor: str, words: Sequence[str]):
         )
     if verb == "token":
         need(1)
-        kw = _keywords(args[1:], ("cost",), usage)
-        return Token(actor, hexname(args[0]), amount(kw.get("cost", "0"), "cost", high=1000))
+        kw = _keywords(args[1:], ("cost", "city"), usage)
+        return Token(actor, hexname(args[0]), amount(kw.get("cost", "0"), "cost", high=1000),
+                     amount(kw["city"], "city", high=3) if "city" in kw else -1)
     if verb == "run":
         need(1)
+        if args[0].lower() == "best":
+            if len(args) > 1:
+                raise UsageError("run best takes nothing more", usage)
+            return Run(actor, (), best=True)
         items = tuple(parse_run_item(a) for a in args)
         total_only = len(items) == 1 and items[0].stops is None and not items[0].train
         return Run(actor, items, total_only)

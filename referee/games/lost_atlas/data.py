@@ -75,3 +75,21 @@ def step(price: int, steps: int) -> int:
     track = spaces()
     at = min(max(track.index(price) + steps, 0), len(track) - 1)
     return track[at]
+
+
+@cache
+def track_tiles() -> dict[str, dict[str, Any]]:
+    """The Lost Atlas track tiles of tables/tiles.toml (name -> raw entry with its count)."""
+    raw = load_table("tiles")["tiles"]
+    return {n: t for n, t in raw.items() if "lost_atlas" in t.get("counts", {})}
+
+
+def tile_count(name: str) -> int:
+    """Tiles of this design in the box (shared/data/tiles.json manifests.lost_atlas)."""
+    return int(track_tiles()[name]["counts"]["lost_atlas"])
+
+
+def tile_colour(name: str) -> str:
+    """The colour printed on a Lost Atlas tile: yellow, green, purple, grey or bridge."""
+    colour = str(track_tiles()[name].get("lost_atlas_color", "yellow"))
+    return {"gray": "grey", "blue": "bridge"}.get(colour, colour)

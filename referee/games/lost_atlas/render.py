@@ -6,7 +6,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from referee.games.lost_atlas import data, ledger, trains
+from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
 
@@ -67,7 +67,17 @@ def status(s: State) -> str:
                      f"(now {s.destinations[i]})")
     if s.round in ("setup", "stock") and s.columns:
         lines.append("charters (top first): " + " / ".join(", ".join(c) for c in s.columns))
-    if s.hexes:
+    if s.map_state != "none":
+        lines.append(atlas.picture(s))
+        if s.map_state == "building":
+            left = atlas.pieces_left(s)
+            lines.append(f"map building: {len(s.pieces)} pieces placed, capitals on "
+                         f"{', '.join(s.capitals) or 'none yet'}"
+                         + (f"; left: {', '.join(map(str, sorted(left)))}"
+                            if s.variant != "micro" else ""))
+        elif atlas.board(s).blanks:
+            lines.append("blank hexes (■3): " + ", ".join(atlas.board(s).blanks))
+    elif s.hexes:
         lines.append("track: " + ", ".join(f"{h} {c}" for h, c in sorted(s.hexes.items())))
     lines.append(f"bank: {s.bank}")
     return "\n".join(lines)
@@ -95,6 +105,13 @@ def snapshot(s: State) -> dict[str, Any]:
         "destinations": list(s.destinations),
         "charters": [list(c) for c in s.columns],
         "track": dict(s.hexes),
+        "map": {
+            "state": s.map_state,
+            "pieces": [[p.number, p.hex, p.rot] for p in s.pieces],
+            "capitals": list(s.capitals),
+            "tiles": {h: [t, r] for h, (t, r) in s.tiles.items()},
+        },
+        "discard": list(s.discard),
         "closed": list(s.closed),
         "companies": {
             n: {

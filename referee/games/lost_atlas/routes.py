@@ -1,36 +1,210 @@
-"""The seam where the map and the route search (referee/eighteen/, another branch) plug in.
+"""The geometry of the game: what lies on each hex, what a company reaches, its best routes.
 
-Until the map is built at the table and the toolkit lands, these return None ("not known"),
-and the referee checks only what it can without geometry: the typed revenue against each
-train's length. When the map is known:
+Without a map (the players did not enter one, rules ■3) every function here answers None
+("not known") and the referee trusts the table, as before. With the map:
 
-- `best_revenue(state, company)` returns the best total revenue of the company's trains (the
-  route search), and `run` then refuses a typed revenue above it;
-- `can_lay(...)`, `can_token(...)` and `connected(...)` answer reachability, the terrain cost,
-  the reserved home spot and the merger connection; None means "trust the table".
+- `reach(state, company)` follows the track from the company's stations without reversing
+  (■14 到達できるとは; a full city of other companies stops the walk, ■15);
+- `position(state)` is the `referee.eighteen` Position of the game: the map, the tiles laid,
+  the stations, the suburbs, the destination card's value for the phase (■3, ■16) and the
+  Lost Atlas route options (local routes, the port as one city, the mine as two, ■16);
+- `best(state, company)` is the exact route search of `referee.eighteen.search`;
+- `connected(state, a, b)` answers the merger condition (■22).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
+
+from referee.eighteen.hexes import opposite
+from referee.eighteen.maps import GameMap, HexSpec
+from referee.eighteen.position import LOST_ATLAS, Laid, Position, Token
+from referee.eighteen.search import Answer, best_routes
+from referee.eighteen.tiles import End, TileSpec, tile
+from referee.eighteen.trains import Train as RouteTrain
+from referee.games.lost_atlas import atlas, data
 from referee.games.lost_atlas.state import Company, State
+
+SEARCH_SECONDS = 60.0  # an unproven answer is never used to refuse a typed revenue
+PHASES = {"yellow": "yellow", "green": "green", "purple": "purple", "grey": "gray"}
+
+
+def known(state: State) -> bool:
+    return state.map_state == "done"
+
+
+def content(state: State, hex_: str) -> tuple[TileSpec, tuple[tuple[End, End], ...]]:
+    """The tile on a hex (laid, or printed) and its paths turned to map edges."""
+    laid = state.tiles.get(hex_)
+    if laid is not None:
+        spec = tile(laid[0], f"hex {hex_}")
+        return spec, spec.rotated_paths(laid[1])
+    printed = atlas.board(state).cells[hex_].printed
+    return printed, printed.paths
+
+
+def hub_spot(hub: str) -> tuple[str, int]:
+    """A station's hex and city index ("C5" = city 0, "C5.1" = city 1)."""
+    hex_, _, city = hub.partition(".")
+    return hex_, int(city or 0)
+
+
+def hub_name(hex_: str, city: int) -> str:
+    return hex_ if city == 0 else f"{hex_}.{city}"
+
+
+def tokens_at(state: State, hex_: str, city: int) -> list[str]:
+    return [c.name for c in state.companies.values() for h in c.hubs
+            if hub_spot(h) == (hex_, city)]
+
+
+def blocked(state: State, company: str, hex_: str, city: int) -> bool:
+    """■15: a city whose every spot holds another company's station cannot be passed."""
+    here = tokens_at(state, hex_, city)
+    spec = content(state, hex_)[0]
+    return company not in here and len(here) >= spec.nodes[city].slots
+
+
+@dataclass(frozen=True)
+class Reach:
+    cities: frozenset[tuple[str, int]]  # nodes reached (hex, index)
+    exits: frozenset[tuple[str, int]]  # (hex, edge): the company's track leaves hex there
+    paths: frozenset[tuple[str, int]]  # (hex, path index) walked
+
+
+def reach(state: State, company: Company) -> Reach:
+    """■14: everything the company's stations reach along track, never reversing."""
+    cells = atlas.board(state).cells
+    cities: set[tuple[str, int]] = set()
+    exits: set[tuple[str, int]] = set()
+    walked: set[tuple[str, int]] = set()
+    seen: set[tuple[str, int, End]] = set()
+    todo: list[tuple[str, int, End]] = []
+
+    def leave_node(hex_: str, node: int, came: int) -> None:
+        for i, (a, b) in enumerate(content(state, hex_)[1]):
+            if i != came and ("n", node) in (a, b):
+                todo.append((hex_, i, ("n", node)))
+
+    for hub in company.hubs:
+        hex_, city = hub_spot(hub)
+        if hex_ in cells:
+            cities.add((hex_, city))
+            leave_node(hex_, city, -1)
+    while todo:
+        hex_, i, start = todo.pop()
+        if (hex_, i, start) in seen:
+            continue
+        seen.add((hex_, i, start))
+        walked.add((hex_, i))
+        spec, paths = content(state, hex_)
+        a, b = paths[i]
+        far = b if start == a else a
+        if far[0] == "e":
+            exits.add((hex_, far[1]))
+            other = _across(cells, hex_, far[1])
+            if other is None:
+                continue
+            back = ("e", opposite(far[1]))
+            for j, (c, d) in enumerate(content(state, other)[1]):
+                if back in (c, d):
+                    todo.append((other, j, back))
+        else:
+            cities.add((hex_, far[1]))
+            node = spec.nodes[far[1]]
+            if node.kind == "offboard" or (node.kind == "city"
+                                           and blocked(state, company.name, hex_, far[1])):
+                continue
+            leave_node(hex_, far[1], i)
+    return Reach(frozenset(cities), frozenset(exits), frozenset(walked))
+
+
+def _across(cells: dict[str, atlas.Cell], hex_: str, edge: int) -> str | None:
+    from referee.eighteen.hexes import neighbour
+
+    other = neighbour(hex_, edge, "flat")
+    return other if other in cells else None
+
+
+# --- routes -----------------------------------------------------------------------------------
+def position(state: State) -> Position:
+    return _position(_key(state))
+
+
+def _key(state: State) -> tuple:
+    tokens = tuple(sorted((h, c.name) for c in state.companies.values() for h in c.hubs))
+    suburbs = tuple(sorted(h for c in state.companies.values() for h in c.suburbs))
+    abilities = tuple(sorted((c.name, tuple(sorted(c.abilities)))
+                             for c in state.companies.values()))
+    return (tuple((p.number, p.hex, p.rot) for p in state.pieces), tuple(state.capitals),
+            tuple(state.destinations), tuple(sorted(state.tiles.items())), tokens, suburbs,
+            abilities, state.colour)
+
+
+@cache
+def _position(key: tuple) -> Position:
+    placed, capitals, destinations, tiles, tokens, suburbs, abilities, colour = key
+    b = atlas._board(placed, capitals, destinations, True)
+    hexes = {h: HexSpec(h, c.printed, frozenset(), c.terrain) for h, c in b.cells.items()}
+    game_map = GameMap("lost-atlas", "flat", hexes)
+    laid = {h: Laid(tile(name, f"hex {h}"), rot) for h, (name, rot) in tiles}
+    toks = tuple(Token(*hub_spot(h), company) for h, company in tokens)
+    ability_words = {"Express": "express", "Overnight": "overnight",
+                     "Resourceful": "resourceful", "Suburban": "suburban"}
+    return Position(
+        game_map, laid, toks, PHASES[colour], LOST_ATLAS,
+        frozenset(hub_spot(h) for h in suburbs),
+        {name: frozenset(ability_words[a] for a in abl if a in ability_words)
+         for name, abl in abilities},
+    )
+
+
+def route_trains(company: Company) -> list[RouteTrain]:
+    out = []
+    for t in company.trains:
+        stops = data.stops(t.kind)
+        out.append(RouteTrain("∞" if t.kind == data.INF else t.kind, stops, rusted=t.rusted))
+    return out
+
+
+def best(state: State, company: Company) -> Answer | None:
+    """The best routes of the company's trains; None without a map or a train."""
+    if not known(state) or not company.trains:
+        return None
+    if not any(hub_spot(h)[0] in atlas.board(state).cells for h in company.hubs):
+        return None
+    return best_routes(position(state), company.name, route_trains(company), SEARCH_SECONDS)
 
 
 def best_revenue(state: State, company: Company) -> int | None:
-    """Best total revenue of `company`'s trains on the current map; None: map not known."""
-    return None
+    """The proven best total revenue (■16); None: map not known or not proven."""
+    answer = best(state, company)
+    if answer is None:
+        return 0 if known(state) and not company.trains else None
+    return answer.total if answer.proven else None
 
 
-def lay_problem(state: State, company: Company, hex_: str, colour: str, cost: int) -> str | None:
-    """Why a tile lay breaks the map rules (reach, terrain cost, tile shape); None: fine or
-    not known."""
-    return None
-
-
-def token_problem(state: State, company: Company, hex_: str, cost: int) -> str | None:
-    """Why a station token cannot go there (reach, free spot, reserved home, cost)."""
-    return None
+def describe(answer: Answer) -> list[str]:
+    """One line per train: its stops with their values, and its revenue."""
+    nodes = answer.graph.nodes
+    lines = []
+    for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues,
+                                     strict=True):
+        if route is None:
+            lines.append(f"{train.name}-train: no route (0)")
+            continue
+        stops = " - ".join(f"{nodes[s].name} {nodes[s].value}"
+                           + (" +10 suburb" if nodes[s].suburb else "") for s in route.stops)
+        lines.append(f"{train.name}-train: {stops} = {revenue}")
+    verdict = "proven best" if answer.proven else "best found, NOT proven (time ran out)"
+    lines.append(f"total {answer.total} ({verdict})")
+    return lines
 
 
 def connected(state: State, a: Company, b: Company) -> bool | None:
-    """Whether a route links a hub of `a` to a hub of `b` (merger, rules ■22); None: unknown."""
-    return None
+    """■22: whether track leads from a station of `a` to a station of `b`."""
+    if not known(state):
+        return None
+    targets = {hub_spot(h) for h in b.hubs}
+    return bool(reach(state, a).cities & targets)

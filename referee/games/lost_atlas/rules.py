@@ -6,9 +6,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
-from referee.games.lost_atlas import commands, data, ledger, merger, operating, render, stock
+from referee.games.lost_atlas import (
+    atlas,
+    commands,
+    data,
+    ledger,
+    merger,
+    operating,
+    render,
+    stock,
+    track,
+)
 from referee.games.lost_atlas import trains as trainlib
-from referee.games.lost_atlas.commands import Charters, Destinations
+from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
 
@@ -56,13 +66,22 @@ class LostAtlas(Game):
         if s.round == "over":
             raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
         if s.round == "setup":
-            if isinstance(move, Charters):
+            if isinstance(move, PlacePiece):
+                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
+                atlas.place_piece(s, move.number, move.hex, move.rot, forced, events)
+            elif isinstance(move, Named) and move.verb == "capital":
+                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
+                atlas.place_capital(s, move.where, forced, events)
+            elif isinstance(move, Charters):
                 stock.set_charters(s, move, forced, events)
             elif isinstance(move, Destinations):
                 stock.set_destinations(s, move, events)
             else:
-                missing = "charters ..." if not s.columns else "destinations Y/G/P/G"
+                missing = ("place N HEX ROT" if s.map_state == "building" else
+                           "charters ..." if not s.columns else "destinations Y/G/P/G")
                 raise RuleError("the setup is not finished", stock.R_SETUP, missing)
+        elif s.discard:
+            trainlib.discard(s, move, forced, events)
         elif s.round == "stock":
             stock.sr_move(s, move, forced, events)
         elif s.round == "operating":
@@ -77,13 +96,23 @@ class LostAtlas(Game):
         s = state
         if s.round == "over":
             return Options(None, (), phase="game over")
+        if s.round == "setup" and s.map_state == "building":
+            return _map_options(s)
         if s.round == "setup":
             layout = "/".join(",".join(c) for c in _sample_layout(s))
             verbs = tuple(v for v, missing in (("charters", not s.columns),
-                                                ("destinations", not s.destinations)) if missing)
-            return Options(s.priority, verbs, {"charters": ((layout,),),
-                                               "destinations": (("30/40/70/100",),)},
-                           phase="setup")
+                                                ("destinations", not s.destinations),
+                                                ("place", not s.columns and not s.destinations))
+                          if missing)
+            args = {"charters": ((layout,),), "destinations": (("30/40/70/100",),)}
+            if "place" in verbs:
+                args["place"] = _map_options(s).args["place"]
+            return Options(s.priority, verbs, args, phase="setup")
+        if s.discard:
+            co = s.companies[s.discard[0]]
+            kinds = tuple(dict.fromkeys(t.kind for t in co.running()))
+            return Options(co.president, ("discard",), {"discard": (kinds,)},
+                           phase=f"{co.name} over its train limit")
         if s.round == "stock":
             return _stock_options(s)
         if s.round == "operating":
@@ -159,9 +188,23 @@ class LostAtlas(Game):
         return state.cash[player]
 
 
+def _map_options(s: State) -> Options:
+    left = sorted(atlas.pieces_left(s))
+    spots = atlas.placements(s, left[0]) if left else []
+    args = {"place": (tuple(map(str, left[:6])), tuple(h for h, _ in spots),
+                      tuple(sorted({str(r) for _, r in spots})))}
+    capitals = tuple(h for h in atlas.board(s).cells if atlas.capital_problem(s, h) is None)
+    args["capital"] = (capitals[:6] or ("none",),)
+    return Options(atlas.drawer(s), ("place", "capital"), args,
+                   phase=f"map building, {len(s.pieces)} pieces placed")
+
+
 def _sample_layout(s: State) -> list[list[str]]:
     sizes = stock.column_sizes(s)
     names = list(data.minors())
+    if s.map_state == "done":
+        homes = atlas.board(s).homes()
+        names = [n for n in names if n in homes or n == "Adaptive"]
     if s.variant == "short":
         names = [n for n in names if n not in data.table()["setup"]["not_in_short"]]
     out, i = [], 0
@@ -204,17 +247,32 @@ def _or_options(s: State) -> Options:
     others = tuple(n for n in s.companies if n != co.name)
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
+        if s.map_state == "done":
+            verbs = ("routes", *verbs)
     elif orr.revenue is not None and not orr.paid:
         verbs = ("payout", "withhold")
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
-    revenues = ("0", "40", "100", "250")
+    revenues: tuple[str, ...] = ("0", "40", "100", "250")
+    lay_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"),
+                                             ("yellow", "green", "purple", "grey"),
+                                             ("cost",), ("0", "40"))
+    token_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"), ("cost",),
+                                               ("0", "40", "60"))
+    if s.map_state == "done":
+        lays = track.legal_lays(s, co, 4) if orr.stage <= 3 else []
+        lay_args = (tuple(dict.fromkeys(h for h, _, _ in lays)),
+                    tuple(dict.fromkeys(t for _, t, _ in lays)),
+                    tuple(dict.fromkeys(str(r) for _, _, r in lays)))
+        spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
+        token_args = (tuple(spots[:4]), ("cost",), tuple(str(c) for c in co.spare_tokens
+                                                          if c >= 0) or ("0", "40"))
+        revenues = ("best", *revenues)
     args = {
         "buy": (offers, ("pool",)),
         "run": (revenues,),
-        "lay": (("A1", "B2", "C3", "D4"), ("yellow", "green", "purple", "grey"),
-                ("cost",), ("0", "40")),
-        "token": (("A1", "B2", "C3", "D4"), ("cost",), ("0", "40", "60")),
+        "lay": lay_args,
+        "token": token_args,
         "sell": (tuple(n for n, c in s.companies.items() if c.held(co.president)), ("1", "2")),
         "suburb": (("A1", "B2"),),
     }

@@ -72,6 +72,13 @@ class StockRound:
 
 
 @dataclass
+class Piece:
+    number: int  # printed number of the map piece
+    hex: str  # where its h1 lies
+    rot: int  # 0-5, clockwise (rules ■3; referee/games/lost_atlas/atlas.py)
+
+
+@dataclass
 class Lay:
     hex: str
     colour: str
@@ -120,6 +127,14 @@ class State:
     closed: list[str] = field(default_factory=list)
     majors_used: list[str] = field(default_factory=list)
     hexes: dict[str, str] = field(default_factory=dict)  # hex -> colour of its track tile
+    # The map (rules ■3): "none" = not entered (the table is trusted for track, stations and
+    # routes), "building" while pieces are placed, "done" when complete.
+    map_state: str = "none"
+    pieces: list[Piece] = field(default_factory=list)
+    capitals: list[str] = field(default_factory=list)  # hexes with a capital overlay
+    map_draws: int = 0  # pieces and capital projects drawn (the drawer turns clockwise)
+    tiles: dict[str, tuple[str, int]] = field(default_factory=dict)  # hex -> (tile, rotation)
+    discard: list[str] = field(default_factory=list)  # companies choosing trains to drop (■19)
     arrivals: int = 0  # counter for stacking order
     priority: str = ""
     sr: StockRound | None = None

@@ -31,6 +31,11 @@ def column_sizes(state: State) -> list[int]:
 
 
 def set_charters(state: State, move: Charters, forced: bool, events: list[Event]) -> None:
+    from referee.games.lost_atlas import atlas
+
+    if state.map_state == "building":
+        raise RuleError("the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)",
+                        computable=False)
     cols = [list(c) for c in move.columns]
     names = [n for c in cols for n in c]
     if len(set(names)) != len(names):
@@ -46,6 +51,14 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
                             R_SETUP)
         if state.variant == "long" and set(names) != set(data.minors()):
             raise RuleError("the long game uses all twelve minors", R_SETUP)
+        if state.variant == "micro" and state.map_state == "done":
+            # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
+            homes = set(atlas.board(state).homes())
+            if any(p.number == 21 for p in state.pieces):
+                homes.add("Adaptive")
+            if set(names) != homes:
+                raise RuleError("the micro game uses the minors whose homes are on the map: "
+                                + ", ".join(sorted(homes)), R_SETUP)
     state.columns = cols
     events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
     _maybe_start(state, events)
@@ -182,11 +195,16 @@ def _found(state: State, sr: StockRound, auction: Auction, move: Named, forced: 
     # highest space not above it (facts §3, medium; tables/lost-atlas.toml [par]).
     par = data.floor_space(min(max(auction.high // 2, lo), hi))
     player = auction.leader
+    home = move.where or f"{name} home"
+    if state.map_state == "done":
+        from referee.games.lost_atlas import track
+
+        home = track.home_for(state, name, move.where, forced)
     co = Company(
         name=name, major=False, president=player, cash=0, price=par,
         arrival=state.top_arrival(),  # ■7: a launched marker goes on top of its space
         shares={player: 2, TREASURY: 3},
-        hubs=[move.where or f"{name} home"],
+        hubs=[home],
         spare_tokens=[data.table()["tokens"]["expansive_extra_cost"]] if name == "Expansive"
         else [],
         abilities=[name],

@@ -5,7 +5,7 @@ Rules ■5, ■18, ■19, ■23 and Resourceful/Spacious in ■26.
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.state import Company, State, Train
@@ -81,16 +81,55 @@ def rust(state: State, kind: str, events: list[Event]) -> None:
 
 
 def enforce_limits(state: State, events: list[Event]) -> None:
-    """Trains over a company's limit go to the pool (■19); the lowest numbers go first."""
+    """Trains over a company's limit go to the pool (■19). When they are not all alike, the
+    president chooses which (`discard`); the game waits for that choice."""
     for co in state.companies.values():
         excess = len(co.running()) - company_limit(state, co)
-        if excess <= 0:
+        if excess <= 0 or co.name in state.discard:
             continue
-        ordered = sorted(co.running(), key=lambda t: data.train_level(t.kind))
-        for t in ordered[:excess]:
-            co.trains.remove(t)
-            state.pool_trains.append(t)
-            events.append(Event(f"{co.name}: {t.kind}-train over the limit goes to the pool"))
+        kinds = {t.kind for t in co.running()}
+        if len(kinds) == 1:
+            for t in co.running()[:excess]:
+                _to_pool(state, co, t, events)
+        else:
+            state.discard.append(co.name)
+            events.append(Event(f"{co.name} is {excess} over its train limit: "
+                                f"{co.president} chooses (discard TRAIN ...)"))
+
+
+def _to_pool(state: State, co: Company, t: Train, events: list[Event]) -> None:
+    co.trains.remove(t)
+    state.pool_trains.append(t)
+    events.append(Event(f"{co.name}: {t.kind}-train over the limit goes to the pool"))
+
+
+def excess(state: State, co: Company) -> int:
+    return len(co.running()) - company_limit(state, co)
+
+
+def discard(state: State, move: object, forced: bool, events: list[Event]) -> None:
+    """■19: the president of a company over its limit names the trains that go to the pool."""
+    from referee.games.lost_atlas import ledger
+    from referee.games.lost_atlas.commands import Discard
+
+    co = state.companies[state.discard[0]]
+    ledger.need_turn(state, move.actor, co.president, RULE_PHASE, forced)  # type: ignore
+    if not isinstance(move, Discard):
+        raise RuleError(f"{co.name} is over its train limit: first the trains to the pool",
+                        RULE_PHASE, "discard " + " ".join(t.kind for t in co.running()))
+    need = excess(state, co)
+    if len(move.kinds) != need:
+        raise RuleError(f"{co.name} puts {need} train(s) in the pool, not {len(move.kinds)}",
+                        RULE_PHASE, computable=False)
+    for kind in move.kinds:
+        t = next((t for t in co.running() if t.kind == kind), None)
+        if t is None:
+            raise RuleError(f"{co.name} has no other {kind}-train", RULE_PHASE,
+                            "its trains: " + " ".join(t.kind for t in co.running()),
+                            computable=False)
+        _to_pool(state, co, t, events)
+    state.discard.pop(0)
+    enforce_limits(state, events)
 
 
 def export(state: State, events: list[Event]) -> None:

@@ -33,3 +33,48 @@ def two_minors() -> State:
     s = new()
     return play(s, "auction 120", "pass", "pick Expansive", "auction 130", "pass",
                 "pick Express", "pass", "pass")
+
+
+# A whole short-game map (25 pieces, 2 capitals) placed by two players, every placement legal
+# (rules ■3). Homes: Expansive I33, Eastern M27 (mine), Agricultural O25, Resourceful M33,
+# Suburban M35, Tunneling M39, Express I39, Northern M43 (port); capitals M23, O23.
+SHORT_MAP = (
+    "place 25 M21 0",
+    "place 3 O23 1",
+    "place 2 M27 4",
+    "place 24 O29 3",
+    "capital M23",
+    "place 28 K25 5",
+    "place 15 P26 4",
+    "place 20 M29 2",
+    "place 23 Q21 1",
+    "capital O23",
+    "place 18 J30 5",
+    "place 4 M31 1",
+    "place 14 K33 2",
+    "place 16 L34 1",
+    "place 6 N34 1",
+    "place 1 I33 3",
+    "place 17 J36 0",
+    "place 27 H36 4",
+    "place 8 M37 1",
+    "place 12 K39 0",
+    "place 16 H28 0",
+    "place 5 I41 4",
+    "place 15 I43 5",
+    "place 13 K43 5",
+    "place 7 N42 2",
+    "place 22 K45 1",
+    "place 19 L46 5",
+)
+SHORT_CHARTERS = ("charters Expansive,Eastern,Express,Suburban / "
+                  "Tunneling,Northern,Resourceful,Agricultural")
+
+
+def mapped() -> State:
+    """Short game with the map above; A founds Expansive, B Eastern (both 120, price 60);
+    Eastern (on top) is about to operate in OR1."""
+    s = play(G.setup(["A", "B"], "short", {}), *SHORT_MAP, SHORT_CHARTERS,
+             "destinations 30/40/70/100")
+    return play(s, "auction 120", "pass", "pick Expansive", "auction 120", "pass",
+                "pick Eastern", "pass", "pass")

@@ -261,3 +261,36 @@ def test_tie_goes_to_earlier_company_president__rule_25() -> None:
     s.companies["Express"].shares = {"B": 2, TREASURY: 3}
     rows = G.standings(s)
     assert rows[0].player == "B" and rows[0].place == 1 and rows[1].place == 2
+
+
+def test_president_chooses_the_trains_over_the_limit__rule_19() -> None:
+    from referee.games.lost_atlas import trains as trainlib
+    from referee.games.lost_atlas.state import Train
+
+    s = play(two_minors(), "buy 2")
+    co = s.companies["Express"]
+    co.trains = [Train("3"), Train("4"), Train("4")]
+    events: list = []
+    trainlib.enforce_limits(s, events)  # limit 2: one train too many, of two kinds
+    assert s.discard == ["Express"] and co.president == "B"
+    opts = G.options(s)
+    assert opts.actor == "B" and opts.verbs == ("discard",)
+    with pytest.raises(RuleError, match="first the trains to the pool") as e:
+        step(s, "run 0")
+    assert e.value.rule == "■19 フェイズの変更"
+    with pytest.raises(RuleError, match="puts 1 train"):
+        step(s, "discard 3 4")
+    s2 = play(s, "discard 4")
+    assert [t.kind for t in s2.companies["Express"].trains] == ["3", "4"]
+    assert [t.kind for t in s2.pool_trains] == ["4"] and not s2.discard
+
+
+def test_alike_trains_over_the_limit_go_without_asking__rule_19() -> None:
+    from referee.games.lost_atlas import trains as trainlib
+    from referee.games.lost_atlas.state import Train
+
+    s = play(two_minors(), "buy 2")
+    s.companies["Express"].trains = [Train("4"), Train("4"), Train("4")]
+    trainlib.enforce_limits(s, [])
+    assert not s.discard and len(s.companies["Express"].trains) == 2
+    assert [t.kind for t in s.pool_trains] == ["4"]

@@ -56,3 +56,43 @@ def test_random_legal_play_conserves_money(game: tuple[str, int], picks: list[in
     for actor, words in moves:
         replay, _ = G.apply(replay, G.parse(replay, actor, words))
     assert G.snapshot(replay) == G.snapshot(state)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 10_000), min_size=250, max_size=250))
+def test_random_play_on_a_built_map_conserves_money(picks: list[int]) -> None:
+    """Rules ■2: map building, tile lays (mountain costs, Tunneling's refund), stations and
+    routes move no money in or out of the box; replay gives the same game."""
+    from .helpers import SHORT_CHARTERS, SHORT_MAP
+
+    players = ["A", "B"]
+    moves: list[tuple[str, list[str]]] = []
+    state = G.setup(players, "short", {})
+    for line in (*SHORT_MAP, SHORT_CHARTERS, "destinations 30/40/70/100"):
+        actor = G.options(state).actor
+        moves.append((actor, line.split()))
+        state, _ = G.apply(state, G.parse(state, actor, line.split()))
+    assert state.map_state == "done"
+    for k, pick in enumerate(picks):
+        opts = G.options(state)
+        if opts.actor is None:
+            break
+        verb = opts.verbs[pick % len(opts.verbs)]
+        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
+            verb = "pass" if "pass" in opts.verbs else "done"
+        words = [verb]
+        for i, cands in enumerate(opts.args.get(verb, ())):
+            if cands:
+                words.append(cands[(pick >> (2 * i)) % len(cands)])
+        try:
+            new, _ = G.apply(state, G.parse(state, opts.actor, words))
+        except (RuleError, UsageError):
+            continue
+        assert new.money() == 24500
+        assert _shares_whole(new)
+        moves.append((opts.actor, words))
+        state = new
+    replay = G.setup(players, "short", {})
+    for actor, words in moves:
+        replay, _ = G.apply(replay, G.parse(replay, actor, words))
+    assert G.snapshot(replay) == G.snapshot(state)

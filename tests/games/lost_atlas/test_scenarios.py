@@ -23,4 +23,4 @@ def test_money_is_conserved_through_each_whole_game(path: Path) -> None:
 
 def test_there_are_scenarios_for_each_length() -> None:
     variants = {scenario.load(p).variant for p in FILES}
-    assert {"micro", "short"} <= variants  # no long game yet (see the report)
+    assert {"micro", "short", "long"} <= variants

@@ -1,0 +1,376 @@
+"""The map of Lost Atlas, built at the table from three-hex pieces (rules ■3).
+
+The state keeps only what was typed (piece, hex, rotation; capital overlays); `board(state)`
+derives the geometry from it: every hex, its terrain, the printed content turned by the
+piece's rotation, the homes, the blank hexes added around the homes at the end.
+
+Coordinates are those of `referee.eighteen.hexes` on a flat map: letter = column, number =
+row (doubled: A1, A3, B2, ...). A piece is placed by naming the hex of its h1 and a rotation
+0-5 (clockwise); h2 then lies across h1's edge (5 + rot) mod 6 and h3 across edge rot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from referee.eighteen.hexes import neighbour, parse
+from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile
+from referee.engine import Event, RuleError
+from referee.games.lost_atlas import data
+from referee.games.lost_atlas.state import Piece, State
+from referee.tables import load_table
+
+R_MAP = "■3 準備 (マップの作成)"
+POSITIONS = ("h1", "h2", "h3")
+
+
+@dataclass(frozen=True)
+class Cell:
+    hex: str
+    piece: int  # index of the placement (0 = first piece placed); -1 = a blank hex
+    number: int  # printed piece number (0 = blank)
+    terrain: str  # plain, water, mountain, city, home, border, destination
+    cost: int  # terrain cost of the first tile (mountain 40)
+    home: str  # the minor whose home this is ("" if none)
+    label: str  # capital, mine, port or ""
+    printed: TileSpec  # printed content turned to map edges
+
+    @property
+    def kind(self) -> str:
+        """The upgrade-chart name of the bare hex (tables/lost-atlas.toml [upgrades])."""
+        if self.label:
+            return self.label
+        if self.terrain in ("city", "home"):
+            return "city" if not self.printed.paths else self.home
+        return {"plain": "plain", "mountain": "plain", "water": "water"}.get(self.terrain, "")
+
+
+@dataclass(frozen=True)
+class Board:
+    cells: dict[str, Cell]
+    blanks: tuple[str, ...]  # blank hexes added around the homes (■3, at the end)
+
+    def homes(self) -> dict[str, str]:
+        """minor -> home hex."""
+        return {c.home: c.hex for c in self.cells.values() if c.home}
+
+
+@cache
+def pieces() -> dict[int, dict[str, Any]]:
+    out: dict[int, dict[str, Any]] = {}
+    for raw in load_table("maps/lost_atlas_pieces")["pieces"]:
+        out[int(raw["number"])] = raw
+    return out
+
+
+@cache
+def home_codes() -> dict[str, str]:
+    return {str(v["code"]): name for name, v in data.minors().items() if "code" in v}
+
+
+def spots(first: str, rot: int) -> tuple[str, str, str] | None:
+    """The hexes of h1, h2, h3 for a piece with h1 on `first` turned `rot`."""
+    h2 = neighbour(first, (5 + rot) % 6, "flat")
+    h3 = neighbour(first, rot % 6, "flat")
+    if parse(first, "flat") is None or h2 is None or h3 is None:
+        return None
+    return first, h2, h3
+
+
+def valid_name(name: str) -> bool:
+    xy = parse(name, "flat")
+    return xy is not None and xy[0] % 2 == xy[1] % 2  # doubled coordinates: same parity
+
+
+def _turn(spec: TileSpec, rot: int) -> TileSpec:
+    return TileSpec(spec.name, spec.color, spec.label, spec.nodes, spec.rotated_paths(rot))
+
+
+def _cell(hex_: str, index: int, number: int, raw: dict[str, Any], rot: int,
+          capital: bool, destinations: tuple[int, ...]) -> Cell:
+    terrain = str(raw["terrain"])
+    home = home_codes().get(str(raw.get("home", "")), "")
+    label = "capital" if capital else str(raw.get("label", ""))
+    body: dict[str, Any] = {"nodes": raw.get("nodes", []), "paths": raw.get("paths", [])}
+    if terrain == "home" and not body["nodes"]:
+        # Tunneling's home (piece 8) is a home city on a mountain; the pieces table gives no
+        # circle for it, but ■14 says every home is a city spot.
+        body["nodes"] = [{"kind": "city", "revenue": 0, "slots": 1}]
+    spec = parse_tile(hex_, body, f"hex {hex_}")
+    if terrain == "destination":
+        # ■3/■16: the destination's value comes from the chosen card, by phase colour; the
+        # two hexes of one piece are one area (facts §12).
+        values = destinations or (0, 0, 0, 0)
+        by_colour = tuple(sorted(zip(("yellow", "green", "purple", "gray"), values,
+                                     strict=True)))
+        spec = TileSpec(spec.name, "red", "", (NodeSpec("offboard", by_colour, 0,
+                                                        f"area{index}"),), spec.paths)
+    elif spec.paths:
+        spec = TileSpec(spec.name, "yellow", label, spec.nodes, spec.paths)
+    else:
+        spec = TileSpec(spec.name, "", label, spec.nodes, spec.paths)
+    return Cell(hex_, index, number, terrain, int(raw.get("terrain_cost", 0)), home, label,
+                _turn(spec, rot))
+
+
+def board(state: State) -> Board:
+    return _board(tuple((p.number, p.hex, p.rot) for p in state.pieces), tuple(state.capitals),
+                  tuple(state.destinations), state.map_state == "done")
+
+
+@cache
+def _board(placed: tuple[tuple[int, str, int], ...], capitals: tuple[str, ...],
+           destinations: tuple[int, ...], done: bool) -> Board:
+    cells: dict[str, Cell] = {}
+    for index, (number, first, rot) in enumerate(placed):
+        where = spots(first, rot)
+        assert where is not None
+        for hex_, raw in zip(where, pieces()[number]["hexes"], strict=True):
+            cells[hex_] = _cell(hex_, index, number, raw, rot, hex_ in capitals, destinations)
+    blanks: list[str] = []
+    if done:
+        for cell in list(cells.values()):
+            if not cell.home:
+                continue
+            for edge in range(6):
+                other = neighbour(cell.hex, edge, "flat")
+                if other is None or other in cells or other in blanks:
+                    continue
+                if not _touches_border(cells, other, -1):
+                    blanks.append(other)
+        for b in blanks:  # ■3: blank hexes around the homes, the border rule first
+            cells[b] = Cell(b, -1, 0, "plain", 0, "", "",
+                            TileSpec(b, "", "", (), ()))
+    return Board(cells, tuple(blanks))
+
+
+def _touches_border(cells: dict[str, Cell], hex_: str, piece: int) -> bool:
+    """Whether `hex_` would touch a border hex of another piece (■3: its 4 outer edges touch
+    nothing)."""
+    for edge in range(6):
+        other = neighbour(hex_, edge, "flat")
+        cell = cells.get(other or "")
+        if cell is not None and cell.terrain == "border" and cell.piece != piece:
+            return True
+    return False
+
+
+def placement_problem(state: State, number: int, first: str, rot: int) -> str | None:
+    """Why piece `number` cannot go with h1 on `first` turned `rot` (■3); None: it may."""
+    if not valid_name(first):
+        return f"{first} is not a hex of the sheet (letter and number of the same parity)"
+    where = spots(first, rot)
+    if where is None:
+        return f"the piece would leave the sheet at {first}: move it right or down"
+    cells = board(state).cells
+    taken = [h for h in where if h in cells]
+    if taken:
+        return f"{', '.join(taken)} already has a hex"
+    raws = pieces()[number]["hexes"]
+    index = len(state.pieces)
+    touching = 0
+    for hex_, raw in zip(where, raws, strict=True):
+        for edge in range(6):
+            other = neighbour(hex_, edge, "flat")
+            if other in cells:
+                touching += 1
+                if raw["terrain"] == "border":
+                    return f"the border hex on {hex_} would touch {other}"
+        if _touches_border(cells, hex_, index):
+            return f"{hex_} would touch a border hex's outer edges"
+    need = data.table()["map"]["touch"]
+    if cells and touching < need:
+        return f"the piece touches the map along {touching} edges; at least {need}"
+    return None
+
+
+def pieces_left(state: State) -> dict[int, int]:
+    """Pieces still to place, by number (long and short: known; micro: the stack's limits)."""
+    key = data.deck_key(state.variant, len(state.players))
+    counts = {n: int(raw["copies"]) for n, raw in pieces().items()}
+    for n in data.table()["map"]["remove"].get(key, []):
+        counts[n] -= 1
+    for p in state.pieces:
+        counts[p.number] -= 1
+    return {n: c for n, c in counts.items() if c > 0}
+
+
+def map_complete(state: State) -> bool:
+    key = data.deck_key(state.variant, len(state.players))
+    capitals = data.table()["map"]["capitals"][key]
+    if len(state.capitals) < capitals:
+        return False
+    if state.variant != "micro":
+        return not pieces_left(state)
+    stack = data.table()["map"]["micro_stack"][key]
+    homes = data.table()["map"]["home_pieces"]
+    placed_homes = sum(1 for p in state.pieces if p.number in homes)
+    return placed_homes == stack["homes"] and len(state.pieces) - placed_homes == stack["others"]
+
+
+def micro_problem(state: State, number: int) -> str | None:
+    """■3 micro: one stack holds so many home pieces and so many others."""
+    if state.variant != "micro":
+        return None
+    key = data.deck_key(state.variant, len(state.players))
+    stack = data.table()["map"]["micro_stack"][key]
+    homes = data.table()["map"]["home_pieces"]
+    is_home = number in homes
+    placed = sum(1 for p in state.pieces if (p.number in homes) == is_home)
+    most = stack["homes" if is_home else "others"]
+    if placed >= most:
+        return f"the stack holds {most} {'home' if is_home else 'other'} pieces"
+    return None
+
+
+def capital_problem(state: State, hex_: str) -> str | None:
+    """■3: a capital overlay goes on a basic city (the ○ circle) already placed."""
+    cell = board(state).cells.get(hex_)
+    if cell is None:
+        return f"{hex_} is not on the map yet"
+    if cell.terrain != "city" or cell.label:
+        return f"{hex_} is not a basic city ({cell.label or cell.terrain})"
+    return None
+
+
+def capital_possible(state: State) -> bool:
+    return any(capital_problem(state, h) is None for h in board(state).cells)
+
+
+# --- the picture ---------------------------------------------------------------------------
+CELL = 7
+MARKS = {"plain": ".", "water": "~~~", "mountain": "^40", "border": "###",
+         "destination": "[dst]", "city": "( )"}
+
+
+def _content(state: State, cell: Cell) -> str:
+    laid = state.tiles.get(cell.hex)
+    if laid:
+        return f"{laid[0]}/{laid[1]}"
+    if cell.home:
+        code = next(k for k, v in home_codes().items() if v == cell.home)
+        return f"({code})"
+    if cell.label == "capital":
+        return "(*)"
+    if cell.terrain == "home":
+        return "( )"
+    return MARKS.get(cell.terrain, "?")
+
+
+def picture(state: State) -> str:
+    """The map as text: each hex shows its name, its content and the station tokens."""
+    b = board(state)
+    if not b.cells:
+        return ""
+    tokens: dict[str, list[str]] = {}
+    for co in state.companies.values():
+        for hub in co.hubs:
+            tokens.setdefault(hub.split(".")[0], []).append(co.name[:2])
+    grid_cells: dict[tuple[int, int], list[str]] = {}
+    for name, cell in b.cells.items():
+        x, y = parse(name, "flat") or (0, 0)
+        grid_cells[(x, y)] = [name, _content(state, cell), "".join(tokens.get(name, []))]
+    min_x = min(x for x, _ in grid_cells)
+    min_y = min(y for _, y in grid_cells)
+    width = (max(x for x, _ in grid_cells) - min_x + 1) * CELL + CELL
+    height = (max(y for _, y in grid_cells) - min_y + 1) * 2 + 3
+    rows = [[" "] * width for _ in range(height)]
+    for (x, y), lines in grid_cells.items():
+        col, row = (x - min_x) * CELL, (y - min_y) * 2
+        for k, text in enumerate(lines):
+            for j, ch in enumerate(text[: CELL - 1]):
+                rows[row + k][col + j] = ch
+    text = "\n".join("".join(r).rstrip() for r in rows).rstrip("\n")
+    return (text + "\nlegend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
+            "( ) city, (*) capital, (EA) a minor's home, TILE/ROT track; EA.. = stations")
+
+
+# --- the setup moves ----------------------------------------------------------------------
+def drawer(state: State) -> str:
+    """■3: the first player draws and places, then clockwise."""
+    return state.players[state.map_draws % len(state.players)]
+
+
+def place_piece(state: State, number: int, first: str, rot: int, forced: bool,
+                events: list[Event]) -> None:
+    if state.columns:
+        raise RuleError("the map is built before the charters are laid out", R_MAP,
+                        computable=False)
+    if number not in pieces_left(state):
+        raise RuleError(f"no piece {number} is left to place", R_MAP,
+                        "left: " + ", ".join(map(str, sorted(pieces_left(state)))),
+                        computable=False)
+    if not forced:
+        problem = micro_problem(state, number) or placement_problem(state, number, first, rot)
+        if problem:
+            raise RuleError(problem, R_MAP, "another hex or rotation")
+    elif spots(first, rot) is None or any(h in board(state).cells for h in spots(first, rot)
+                                             or ()):
+        raise RuleError("the piece cannot lie there at all", R_MAP, computable=False)
+    state.pieces.append(Piece(number, first, rot))
+    state.map_state = "building"
+    state.map_draws += 1
+    where = spots(first, rot)
+    assert where is not None
+    events.append(Event(f"piece {number} on {', '.join(where)} (h1, h2, h3), rotation {rot}"))
+    _maybe_done(state, events)
+
+
+def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) -> None:
+    if state.columns:
+        raise RuleError("the map is built before the charters are laid out", R_MAP,
+                        computable=False)
+    key = data.deck_key(state.variant, len(state.players))
+    if len(state.capitals) >= data.table()["map"]["capitals"][key]:
+        raise RuleError("every capital project is placed", R_MAP, computable=False)
+    state.map_state = "building"
+    state.map_draws += 1
+    if not hex_:
+        if capital_possible(state) and not forced:
+            raise RuleError("a basic city is on the map: the capital goes on one", R_MAP,
+                            "capital HEX")
+        events.append(Event("no basic city yet: the capital project goes to the bottom of "
+                            "the stack; draw the next piece (■3)"))
+        return
+    problem = capital_problem(state, hex_)
+    if problem and not forced:
+        raise RuleError(problem, R_MAP, "capital HEX (a basic city on the map), or capital "
+                        "none when there is none")
+    state.capitals.append(hex_)
+    events.append(Event(f"capital overlay on {hex_}; the project leaves the game (■3)"))
+    _maybe_done(state, events)
+
+
+def _maybe_done(state: State, events: list[Event]) -> None:
+    if not map_complete(state):
+        left = pieces_left(state) if state.variant != "micro" else {}
+        events.append(Event(f"{drawer(state)} draws next"
+                            + (f" ({sum(left.values())} pieces left)" if left else "")))
+        return
+    state.map_state = "done"
+    b = board(state)
+    events.append(Event("the map is complete"
+                        + (f"; put blank hexes on {', '.join(b.blanks)} (around the homes, ■3)"
+                           if b.blanks else "")))
+    events.append(Event("now lay out the charters (charters ...)"))
+
+
+def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]]:
+    """A few places where piece `number` may go now (completion candidates)."""
+    cells = board(state).cells
+    if not cells:
+        return [(data.table()["map"]["first"], 0)]
+    found: list[tuple[str, int]] = []
+    ring = {n for h in cells for e in range(6) if (n := neighbour(h, e, "flat"))}
+    # h1 may lie two hexes out (a border hex pointing away from the map).
+    near = sorted({n for h in ring for e in range(6)
+                   if (n := neighbour(h, e, "flat")) and n not in cells} | (ring - set(cells)))
+    for hex_ in near:
+        for rot in range(6):
+            if placement_problem(state, number, hex_, rot) is None:
+                found.append((hex_, rot))
+                if len(found) >= most:
+                    return found
+    return found

@@ -1,0 +1,240 @@
+"""Operating steps 1 and 7: buying trains, the forced purchase, bankruptcy (rules ■12, ■18,
+■20). Split from operating.py."""
+
+from __future__ import annotations
+
+from referee.engine import Event, RuleError
+from referee.games.lost_atlas import data, ledger, trains
+from referee.games.lost_atlas.commands import BuyTrain, Sell
+from referee.games.lost_atlas.data import INF, POOL
+from referee.games.lost_atlas.state import Company, State, Train
+
+R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
+R_TRAINS = "■18 経営アクション7:列車購入"
+R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:破産の可能性あり)"
+
+
+# --- step 1 and 7: trains ---------------------------------------------------------------
+def first_train(state: State, co: Company, move: BuyTrain, forced: bool,
+                 events: list[Event]) -> None:
+    """■12: a new minor may buy one train first, from the deck or the pool, with its cash."""
+    assert state.orr is not None
+    price = data.train_price(move.kind)
+    if not forced and co.cash < price:
+        raise RuleError(f"{co.name} has {co.cash}; the first train is paid by the company "
+                        "alone", R_FIRST, "if it cannot pay, it buys in step 7 (forced)")
+    _take(state, co, move, price, forced, events)
+    state.orr.first_train = True
+    state.orr.stage = 2
+
+
+def _take(state: State, co: Company, move: BuyTrain, price: int, forced: bool,
+          events: list[Event]) -> None:
+    """Move a train from the deck or the pool into `co`, paid to the bank."""
+    if move.source == POOL:
+        found = next((t for t in state.pool_trains if t.kind == move.kind), None)
+        if found is None:
+            raise RuleError(f"no {move.kind}-train in the pool", R_TRAINS, computable=False)
+        state.pool_trains.remove(found)
+    elif move.kind not in trains.deck_offers(state):
+        top = trains.deck_offers(state)
+        raise RuleError(f"the deck offers {' or '.join(top) or 'nothing'}, not {move.kind}",
+                        R_TRAINS, "trains are bought from the top of the deck in order",
+                        computable=False)
+    if not forced and len(co.running()) >= trains.company_limit(state, co):
+        raise RuleError(f"{co.name} is at its train limit "
+                        f"({trains.company_limit(state, co)})", trains.RULE_LIMIT)
+    co.trains.append(Train(move.kind))
+    events.append(Event(f"{co.name} buys a {move.kind}-train from the {move.source} for {price}"))
+    ledger.pay(state, co.name, ledger.BANK, price, events)
+    if move.source == "deck":
+        trains.take_from_deck(state, move.kind, events)
+
+
+def buy_train(state: State, co: Company, move: BuyTrain, forced: bool,
+              events: list[Event]) -> None:
+    if move.source not in ("deck", POOL):
+        _from_company(state, co, move, forced, events)
+        return
+    price = data.train_price(move.kind)
+    if move.trade:
+        if move.kind != INF or move.source != "deck":
+            raise RuleError("only the ∞ from the deck is bought by handing in a train", R_TRAINS)
+        handed = next((t for t in co.running() if t.kind == move.trade), None)
+        if handed is None:
+            raise RuleError(f"{co.name} has no {move.trade}-train (not rusted) to hand in",
+                            R_TRAINS, computable=False)
+        # ■18: any train that has not rusted may be handed in (the issue and FW-INV say a 4, 5
+        # or 6 only; the rules file is the authority: facts §13.2).
+        price = data.table()["trains"]["inf_trade_price"]
+        if not forced and co.cash < price:
+            raise RuleError(f"{co.name} has {co.cash}, the ∞ costs {price}", R_TRAINS)
+        co.trains.remove(handed)
+        state.pool_trains.append(handed)
+        events.append(Event(f"{co.name} hands in its {move.trade}-train to the pool"))
+    if co.cash < price:
+        president_paysshortfall(state, co, move, price, forced, events)
+    _take(state, co, move, price, forced, events)
+
+
+def president_paysshortfall(state: State, co: Company, move: BuyTrain, price: int,
+                             forced: bool, events: list[Event]) -> None:
+    """■20: a company without a train that cannot pay for the cheapest deck/pool train gets
+    exactly the difference from its president (no more)."""
+    cheapest = trains.cheapest_available(state)
+    if not forced:
+        if co.trains:
+            raise RuleError(f"{co.name} has {co.cash}; the train costs {price}", R_TRAINS,
+                            "the president helps only a company without a train (■20)")
+        if cheapest is None or price > cheapest[0] or move.trade:
+            raise RuleError("the president helps only to buy the cheapest train of the deck or "
+                            "the pool", R_FORCED,
+                            f"buy {cheapest[1]}" + (" pool" if cheapest and cheapest[2] == POOL
+                                                    else "") if cheapest else "")
+    short = price - co.cash
+    if state.cash[co.president] < short:
+        raise RuleError(f"{co.president} must add {short} and has {state.cash[co.president]}",
+                        R_FORCED, "sell shares first (sell CO N ...), or declare bankrupt",
+                        computable=False)
+    events.append(Event(f"{co.president} adds {short} for the forced train (■20)"))
+    ledger.pay(state, co.president, co.name, short, events)
+
+
+def _from_company(state: State, co: Company, move: BuyTrain, forced: bool,
+                  events: list[Event]) -> None:
+    """■12/■18: from another company at any agreed price of at least 1 (the table typed the
+    deal, so both presidents agree)."""
+    seller = state.companies[move.source]
+    price = move.price or 0
+    if seller.name == co.name:
+        raise RuleError("a company cannot buy its own train", R_TRAINS, computable=False)
+    train = next((t for t in seller.running() if t.kind == move.kind), None)
+    if train is None:
+        raise RuleError(f"{seller.name} has no {move.kind}-train it may sell", R_TRAINS,
+                        "rusted trains cannot be sold (■26 Resourceful)", computable=False)
+    if not forced:
+        if price < 1:
+            raise RuleError("the price between companies is at least 1", R_TRAINS)
+        if co.cash < price:
+            raise RuleError(f"{co.name} has {co.cash}", R_TRAINS)
+        if len(co.running()) >= trains.company_limit(state, co):
+            raise RuleError(f"{co.name} is at its train limit", trains.RULE_LIMIT)
+    seller.trains.remove(train)
+    co.trains.append(train)
+    events.append(Event(f"{co.name} buys a {move.kind}-train from {seller.name} for {price}"))
+    ledger.pay(state, co.name, seller.name, price, events)
+
+
+def max_raise(state: State, player: str) -> int:
+    """What a president could raise by selling shares in a forced purchase (■20)."""
+    return sum(emergency_sellable(state, player, c) * c.price for c in state.companies.values())
+
+
+def emergency_sellable(state: State, player: str, co: Company) -> int:
+    """■20: no sale that changes a president; the pool holds at most 50%."""
+    held = co.held(player)
+    if co.president == player:
+        others = max((co.held(p) for p in state.active_players if p != player), default=0)
+        floor = max(2, others)  # keep the president's certificate and the presidency
+    else:
+        floor = 0
+    return max(0, min(held - floor, ledger.pool_limit(co) - co.held(POOL)))
+
+
+def shortfall(state: State, co: Company) -> int:
+    cheapest = trains.cheapest_available(state)
+    if cheapest is None or co.trains:
+        return 0
+    return max(0, cheapest[0] - co.cash - state.cash[co.president])
+
+
+def emergency_sell(state: State, co: Company, move: Sell, forced: bool,
+                   events: list[Event]) -> None:
+    assert state.orr is not None
+    player = co.president
+    short = shortfall(state, co)
+    if not forced:
+        if short == 0:
+            raise RuleError("shares are sold in an operating round only when the president "
+                            "cannot pay for the forced train", R_FORCED)
+        if state.orr.emergency_sold:
+            raise RuleError("the forced sales are made at once", R_FORCED)
+        for name, n in move.items:
+            if n > emergency_sellable(state, player, state.companies[name]):
+                raise RuleError(f"{player} may sell at most "
+                                f"{emergency_sellable(state, player, state.companies[name])} of "
+                                f"{name}", R_FORCED,
+                                "no change of president; the pool holds at most 50%")
+        raised = sum(n * state.companies[name].price for name, n in move.items)
+        smallest = min(state.companies[name].price for name, _ in move.items)
+        if raised - smallest >= short:
+            raise RuleError(f"{player} needs {short}: sell one share at a time, only as many as "
+                            "needed", R_FORCED)
+    for name, n in move.items:
+        c = state.companies[name]
+        if n > c.held(player):
+            raise RuleError(f"{player} holds {c.held(player)} of {name}", R_FORCED,
+                            computable=False)
+        ledger.move_shares(c, player, POOL, n)
+        events.append(Event(f"{player} sells {n} of {name} at {c.price} (forced, ■20)"))
+        ledger.pay(state, ledger.BANK, player, n * c.price, events)
+        state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
+    for name, _ in move.items:  # ■20: one space left per company sold, after all the sales
+        ledger.move_price(state, state.companies[name], -1, "forced sale", events)
+        ledger.check_president(state, state.companies[name], events)
+
+
+def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> None:
+    """■20: the president cannot raise the money: out of the game; the company closes."""
+    player = co.president
+    if not forced:
+        short = shortfall(state, co)
+        if short == 0 or max_raise(state, player) >= short:
+            raise RuleError(f"{player} can still pay for the cheapest train", R_FORCED,
+                            "sell shares (sell CO N ...) and buy it")
+    events.append(Event(f"{player} is bankrupt and leaves the game (■20)"))
+    close_company(state, co, events)
+    state.out.append(player)
+    # Rules silent on the bankrupt player's other certificates and cash: they leave the game
+    # with the player: the certificates to the pool, the cash to the bank.
+    for other in list(state.companies.values()):
+        n = other.held(player)
+        if n:
+            ledger.move_shares(other, player, POOL, n)
+            events.append(Event(f"{player}'s {n} of {other.name} go to the pool"))
+        if other.president == player:
+            holders = [p for p in state.active_players if other.held(p) > 0]
+            if not holders:
+                events.append(Event(f"{other.name} has no shareholder left to preside"))
+                close_company(state, other, events)
+            else:
+                best = max(other.held(p) for p in holders)
+                p = player
+                while True:
+                    p = state.after(p, state.players)
+                    if p in holders and other.held(p) == best:
+                        break
+                other.president = p
+                events.append(Event(f"{other.name}: president {player} -> {p}"))
+    ledger.pay(state, player, ledger.BANK, state.cash[player], events)
+    from referee.games.lost_atlas.operating import next_company
+
+    next_company(state, events)
+
+
+def close_company(state: State, co: Company, events: list[Event]) -> None:
+    """■20: trains to the pool, tokens off the map, the marker off the track; the other
+    holders sell their shares to the bank at the current price without a drop. (They "may";
+    the referee sells for them: a closed company's shares are worth nothing at the end.)"""
+    for t in co.trains:
+        if not t.rusted:
+            state.pool_trains.append(t)
+    events.append(Event(f"{co.name} closes: trains to the pool, tokens removed from "
+                        f"{', '.join(co.hubs) or 'nowhere'}"))
+    for holder, n in list(co.shares.items()):
+        if holder in state.cash and holder != co.president and holder not in state.out:
+            events.append(Event(f"{holder} sells {n} of {co.name} at {co.price} (no drop)"))
+            ledger.pay(state, ledger.BANK, holder, n * co.price, events)
+    ledger.pay(state, co.name, ledger.BANK, co.cash, events)
+    del state.companies[co.name]
+    state.closed.append(co.name)

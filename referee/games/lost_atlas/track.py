@@ -1,0 +1,361 @@
+"""Operating steps 3 and 4: track tiles and station tokens (rules ■14, ■15), suburbs (■26).
+
+With the map entered (rules ■3) every lay and token is checked against the real geometry;
+without it, only what can be checked from the words typed (colour, count, cost) is.
+"""
+
+from __future__ import annotations
+
+from referee.eighteen.hexes import neighbour
+from referee.eighteen.tiles import tile as tile_spec
+from referee.engine import Event, RuleError
+from referee.games.lost_atlas import atlas, data, ledger, routes
+from referee.games.lost_atlas.commands import LayTile, Token
+from referee.games.lost_atlas.state import Company, Lay, State
+
+R_OR = "■11 経営ラウンド"
+R_TRACK = "■14 経営アクション3:線路タイルの敷設"
+R_UPGRADE = "■14 アップグレードの条件"
+R_REACH = "■14 新ヘックスへの到達"
+R_TOKEN = "■15 経営アクション4:(任意)駅トークンの配置"
+R_ABILITY = "■26 マイナー会社の能力"
+UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
+
+
+def stage(state: State, step: int, forced: bool, what: str) -> None:
+    """Rules ■11: the steps come in order; a later step closes the earlier ones."""
+    orr = state.orr
+    assert orr is not None
+    if orr.stage > step and not forced:
+        raise RuleError(f"{what} is step {step}; this company is past it", R_OR,
+                        "the steps go: train (new minors), shares, track, token, run, "
+                        "dividend, trains")
+    orr.stage = max(orr.stage, step)
+
+
+# --- step 3: track ----------------------------------------------------------------------------
+def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Event]) -> None:
+    orr = state.orr
+    assert orr is not None
+    stage(state, 3, forced, "laying track")
+    on_map = routes.known(state)
+    if on_map and not move.tile:
+        raise RuleError("the map is known: name the tile and its rotation", R_TRACK,
+                        "lay HEX TILE ROT, e.g. lay M21 57 0")
+    colour = move.colour
+    upgrade = colour in UPGRADES
+    cost = move.cost
+    if on_map:
+        cost = _map_cost(state, move)
+    if not forced:
+        _count_check(state, co, colour)
+        if on_map:
+            problem = lay_problem(state, co, move)
+            if problem:
+                raise RuleError(*problem)
+            if move.cost and move.cost != cost:
+                raise RuleError(f"the terrain of {move.hex} costs {cost}", R_TRACK)
+        else:
+            on = state.hexes.get(move.hex)
+            if upgrade and on != UPGRADES[colour]:
+                raise RuleError(f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has "
+                                f"{on or 'no tile'}", R_TRACK, "no colour may be skipped")
+            if not upgrade and on is not None:
+                raise RuleError(f"{move.hex} already has a {on} tile", R_TRACK,
+                                "yellow tiles go on empty hexes; upgrade instead")
+            if cost not in (0, data.table()["terrain"]["mountain"]):
+                raise RuleError(f"terrain costs 0 or {data.table()['terrain']['mountain']} "
+                                "(a mountain)", R_TRACK)
+        if co.cash < cost:
+            raise RuleError(f"{co.name} has {co.cash}, the terrain costs {cost}", R_TRACK)
+    orr.lays.append(Lay(move.hex, colour))
+    state.hexes[move.hex] = colour
+    if on_map:
+        old = state.tiles.get(move.hex)
+        state.tiles[move.hex] = (move.tile, move.rot)
+        if old:
+            events.append(Event(f"tile {old[0]} goes back to the supply"))
+    if colour == "bridge":
+        co.bridges_left -= 1
+    tile = f" (tile {move.tile} rot {move.rot})" if move.tile else ""
+    events.append(Event(f"{co.name} lays {colour} on {move.hex}{tile}"))
+    if cost:
+        ledger.pay(state, co.name, ledger.BANK, cost, events)
+        if "Tunneling" in co.abilities:  # ■26: 60 back after each mountain cost paid
+            ledger.pay(state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"],
+                       events)
+
+
+def _count_check(state: State, co: Company, colour: str) -> None:
+    """■14: two yellow tiles, or one upgrade (Agricultural: and then one yellow, ■26); the
+    colours the phase allows; bridges for Bridging alone (■26)."""
+    orr = state.orr
+    assert orr is not None
+    upgrade = colour in UPGRADES
+    allowed = data.table()["setup"]["colours"][state.variant]
+    phase_at = data.COLOURS.index(state.colour)
+    if upgrade and (colour not in allowed or data.COLOURS.index(colour) > phase_at):
+        raise RuleError(f"{colour} tiles are not laid in the {state.colour} phase", R_TRACK)
+    if colour == "bridge":
+        if "Bridging" not in co.abilities:
+            raise RuleError("only Bridging lays bridge tiles", R_ABILITY)
+        if co.bridges_left == 0:
+            raise RuleError(f"{co.name} has no bridge tile left", R_ABILITY)
+    had_upgrade = any(lay.colour in UPGRADES for lay in orr.lays)
+    yellows = sum(1 for lay in orr.lays if lay.colour not in UPGRADES)
+    if upgrade and orr.lays:
+        raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK)
+    if not upgrade:
+        if had_upgrade and ("Agricultural" not in co.abilities or yellows >= 1):
+            raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK,
+                            "Agricultural alone adds one yellow after its upgrade (■26)")
+        if yellows >= 2:
+            raise RuleError("two yellow tiles per turn at most", R_TRACK)
+
+
+def _map_cost(state: State, move: LayTile) -> int:
+    """■14: a mountain costs 40 for the first tile on it; upgrades cost nothing."""
+    cell = atlas.board(state).cells.get(move.hex)
+    if cell is None or move.hex in state.tiles:
+        return 0
+    return cell.cost
+
+
+def in_supply(state: State, name: str) -> int:
+    """Tiles of a design not on the map (replaced tiles go back, ■14)."""
+    return data.tile_count(name) - sum(1 for t, _ in state.tiles.values() if t == name)
+
+
+def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str] | None:
+    """Why the tile cannot go there: (reason, rule, what is allowed); None if it can."""
+    cells = atlas.board(state).cells
+    cell = cells.get(move.hex)
+    if cell is None:
+        return f"{move.hex} is not on the map", R_TRACK, ""
+    if cell.terrain in ("border", "destination"):
+        return (f"nothing is laid on a {cell.terrain} hex", R_TRACK,
+                "border hexes take nothing; destinations are only run to")
+    if in_supply(state, move.tile) <= 0:
+        return f"no tile {move.tile} is left in the supply", R_TRACK, ""
+    old = state.tiles.get(move.hex)
+    key = old[0] if old else cell.kind
+    chart = data.table()["upgrades"]
+    allowed = list(chart.get(key, []))
+    if move.tile not in allowed:
+        what = f"tile {key}" if old else f"a {key or cell.terrain} hex"
+        return (f"{move.tile} cannot go on {what}", R_UPGRADE,
+                ("allowed: " + ", ".join(allowed)) if allowed else f"{what} is final")
+    if cell.terrain == "water" and "Bridging" not in co.abilities:
+        return "only Bridging builds on water", R_ABILITY, ""
+    new = tile_spec(move.tile, f"hex {move.hex}")
+    new_paths = new.rotated_paths(move.rot)
+    before, old_paths = routes.content(state, move.hex)
+    if old_paths or old:
+        problem = _keeps_track(old_paths, new_paths, before, new)
+        if problem:
+            return problem, R_UPGRADE, "another rotation"
+    for edge in sorted(new.exits(move.rot)):
+        other = neighbour(move.hex, edge, "flat")
+        there = cells.get(other or "")
+        if there is None or there.terrain == "border":
+            return (f"the track at edge {edge} runs off the map or into a border hex", R_TRACK,
+                    "another rotation")
+        if (there.terrain == "water" and other not in state.tiles
+                and "Bridging" not in co.abilities):
+            return (f"the track at edge {edge} runs into water ({other})", R_ABILITY,
+                    "only Bridging's track may point into water (■26)")
+    if not _reached(state, co, move.hex, new.exits(move.rot)):
+        return (f"{co.name} cannot reach {move.hex} from its stations", R_REACH,
+                "new track must join track the company reaches")
+    return None
+
+
+def _keeps_track(old_paths, new_paths, before, new) -> str | None:
+    """■14: an upgrade keeps the old track; cities keep or gain spots. (Eastern Mining's mine
+    keeps only its connections to the hex sides, ■26: so do all city tiles here.)"""
+    def exits(paths) -> set[int]:
+        return {end[1] for p in paths for end in p if end[0] == "e"}
+
+    def edge_pairs(paths) -> set[frozenset[int]]:
+        return {frozenset((a[1], b[1])) for a, b in paths if a[0] == b[0] == "e"}
+
+    lost = exits(old_paths) - exits(new_paths)
+    if lost:
+        return f"the old track at edge {', '.join(map(str, sorted(lost)))} would be lost"
+    if not edge_pairs(old_paths) <= edge_pairs(new_paths):
+        return "the old track between two sides would be lost"
+    if sum(n.slots for n in new.nodes) < sum(n.slots for n in before.nodes):
+        return "the city would lose a spot"
+    return None
+
+
+def _reached(state: State, co: Company, hex_: str, exits: frozenset[int]) -> bool:
+    """■14: the new tile's track joins track (or a station) the company reaches."""
+    got = routes.reach(state, co)
+    if any(h == hex_ for h, _ in got.cities) or any(h == hex_ for h, _ in got.paths):
+        return True
+    for edge in exits:
+        other = neighbour(hex_, edge, "flat")
+        if other is not None and (other, (edge + 3) % 6) in got.exits:
+            return True
+    return False
+
+
+# --- step 4: stations -------------------------------------------------------------------------
+def token(state: State, co: Company, move: Token, forced: bool, events: list[Event]) -> None:
+    orr = state.orr
+    assert orr is not None
+    stage(state, 4, forced, "placing a station")
+    if not co.spare_tokens:
+        raise RuleError(f"{co.name} has no station token left", R_TOKEN, computable=False)
+    fixed = [c for c in co.spare_tokens if c >= 0]
+    if move.cost in fixed:
+        slot = move.cost
+    elif -1 in co.spare_tokens:
+        slot = -1  # a token whose cost is printed on the map (typed by the player)
+    else:
+        slot = fixed[0]
+    where = move.hex
+    if routes.known(state):
+        city = _city_for(state, move)
+        where = routes.hub_name(move.hex, city)
+    if not forced:
+        if orr.tokened:
+            raise RuleError("one station per turn", R_TOKEN)
+        if slot >= 0 and move.cost != slot:
+            raise RuleError(f"this token costs {slot}", R_TOKEN,
+                            f"token {move.hex} cost {slot}")
+        if move.hex in {routes.hub_spot(h)[0] for h in co.hubs}:
+            raise RuleError(f"{co.name} already has a station on {move.hex}", R_TOKEN,
+                            "one per tile")
+        if co.cash < move.cost:
+            raise RuleError(f"{co.name} has {co.cash}", R_TOKEN)
+        if routes.known(state):
+            problem = token_problem(state, co, *routes.hub_spot(where))
+            if problem:
+                raise RuleError(problem, R_TOKEN)
+    co.spare_tokens.remove(slot)
+    co.hubs.append(where)
+    orr.tokened = True
+    orr.stage = 5
+    events.append(Event(f"{co.name} places a station on {where}"))
+    ledger.pay(state, co.name, ledger.BANK, move.cost, events)
+
+
+def _city_for(state: State, move: Token) -> int:
+    cell = atlas.board(state).cells.get(move.hex)
+    if cell is None:
+        raise RuleError(f"{move.hex} is not on the map", R_TOKEN, computable=False)
+    spec = routes.content(state, move.hex)[0]
+    cities = [i for i, n in enumerate(spec.nodes) if n.kind == "city"]
+    if move.city >= 0:
+        if move.city not in cities:
+            raise RuleError(f"{move.hex} has no city {move.city}", R_TOKEN,
+                            f"cities: {', '.join(map(str, cities)) or 'none'}",
+                            computable=False)
+        return move.city
+    free = [i for i in cities if len(routes.tokens_at(state, move.hex, i)) < spec.nodes[i].slots]
+    if not cities:
+        raise RuleError(f"{move.hex} has no city", R_TOKEN, computable=False)
+    return (free or cities)[0]
+
+
+def reserved(state: State) -> dict[str, str]:
+    """Home hexes of the minors in play not founded yet (■14/■15): hex -> minor."""
+    homes = atlas.board(state).homes()
+    waiting = [n for col in state.columns for n in col]
+    return {homes[n]: n for n in waiting if n in homes}
+
+
+def token_problem(state: State, co: Company, hex_: str, city: int) -> str | None:
+    """■15: a reachable city with a free spot, leaving a reserved home's spot open."""
+    spec = routes.content(state, hex_)[0]
+    here = routes.tokens_at(state, hex_, city)
+    free = spec.nodes[city].slots - len(here)
+    if free <= 0:
+        return f"{routes.hub_name(hex_, city)} has no free spot"
+    if city == 0 and hex_ in reserved(state) and free < 2:
+        return (f"the last spot of {hex_} is kept for {reserved(state)[hex_]}'s home")
+    if (hex_, city) not in routes.reach(state, co).cities:
+        return f"{co.name} cannot reach {routes.hub_name(hex_, city)} from its stations"
+    return None
+
+
+def home_for(state: State, minor: str, where: str, forced: bool) -> str:
+    """■7: the home station; ■26 Adaptive: an empty basic city of the founder's choice, not a
+    capital, mine or port, not another minor's home."""
+    homes = atlas.board(state).homes()
+    if minor != "Adaptive":
+        if minor not in homes:
+            raise RuleError(f"{minor}'s home is not on the map", "■3 準備", computable=False)
+        return homes[minor]
+    if not where:
+        raise RuleError("Adaptive's president names its home", R_ABILITY, "pick Adaptive HEX")
+    cell = atlas.board(state).cells.get(where)
+    if not forced:
+        if cell is None or cell.terrain != "city" or cell.label:
+            raise RuleError(f"{where} is not a basic city", R_ABILITY,
+                            "an empty basic city: not a capital, mine, port or home")
+        if routes.tokens_at(state, where, 0):
+            raise RuleError(f"{where} is not empty", R_ABILITY)
+    return where
+
+
+# --- Suburban (■26) ---------------------------------------------------------------------------
+def suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Event]) -> None:
+    if not forced:
+        if "Suburban" not in co.abilities:
+            raise RuleError("only Suburban has suburb tokens", R_ABILITY)
+        if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
+            raise RuleError(f"{co.name} has placed both suburbs", R_ABILITY)
+        if hex_ in co.suburbs or hex_ in {routes.hub_spot(h)[0] for h in co.hubs}:
+            raise RuleError(f"{hex_} has a suburb or a hub of {co.name}", R_ABILITY,
+                            "one suburb per tile, not where it has a hub")
+        if routes.known(state):
+            cell = atlas.board(state).cells.get(hex_)
+            if cell is None or cell.terrain not in ("city", "home") or cell.label:
+                raise RuleError(f"{hex_} is not a basic city", R_ABILITY,
+                                "not a capital, mine or port")
+            if (hex_, 0) not in routes.reach(state, co).cities:
+                raise RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY)
+    co.suburbs.append(hex_)
+    events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
+
+
+def legal_lays(state: State, co: Company, most: int = 6) -> list[tuple[str, str, int]]:
+    """A few (hex, tile, rotation) the company may lay now (completion candidates); the
+    colour and count rules of this turn are checked too."""
+    found: list[tuple[str, str, int]] = []
+    if not routes.known(state):
+        return found
+    got = routes.reach(state, co)
+    near = {h for h, _ in got.cities} | {h for h, _ in got.paths}
+    near |= {n for h, e in got.exits if (n := neighbour(h, e, "flat"))}
+    chart = data.table()["upgrades"]
+    cells = atlas.board(state).cells
+    for hex_ in sorted(near):
+        cell = cells.get(hex_)
+        if cell is None:
+            continue
+        old = state.tiles.get(hex_)
+        for name in chart.get(old[0] if old else cell.kind, []):
+            try:
+                _count_check(state, co, data.tile_colour(name))
+            except RuleError:
+                continue
+            for rot in range(6):
+                move = LayTile(co.president, hex_, data.tile_colour(name), 0, name, rot)
+                if lay_problem(state, co, move) is None:
+                    found.append((hex_, name, rot))
+                    if len(found) >= most:
+                        return found
+                    break
+    return found
+
+
+def legal_tokens(state: State, co: Company) -> list[str]:
+    """Hexes where the company may place a station now (completion candidates)."""
+    mine = {routes.hub_spot(h)[0] for h in co.hubs}
+    return sorted({h for h, c in routes.reach(state, co).cities
+                   if h not in mine and routes.content(state, h)[0].nodes[c].kind == "city"
+                   and token_problem(state, co, h, c) is None})
