@@ -19,7 +19,7 @@ from referee.generate.tree import Command, GameInfo, Param, VerbInfo
 
 # --- roff ------------------------------------------------------------------------------------
 _CJK_ASIDE = re.compile(r"\s*\([^)]*[\u3000-\u9fff\uff00-\uffef][^)]*\)")
-_ASCII = {"→": "->", "←": "<-", "–": "-", "—": "--", "·": "-", "×": "x", "≥": ">=", "≤": "<="}
+_ASCII = {"■": "rules section ", "→": "->", "←": "<-", "–": "-", "—": "--", "·": "-", "×": "x", "≥": ">=", "≤": "<="}
 
 
 def for_groff(text: str) -> str:
