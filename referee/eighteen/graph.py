@@ -62,14 +62,16 @@ class TrackGraph:
     def token_nodes(self) -> list[int]:
         return [n.id for n in self.nodes if n.token]
 
-    def reachable(self) -> set[int]:
-        """Nodes joined by track to one of the company's tokens."""
+    def reachable(self, through_blocked: bool = False) -> set[int]:
+        """Nodes joined by track to one of the company's tokens. A city full of other
+        companies' tokens ends the way, unless `through_blocked` (Overnight passes them)."""
         seen = set(self.token_nodes())
         todo = list(seen)
         while todo:
             v = todo.pop()
+            passable = through_blocked or not self.nodes[v].blocked or self.nodes[v].token
             for w, _, _ in self.adjacency[v]:
-                if w not in seen and (not self.nodes[v].blocked or v in self.token_nodes()):
+                if w not in seen and passable:
                     seen.add(w)
                     todo.append(w)
         return seen

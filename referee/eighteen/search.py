@@ -43,7 +43,7 @@ def enumerate_routes(
     """All routes with a company token and at most `max_stops` counted stops; (routes, complete)."""
     nodes = graph.nodes
     adjacency = graph.adjacency
-    reach = graph.reachable()
+    reach = graph.reachable(through_blocked=overnight)
     # Fewest stops from each node to a token, to prune routes that can no longer reach one.
     to_token = {v: 0 for v in graph.token_nodes()}
     frontier = list(to_token)

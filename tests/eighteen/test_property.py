@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from randpos import random_position, random_trains
 
@@ -31,8 +31,14 @@ def check(seed: int, lost_atlas: bool | None) -> None:
             used |= route.mask
 
 
+# derandomize: CI runs the same 1,200 positions every time, so a red run always reproduces.
+# Hunting for new counterexamples is done by hand with far more seeds.
 @settings(
-    max_examples=700, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=700,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    derandomize=True,
 )
 @given(SEEDS)
 def test_fast_equals_exhaustive_standard_rules(seed: int) -> None:
@@ -40,8 +46,18 @@ def test_fast_equals_exhaustive_standard_rules(seed: int) -> None:
 
 
 @settings(
-    max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+    max_examples=500,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    derandomize=True,
 )
 @given(SEEDS)
+@example(seed=341)
+@example(seed=6408)
 def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
+    """Seeds 341 and 6408 once failed: an Overnight D train's best route starts at an
+    off-board behind a city full of other tokens (A5 - A1 - A3 ...). Overnight may pass that
+    city, so the off-board is on the company's network; the fast search had pruned its start
+    points with a reachability that stopped at full cities (rules §16, Overnight ■26)."""
     check(seed, lost_atlas=True)
