@@ -20,15 +20,6 @@ def round_name(s: State) -> str:
     return ROUND_NAMES.get(s.round, s.round)
 
 
-def next_line(s: State) -> str:
-    from referee.games.lost_atlas.rules import LostAtlas
-
-    o = LostAtlas().options(s)
-    if o.actor is None:
-        return "the game is over"
-    return f"next: {o.actor} ({o.phase}): {', '.join(o.verbs)}"
-
-
 def _train_list(ts: list) -> str:
     return " ".join(t.kind + ("(rusted)" if t.rusted else "") for t in ts) or "-"
 

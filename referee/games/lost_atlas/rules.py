@@ -88,7 +88,6 @@ class LostAtlas(Game):
             operating.or_move(s, move, forced, events)
         elif s.round == "merger":
             merger.mr_move(s, move, forced, events)
-        events.append(Event(render.next_line(s)))
         return s, events
 
     # --- who acts ---------------------------------------------------------------------------

@@ -127,7 +127,7 @@ class RailroadRivals(Game):
             k = len(new.railroads)
             events.insert(0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known)"))
         new, more = turns.settle(new)
-        return new, [*events, *more, Event(turns.next_text(new))]
+        return new, [*events, *more]
 
     # --- questions ------------------------------------------------------------------------
     def options(self, state: State) -> Options:

@@ -9,7 +9,6 @@ from dataclasses import replace
 from referee.engine import Event, RuleError
 
 from . import commands as cmd
-from . import render
 from .placement import await_cubes, no_cubes
 from .scoring import standings
 from .sections import (
@@ -210,12 +209,6 @@ def settle(state: State) -> tuple[State, list[Event]]:
                 events += more
         else:
             return state, events
-
-
-def next_text(state: State) -> str:
-    if state.phase == OVER:
-        return "the game is over"
-    return f"next: {render.actor_of(state)}, {render.phase_text(state)}"
 
 
 def expected_reveal(state: State) -> tuple[int, int]:

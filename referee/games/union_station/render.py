@@ -22,22 +22,6 @@ from referee.games.union_station.state import AUCTION, OVER, SETUP, State
 SHORT = {"black": "blk", "green": "grn", "blue": "blu", "orange": "org", "white": "wht"}
 
 
-def next_step(state: State, options: Options) -> str:
-    """One line: what the table must do now."""
-    if state.phase == OVER:
-        return f"the game is over ({state.ended}); see status for the final table"
-    need = state.needs_reveal()
-    if need == "lot":
-        return f"next: reveal the auction shares in order ({len(state.lots)} of 5 known)"
-    if need == "top":
-        return "next: turn up the top of the offer deck: reveal RAILROAD"
-    if state.phase == AUCTION:
-        verbs = " or ".join(v for v in options.verbs if v != "start")
-        return f"next: {options.actor} to {verbs} ({options.phase})"
-    actions = [v for v in options.verbs if v != "blocked"]
-    return f"next: {options.actor} to {' or '.join(actions)}"
-
-
 def _offer_text(state: State) -> str:
     slots = "  ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(state.offer))
     top = state.top or ("(empty)" if state.deck_size() == 0 else "(to reveal)")

@@ -87,7 +87,6 @@ class UnionStation(Game):
         else:
             raise UsageError(f"not a move of {self.title}: {move!r}")
         new = _check_end(new, events)
-        events.append(Event(render.next_step(new, self.options(new))))
         return new, events
 
     def options(self, state: State) -> Options:
