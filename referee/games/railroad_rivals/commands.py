@@ -156,7 +156,8 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
 
     def need(count: int, most: int | None = None) -> None:
         if len(args) < count or (most is not None and len(args) > most):
-            raise UsageError(f"{verb} takes {usage.split(' ', 1)[1]}", usage)
+            takes = usage.split(" ", 1)[1] if " " in usage else "no arguments"
+            raise UsageError(f"{verb} takes {takes}", usage)
 
     if verb == "start":
         need(6, 6)
