@@ -31,49 +31,63 @@ from referee.eighteen.tiles import catalogue
 from referee.eighteen.trains import parse_trains
 from referee.tables import load_table
 
-LATE = {"1889": ("brown", "gray", "green"), "1830": ("brown", "gray", "green")}
+LATE = {"1889": ("brown", "gray", "green", "yellow"), "1830": ("brown", "gray", "green", "yellow")}
 
 
 def _lay_tiles(
     game_map: GameMap, game: str, colours: tuple[str, ...], rng: random.Random, fill: float
 ) -> list[dict[str, Any]]:
+    """Late-game track, grown outward from the printed track and cities: each new tile joins
+    track already there, so the network is one connected, dense web, as late in a real game.
+    Tile counts of the game's manifest are respected; `fill` is the share of open hex sides
+    that get a tile."""
     tiles = catalogue()
-    pool = [t for t in tiles.values() if t.color in colours and game in _games(t.name)]
-    laid: list[dict[str, Any]] = []
+    table = load_table("tiles")["tiles"]
+    left = {
+        t.name: table[t.name].get("counts", {}).get(game, 0)
+        for t in tiles.values()
+        if t.color in colours and game in _games(t.name)
+    }
+    pool = [tiles[name] for name in sorted(left)]
     exits_at: dict[str, set[int]] = {h: set(s.printed.exits()) for h, s in game_map.hexes.items()}
-    for name in rng.sample(sorted(game_map.hexes), k=len(game_map.hexes)):
-        printed = game_map.hexes[name].printed
-        if printed.color in ("red", "gray") or rng.random() > fill:
+    laid: dict[str, dict[str, Any]] = {}
+    frontier = [(h, e) for h, ex in exits_at.items() for e in sorted(ex)]
+    # Cities and towns get their late-game tiles whether or not track reached them yet.
+    frontier += [(h, -1) for h, spec in game_map.hexes.items() if spec.printed.nodes]
+    rng.shuffle(frontier)
+    while frontier:
+        source, edge = frontier.pop(rng.randrange(len(frontier)))
+        target = source if edge < 0 else game_map.neighbour(source, edge)
+        if target is None or target in laid or rng.random() > fill:
             continue
-        cities = sum(1 for n in printed.nodes if n.kind == "city")
-        towns = sum(1 for n in printed.nodes if n.kind == "town")
-        best = None
+        printed = game_map.hexes[target].printed
+        if printed.color in ("red", "gray"):
+            continue
+        need = set(printed.exits()) | ({(edge + 3) % 6} if edge >= 0 else set())
+        kinds = sorted(n.kind for n in printed.nodes)
+        choices = []
         for spec in pool:
-            if spec.label != printed.label:
+            if left[spec.name] <= 0 or spec.label != printed.label:
                 continue
-            if sum(1 for n in spec.nodes if n.kind == "city") != cities:
-                continue
-            if sum(1 for n in spec.nodes if n.kind == "town") != towns:
+            if sorted(n.kind for n in spec.nodes) != kinds:
                 continue
             for rotation in range(6):
                 exits = spec.exits(rotation)
-                if not printed.exits() <= exits:
-                    continue
-                if any(game_map.neighbour(name, e) is None for e in exits):
+                if not need <= exits or any(game_map.neighbour(target, e) is None for e in exits):
                     continue
                 joined = sum(
-                    1
+                    (e + 3) % 6 in exits_at.get(game_map.neighbour(target, e) or "", set())
                     for e in exits
-                    if (e + 3) % 6 in exits_at.get(game_map.neighbour(name, e) or "", set())
                 )
-                score = joined - 0.5 * (len(exits) - joined) + rng.random()
-                if best is None or score > best[0]:
-                    best = (score, spec, rotation)
-        if best is not None:
-            _, spec, rotation = best
-            exits_at[name] = set(spec.exits(rotation))
-            laid.append({"hex": name, "tile": spec.name, "rotation": rotation})
-    return laid
+                choices.append((len(exits) + joined + 2 * rng.random(), spec, rotation))
+        if not choices:
+            continue
+        _, spec, rotation = max(choices, key=lambda c: c[0])
+        left[spec.name] -= 1
+        exits_at[target] = set(spec.exits(rotation))
+        laid[target] = {"hex": target, "tile": spec.name, "rotation": rotation}
+        frontier += [(target, e) for e in sorted(exits_at[target])]
+    return list(laid.values())
 
 
 def _games(tile_name: str) -> set[str]:
@@ -97,7 +111,7 @@ def _tokens(
         if k < 3:
             tokens.append({"hex": h, "city": i, "company": company})
         elif rng.random() < 0.35:
-            for c in range(rng.randint(1, slots)):
+            for c in range(rng.randint(1, min(slots, len(others)))):
                 tokens.append({"hex": h, "city": i, "company": others[c % len(others)]})
     position_data["tokens"] = tokens
 
@@ -162,7 +176,7 @@ def lost_atlas_position(seed: int) -> tuple[Position, str, str]:
     game_map = position_from_data(game_map_data).map
     data = dict(game_map_data)
     data["tiles"] = _lay_tiles(
-        game_map, "lost_atlas", ("purple", "brown", "gray", "green"), rng, fill=0.85
+        game_map, "lost_atlas", ("purple", "brown", "gray", "green", "yellow"), rng, fill=0.85
     )
     _tokens(data, rng, "X", ["Y", "Z"])
     trains = rng.choice(["5,6", "6,∞", "5,∞", "4,6"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import deque
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph, build_graph
@@ -37,6 +38,29 @@ class _Timeout(Exception):
     pass
 
 
+def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
+    """Fewest stops between each node and a company token (the node counted, the token not):
+    a lower bound that prunes routes which can no longer reach a token. It must never
+    overestimate, or a route would be found from one end only: junctions cost nothing, nor do
+    full cities that Overnight passes without counting, so this is a 0-1 breadth-first
+    search."""
+    best = {v: 0 for v in graph.token_nodes()}
+    queue = deque(best)
+    while queue:
+        v = queue.popleft()
+        for w, _, _ in graph.adjacency[v]:
+            node = graph.nodes[w]
+            free = not node.is_stop or (overnight and node.blocked)
+            cost = best[v] + (0 if free else 1)
+            if cost < best.get(w, 1 << 30):
+                best[w] = cost
+                if cost == best[v]:
+                    queue.appendleft(w)
+                else:
+                    queue.append(w)
+    return best
+
+
 def enumerate_routes(
     graph: TrackGraph, max_stops: int, overnight: bool, deadline: float
 ) -> tuple[list[Route], bool]:
@@ -44,31 +68,28 @@ def enumerate_routes(
     nodes = graph.nodes
     adjacency = graph.adjacency
     reach = graph.reachable(through_blocked=overnight)
-    # Fewest stops from each node to a token, to prune routes that can no longer reach one.
-    to_token = {v: 0 for v in graph.token_nodes()}
-    frontier = list(to_token)
-    while frontier:
-        nxt = []
-        for v in frontier:
-            for w, _, _ in adjacency[v]:
-                if w not in to_token:
-                    to_token[w] = to_token[v] + (1 if nodes[w].is_stop else 0)
-                    nxt.append(w)
-        frontier = nxt
+    to_token = _stops_to_token(graph, overnight)
     far = 1 << 30
     found: dict[tuple[int, int], Route] = {}
     counter = [0]
 
-    def record(stops: list[int], mask: int, links: list[int]) -> None:
-        key_bits = 0
-        for s in stops:
-            key_bits |= 1 << s
-        key = (mask, key_bits)
+    def record(stops: list[int], mask: int, links: list[int], stop_bits: int) -> None:
+        # Every route is found from both of its ends; keep the one that starts at the lower
+        # node (the enumeration is symmetric: whatever may start a route may end it).
+        if stops[0] > stops[-1]:
+            return
+        key = (mask, stop_bits)
         if key not in found:
             found[key] = Route(tuple(stops), mask, tuple(links))
 
     def extend(
-        v: int, seen: int, mask: int, stops: list[int], links: list[int], token: bool
+        v: int,
+        seen: int,
+        mask: int,
+        stops: list[int],
+        links: list[int],
+        token: bool,
+        stop_bits: int,
     ) -> None:
         counter[0] += 1
         if counter[0] & 1023 == 0 and time.monotonic() > deadline:
@@ -83,29 +104,30 @@ def enumerate_routes(
             links.append(link)
             new_mask = mask | link_mask
             if not node.is_stop:
-                extend(w, seen | bit, new_mask, stops, links, token)
+                extend(w, seen | bit, new_mask, stops, links, token, stop_bits)
             else:
                 has = token or node.token
                 stops.append(w)
+                with_w = stop_bits | 1 << w
                 if has:
-                    record(stops, new_mask, links)
+                    record(stops, new_mask, links, with_w)
                 can_pass = node.kind != "offboard" and not node.blocked
                 if (
                     can_pass
                     and len(stops) < max_stops
                     and (has or len(stops) + to_token.get(w, far) <= max_stops)
                 ):
-                    extend(w, seen | bit, new_mask, stops, links, has)
+                    extend(w, seen | bit, new_mask, stops, links, has, with_w)
                 stops.pop()
                 if overnight and node.blocked:  # pass through, counting nothing
-                    extend(w, seen | bit, new_mask, stops, links, token)
+                    extend(w, seen | bit, new_mask, stops, links, token, stop_bits)
             links.pop()
 
     try:
         for s in sorted(reach):
             node = nodes[s]
             if node.is_stop and (node.token or to_token.get(s, far) < max_stops):
-                extend(s, 1 << node.identity, 0, [s], [], node.token)
+                extend(s, 1 << node.identity, 0, [s], [], node.token, 1 << s)
     except _Timeout:
         return list(found.values()), False
     return list(found.values()), True
