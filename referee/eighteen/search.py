@@ -74,10 +74,6 @@ def enumerate_routes(
     counter = [0]
 
     def record(stops: list[int], mask: int, links: list[int], stop_bits: int) -> None:
-        # Every route is found from both of its ends; keep the one that starts at the lower
-        # node (the enumeration is symmetric: whatever may start a route may end it).
-        if stops[0] > stops[-1]:
-            return
         key = (mask, stop_bits)
         if key not in found:
             found[key] = Route(tuple(stops), mask, tuple(links))
@@ -109,7 +105,9 @@ def enumerate_routes(
                 has = token or node.token
                 stops.append(w)
                 with_w = stop_bits | 1 << w
-                if has:
+                # Every route is found from both of its ends; keep the one that starts at the
+                # lower node (the enumeration is symmetric: what may start a route may end it).
+                if has and stops[0] < w:
                     record(stops, new_mask, links, with_w)
                 can_pass = node.kind != "offboard" and not node.blocked
                 if (

@@ -60,8 +60,9 @@ def test_fast_equals_exhaustive_standard_rules(seed: int) -> None:
 def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
     """Each route is kept from one of its ends only, so the enumeration must reach every route
     from both: seeds 1670 (junctions) and 5264 (Overnight passing full cities) broke that
-    while the stops-to-a-token bound overestimated. Seeds 341 and 6408 once failed: an Overnight D train's best route starts at an
-    off-board behind a city full of other tokens (A5 - A1 - A3 ...). Overnight may pass that
-    city, so the off-board is on the company's network; the fast search had pruned its start
-    points with a reachability that stopped at full cities (rules §16, Overnight ■26)."""
+    while the stops-to-a-token bound overestimated. Seeds 341 and 6408 once failed: an
+    Overnight D train's best route starts at an off-board behind a city full of other tokens
+    (A5 - A1 - A3 ...). Overnight may pass that city, so the off-board is on the company's
+    network; the fast search had pruned its start points with a reachability that stopped at
+    full cities (rules §16, Overnight ■26)."""
     check(seed, lost_atlas=True)
