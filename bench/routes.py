@@ -7,7 +7,9 @@ including a D; a Lost Atlas long-game map of all 33 pieces with purple and gray 
 our search on each, and times the exhaustive search on the same position in a child process
 (stopped after --exhaustive-seconds; then its ratio is only a lower bound, printed with '>').
 
-routes-18xx (PyPI) is not run here yet: see the note printed at the end.
+Track is grown outward from the printed track and cities, tile counts respected, so each
+network is one dense connected web as late in a real game. routes-18xx (PyPI) is not run here
+yet: see the note printed at the end.
 """
 
 from __future__ import annotations
@@ -244,8 +246,9 @@ def main() -> None:
         f"{len(times) - unproven}/{len(times)} proven optimal"
     )
     print(
-        "routes-18xx: not compared in this version (its board-state/railroad CSV export for "
-        "1889 is not written yet)."
+        "routes-18xx: not compared yet: its 1889 board uses other coordinates (pointy rows) and "
+        "its own tile ids and orientations, and the translation of our positions into its "
+        "board-state and railroad files is not written."
     )
 
 
