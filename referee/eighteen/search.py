@@ -1,7 +1,7 @@
 """The fast exact route search.
 
-1. Enumerate every legal route once (depth-first over the compressed track graph), keyed by
-   (track mask, stops); routes found from both ends collapse to one.
+1. Enumerate every legal route once (depth-first over the compressed track graph from each
+   possible end, keeping a route only from its lower-numbered end).
 2. Per train: candidates (revenue, mask) with at most that train's stops, best first, with
    dominated candidates removed (same or more track for no more revenue: never needed, since a
    dominating route's track is a subset and so it conflicts with nothing the other did not).
@@ -70,13 +70,12 @@ def enumerate_routes(
     reach = graph.reachable(through_blocked=overnight)
     to_token = _stops_to_token(graph, overnight)
     far = 1 << 30
-    found: dict[tuple[int, int], Route] = {}
+    found: list[Route] = []
     counter = [0]
 
     def record(stops: list[int], mask: int, links: list[int], stop_bits: int) -> None:
-        key = (mask, stop_bits)
-        if key not in found:
-            found[key] = Route(tuple(stops), mask, tuple(links))
+        # From one start a track set is one path, so no route is found twice.
+        found.append(Route(tuple(stops), mask, tuple(links)))
 
     def extend(
         v: int,
@@ -127,8 +126,8 @@ def enumerate_routes(
             if node.is_stop and (node.token or to_token.get(s, far) < max_stops):
                 extend(s, 1 << node.identity, 0, [s], [], node.token, 1 << s)
     except _Timeout:
-        return list(found.values()), False
-    return list(found.values()), True
+        return found, False
+    return found, True
 
 
 def _candidates(
