@@ -42,7 +42,9 @@ def enter_board(game_name: str) -> dict[str, Any]:
     click.echo(f"{game.title}: a few facts printed on your board, asked once and stored.")
     answers: dict[str, Any] = {}
     for f in game.board_fields():
-        answers[f.key] = click.prompt(f"{f.prompt} (e.g. {f.example})").strip()
+        # An empty answer is allowed here: the game says which fields it cannot do without.
+        answer = click.prompt(f"{f.prompt} (e.g. {f.example})", default="", show_default=False)
+        answers[f.key] = answer.strip()
     try:
         board = game.check_board(answers)
     except UsageError as e:

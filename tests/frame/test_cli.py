@@ -99,6 +99,12 @@ def test_board_walkthrough_stores_and_shows(tmp_path: Path) -> None:
     assert "bonus = 4" in out  # the bad answer stored nothing
 
 
+def test_board_walkthrough_accepts_an_empty_answer_and_the_game_judges_it() -> None:
+    """Optional fields may be left empty; a required one left empty is named, not 'aborted'."""
+    code, _, err = run(["board", "tally", "--enter"], "\n")
+    assert code == 2 and "bonus must be a whole number, not ''" in err and "aborted" not in err
+
+
 def test_unknown_game_and_bad_players() -> None:
     code, _, err = run(["new", "chess", "-p", "A,B"])
     assert code == 2 and "unknown game 'chess'" in err
