@@ -117,7 +117,7 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
                 s.place,
                 s.player,
                 s.details["cash"],
-                _shares(s.details["shares"]),
+                s.details["shares"],
                 s.details["share value"],
                 s.score,
             ]
@@ -133,10 +133,6 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
     else:
         lines.append(f"to move: {options.actor} ({', '.join(options.verbs)})")
     return "\n".join(lines)
-
-
-def _shares(shares: dict[str, int]) -> str:
-    return " ".join(f"{n} {c}" for c, n in shares.items()) or "-"
 
 
 def toolbar(state: State) -> str:

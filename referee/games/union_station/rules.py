@@ -136,17 +136,17 @@ class UnionStation(Game):
         rows = []
         for seat in state.seats:
             value = sum(n * state.road(c).price for c, n in zip(COLOURS, seat.shares, strict=True))
-            shares = {c: n for c, n in zip(COLOURS, seat.shares, strict=True) if n}
+            shares = " ".join(f"{n} {c}" for c, n in zip(COLOURS, seat.shares, strict=True) if n)
             rows.append(
                 (
                     seat.name,
                     seat.cash + value,
-                    {"cash": seat.cash, "shares": shares, "share value": value},
+                    {"cash": seat.cash, "shares": shares or "-", "share value": value},
                 )
             )
         scores = [score for _, score, _ in rows]
         out = [
-            Standing(name, score, {**details, "total": score}, 1 + sum(s > score for s in scores))
+            Standing(name, score, details, 1 + sum(s > score for s in scores))
             for name, score, details in rows
         ]
         return sorted(out, key=lambda s: (s.place, state.players.index(s.player)))

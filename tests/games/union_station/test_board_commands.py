@@ -90,11 +90,23 @@ def test_status_shows_everything_at_a_glance():
     text = GAME.status(opened().state)
     for needle in (
         "cash", "black", "price", "+1 green", "deck top blue", "dividends paid: 0 of 20",
-        "Union Station Company", "USC", "to move: C", "25 shares unbought"[:2],
+        "Union Station Company", "USC", "to move: C", "25 shares unbought",
         "railroads can lay", "invented fixture",
     ):  # fmt: skip
         assert needle in text, needle
     assert "C $18" in GAME.toolbar(opened().state)
+
+
+def test_standings_table_names_shares_in_words_and_the_total_once__rule_ゲームの終了():
+    """ゲームの終了: cash plus the value of each share held."""
+    from referee.render import standings
+
+    text = standings(GAME.standings(opened().state), over=False)
+    header = text.splitlines()[1]
+    assert header.split().count("total") == 1
+    assert "1 black 1 white" in text and "{" not in text  # C: cash 18 + black 7 + white 5
+    c_row = next(line for line in text.splitlines() if line.split()[1:2] == ["C"])
+    assert c_row.split()[-1] == "30"
 
 
 def test_snapshot_is_toml_data_at_every_point():
