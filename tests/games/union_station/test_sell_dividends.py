@@ -109,3 +109,13 @@ def test_pass_allowed_when_no_action__rule_ゲームの流れ(play):
     assert GAME.options(state).verbs[0] == "pass"
     state, _ = move(state, "pass")
     assert GAME.options(state).actor == "A"
+
+
+def test_dividend_divides_by_shares_still_held__rule_配当(play):
+    """配当: ゲームから除外した株式は数えません — sold shares leave the divisor."""
+    state = with_shares(play, "B", orange=2)
+    state = replace(state, turn=1)
+    state, _ = move(state, "sell orange")  # B's two orange leave the game; A holds the other
+    state = replace(state, turn=0)
+    state, _ = move(state, "lay orange city city")  # 10 -> 13: gold, divided by 1, not 3
+    assert state.seats[0].cash == 12 + 13
