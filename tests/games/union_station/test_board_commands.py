@@ -91,9 +91,10 @@ def test_status_shows_everything_at_a_glance():
     for needle in (
         "cash", "black", "price", "+1 green", "deck top blue", "dividends paid: 0 of 20",
         "Union Station Company", "USC", "to move: C", "25 shares unbought",
-        "railroads can lay", "invented fixture",
+        "can lay track: black green blue orange white", "invented fixture",
     ):  # fmt: skip
         assert needle in text, needle
+    assert "$10 once black and green and blue and orange and white are each bought again" in text
     assert "C $18" in GAME.toolbar(opened().state)
 
 
