@@ -28,6 +28,7 @@ from referee.games.union_station.railroads import (
     MAP_DISCS,
     MIN_BID,
     START_CASH,
+    USC_SPACES,
 )
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
 from referee.words import match
@@ -165,6 +166,7 @@ class UnionStation(Game):
         values = {f"cash {s.name}": s.cash for s in state.seats}
         values |= {f"price {c}": state.road(c).price for c in COLOURS if state.road(c).price}
         values |= {f"discs {c}": state.road(c).discs for c in COLOURS}
+        values |= {f"usc {c}": state.road(c).usc for c in COLOURS}
         values["dividends"] = state.dividends
         return values
 
@@ -175,6 +177,7 @@ class UnionStation(Game):
             "cash": (0, 1_000_000),
             "price": (MIN_BID, state.board.top),
             "discs": (0, MAP_DISCS),
+            "usc": (1, USC_SPACES),
             "dividends": (0, LAST_DIVIDEND - 1),
         }
         low, high = limits[what]
@@ -185,8 +188,8 @@ class UnionStation(Game):
             state = state.with_seat(state.players.index(name), cash=value)
         elif what == "price":
             state = state.with_road(name, price=value)  # a correction: no dividend
-        elif what == "discs":
-            state = state.with_road(name, discs=value)
+        elif what in ("discs", "usc"):
+            state = state.with_road(name, **{what: value})  # a correction: no special dividend
         else:
             state = replace(state, dividends=value)
         return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]

@@ -133,6 +133,10 @@ def test_adjust_and_count():
     assert state.road("blue").price == 12 and state.dividends == 0  # a correction pays nothing
     with pytest.raises(UsageError):
         GAME.adjust(s.state, "price blue", 99)
+    state, _events = GAME.adjust(s.state, "usc green", 3)  # a forgotten USC move, put right
+    assert state.road("green").usc == 3 and state.seats[0].cash == s.state.seats[0].cash
+    with pytest.raises(UsageError):
+        GAME.adjust(s.state, "usc green", 5)
     s.play('adjust cash A 40 --because "miscounted"')
     assert s.state.seats[0].cash == 40
     assert "matches" in s.play("count A 40")[0].text
