@@ -72,6 +72,9 @@ def test_map_neighbours_are_mutual():
         "start Z",
         "lay",
         "bl b",
+        "buy green +",
+        "buy green ++2",
+        "buy green +4",
     ],
 )
 def test_bad_words_are_usage_errors(text):
@@ -83,6 +86,8 @@ def test_prefixes_and_railroad_names():
     state = opened().state
     assert GAME.parse(state, "C", ["bu", "gr"]).colour == "green"
     assert GAME.parse(state, "C", ["sell", "PRR"]).colour == "white"
+    assert GAME.parse(state, "C", ["buy", "green", "+1"]).slot == 0
+    assert GAME.parse(state, "C", ["buy", "green", "3"]).slot == 2
     assert GAME.parse(state, "C", ["la", "alton", "t", "c"]).discs[1].kind == "city"
 
 
