@@ -88,6 +88,13 @@ class UnionStation(Game):
         else:
             raise UsageError(f"not a move of {self.title}: {move!r}")
         new = _check_end(new, events)
+        if _stuck(new):
+            events.append(
+                Event(
+                    "nobody can buy, lay or sell any more: every turn is a forced pass and no "
+                    "end condition can come (the rules do not cover this; settle it at the table)"
+                )
+            )
         events.append(Event(render.next_step(new, self.options(new))))
         return new, events
 
@@ -208,6 +215,13 @@ def _check_end(state: State, events: list[Event]) -> State:
     if all(track.why_cannot_lay(state, c) for c in COLOURS):
         return end(state, "no railroad can lay track", events)
     return state
+
+
+def _stuck(state: State) -> bool:
+    """No player has any action: the endless round of passes the rules do not settle."""
+    if state.phase != PLAY or state.needs_reveal():
+        return False
+    return not any(_actions(state, p) for p in range(len(state.seats)))
 
 
 def _layable(state: State, p: int) -> list[str]:
