@@ -137,8 +137,10 @@ def _count(low: int, high: int) -> str:
 def _buy(state: State, args: list[str]) -> tuple[str, int]:
     colour = railroad(args[0])
     if len(args) == 2:
-        slot = match(args[1].lstrip("+"), ("1", "2", "3"), "offer space (+1, +2, +3)")
-        return colour, int(slot) - 1
+        word = args[1].removeprefix("+")
+        if word not in ("1", "2", "3"):
+            raise UsageError(f"'{args[1]}' is not an offer space", "+1, +2 or +3")
+        return colour, int(word) - 1
     slots = [i for i, c in enumerate(state.offer) if c == colour]
     if len(slots) > 1:
         where = " and ".join(f"+{i + 1}" for i in slots)

@@ -79,9 +79,7 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
         )
         lines.append(f"auction order: {' '.join(state.lots)}")
     lines.append(f"offer: {_offer_text(state)}")
-    usc_line = min(r.usc for r in state.roads) - 1
-    specials = " ".join(f"${a}{' paid' if i < usc_line else ''}" for i, a in enumerate(USC_SPECIAL))
-    lines.append(f"Union Station Company specials: {specials}")
+    lines.append(_usc_text(state))
     no_selling = ", reached" if state.dividends >= LAST_SELLING_DIVIDEND else ""
     lines.append(
         f"dividends paid: {state.dividends} of {LAST_DIVIDEND}"
@@ -92,7 +90,7 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
     lines.append(
         f"end: {unbought} shares unbought; "
         f"{LAST_DIVIDEND - state.dividends} dividends to the 20th; "
-        f"{len(can_lay)} railroads can lay ({' '.join(can_lay) or 'none'})"
+        f"can lay track: {' '.join(can_lay) or 'no railroad'}"
     )
     if state.phase == OVER:
         lines.append(f"GAME OVER: {state.ended}")
@@ -101,7 +99,7 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
                 s.place,
                 s.player,
                 s.details["cash"],
-                _shares(s.details["shares"]),
+                s.details["shares"],
                 s.details["share value"],
                 s.score,
             ]
@@ -119,8 +117,16 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
     return "\n".join(lines)
 
 
-def _shares(shares: dict[str, int]) -> str:
-    return " ".join(f"{n} {c}" for c, n in shares.items()) or "-"
+def _usc_text(state: State) -> str:
+    """The Union Station Company specials paid, and which railroads hold up the next one."""
+    lowest = min(r.usc for r in state.roads)
+    paid = " ".join(f"${a}{' paid' if i < lowest - 1 else ''}" for i, a in enumerate(USC_SPECIAL))
+    text = f"Union Station Company specials: {paid}"
+    if lowest < USC_SPACES:
+        waiting = [c for c in COLOURS if state.road(c).usc == lowest]
+        verb = "is" if len(waiting) == 1 else "are each"
+        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought again"
+    return text
 
 
 def toolbar(state: State) -> str:

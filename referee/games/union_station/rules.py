@@ -28,6 +28,7 @@ from referee.games.union_station.railroads import (
     MAP_DISCS,
     MIN_BID,
     START_CASH,
+    USC_SPACES,
 )
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
 from referee.words import match
@@ -87,6 +88,13 @@ class UnionStation(Game):
         else:
             raise UsageError(f"not a move of {self.title}: {move!r}")
         new = _check_end(new, events)
+        if _stuck(new):
+            events.append(
+                Event(
+                    "nobody can buy, lay or sell any more: every turn is a forced pass and no "
+                    "end condition can come (the rules do not cover this; settle it at the table)"
+                )
+            )
         return new, events
 
     def options(self, state: State) -> Options:
@@ -135,17 +143,17 @@ class UnionStation(Game):
         rows = []
         for seat in state.seats:
             value = sum(n * state.road(c).price for c, n in zip(COLOURS, seat.shares, strict=True))
-            shares = {c: n for c, n in zip(COLOURS, seat.shares, strict=True) if n}
+            shares = " ".join(f"{n} {c}" for c, n in zip(COLOURS, seat.shares, strict=True) if n)
             rows.append(
                 (
                     seat.name,
                     seat.cash + value,
-                    {"cash": seat.cash, "shares": shares, "share value": value},
+                    {"cash": seat.cash, "shares": shares or "-", "share value": value},
                 )
             )
         scores = [score for _, score, _ in rows]
         out = [
-            Standing(name, score, {**details, "total": score}, 1 + sum(s > score for s in scores))
+            Standing(name, score, details, 1 + sum(s > score for s in scores))
             for name, score, details in rows
         ]
         return sorted(out, key=lambda s: (s.place, state.players.index(s.player)))
@@ -164,6 +172,7 @@ class UnionStation(Game):
         values = {f"cash {s.name}": s.cash for s in state.seats}
         values |= {f"price {c}": state.road(c).price for c in COLOURS if state.road(c).price}
         values |= {f"discs {c}": state.road(c).discs for c in COLOURS}
+        values |= {f"usc {c}": state.road(c).usc for c in COLOURS}
         values["dividends"] = state.dividends
         return values
 
@@ -174,6 +183,7 @@ class UnionStation(Game):
             "cash": (0, 1_000_000),
             "price": (MIN_BID, state.board.top),
             "discs": (0, MAP_DISCS),
+            "usc": (1, USC_SPACES),
             "dividends": (0, LAST_DIVIDEND - 1),
         }
         low, high = limits[what]
@@ -184,8 +194,8 @@ class UnionStation(Game):
             state = state.with_seat(state.players.index(name), cash=value)
         elif what == "price":
             state = state.with_road(name, price=value)  # a correction: no dividend
-        elif what == "discs":
-            state = state.with_road(name, discs=value)
+        elif what in ("discs", "usc"):
+            state = state.with_road(name, **{what: value})  # a correction: no special dividend
         else:
             state = replace(state, dividends=value)
         return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]
@@ -204,6 +214,13 @@ def _check_end(state: State, events: list[Event]) -> State:
     if all(track.why_cannot_lay(state, c) for c in COLOURS):
         return end(state, "no railroad can lay track", events)
     return state
+
+
+def _stuck(state: State) -> bool:
+    """No player has any action: the endless round of passes the rules do not settle."""
+    if state.phase != PLAY or state.needs_reveal():
+        return False
+    return not any(_actions(state, p) for p in range(len(state.seats)))
 
 
 def _layable(state: State, p: int) -> list[str]:

@@ -72,6 +72,9 @@ def test_map_neighbours_are_mutual():
         "start Z",
         "lay",
         "bl b",
+        "buy green +",
+        "buy green ++2",
+        "buy green +4",
     ],
 )
 def test_bad_words_are_usage_errors(text):
@@ -83,6 +86,8 @@ def test_prefixes_and_railroad_names():
     state = opened().state
     assert GAME.parse(state, "C", ["bu", "gr"]).colour == "green"
     assert GAME.parse(state, "C", ["sell", "PRR"]).colour == "white"
+    assert GAME.parse(state, "C", ["buy", "green", "+1"]).slot == 0
+    assert GAME.parse(state, "C", ["buy", "green", "3"]).slot == 2
     assert GAME.parse(state, "C", ["la", "alton", "t", "c"]).discs[1].kind == "city"
 
 
@@ -90,11 +95,24 @@ def test_status_shows_everything_at_a_glance():
     text = GAME.status(opened().state)
     for needle in (
         "cash", "black", "price", "+1 green", "deck top blue", "dividends paid: 0 of 20",
-        "Union Station Company", "USC", "to move: C", "25 shares unbought"[:2],
-        "railroads can lay", "invented fixture",
+        "Union Station Company", "USC", "to move: C", "25 shares unbought",
+        "can lay track: black green blue orange white", "invented fixture",
     ):  # fmt: skip
         assert needle in text, needle
+    assert "$10 once black and green and blue and orange and white are each bought again" in text
     assert "C $18" in GAME.toolbar(opened().state)
+
+
+def test_standings_table_names_shares_in_words_and_the_total_once__rule_ゲームの終了():
+    """ゲームの終了: cash plus the value of each share held."""
+    from referee.render import standings
+
+    text = standings(GAME.standings(opened().state), over=False)
+    header = text.splitlines()[1]
+    assert header.split().count("total") == 1
+    assert "1 black 1 white" in text and "{" not in text  # C: cash 18 + black 7 + white 5
+    c_row = next(line for line in text.splitlines() if line.split()[1:2] == ["C"])
+    assert c_row.split()[-1] == "30"
 
 
 def test_snapshot_is_toml_data_at_every_point():
@@ -120,6 +138,10 @@ def test_adjust_and_count():
     assert state.road("blue").price == 12 and state.dividends == 0  # a correction pays nothing
     with pytest.raises(UsageError):
         GAME.adjust(s.state, "price blue", 99)
+    state, _events = GAME.adjust(s.state, "usc green", 3)  # a forgotten USC move, put right
+    assert state.road("green").usc == 3 and state.seats[0].cash == s.state.seats[0].cash
+    with pytest.raises(UsageError):
+        GAME.adjust(s.state, "usc green", 5)
     s.play('adjust cash A 40 --because "miscounted"')
     assert s.state.seats[0].cash == 40
     assert "matches" in s.play("count A 40")[0].text

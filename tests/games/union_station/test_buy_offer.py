@@ -151,3 +151,45 @@ def test_special_skips_a_railroad_nobody_holds(play):
     state, events = move(state, "buy green")
     assert any("nobody holds orange" in e for e in events)
     assert state.seats[0].cash == 12 + 10  # blue only
+
+
+def test_the_first_auction_moves_no_usc_disc__rule_シカゴユニオンステーション株式会社(play):
+    """Only a buy during 「株式の購入」 moves a disc; the five auctioned shares move none."""
+    assert all(r.usc == 1 for r in play.roads)
+
+
+def test_a_line_pays_its_special_once__rule_シカゴユニオンステーション株式会社(play):
+    """After every disc has passed the $10 line it is not paid again by later buys."""
+    state = play
+    for colour in ("black", "blue", "orange", "white"):
+        state = state.with_road(colour, usc=3)
+    state, events = move(state, "buy green")  # green 1 -> 2: the $10 line
+    assert sum("special $10" in e for e in events) == 5
+    state, _ = move(state, "reveal black")
+    state, events = move(state, "buy blue", actor="A")  # blue 3 -> 4: green still on 2
+    assert not any("special" in e for e in events)
+
+
+def test_special_divides_by_the_shares_players_hold__rule_シカゴユニオンステーション株式会社(play):
+    """ゲームから除外した株式は数えません: sold shares and shares in the offer do not divide."""
+    state = with_shares(play, "B", blue=2)
+    state = replace(state, turn=1)
+    state, _ = move(state, "sell blue")  # B's two blue shares leave the game; A holds 1
+    for colour in ("black", "blue", "orange", "white"):
+        state = state.with_road(colour, usc=2)
+    a = state.seats[0].cash
+    state, _ = move(state, "buy green")  # C
+    assert state.seats[0].cash == a + 10 + 10  # blue ceil(10/1) + orange ceil(10/1)
+
+
+def test_twentieth_dividend_of_a_buy_ends_the_game_before_its_special__rule_配当(play):
+    """The price rise of a buy comes first (それから、…価格を上げます); when it pays the 20th
+    dividend the game ends at once, so the special of the same buy is not paid."""
+    state = replace(play, dividends=19)
+    for colour in ("black", "blue", "orange", "white"):
+        state = state.with_road(colour, usc=2)
+    state = with_prices(state, green=12)
+    state, events = move(state, "buy green")  # 12 -> 13: gold, the 20th
+    assert state.phase == "over" and state.dividends == 20
+    assert not any("special" in e for e in events)
+    assert state.seats[2].cash == 18 - 12 + 7  # ceil(13 / 2) for C's green; nothing more

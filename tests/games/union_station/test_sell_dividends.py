@@ -109,3 +109,29 @@ def test_pass_allowed_when_no_action__rule_ゲームの流れ(play):
     assert GAME.options(state).verbs[0] == "pass"
     state, _ = move(state, "pass")
     assert GAME.options(state).actor == "A"
+
+
+def test_dividend_divides_by_shares_still_held__rule_配当(play):
+    """配当: ゲームから除外した株式は数えません — sold shares leave the divisor."""
+    state = with_shares(play, "B", orange=2)
+    state = replace(state, turn=1)
+    state, _ = move(state, "sell orange")  # B's two orange leave the game; A holds the other
+    state = replace(state, turn=0)
+    state, _ = move(state, "lay orange city city")  # 10 -> 13: gold, divided by 1, not 3
+    assert state.seats[0].cash == 12 + 13
+
+
+def test_a_table_where_nobody_can_act_is_told_so__rule_ゲームの流れ(play):
+    """ゲームの流れ: a player who can do nothing passes. When that is every player for good
+    (no cash to buy, no railroad of theirs to lay, selling over) the referee says so."""
+    state = replace(play, dividends=17)
+    state = with_cash(state, A=0, B=0, C=0)
+    for colour in ("black", "green", "blue", "orange", "white"):
+        state = state.with_road(colour, arrived=True, discs=0)
+    state = state.with_road("blue", arrived=False, discs=5)  # only blue could lay: A holds it
+    state = with_shares(state, "A", blue=0)
+    state, events = move(state, "pass")
+    assert any("nobody can buy, lay or sell" in e for e in events)
+    state = with_cash(play, C=0)
+    _, events = move(with_shares(state, "C", black=0, white=0), "pass")
+    assert not any("nobody can" in e for e in events)  # A and B can still act
