@@ -31,6 +31,7 @@ class Answer:
     total: int
     proven: bool
     seconds: float
+    routes_listed: int = 0  # legal routes enumerated (how dense the position is)
 
 
 class _Timeout(Exception):
@@ -238,6 +239,7 @@ def solve(
         total=sum(revenues),
         proven=complete and not timed_out[0],
         seconds=time.monotonic() - start,
+        routes_listed=len(routes),
     )
 
 
