@@ -29,8 +29,9 @@ STAGES = {
     "1830": (("yellow", 3, 0.75), ("green", 2, 0.7), ("brown", 2, 0.6)),
     "lost_atlas": (("yellow", 3, 0.8), ("green", 2, 0.7), ("brown", 2, 0.65), ("gray", 1, 0.6)),
 }
+PORT_ONLY = {"437"}  # 1889's port town tile: our map does not mark the port towns
 TRAINS = {
-    "1889": ("6,D,D", "5,6,D", "4,6,D", "6,D", "5,D,D"),
+    "1889": ("6,D", "D,D", "5,D", "6,6", "5,6"),  # 1889 allows two trains from phase 5 on
     "1830": ("5,6,D", "4,5,6,D", "6,D", "6,6,D", "5,D"),
     "lost_atlas": ("5,6", "6,∞", "5,∞", "4,6,∞", "5,6,∞"),
 }
@@ -60,12 +61,13 @@ class Board:
     rng: random.Random
     supply: Counter[str] = field(default_factory=Counter)
     laid: dict[str, tuple[str, int]] = field(default_factory=dict)
+    starts: frozenset[str] = frozenset()  # hexes where track may begin unjoined (home cities)
 
     def __post_init__(self) -> None:
         raw = load_table("tiles")["tiles"]
         for name, entry in raw.items():
             count = entry.get("counts", {}).get(self.game, 0)
-            if count:
+            if count and name not in PORT_ONLY:
                 self.supply[name] = count
 
     def current(self, hex_name: str) -> tuple[TileSpec, int]:
@@ -91,8 +93,7 @@ class Board:
         track, or a city or town), else the next colour up if the phase allows it yet."""
         now = self.colour(hex_name)
         if now == "white":
-            spec = self.game_map.hexes[hex_name].printed
-            joined = bool(spec.nodes) or any(self._joins(hex_name, e) for e in range(6))
+            joined = hex_name in self.starts or any(self._joins(hex_name, e) for e in range(6))
             return "yellow" if joined else None
         wanted = NEXT.get(now)
         if wanted is None or ORDER.index(wanted) > ORDER.index(phase):
@@ -104,8 +105,13 @@ class Board:
         exits = spec.exits(rotation)
         if not old.exits(old_rotation) <= exits:
             return False
-        if any(self.game_map.neighbour(hex_name, e) is None for e in exits):
-            return False
+        for edge in exits:
+            other = self.game_map.neighbour(hex_name, edge)
+            if other is None:
+                return False
+            fixed = self.game_map.hexes[other].printed
+            if fixed.color in ("red", "gray") and opposite(edge) not in fixed.exits():
+                return False  # no track into the side of a printed red or gray hex
         if not old.nodes and not _edge_pairs(old, old_rotation) <= _edge_pairs(spec, rotation):
             return False
         printed = self.game_map.hexes[hex_name].printed
@@ -116,7 +122,7 @@ class Board:
     def lay(self, hex_name: str, colour: str) -> bool:
         """Lay the best-joining tile of `colour` that fits here; False when none does."""
         old_exits = self.exits(hex_name)
-        on_node = bool(self.game_map.hexes[hex_name].printed.nodes)
+        on_node = hex_name in self.starts
         best: tuple[float, str, int] | None = None
         for name in sorted(self.supply):
             spec = catalogue()[name]
@@ -179,11 +185,15 @@ def place_tokens(
     spots.sort(reverse=True)
     held: dict[tuple[str, int], list[str]] = {(h, i): [] for _, h, i, _ in spots}
     slots = {(h, i): n for _, h, i, n in spots}
+    home_of = {h: c for c, h in homes.items()}
 
     def put(company: str, key: tuple[str, int]) -> bool:
         here = held[key]
         if company in here or len(here) >= slots[key]:
             return False
+        owner = home_of.get(key[0])
+        if owner not in (None, company) and owner not in here and len(here) + 1 >= slots[key]:
+            return False  # the last slot of a home city stays free for its company
         here.append(company)
         return True
 
@@ -207,10 +217,10 @@ def place_tokens(
 def map_position(game: str, seed: int) -> tuple[Position, str, str]:
     """A late game on 1889 or 1830 (phase D: off-boards pay their late or diesel values)."""
     rng = random.Random(seed)
-    board = Board(load_map(game), game, rng)
+    homes = {c: v["home"] for c, v in load_table(f"maps/{game}")["corporations"].items()}
+    board = Board(load_map(game), game, rng, starts=frozenset(homes.values()))
     board.grow(STAGES[game])
     data: dict[str, Any] = {"map": game, "phase": "D", "tiles": board.tiles()}
-    homes = {c: v["home"] for c, v in load_table(f"maps/{game}")["corporations"].items()}
     companies = rng.sample(sorted(homes), k=min(len(homes), 6))
     place_tokens(data, rng, companies, homes)
     return position_from_data(data), companies[0], rng.choice(TRAINS[game])
@@ -259,7 +269,9 @@ def lost_atlas_position(seed: int) -> tuple[Position, str, str]:
         "game": "lost_atlas",
         "phase": "gray",
     }
-    board = Board(position_from_data(data).map, "lost_atlas", rng)
+    game_map = position_from_data(data).map
+    cities = frozenset(h for h, spec in game_map.hexes.items() if spec.printed.nodes)
+    board = Board(game_map, "lost_atlas", rng, starts=cities)
     board.grow(STAGES["lost_atlas"])
     data["tiles"] = board.tiles()
     place_tokens(data, rng, ["X", "Y", "Z"], {})

@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.latepos import lost_atlas_position, map_position
+from bench.peer import peer_revenue
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.position import Position
 from referee.eighteen.search import Answer, best_routes
@@ -77,6 +78,7 @@ def main() -> None:
     )
     for game in args.games.split(","):
         times: list[float] = []
+        peer_ratios: list[float] = []
         unproven = 0
         for seed in range(args.first_seed, args.first_seed + args.count):
             position, company, trains = makers[game](seed)
@@ -92,16 +94,30 @@ def main() -> None:
                     if ex_total != answer.total:
                         print(f"  MISMATCH: exhaustive {ex_total} vs ours {answer.total}")
                     ex_text, ratio = f"{ex_time:.2f}", f"{ex_time / max(answer.seconds, 1e-6):.1f}"
+            peer_text = ""
+            if game == "1889":
+                try:
+                    peer_total, peer_time = peer_revenue(position, company, trains)
+                except ImportError as e:
+                    peer_text = f"  routes-18xx not installed: {e}"
+                else:
+                    if peer_total != answer.total:
+                        print(f"  MISMATCH: routes-18xx {peer_total} vs ours {answer.total}")
+                    peer_ratios.append(peer_time / max(answer.seconds, 1e-6))
+                    peer_text = f"  peer {peer_time:.2f} s, peer/ours {peer_ratios[-1]:.0f}"
             print(
                 f"{game:<11}{seed:>5} {trains:<9}{len(position.laid):>6}{answer.routes_listed:>8}"
                 f"{answer.total:>7}{'yes' if answer.proven else 'NO':>7}{answer.seconds:>9.3f}"
-                f"{ex_text:>9}{ratio:>10}",
+                f"{ex_text:>9}{ratio:>10}{peer_text}",
                 flush=True,
             )
         print(
             f"{game}: our search median {statistics.median(times):.3f} s, worst "
-            f"{max(times):.3f} s, {len(times) - unproven}/{len(times)} proven optimal\n"
+            f"{max(times):.3f} s, {len(times) - unproven}/{len(times)} proven optimal"
         )
+        if peer_ratios:
+            print(f"{game}: routes-18xx / ours, median {statistics.median(peer_ratios):.0f}x")
+        print()
 
 
 if __name__ == "__main__":

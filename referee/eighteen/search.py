@@ -60,17 +60,15 @@ def enumerate_routes(
     found: dict[tuple[int, int], Route] = {}
     counter = [0]
 
-    def record(stops: list[int], mask: int, links: list[int]) -> None:
-        key_bits = 0
-        for s in stops:
-            key_bits |= 1 << s
-        key = (mask, key_bits)
+    def record(stops: list[int], bits: int, mask: int, links: list[int]) -> None:
+        key = (mask, bits)
         if key not in found:
             found[key] = Route(tuple(stops), mask, tuple(links))
 
     def extend(
-        v: int, seen: int, mask: int, stops: list[int], links: list[int], token: bool
+        v: int, seen: int, mask: int, stops: list[int], bits: int, links: list[int], token: bool
     ) -> None:
+        """Walk on from v; `bits` has a bit per node id in `stops` (the route's key)."""
         counter[0] += 1
         if counter[0] & 1023 == 0 and time.monotonic() > deadline:
             raise _Timeout
@@ -84,29 +82,30 @@ def enumerate_routes(
             links.append(link)
             new_mask = mask | link_mask
             if not node.is_stop:
-                extend(w, seen | bit, new_mask, stops, links, token)
+                extend(w, seen | bit, new_mask, stops, bits, links, token)
             else:
                 has = token or node.token
                 stops.append(w)
+                new_bits = bits | 1 << w
                 if has:
-                    record(stops, new_mask, links)
+                    record(stops, new_bits, new_mask, links)
                 can_pass = node.kind != "offboard" and not node.blocked
                 if (
                     can_pass
                     and len(stops) < max_stops
                     and (has or len(stops) + to_token.get(w, far) <= max_stops)
                 ):
-                    extend(w, seen | bit, new_mask, stops, links, has)
+                    extend(w, seen | bit, new_mask, stops, new_bits, links, has)
                 stops.pop()
                 if overnight and node.blocked:  # pass through, counting nothing
-                    extend(w, seen | bit, new_mask, stops, links, token)
+                    extend(w, seen | bit, new_mask, stops, bits, links, token)
             links.pop()
 
     try:
         for s in sorted(reach):
             node = nodes[s]
             if node.is_stop and (node.token or to_token.get(s, far) < max_stops):
-                extend(s, 1 << node.identity, 0, [s], [], node.token)
+                extend(s, 1 << node.identity, 0, [s], 1 << s, [], node.token)
     except _Timeout:
         return list(found.values()), False
     return list(found.values()), True
@@ -181,6 +180,30 @@ def solve(
                     break
         return total
 
+    tops = [cands[0][0] if cands else 0 for cands in lists]
+
+    def may_beat(k: int, used: int, slack: int) -> bool:
+        """False when trains k.. surely earn no more than `slack` on track outside `used`.
+        Each train's optimistic value (its best candidate clear of `used`) is looked up
+        only as far down its list as can still matter given the others' optimistic values."""
+        ubs = tops[k:]
+        total_ub = sum(ubs)
+        if total_ub <= slack:
+            return False
+        for j in range(k, n):
+            others = total_ub - ubs[j - k]
+            floor = slack - others
+            found = 0
+            for rev, mask, _ in lists[j]:
+                if rev <= floor or not mask & used:
+                    found = rev
+                    break
+            ubs[j - k] = found
+            total_ub = others + found
+            if total_ub <= slack:
+                return False
+        return True
+
     def branch(k: int, used: int, total: int, first: int) -> None:
         nonlocal best_total, best_pick
         visits[0] += 1
@@ -192,7 +215,7 @@ def solve(
                 best_total = total
                 best_pick = pick.copy()
             return
-        if total + bound(k, used) <= best_total:
+        if not may_beat(k, used, best_total - total):
             return
         cands = lists[k]
         rest_start = k + 1
