@@ -32,8 +32,15 @@ def best(command: list[str], runs: int, env: dict[str, str], stdin: str = "") ->
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        subprocess.run(command, input=stdin, text=True, env=env, check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        subprocess.run(
+            command,
+            input=stdin,
+            text=True,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         times.append(time.perf_counter() - start)
     return min(times)
 
@@ -131,14 +138,19 @@ def main() -> int:
         else:
             save, name, moves = made
             what = f"resume {name} ({moves} moves)"
-            rows.append((f"python -m referee {what}", [python, "-m", "referee", "resume",
-                                                      str(save)], "status\n"))
+            rows.append(
+                (
+                    f"python -m referee {what}",
+                    [python, "-m", "referee", "resume", str(save)],
+                    "status\n",
+                )
+            )
             if binary.exists():
-                rows.append((f"dist/referee {what}", [str(binary), "resume", str(save)],
-                             "status\n"))
+                rows.append(
+                    (f"dist/referee {what}", [str(binary), "resume", str(save)], "status\n")
+                )
 
-        results = [(label, best(command, args.runs, env, stdin)) for label, command, stdin
-                   in rows]
+        results = [(label, best(command, args.runs, env, stdin)) for label, command, stdin in rows]
     floor = results[0][1]
     width = max(len(label) for label, _ in results)
     print(f"best of {args.runs} runs, as a ratio to `python -c pass`:")

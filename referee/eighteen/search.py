@@ -32,6 +32,7 @@ class Answer:
     total: int
     proven: bool
     seconds: float
+    routes_listed: int = 0  # legal routes enumerated (how dense the position is)
 
 
 class _Timeout(Exception):
@@ -86,6 +87,7 @@ def enumerate_routes(
         token: bool,
         stop_bits: int,
     ) -> None:
+        """Walk on from v; `bits` has a bit per node id in `stops` (the route's key)."""
         counter[0] += 1
         if counter[0] & 1023 == 0 and time.monotonic() > deadline:
             raise _Timeout
@@ -199,6 +201,30 @@ def solve(
                     break
         return total
 
+    tops = [cands[0][0] if cands else 0 for cands in lists]
+
+    def may_beat(k: int, used: int, slack: int) -> bool:
+        """False when trains k.. surely earn no more than `slack` on track outside `used`.
+        Each train's optimistic value (its best candidate clear of `used`) is looked up
+        only as far down its list as can still matter given the others' optimistic values."""
+        ubs = tops[k:]
+        total_ub = sum(ubs)
+        if total_ub <= slack:
+            return False
+        for j in range(k, n):
+            others = total_ub - ubs[j - k]
+            floor = slack - others
+            found = 0
+            for rev, mask, _ in lists[j]:
+                if rev <= floor or not mask & used:
+                    found = rev
+                    break
+            ubs[j - k] = found
+            total_ub = others + found
+            if total_ub <= slack:
+                return False
+        return True
+
     def branch(k: int, used: int, total: int, first: int) -> None:
         nonlocal best_total, best_pick
         visits[0] += 1
@@ -210,7 +236,7 @@ def solve(
                 best_total = total
                 best_pick = pick.copy()
             return
-        if total + bound(k, used) <= best_total:
+        if not may_beat(k, used, best_total - total):
             return
         cands = lists[k]
         rest_start = k + 1
@@ -257,6 +283,7 @@ def solve(
         total=sum(revenues),
         proven=complete and not timed_out[0],
         seconds=time.monotonic() - start,
+        routes_listed=len(routes),
     )
 
 
