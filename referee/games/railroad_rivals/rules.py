@@ -93,6 +93,7 @@ class RailroadRivals(Game):
             railroads_fixed=bool(roads),
             bag=(),
             hands={p: 2 for p in players},
+            known={p: () for p in players},
             stocks={p: () for p in players},
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
         )

@@ -166,3 +166,33 @@ def test_bad_words_are_usage_errors() -> None:
     ):
         with pytest.raises(UsageError):
             play(s, line)
+
+
+def test_a_city_drafted_by_another_player_cannot_be_placed__rule_都市タイルの配置() -> None:
+    """A tile taken from the face-up display is known to be that player's: §都市タイルの配置
+    has each player place 自分の都市タイル (手札または今取ったタイル)."""
+    s = three_at_placement()  # A took Denver, B Omaha, C Tulsa
+    err = rejected(s, "place Omaha 1,0 - - - B&O 2")
+    assert err.rule == R_PLACE and "B" in err.reason and "Omaha" in err.reason
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    assert s.state.known == {"A": (), "B": ("Omaha",), "C": ("Tulsa",)}
+
+
+def test_a_player_whose_tiles_are_all_known_places_one_of_them__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, 'adjust tiles A 1 --because "A holds only the drafted Denver"')
+    err = rejected(s, "place Reno 1,0 - - - B&O 2")
+    assert err.rule == R_PLACE and "Denver" in err.legal
+
+
+def test_a_forced_placement_of_a_known_tile_moves_it__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, 'force place Omaha 1,0 - - - B&O 2 --because "B passed it to A"')
+    assert s.state.known["B"] == () and s.state.hands == {"A": 2, "B": 3, "C": 3}
+
+
+def test_a_drafted_city_cannot_be_revealed_again__rule_タイルの補充() -> None:
+    s = three_at_placement()
+    play(s, *["pass"] * 6)
+    err = rejected(s, "reveal city Omaha Boise Waco stock PRR B&O NYC")
+    assert "Omaha" in err.reason and "B" in err.reason
