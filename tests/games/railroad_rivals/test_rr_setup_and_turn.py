@@ -41,6 +41,12 @@ def test_piles_after_dealing__rule_準備_and_2人ゲーム変更点() -> None:
     assert (two.city_pile, two.stock_pile) == (40 - 1 - 4 - 6, 48 - 12)
 
 
+def test_two_players_remove_one_stock_tile_per_listed_company__rule_2人ゲーム変更点() -> None:
+    """株タイルを会社ごとに1枚ずつ取り除く: as many as the companies the board lists."""
+    board = {"city_tiles": 40, "stock_tiles": 30, "railroads": ["PRR", "B&O", "NYC"]}
+    assert new("A,B", "", board).state.stock_pile == 30 - 3
+
+
 def test_start_city_is_one_of_three__rule_準備_2() -> None:
     s = new()
     with pytest.raises(UsageError):
