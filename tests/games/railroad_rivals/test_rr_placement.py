@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.engine import UsageError
@@ -196,3 +198,24 @@ def test_a_drafted_city_cannot_be_revealed_again__rule_タイルの補充() -> N
     play(s, *["pass"] * 6)
     err = rejected(s, "reveal city Omaha Boise Waco stock PRR B&O NYC")
     assert "Omaha" in err.reason and "B" in err.reason
+
+
+def _apply(s, state, line: str):
+    """Apply one typed move to a state built by hand (what the table cannot reach quickly)."""
+    game = s.game
+    move = game.parse(state, game.options(state).actor, line.split())
+    return game.apply(state, move)
+
+
+def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置() -> None:
+    """The rules draw 四隅に等しい数 from the bag; an emptied bag gives what it has."""
+    s = three_at_placement()
+    state = replace(s.state, bag=(1, 0))
+    state, events = _apply(s, state, "place Denver 1,0 - - - B&O 2")
+    texts = [e.text for e in events]
+    assert "the bag holds only 1 cubes: draw them all" in texts
+    assert state.pending_cubes == 1
+    state, _ = _apply(s, state, "draw wood")
+    assert state.bag == (0, 0) and state.cities["Denver"].cubes == (1, 0)
+    state, events = _apply(s, state, "place Omaha 0,-1 - - PRR - 2")  # nothing to draw
+    assert state.phase == "place" and s.game.options(state).actor == "C"
