@@ -229,3 +229,14 @@ def new_railroads(state: State, move: Move) -> tuple[str, ...]:
         if name not in state.railroads and name not in out:
             out.append(name)
     return tuple(out)
+
+
+def lookalikes(learned: Sequence[str], known: Sequence[str]) -> str:
+    """`; NYX looks like NYC: undo if it was a typo` for new names close to older ones."""
+    older = [r for r in known if r not in learned]
+    notes = []
+    for name in learned:
+        close = difflib.get_close_matches(name, older, n=1, cutoff=0.6)
+        if close:
+            notes.append(f"{name} looks like {close[0]}")
+    return f"; {', '.join(notes)}: undo if it was a typo" if notes else ""

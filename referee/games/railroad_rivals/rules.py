@@ -128,7 +128,10 @@ class RailroadRivals(Game):
         new, events = HANDLERS[type(move)](state, move, forced)
         if learned:
             k = len(new.railroads)
-            events.insert(0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known)"))
+            near = cmd.lookalikes(learned, new.railroads)
+            events.insert(
+                0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known){near}")
+            )
         new, more = turns.settle(new)
         return new, [*events, *more, Event(turns.next_text(new))]
 

@@ -145,6 +145,14 @@ def test_railroads_are_learned_up_to_twelve__rule_準備() -> None:
     assert s.state.cities["Tulsa"].edges == ("", "R4", "", "R12")
 
 
+def test_a_new_railroad_like_a_known_one_is_pointed_out__rule_準備() -> None:
+    """Before the twelfth, a typo is learned as a new railroad: the answer says so."""
+    s = three_at_placement()
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    events = play(s, "place Omaha 0,-1 - NYX PRR - 2")  # its east edge touches nothing yet
+    assert any("NYX looks like NYC" in e and "undo" in e for e in events)
+
+
 def test_a_listed_board_catches_typos_with_the_nearest_name__rule_準備() -> None:
     board = {**BOARD, "railroads": ["B&O", "PRR", "NYC"]}
     s = new(board=board)
