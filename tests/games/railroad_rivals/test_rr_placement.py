@@ -195,6 +195,12 @@ def test_a_player_whose_tiles_are_all_known_places_one_of_them__rule_都市タ�
     assert err.rule == R_PLACE and "Denver" in err.legal
 
 
+def test_a_drafted_city_keeps_its_name_however_it_is_typed() -> None:
+    s = three_at_placement()
+    play(s, "place denver 1,0 - - - B&O 2")
+    assert s.state.grid[(1, 0)] == "Denver" and s.state.known["A"] == ()
+
+
 def test_a_forced_placement_of_a_known_tile_moves_it__rule_都市タイルの配置() -> None:
     s = three_at_placement()
     play(s, 'force place Omaha 1,0 - - - B&O 2 --because "B passed it to A"')
