@@ -192,7 +192,10 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
             raise UsageError(f"'{args[7]}' after the cargo must be 'blank'", usage)
         edges = edges_of(args[2:6], Railroads(state))
         cargo = amount(args[6], "cargo", low=0, high=10)
-        return Place(actor, city_name(args[0]), parse_pos(args[1]), edges, cargo, blank)
+        name = city_name(args[0])
+        # A tile drafted in view keeps the name it was revealed under, however it is typed.
+        name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
+        return Place(actor, name, parse_pos(args[1]), edges, cargo, blank)
     if verb == "deliver":
         need(3, 4)
         colour = match(args[0], state.colours(), "cube colour")
@@ -230,3 +233,14 @@ def new_railroads(state: State, move: Move) -> tuple[str, ...]:
         if name not in state.railroads and name not in out:
             out.append(name)
     return tuple(out)
+
+
+def lookalikes(learned: Sequence[str], known: Sequence[str]) -> str:
+    """`; NYX looks like NYC: undo if it was a typo` for new names close to older ones."""
+    older = [r for r in known if r not in learned]
+    notes = []
+    for name in learned:
+        close = difflib.get_close_matches(name, older, n=1, cutoff=0.6)
+        if close:
+            notes.append(f"{name} looks like {close[0]}")
+    return f"; {', '.join(notes)}: undo if it was a typo" if notes else ""

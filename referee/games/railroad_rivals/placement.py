@@ -75,6 +75,7 @@ def on_place(state: State, move: cmd.Place, forced: bool) -> tuple[State, list[E
     if move.name in state.display_cities:
         raise RuleError(f"{move.name} is still on display", R_PLACE, computable=False)
     if not forced:
+        check_own_tile(state, move)
         check_placement(state, move)
     city = City(move.name, move.pos, move.edges, move.cargo, no_cubes(state))
     matches, _ = grid.contacts(state, move.pos, move.edges)
@@ -82,12 +83,18 @@ def on_place(state: State, move: cmd.Place, forced: bool) -> tuple[State, list[E
         Link(move.pos, grid.neighbour(move.pos, side), move.edges[side], p) for side in matches
     ]
     hands = {**state.hands, p: state.hands[p] - 1}
+    holder = state.holder(move.name)
+    known = state.known
+    if holder:
+        kept = tuple(c for c in known[holder] if c.lower() != move.name.lower())
+        known = {**known, holder: kept}
     state = replace(
         state,
         cities={**state.cities, move.name: city},
         grid={**state.grid, move.pos: move.name},
         links=state.links + tuple(links),
         hands=hands,
+        known=known,
     )
     events = [Event(f"{p} places {move.name} at {grid.fmt_pos(move.pos)} (cargo {move.cargo})")]
     for link in links:
@@ -98,6 +105,30 @@ def on_place(state: State, move: cmd.Place, forced: bool) -> tuple[State, list[E
             Event(f"{p} placed their last city tile: this is the last turn (§ゲーム終了)")
         )
     return await_cubes(state, move.name, CUBES, events)
+
+
+def check_own_tile(state: State, move: cmd.Place) -> None:
+    """The tile is the player's own (§都市タイルの配置: 手札または今取ったタイル) as far as the
+    table can see: not drafted by another, not set aside, and one of the drafted ones when
+    every tile the player holds was drafted in view."""
+    p = move.actor
+    holder = state.holder(move.name)
+    if holder == p:
+        return
+    where = whereabouts(state, move.name)
+    if where:
+        raise RuleError(f"{move.name} is {where}", R_PLACE, tiles_text(state, p))
+    if state.hands[p] <= len(state.known[p]):
+        raise RuleError(
+            f"{p} holds no hidden city tile, so not {move.name}", R_PLACE, tiles_text(state, p)
+        )
+
+
+def tiles_text(state: State, player: str) -> str:
+    """A player's city tiles as the table knows them: `Denver, Boise and 1 hidden`."""
+    hidden = max(0, state.hands[player] - len(state.known[player]))
+    parts = [*state.known[player], *([f"{hidden} hidden"] if hidden else [])]
+    return f"{player} holds " + (", ".join(parts) or "no city tile")
 
 
 def check_placement(state: State, move: cmd.Place) -> None:
@@ -135,6 +166,18 @@ def check_placement(state: State, move: cmd.Place) -> None:
             R_PLACE,
             "a tile that matches no railroad is placed blank edge to blank edge",
         )
+
+
+def whereabouts(state: State, city: str) -> str:
+    """Where a city tile the table can see already is, in words; "" if nowhere seen."""
+    low = city.lower()
+    if low in {c.lower() for c in state.cities}:
+        return "already on the table"
+    if state.holder(city):
+        return f"held by {state.holder(city)}, who drafted it"
+    if low in {c.lower() for c in state.set_aside}:
+        return "set aside, left over from a draft"
+    return ""
 
 
 def no_cubes(state: State) -> tuple[int, ...]:

@@ -109,12 +109,12 @@ def status(state: State, standings: list[Standing]) -> str:
             " ".join(state.stocks[p]) or "-",
             s.details["stock value"],
             s.score,
-            state.hands[p],
+            _hand(state, p),
         ]
         if state.hotels:
             row += [_placed(state, p, "hotel"), _placed(state, p, "tower")]
         rows.append(row)
-    head = ["#", "player", "score", "stock tiles", "stock value", "total", "hidden city tiles"]
+    head = ["#", "player", "score", "stock tiles", "stock value", "total", "city tiles (drafted)"]
     if state.hotels:
         head += ["hotel", "tower"]
     out.append(tabulate(rows, head))
@@ -156,6 +156,12 @@ def status(state: State, standings: list[Standing]) -> str:
         out.append("")
         out.append(draw_grid(state))
     return "\n".join(out)
+
+
+def _hand(state: State, player: str) -> str:
+    """How many city tiles a player holds, naming those drafted in view: `3 (Denver)`."""
+    known = state.known.get(player, ())
+    return f"{state.hands[player]} ({', '.join(known)})" if known else str(state.hands[player])
 
 
 def _placed(state: State, player: str, kind: str) -> str:
@@ -233,6 +239,8 @@ def snapshot(state: State) -> dict[str, Any]:
         "order": list(state.order),
         "scores": dict(state.scores),
         "hidden_city_tiles": dict(state.hands),
+        "drafted_city_tiles": {p: list(k) for p, k in state.known.items()},
+        "set_aside": list(state.set_aside),
         "stocks": {p: list(s) for p, s in state.stocks.items()},
         "prices": dict(state.prices),
         "railroads": list(state.railroads),

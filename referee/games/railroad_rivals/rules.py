@@ -74,8 +74,10 @@ class RailroadRivals(Game):
         removed = TWO_PLAYER_CITY_REMOVED if n == 2 else 0  # §2人ゲーム変更点
         # §準備 2, 4: one start city on the table, two tiles dealt to each player.
         city_pile = board["city_tiles"] - 1 - 2 * n - removed
-        # §2人ゲーム変更点: one stock tile of each of the twelve railroads is removed.
-        stock_pile = board["stock_tiles"] - (MAX_RAILROADS if n == 2 else 0)
+        # §2人ゲーム変更点: one stock tile of each company is removed: those the board lists,
+        # else the game's twelve.
+        companies = len(board["railroads"]) or MAX_RAILROADS
+        stock_pile = board["stock_tiles"] - (companies if n == 2 else 0)
         if city_pile < 0 or stock_pile < 0:
             raise UsageError(
                 f"the box's {board['city_tiles']} city / {board['stock_tiles']} stock tiles "
@@ -93,6 +95,7 @@ class RailroadRivals(Game):
             railroads_fixed=bool(roads),
             bag=(),
             hands={p: 2 for p in players},
+            known={p: () for p in players},
             stocks={p: () for p in players},
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
         )
@@ -125,7 +128,10 @@ class RailroadRivals(Game):
         new, events = HANDLERS[type(move)](state, move, forced)
         if learned:
             k = len(new.railroads)
-            events.insert(0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known)"))
+            near = cmd.lookalikes(learned, new.railroads)
+            events.insert(
+                0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known){near}")
+            )
         new, more = turns.settle(new)
         return new, [*events, *more]
 

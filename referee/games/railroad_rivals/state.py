@@ -65,7 +65,10 @@ class State:
     turn: int = 0
     order: tuple[str, ...] = ()
     scores: dict[str, int] = field(default_factory=dict)  # the score track
-    hands: dict[str, int] = field(default_factory=dict)  # hidden city tiles held
+    hands: dict[str, int] = field(default_factory=dict)  # city tiles held
+    # The city tiles each player took from the face-up display and has not placed: public,
+    # unlike the two dealt at the start (§準備 4), so the referee can check them.
+    known: dict[str, tuple[str, ...]] = field(default_factory=dict)
     stocks: dict[str, tuple[str, ...]] = field(default_factory=dict)  # stock tiles held
     prices: dict[str, int] = field(default_factory=dict)  # true price (may pass 10)
     cities: dict[str, City] = field(default_factory=dict)
@@ -74,6 +77,7 @@ class State:
     shortage: bool = False  # city tiles ran out: stock tiles only from then on
     display_cities: tuple[str, ...] = ()
     display_stocks: tuple[str, ...] = ()
+    set_aside: tuple[str, ...] = ()  # revealed city tiles nobody drafted: out of the game
     # Whose step it is: an index into `order` (into reversed order during the bid).
     step: int = 0
     # Bid: the high bid, its bidder ("" for none yet) and who passed, in the order they did.
@@ -94,6 +98,11 @@ class State:
     @property
     def n(self) -> int:
         return len(self.players)
+
+    def holder(self, city: str) -> str:
+        """Who is known to hold this city tile (drafted from the display), or ""."""
+        low = city.lower()
+        return next((p for p, names in self.known.items() if low in map(str.lower, names)), "")
 
     def colours(self) -> tuple[str, ...]:
         """The colours in this game's bag (§準備 3; the 2-player game uses wood and grain)."""

@@ -9,7 +9,7 @@ from dataclasses import replace
 from referee.engine import Event, RuleError
 
 from . import commands as cmd
-from .placement import await_cubes, no_cubes
+from .placement import await_cubes, no_cubes, whereabouts
 from .scoring import standings
 from .sections import (
     R_BID,
@@ -77,11 +77,12 @@ def on_reveal(state: State, move: cmd.Reveal, forced: bool) -> tuple[State, list
             R_BID,
             computable=False,
         )
-    seen = {c.lower() for c in state.cities}
+    seen: set[str] = set()
     for name in move.cities:
-        if name.lower() in seen:
+        where = whereabouts(state, name)
+        if where or name.lower() in seen:
             raise RuleError(
-                f"{name} is already on the table",
+                f"{name} is {where or 'named twice'}",
                 R_BID,
                 "each city tile exists once",
                 computable=False,
@@ -150,7 +151,10 @@ def on_take(state: State, move: cmd.Take, forced: bool) -> tuple[State, list[Eve
     p = move.actor
     if move.kind == "city":
         state = replace(
-            state, display_cities=tuple(rest), hands={**state.hands, p: state.hands[p] + 1}
+            state,
+            display_cities=tuple(rest),
+            hands={**state.hands, p: state.hands[p] + 1},
+            known={**state.known, p: (*state.known[p], move.tile)},
         )
         event = Event(f"{p} takes the city tile {move.tile} (hidden tiles {state.hands[p]})")
     else:
@@ -184,7 +188,14 @@ def settle(state: State) -> tuple[State, list[Event]]:
                 left = [*state.display_cities, *state.display_stocks]
                 if left:
                     events.append(Event(f"left over and set aside: {', '.join(left)}"))
-                state = replace(state, phase=PLACE, step=0, display_cities=(), display_stocks=())
+                state = replace(
+                    state,
+                    phase=PLACE,
+                    step=0,
+                    set_aside=state.set_aside + state.display_cities,
+                    display_cities=(),
+                    display_stocks=(),
+                )
         elif state.phase == DRAFT and not _available(state, state.order[state.step]):
             events.append(Event(f"{state.order[state.step]} has no tile to take"))
             state = replace(state, step=state.step + 1)

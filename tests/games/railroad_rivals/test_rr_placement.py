@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.engine import UsageError
@@ -143,6 +145,14 @@ def test_railroads_are_learned_up_to_twelve__rule_準備() -> None:
     assert s.state.cities["Tulsa"].edges == ("", "R4", "", "R12")
 
 
+def test_a_new_railroad_like_a_known_one_is_pointed_out__rule_準備() -> None:
+    """Before the twelfth, a typo is learned as a new railroad: the answer says so."""
+    s = three_at_placement()
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    events = play(s, "place Omaha 0,-1 - NYX PRR - 2")  # its east edge touches nothing yet
+    assert any("NYX looks like NYC" in e and "undo" in e for e in events)
+
+
 def test_a_listed_board_catches_typos_with_the_nearest_name__rule_準備() -> None:
     board = {**BOARD, "railroads": ["B&O", "PRR", "NYC"]}
     s = new(board=board)
@@ -166,3 +176,60 @@ def test_bad_words_are_usage_errors() -> None:
     ):
         with pytest.raises(UsageError):
             play(s, line)
+
+
+def test_a_city_drafted_by_another_player_cannot_be_placed__rule_都市タイルの配置() -> None:
+    """A tile taken from the face-up display is known to be that player's: §都市タイルの配置
+    has each player place 自分の都市タイル (手札または今取ったタイル)."""
+    s = three_at_placement()  # A took Denver, B Omaha, C Tulsa
+    err = rejected(s, "place Omaha 1,0 - - - B&O 2")
+    assert err.rule == R_PLACE and "B" in err.reason and "Omaha" in err.reason
+    play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    assert s.state.known == {"A": (), "B": ("Omaha",), "C": ("Tulsa",)}
+
+
+def test_a_player_whose_tiles_are_all_known_places_one_of_them__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, 'adjust tiles A 1 --because "A holds only the drafted Denver"')
+    err = rejected(s, "place Reno 1,0 - - - B&O 2")
+    assert err.rule == R_PLACE and "Denver" in err.legal
+
+
+def test_a_drafted_city_keeps_its_name_however_it_is_typed() -> None:
+    s = three_at_placement()
+    play(s, "place denver 1,0 - - - B&O 2")
+    assert s.state.grid[(1, 0)] == "Denver" and s.state.known["A"] == ()
+
+
+def test_a_forced_placement_of_a_known_tile_moves_it__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    play(s, 'force place Omaha 1,0 - - - B&O 2 --because "B passed it to A"')
+    assert s.state.known["B"] == () and s.state.hands == {"A": 2, "B": 3, "C": 3}
+
+
+def test_a_drafted_city_cannot_be_revealed_again__rule_タイルの補充() -> None:
+    s = three_at_placement()
+    play(s, *["pass"] * 6)
+    err = rejected(s, "reveal city Omaha Boise Waco stock PRR B&O NYC")
+    assert "Omaha" in err.reason and "B" in err.reason
+
+
+def _apply(s, state, line: str):
+    """Apply one typed move to a state built by hand (what the table cannot reach quickly)."""
+    game = s.game
+    move = game.parse(state, game.options(state).actor, line.split())
+    return game.apply(state, move)
+
+
+def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置() -> None:
+    """The rules draw 四隅に等しい数 from the bag; an emptied bag gives what it has."""
+    s = three_at_placement()
+    state = replace(s.state, bag=(1, 0))
+    state, events = _apply(s, state, "place Denver 1,0 - - - B&O 2")
+    texts = [e.text for e in events]
+    assert "the bag holds only 1 cubes: draw them all" in texts
+    assert state.pending_cubes == 1
+    state, _ = _apply(s, state, "draw wood")
+    assert state.bag == (0, 0) and state.cities["Denver"].cubes == (1, 0)
+    state, events = _apply(s, state, "place Omaha 0,-1 - - PRR - 2")  # nothing to draw
+    assert state.phase == "place" and s.game.options(state).actor == "C"

@@ -52,9 +52,19 @@ def _place(state: State, rnd: random.Random, counter: list[int]) -> str:
         if facing:
             side, road = rnd.choice(facing)
             edges[side] = road
-            counter[0] += 1
-            return f"place T{counter[0]} {fmt_pos(pos)} {' '.join(edges)} {rnd.randint(0, 3)}"
+            name = _own_tile(state, rnd, counter)
+            return f"place {name} {fmt_pos(pos)} {' '.join(edges)} {rnd.randint(0, 3)}"
     return "pass"
+
+
+def _own_tile(state: State, rnd: random.Random, counter: list[int]) -> str:
+    """A tile the player to move holds: one drafted in view, or a hidden one (a new name)."""
+    actor = state.order[state.step]
+    drafted = list(state.known[actor])
+    if drafted and (rnd.random() < 0.7 or state.hands[actor] <= len(drafted)):
+        return rnd.choice(drafted)
+    counter[0] += 1
+    return f"T{counter[0]}"
 
 
 def _deliver(state: State, rnd: random.Random) -> str:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.engine import UsageError
@@ -39,6 +41,12 @@ def test_piles_after_dealing__rule_準備_and_2人ゲーム変更点() -> None:
     assert (three.city_pile, three.stock_pile) == (40 - 1 - 6, 48)
     two = new("A,B").state
     assert (two.city_pile, two.stock_pile) == (40 - 1 - 4 - 6, 48 - 12)
+
+
+def test_two_players_remove_one_stock_tile_per_listed_company__rule_2人ゲーム変更点() -> None:
+    """株タイルを会社ごとに1枚ずつ取り除く: as many as the companies the board lists."""
+    board = {"city_tiles": 40, "stock_tiles": 30, "railroads": ["PRR", "B&O", "NYC"]}
+    assert new("A,B", "", board).state.stock_pile == 30 - 3
 
 
 def test_start_city_is_one_of_three__rule_準備_2() -> None:
@@ -182,3 +190,26 @@ def test_city_tile_shortage__rule_都市タイルの不足() -> None:
     }
     assert s.state.hands == {"A": 3, "B": 3, "C": 3}
     assert s.state.phase == "place"
+
+
+def test_stock_tiles_running_out__rule_タイルの補充() -> None:
+    """Fewer stock tiles than players are revealed when the pile runs low; a player whose
+    second pick has no tile of the other kind takes nothing (the rules are silent)."""
+    s = new()
+    play(s, *OPENING, "order A B C")
+    s.states[-1] = replace(s.state, stock_pile=1)  # as if the pile were nearly spent
+    assert rejected(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC").rule == R_BID
+    play(s, "reveal city Denver Omaha Tulsa stock PRR", "take PRR", "take Denver", "take Omaha")
+    events = play(s, "take Tulsa")  # A's second pick; B and C find no stock tile
+    assert "B has no tile to take" in events and "C has no tile to take" in events
+    assert s.state.phase == "place" and s.state.hands == {"A": 3, "B": 3, "C": 3}
+
+
+def test_no_tiles_left_to_reveal__rule_都市タイルの不足() -> None:
+    s = _three_with_city_tiles(10)  # 10 - 1 - 6 = 3 face down: short on turn 2
+    play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
+    s.states[-1] = replace(s.state, stock_pile=0)  # as if the stock pile were spent
+    events = play(s, *["pass"] * 6)
+    assert "no tiles are left to reveal" in events
+    assert s.state.phase == "bid"  # the turn order is still bid for

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .helpers import OPENING, new, play, three_at_delivery
+from .helpers import OPENING, new, play, three_at_delivery, three_at_placement
 
 
 def test_status_shows_everything_the_issue_names() -> None:
@@ -15,7 +15,7 @@ def test_status_shows_everything_the_issue_names() -> None:
     # each player's hotel and water tower
     row = next(line for line in lines if line.split()[:2] == ["1", "A"])
     assert row.split()[-3:] == ["Denver", "in", "hand"]
-    assert "hidden city tiles" in text
+    assert "city tiles (drafted)" in text
     # prices as the board shows them, with the lap
     assert "12 (marker on 2, lap 2)" in text
     # cubes per city, links with owners, the grid with coordinates
@@ -33,6 +33,14 @@ def test_status_player_rows() -> None:
     # seat, player, score, stock tiles, stock value, total, hidden city tiles
     assert rows["A"][1:] == ["A", "6", "B&O", "0", "6", "2"]
     assert rows["C"][1:] == ["C", "10", "PRR", "0", "10", "2"]
+
+
+def test_status_names_the_city_tiles_drafted_in_view() -> None:
+    s = three_at_placement()
+    lines = s.game.status(s.state).splitlines()
+    row = next(line for line in lines if line.split()[:2] == ["1", "A"])
+    assert row.split()[-2:] == ["3", "(Denver)"]
+    assert s.game.snapshot(s.state)["drafted_city_tiles"]["B"] == ["Omaha"]
 
 
 def test_toolbar_and_options() -> None:
