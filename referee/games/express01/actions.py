@@ -209,12 +209,10 @@ def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
             raise RuleError(f"the route has no {company} station", BONUS)
         if state.track:
             network.check_run(state, company, stations)
-    if move.black and (not state.loco or state.shares[state.loco].get(company, 0) < 1):
-        raise RuleError(
-            f"the black locomotive counts as an extra share only for a holder of a {company} share",
-            LOCO,
-            computable=False,
-        )
+    # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
+    # payout only (not for the route nor the choice of company), whether or not they hold one.
+    if move.black and not state.loco:
+        raise RuleError("nobody holds the black locomotive", LOCO, computable=False)
     payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
     queue = _payout_order(state, move.actor, company, payout, move.black)
     shares = Counter(queue)

@@ -38,7 +38,8 @@ VERBS: Sequence[Verb] = (
     Verb(
         "run",
         "run COMPANY STATION STATION ... [black]",
-        "bonus payment: the route as the board cards of its stations, in order",
+        "bonus payment: the route as the board cards of its stations, in order; "
+        "black: the black locomotive's holder counts it as one more share of the payout",
     ),
     Verb("take", "take DECK ...", "the cards of a bonus payment, from deck tops, in turn"),
     Verb("swap", "swap PLAYER", "change position cards with PLAYER; ends the turn"),

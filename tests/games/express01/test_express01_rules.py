@@ -250,6 +250,37 @@ def test_black_loco_counts_as_an_extra_share__rule_黒機関車(new):
     assert counts[holder] == s.state.shares[holder]["red"] + 1
 
 
+def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
+    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco."""
+    s = new(
+        "order A B C",
+        "lay 9 terminal red +1",
+        "lay 10 through white",
+        "buy red r1",
+        "done",
+        "buy red r1",
+        "done",
+        "lay 11 route",
+        "done",
+    )
+    # round 2: A 3 + 1 + pair 1 + loco 2 = 7, B 5 + 1 = 6, C 5: C takes the loco
+    assert s.state.loco == "C" and s.state.shares["C"] == {}
+    s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
+    assert s.state.payout == ("A", "B", "C")
+    assert s.state.loco == ""
+
+
+def test_black_loco_is_no_share_once_discarded__rule_黒機関車(new):
+    s = _four_shareholders(new)
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10 11 black")  # C runs; the loco is used and discarded
+    s.play("take r3*6")
+    s.play("done")
+    assert s.state.turn.player == "D" and s.state.loco == ""
+    assert refused(s, "run red 9 10 11 black").rule == LOCO
+
+
 def test_route_rules__rule_ボーナス支払い(new):
     s = _four_shareholders(new)
     assert refused(s, "run red 9 10 9").rule == BONUS  # a station twice
