@@ -102,6 +102,15 @@ def test_status_shows_what_the_issue_asks(new):
     ):
         assert needle in text, needle
     assert "R1" in s.game.toolbar(s.state)
+    assert "B's turn: acquire; next: lay, buy, done" in text
+
+
+def test_status_shows_hand_cards_and_a_paid_route_card(new):
+    s = new(*OPEN, "lay 10 through blue pay r3", "lay 11 route")
+    s.play("adjust hand B th2 1 --because test")
+    text = s.game.status(s.state)
+    assert "r3*4 th2" in text  # what B can pay with
+    assert "the next route card is already paid for; next: lay, buy, done" in text
 
 
 def test_snapshot_is_plain_data(new):
