@@ -209,6 +209,8 @@ def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
             raise RuleError(f"the route has no {company} station", BONUS)
         if state.track:
             network.check_run(state, company, stations)
+        else:
+            _check_reach(state, company, stations)
     # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
     # payout only (not for the route nor the choice of company), whether or not they hold one.
     if move.black and not state.loco:
@@ -229,6 +231,19 @@ def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
     state = replace(state, payout=queue, payout_company=company)
     events.append(Event(f"take the cards from the deck tops, in turn: {' '.join(queue)}"))
     return _drop_payout_if_no_cards(state, events)
+
+
+def _check_reach(state: State, company: str, stations: tuple[int, ...]) -> None:
+    """Without the track the referee still knows the train moves at least one card from a
+    station to the next: a route of k stations needs k - 1 shares shown at the least."""
+    reach = state.shares_of(company)
+    if len(stations) - 1 > reach:
+        raise RuleError(
+            f"{len(stations)} stations are {len(stations) - 1} cards apart at the least; "
+            f"{company}'s train runs {reach} ({reach} shares shown)",
+            BONUS,
+            "one card per share shown in all displays",
+        )
 
 
 def _payout_order(

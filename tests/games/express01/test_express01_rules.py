@@ -306,6 +306,24 @@ def test_route_needs_a_station_of_the_company__rule_ボーナス支払い(new):
     assert s.state.payout == ("A", "B", "A")
 
 
+def test_the_train_runs_one_card_per_share_even_without_track__rule_ボーナス支払い(new):
+    """列車は発行された株1つにつき、ゲームボードの1カード分: 1 red share, 1 card."""
+    s = new(
+        "order A B C",
+        "lay 9 terminal red",
+        "lay 10 through white",
+        "lay 11 through white",
+        "buy red r1",
+        "done",
+        "done",
+        "done",
+    )
+    assert s.state.turn.player == "A" and s.state.shares_of("red") == 1
+    assert refused(s, "run red 10 9 11").rule == BONUS  # 3 stations: 2 cards at least
+    s.play("run red 10 9")
+    assert s.state.payout == ("A", "A")
+
+
 def test_run_needs_a_share__rule_ボーナス支払い(new):
     s = new(*OPEN)
     assert refused(s, "run red 9 9").rule == BONUS
