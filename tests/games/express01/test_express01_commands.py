@@ -134,3 +134,13 @@ def test_count_compares_the_hand(new):
     s = new(*OPEN)
     events = s.play("count A 5")
     assert "matches" in events[0].text
+
+
+def test_adjust_shares_by_hand_and_what_if_shows_them(new):
+    s = new(*OPEN)
+    s.play("adjust shares C red 2 --because a share lay in the wrong display")
+    assert s.state.shares["C"] == {"red": 2}
+    s.play("adjust shares C red 0 --because undo that")
+    assert s.state.shares["C"] == {}
+    state, _ = s.what_if("buy red r1")
+    assert s.game.adjustables(state)["shares B red"] == 1
