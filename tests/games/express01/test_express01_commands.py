@@ -144,3 +144,13 @@ def test_adjust_shares_by_hand_and_what_if_shows_them(new):
     assert s.state.shares["C"] == {}
     state, _ = s.what_if("buy red r1")
     assert s.game.adjustables(state)["shares B red"] == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["lay 9 terminal red green", "lay 9 terminal red +1 +2", "lay 9 terminal red to"],
+)
+def test_lay_refuses_two_companies_two_bonuses_or_an_empty_to(new, line):
+    s = new("order A B C")
+    with pytest.raises(UsageError):
+        s.play(line)
