@@ -111,6 +111,9 @@ def lay(state: State, move: Lay, forced: bool) -> tuple[State, list[Event]]:
             f"lay {move.card} {move.kind} (without pay)",
         )
     events: list[Event] = []
+    # 手札をそれぞれのデッキ上に表向きに置くことで、下記どちらかを実行してよい: 2つのルート
+    # カード / 1つの駅カード. The count is not written; only one card per payment makes
+    # "two route cards or one station" a choice, and the action repeats "while payment allows".
     cost = 0 if free else 1
     cards = _payment(state, move.actor, move.pay, cost, EXPAND, forced)
     state = _pay(state, move.actor, cards, "", events)
@@ -174,6 +177,9 @@ def buy(state: State, move: Buy, forced: bool) -> tuple[State, list[Event]]:
     else:
         state = _pay(state, move.actor, cards, source, events)
         state = with_shares(state, source, move.company, -1)
+        events.append(
+            Event(f"(allowed only when no {move.company} share is left in the route decks)")
+        )
     state = with_shares(state, move.actor, move.company, +1)
     held = state.shares[move.actor][move.company]
     events.append(
