@@ -17,6 +17,7 @@ from referee.games.express01.sections import (
     SETUP,
     TURN,
 )
+from referee.games.express01.state import Spot
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
@@ -81,6 +82,25 @@ def test_capital_counts_hand_shares_pairs_and_loco__rule_政府補助金(new):
     c = scoring.capital(s.state, "A")
     # hand 6 - 3 = 3; one red share x 1 station; bases 9 (station) 8 7 (route): 1 pair; loco 2
     assert (c.hand, c.shares, c.pairs, c.loco, c.total) == (3, 1, 1, 2, 7)
+
+
+def test_the_worked_example_of_the_rules_makes_33__rule_ゲーム終了(new):
+    """15 hand cards; red 2 shares x 2 stations, blue 3 x none, purple 3 x 3 stations;
+    three unlike base card pairs; the black locomotive: 15 + 4 + 0 + 9 + 3 + 2 = 33."""
+    s = new("order A B C")
+    board = list(s.state.board)
+    for n, company in ((1, "red"), (2, "red"), (4, "purple"), (5, "purple"), (6, "purple")):
+        board[n - 1] = Spot(n, 1, "through", company)
+    state = replace(
+        s.state,
+        board=tuple(board),
+        hands={**s.state.hands, "A": {"r3": 10, "th2": 5}},
+        shares={**s.state.shares, "A": {"red": 2, "blue": 3, "purple": 3}},
+        bases={**s.state.bases, "A": (3, 9, 13, 1, 2, 4, 5)},  # 3 stations, 4 routes
+        loco="A",
+    )
+    c = scoring.capital(state, "A")
+    assert (c.hand, c.shares, c.pairs, c.loco, c.total) == (15, 13, 3, 2, 33)
 
 
 def test_ties_go_to_more_shares_then_shared__rule_ゲーム終了(new):
