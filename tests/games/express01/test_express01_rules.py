@@ -112,6 +112,31 @@ def test_ties_go_to_more_shares_then_shared__rule_ゲーム終了(new):
     assert [x.place for x in scoring.standings(state)] == [1, 1]
 
 
+# --- ターン進行 --------------------------------------------------------------------------
+def test_one_action_pair_per_turn__rule_ターン進行(new):
+    """1: expand then acquire; 2: acquire then expand; 3: bonus payment then change position;
+    expand and acquire repeat while the player pays; a half may be left out."""
+    s = new(*OPEN, "buy red r1", "buy red r1", "lay 10 route", "lay 11 route")
+    for line in ("buy red r1", "run red 9 9", "swap C"):  # pair 2 is over but for `done`
+        assert refused(s, line).rule == TURN
+    s.play("done")  # B
+    s.play("lay 12 route")  # C: expand ...
+    assert refused(s, "run red 9 9").rule == TURN  # ... is no bonus payment's pair
+    assert refused(s, "swap A").rule == TURN
+    s.play("done")
+    s = _four_shareholders(new)  # round 2
+    s.play("run red 9 10")  # A: bonus payment ...
+    s.play("take r3*3")
+    for line in ("run red 9 10", "lay 12 route", "buy red r1"):
+        assert refused(s, line).rule == TURN  # once a turn, then only the change of position
+    s.play("swap D")  # ... then change position, which ends the turn
+    assert s.state.positions == {"A": 4, "B": 2, "C": 3, "D": 1}
+    assert s.state.turn.player == "D"  # D's new card 1 still shows the locomotive
+    s.play("swap C")  # a change of position alone
+    assert s.state.positions == {"A": 4, "B": 2, "C": 1, "D": 3}
+    assert s.state.turn.player == "C"
+
+
 # --- a) 鉄道網拡張 -------------------------------------------------------------------------
 def test_one_payment_lays_two_route_cards__rule_鉄道網拡張(new):
     s = new(*OPEN, "lay 10 route")
