@@ -65,6 +65,10 @@ def _distances(state: State, start: int) -> dict[int, int]:
     return found
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def _value(state: State, stations: Sequence[int]) -> int:
     return len(stations) + sum(state.spot(n).bonus for n in stations)
 
@@ -123,7 +127,7 @@ def check_run(state: State, company: str, stations: Sequence[int]) -> None:
     used = _length(state, stations)
     if used > reach:
         raise RuleError(
-            f"the route is {used} cards long; {company}'s train runs {reach} "
+            f"the route is {_cards(used)} long; {company}'s train runs {reach} "
             f"({reach} shares shown)",
             BONUS,
         )
@@ -132,14 +136,14 @@ def check_run(state: State, company: str, stations: Sequence[int]) -> None:
     shown = " ".join(map(str, best.stations))
     if used < best.length:
         raise RuleError(
-            f"the route runs {used} cards; a longer one runs {best.length}: {shown}",
+            f"the route runs {_cards(used)}; a longer one runs {best.length}: {shown}",
             BONUS,
             "no shorter route while a longer one is possible",
         )
     value = _value(state, stations)
     if value < best.value:
         raise RuleError(
-            f"a route as long ({used} cards) pays {best.value}, not {value}: {shown}",
+            f"a route as long ({_cards(used)}) pays {best.value}, not {value}: {shown}",
             BONUS,
             "of the longest routes, take the one paying most",
         )
