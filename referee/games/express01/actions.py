@@ -111,6 +111,9 @@ def lay(state: State, move: Lay, forced: bool) -> tuple[State, list[Event]]:
             f"lay {move.card} {move.kind} (without pay)",
         )
     events: list[Event] = []
+    # 手札をそれぞれのデッキ上に表向きに置くことで、下記どちらかを実行してよい: 2つのルート
+    # カード / 1つの駅カード. The count is not written; only one card per payment makes
+    # "two route cards or one station" a choice, and the action repeats "while payment allows".
     cost = 0 if free else 1
     cards = _payment(state, move.actor, move.pay, cost, EXPAND, forced)
     state = _pay(state, move.actor, cards, "", events)
@@ -174,6 +177,9 @@ def buy(state: State, move: Buy, forced: bool) -> tuple[State, list[Event]]:
     else:
         state = _pay(state, move.actor, cards, source, events)
         state = with_shares(state, source, move.company, -1)
+        events.append(
+            Event(f"(allowed only when no {move.company} share is left in the route decks)")
+        )
     state = with_shares(state, move.actor, move.company, +1)
     held = state.shares[move.actor][move.company]
     events.append(
@@ -209,12 +215,12 @@ def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
             raise RuleError(f"the route has no {company} station", BONUS)
         if state.track:
             network.check_run(state, company, stations)
-    if move.black and (not state.loco or state.shares[state.loco].get(company, 0) < 1):
-        raise RuleError(
-            f"the black locomotive counts as an extra share only for a holder of a {company} share",
-            LOCO,
-            computable=False,
-        )
+        else:
+            _check_reach(state, company, stations)
+    # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
+    # payout only (not for the route nor the choice of company), whether or not they hold one.
+    if move.black and not state.loco:
+        raise RuleError("nobody holds the black locomotive", LOCO, computable=False)
     payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
     queue = _payout_order(state, move.actor, company, payout, move.black)
     shares = Counter(queue)
@@ -231,6 +237,19 @@ def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
     state = replace(state, payout=queue, payout_company=company)
     events.append(Event(f"take the cards from the deck tops, in turn: {' '.join(queue)}"))
     return _drop_payout_if_no_cards(state, events)
+
+
+def _check_reach(state: State, company: str, stations: tuple[int, ...]) -> None:
+    """Without the track the referee still knows the train moves at least one card from a
+    station to the next: a route of k stations needs k - 1 shares shown at the least."""
+    reach = state.shares_of(company)
+    if len(stations) - 1 > reach:
+        raise RuleError(
+            f"{len(stations)} stations are {len(stations) - 1} cards apart at the least; "
+            f"{company}'s train runs {reach} ({reach} shares shown)",
+            BONUS,
+            "one card per share shown in all displays",
+        )
 
 
 def _payout_order(

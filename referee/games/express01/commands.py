@@ -38,7 +38,8 @@ VERBS: Sequence[Verb] = (
     Verb(
         "run",
         "run COMPANY STATION STATION ... [black]",
-        "bonus payment: the route as the board cards of its stations, in order",
+        "bonus payment: the route as the board cards of its stations, in order; "
+        "black: the black locomotive's holder counts it as one more share of the payout",
     ),
     Verb("take", "take DECK ...", "the cards of a bonus payment, from deck tops, in turn"),
     Verb("swap", "swap PLAYER", "change position cards with PLAYER; ends the turn"),
@@ -203,18 +204,22 @@ def _lay(state: State, actor: str, rest: list[str]) -> Lay:
     if "to" in low:
         i = low.index("to")
         targets = " ".join(rest[i + 1 :]).replace(",", " ").split()
+        if not targets:
+            raise UsageError("'to' needs the cards the track leads to", "lay 10 route to 9,11")
         exits = tuple(sorted({_card_number(w) for w in targets}))
         rest = rest[:i]
     if len(rest) < 2:
         raise UsageError("lay needs a board card and a type", "lay 9 terminal red +1")
     card = _card_number(rest[0])
     kind = match(rest[1], KINDS, "card type")
-    company, bonus = "", 0
-    for w in rest[2:]:
-        if w.startswith("+"):
-            bonus = amount(w[1:], "bonus", low=0, high=9)
-        else:
-            company = match(w, (*state.companies, NEUTRAL), "company")
+    bonuses = [amount(w[1:], "bonus", low=0, high=9) for w in rest[2:] if w.startswith("+")]
+    companies = [
+        match(w, (*state.companies, NEUTRAL), "company") for w in rest[2:] if not w.startswith("+")
+    ]
+    if len(bonuses) > 1 or len(companies) > 1:
+        raise UsageError("a station has one company and one printed bonus", "lay 9 terminal red +1")
+    company = companies[0] if companies else ""
+    bonus = bonuses[0] if bonuses else 0
     if kind != "route" and not company:
         raise UsageError("a station needs its company", " ".join((*state.companies, NEUTRAL)))
     if kind == "route" and (company or bonus):

@@ -6,13 +6,29 @@ from typing import Any
 
 from tabulate import tabulate
 
-from referee.games.express01 import scoring
+from referee.games.express01 import flow, scoring
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import DECKS, STAGE_COLOUR, State
 
 
 def _face(state: State, player: str) -> str:
     return "the train has left" if player in state.moved else "locomotive"
+
+
+def _held(state: State, player: str) -> str:
+    """The hand by deck, in deck order (r3*4 th1), so the table knows what can pay."""
+    hand = state.hands[player]
+    cards = [f"{d}*{hand[d]}" if hand[d] > 1 else d for d in DECKS if hand.get(d)]
+    return " ".join(cards) or "-"
+
+
+def _next(state: State) -> str:
+    turn = state.turn
+    assert turn is not None
+    done = " then ".join(turn.steps) or "nothing yet"
+    verbs = [v for v, half in flow.HALF.items() if flow.may(turn, half)]
+    free = "; the next route card is already paid for" if turn.free_route else ""
+    return f"{turn.player}'s turn: {done}{free}; next: {', '.join([*verbs, 'done'])}"
 
 
 def status(state: State) -> str:
@@ -33,6 +49,7 @@ def status(state: State) -> str:
                 _face(state, p),
                 p,
                 state.hand_size(p),
+                _held(state, p),
                 shares,
                 bases,
                 "yes" if state.loco == p else "",
@@ -41,7 +58,18 @@ def status(state: State) -> str:
         )
     parts.append(
         tabulate(
-            rows, ["pos", "card", "player", "hand", "shares", "base cards", "black loco", "capital"]
+            rows,
+            [
+                "pos",
+                "card",
+                "player",
+                "hand",
+                "hand cards",
+                "shares",
+                "base cards",
+                "black loco",
+                "capital",
+            ],
         )
     )
     crows = []
@@ -83,8 +111,7 @@ def status(state: State) -> str:
             f"bonus payment of {state.payout_company}: to take, in turn: " + " ".join(state.payout)
         )
     elif state.turn:
-        steps = " then ".join(state.turn.steps) or "nothing yet"
-        parts.append(f"{state.turn.player}'s turn: {steps}")
+        parts.append(_next(state))
     return "\n\n".join(parts)
 
 

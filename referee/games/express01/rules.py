@@ -21,6 +21,7 @@ from referee.games.express01.state import (
     State,
     with_deck,
     with_hand,
+    with_shares,
 )
 
 
@@ -163,6 +164,8 @@ class Express01(Game):
         for p in state.players:
             for d in DECKS:
                 values[f"hand {p} {d}"] = state.hands[p].get(d, 0)
+            for c in state.companies:
+                values[f"shares {p} {c}"] = state.shares[p].get(c, 0)
         return values
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
@@ -172,6 +175,8 @@ class Express01(Game):
         parts = key.split()
         if parts[0] == "deck":
             state = with_deck(state, parts[1], value - old)
+        elif parts[0] == "shares":
+            state = with_shares(state, parts[1], parts[2], value - old)
         else:
             state = with_hand(state, parts[1], parts[2], value - old)
         return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]

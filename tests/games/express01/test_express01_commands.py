@@ -102,6 +102,15 @@ def test_status_shows_what_the_issue_asks(new):
     ):
         assert needle in text, needle
     assert "R1" in s.game.toolbar(s.state)
+    assert "B's turn: acquire; next: lay, buy, done" in text
+
+
+def test_status_shows_hand_cards_and_a_paid_route_card(new):
+    s = new(*OPEN, "lay 10 through blue pay r3", "lay 11 route")
+    s.play("adjust hand B th2 1 --because test")
+    text = s.game.status(s.state)
+    assert "r3*4 th2" in text  # what B can pay with
+    assert "the next route card is already paid for; next: lay, buy, done" in text
 
 
 def test_snapshot_is_plain_data(new):
@@ -125,3 +134,23 @@ def test_count_compares_the_hand(new):
     s = new(*OPEN)
     events = s.play("count A 5")
     assert "matches" in events[0].text
+
+
+def test_adjust_shares_by_hand_and_what_if_shows_them(new):
+    s = new(*OPEN)
+    s.play("adjust shares C red 2 --because a share lay in the wrong display")
+    assert s.state.shares["C"] == {"red": 2}
+    s.play("adjust shares C red 0 --because undo that")
+    assert s.state.shares["C"] == {}
+    state, _ = s.what_if("buy red r1")
+    assert s.game.adjustables(state)["shares B red"] == 1
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["lay 9 terminal red green", "lay 9 terminal red +1 +2", "lay 9 terminal red to"],
+)
+def test_lay_refuses_two_companies_two_bonuses_or_an_empty_to(new, line):
+    s = new("order A B C")
+    with pytest.raises(UsageError):
+        s.play(line)

@@ -17,6 +17,7 @@ from referee.games.express01.sections import (
     SETUP,
     TURN,
 )
+from referee.games.express01.state import Spot
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
@@ -83,6 +84,25 @@ def test_capital_counts_hand_shares_pairs_and_loco__rule_政府補助金(new):
     assert (c.hand, c.shares, c.pairs, c.loco, c.total) == (3, 1, 1, 2, 7)
 
 
+def test_the_worked_example_of_the_rules_makes_33__rule_ゲーム終了(new):
+    """15 hand cards; red 2 shares x 2 stations, blue 3 x none, purple 3 x 3 stations;
+    three unlike base card pairs; the black locomotive: 15 + 4 + 0 + 9 + 3 + 2 = 33."""
+    s = new("order A B C")
+    board = list(s.state.board)
+    for n, company in ((1, "red"), (2, "red"), (4, "purple"), (5, "purple"), (6, "purple")):
+        board[n - 1] = Spot(n, 1, "through", company)
+    state = replace(
+        s.state,
+        board=tuple(board),
+        hands={**s.state.hands, "A": {"r3": 10, "th2": 5}},
+        shares={**s.state.shares, "A": {"red": 2, "blue": 3, "purple": 3}},
+        bases={**s.state.bases, "A": (3, 9, 13, 1, 2, 4, 5)},  # 3 stations, 4 routes
+        loco="A",
+    )
+    c = scoring.capital(state, "A")
+    assert (c.hand, c.shares, c.pairs, c.loco, c.total) == (15, 13, 3, 2, 33)
+
+
 def test_ties_go_to_more_shares_then_shared__rule_ゲーム終了(new):
     s = new("order A B", "lay 9 terminal red", "done", "buy red r1", "done", players="A,B")
     state = replace(s.state, loco="", hands={"A": {"r3": 5}, "B": {"r3": 4}})
@@ -90,6 +110,31 @@ def test_ties_go_to_more_shares_then_shared__rule_ゲーム終了(new):
     assert [(x.player, x.score, x.place) for x in top] == [("B", 5, 1), ("A", 5, 2)]
     state = replace(state, shares={"A": {}, "B": {}}, hands={"A": {"r3": 5}, "B": {"r3": 5}})
     assert [x.place for x in scoring.standings(state)] == [1, 1]
+
+
+# --- ターン進行 --------------------------------------------------------------------------
+def test_one_action_pair_per_turn__rule_ターン進行(new):
+    """1: expand then acquire; 2: acquire then expand; 3: bonus payment then change position;
+    expand and acquire repeat while the player pays; a half may be left out."""
+    s = new(*OPEN, "buy red r1", "buy red r1", "lay 10 route", "lay 11 route")
+    for line in ("buy red r1", "run red 9 9", "swap C"):  # pair 2 is over but for `done`
+        assert refused(s, line).rule == TURN
+    s.play("done")  # B
+    s.play("lay 12 route")  # C: expand ...
+    assert refused(s, "run red 9 9").rule == TURN  # ... is no bonus payment's pair
+    assert refused(s, "swap A").rule == TURN
+    s.play("done")
+    s = _four_shareholders(new)  # round 2
+    s.play("run red 9 10")  # A: bonus payment ...
+    s.play("take r3*3")
+    for line in ("run red 9 10", "lay 12 route", "buy red r1"):
+        assert refused(s, line).rule == TURN  # once a turn, then only the change of position
+    s.play("swap D")  # ... then change position, which ends the turn
+    assert s.state.positions == {"A": 4, "B": 2, "C": 3, "D": 1}
+    assert s.state.turn.player == "D"  # D's new card 1 still shows the locomotive
+    s.play("swap C")  # a change of position alone
+    assert s.state.positions == {"A": 4, "B": 2, "C": 1, "D": 3}
+    assert s.state.turn.player == "C"
 
 
 # --- a) 鉄道網拡張 -------------------------------------------------------------------------
@@ -250,6 +295,37 @@ def test_black_loco_counts_as_an_extra_share__rule_黒機関車(new):
     assert counts[holder] == s.state.shares[holder]["red"] + 1
 
 
+def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
+    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco."""
+    s = new(
+        "order A B C",
+        "lay 9 terminal red +1",
+        "lay 10 through white",
+        "buy red r1",
+        "done",
+        "buy red r1",
+        "done",
+        "lay 11 route",
+        "done",
+    )
+    # round 2: A 3 + 1 + pair 1 + loco 2 = 7, B 5 + 1 = 6, C 5: C takes the loco
+    assert s.state.loco == "C" and s.state.shares["C"] == {}
+    s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
+    assert s.state.payout == ("A", "B", "C")
+    assert s.state.loco == ""
+
+
+def test_black_loco_is_no_share_once_discarded__rule_黒機関車(new):
+    s = _four_shareholders(new)
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10 11 black")  # C runs; the loco is used and discarded
+    s.play("take r3*6")
+    s.play("done")
+    assert s.state.turn.player == "D" and s.state.loco == ""
+    assert refused(s, "run red 9 10 11 black").rule == LOCO
+
+
 def test_route_rules__rule_ボーナス支払い(new):
     s = _four_shareholders(new)
     assert refused(s, "run red 9 10 9").rule == BONUS  # a station twice
@@ -273,6 +349,24 @@ def test_route_needs_a_station_of_the_company__rule_ボーナス支払い(new):
     assert refused(s, "run red 10 11").rule == BONUS
     s.play("run red 10 9 11")
     assert s.state.payout == ("A", "B", "A")
+
+
+def test_the_train_runs_one_card_per_share_even_without_track__rule_ボーナス支払い(new):
+    """列車は発行された株1つにつき、ゲームボードの1カード分: 1 red share, 1 card."""
+    s = new(
+        "order A B C",
+        "lay 9 terminal red",
+        "lay 10 through white",
+        "lay 11 through white",
+        "buy red r1",
+        "done",
+        "done",
+        "done",
+    )
+    assert s.state.turn.player == "A" and s.state.shares_of("red") == 1
+    assert refused(s, "run red 10 9 11").rule == BONUS  # 3 stations: 2 cards at least
+    s.play("run red 10 9")
+    assert s.state.payout == ("A", "A")
 
 
 def test_run_needs_a_share__rule_ボーナス支払い(new):
