@@ -73,8 +73,9 @@ class Reach:
     paths: frozenset[tuple[str, int]]  # (hex, path index) walked
 
 
-def reach(state: State, company: Company) -> Reach:
-    """■14: everything the company's stations reach along track, never reversing."""
+def reach(state: State, company: Company, overnight: bool = False) -> Reach:
+    """■14: everything the company's stations reach along track, never reversing.
+    `overnight`: full cities of other companies are passed (■26 Overnight, on a 路線)."""
     cells = atlas.board(state).cells
     cities: set[tuple[str, int]] = set()
     exits: set[tuple[str, int]] = set()
@@ -113,7 +114,7 @@ def reach(state: State, company: Company) -> Reach:
         else:
             cities.add((hex_, far[1]))
             node = spec.nodes[far[1]]
-            if node.kind == "offboard" or (node.kind == "city"
+            if node.kind == "offboard" or (node.kind == "city" and not overnight
                                            and blocked(state, company.name, hex_, far[1])):
                 continue
             leave_node(hex_, far[1], i)
@@ -128,13 +129,15 @@ def _across(cells: dict[str, atlas.Cell], hex_: str, edge: int) -> str | None:
 
 
 # --- routes -----------------------------------------------------------------------------------
-def position(state: State) -> Position:
-    return _position(_key(state))
+def position(state: State, company: Company | None = None) -> Position:
+    """The Position as `company` runs it: only its own suburbs count (■26 Suburban: the +10
+    is the Suburban company's ability, a power of its charter, not of the city)."""
+    return _position(_key(state, company))
 
 
-def _key(state: State) -> tuple:
+def _key(state: State, company: Company | None = None) -> tuple:
     tokens = tuple(sorted((h, c.name) for c in state.companies.values() for h in c.hubs))
-    suburbs = tuple(sorted(h for c in state.companies.values() for h in c.suburbs))
+    suburbs = tuple(sorted(company.suburbs)) if company is not None else ()
     abilities = tuple(sorted((c.name, tuple(sorted(c.abilities)))
                              for c in state.companies.values()))
     return (tuple((p.number, p.hex, p.rot) for p in state.pieces), tuple(state.capitals),
@@ -174,7 +177,8 @@ def best(state: State, company: Company) -> Answer | None:
         return None
     if not any(hub_spot(h)[0] in atlas.board(state).cells for h in company.hubs):
         return None
-    return best_routes(position(state), company.name, route_trains(company), SEARCH_SECONDS)
+    return best_routes(position(state, company), company.name, route_trains(company),
+                       SEARCH_SECONDS)
 
 
 def best_revenue(state: State, company: Company) -> int | None:
@@ -203,8 +207,9 @@ def describe(answer: Answer) -> list[str]:
 
 
 def connected(state: State, a: Company, b: Company) -> bool | None:
-    """■22: whether track leads from a station of `a` to a station of `b`."""
+    """■22: whether a route (路線) leads from a station of `a` (the proposer: 自社の駅から) to a
+    station of `b`. An Overnight proposer traces its routes through full cities (■26)."""
     if not known(state):
         return None
     targets = {hub_spot(h) for h in b.hubs}
-    return bool(reach(state, a).cities & targets)
+    return bool(reach(state, a, "Overnight" in a.abilities).cities & targets)

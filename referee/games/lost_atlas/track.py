@@ -312,10 +312,13 @@ def suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Even
             raise RuleError(f"{hex_} has a suburb or a hub of {co.name}", R_ABILITY,
                             "one suburb per tile, not where it has a hub")
         if routes.known(state):
+            # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or
+            # port. ■2 lists a minor's home hex as a kind of its own beside the basic city,
+            # so a home (founded or reserved) takes no suburb either.
             cell = atlas.board(state).cells.get(hex_)
-            if cell is None or cell.terrain not in ("city", "home") or cell.label:
+            if cell is None or cell.terrain != "city" or cell.label:
                 raise RuleError(f"{hex_} is not a basic city", R_ABILITY,
-                                "not a capital, mine or port")
+                                "not a minor's home, a capital, a mine or a port")
             if (hex_, 0) not in routes.reach(state, co).cities:
                 raise RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY)
     co.suburbs.append(hex_)

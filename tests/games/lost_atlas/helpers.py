@@ -78,3 +78,56 @@ def mapped() -> State:
              "destinations 30/40/70/100")
     return play(s, "auction 120", "pass", "pick Expansive", "auction 120", "pass",
                 "pick Eastern", "pass", "pass")
+
+
+# A whole long-game map (33 pieces, 3 capitals) placed by three players, every placement
+# legal (rules ■3). Homes: Bridging M23, Expansive K21, Overnight M17, Eastern J18 (mine),
+# Agricultural P20, Resourceful J20, Express J24, Suburban L28, Northern J26 (port),
+# Tunneling P26, Spacious P30; capitals L16, I21, K27; blanks L30 Q27 P32 O31 Q29 Q31.
+LONG_MAP = (
+    "place 9 M21 0",
+    "place 1 K21 5",
+    "place 12 M19 5",
+    "place 10 L16 0",
+    "place 2 J18 5",
+    "capital L16",
+    "place 3 O19 0",
+    "place 13 K23 0",
+    "place 4 I21 5",
+    "place 5 I23 0",
+    "place 14 M25 5",
+    "capital I21",
+    "place 6 L26 0",
+    "place 7 J28 4",
+    "place 15 O23 5",
+    "place 8 O25 0",
+    "place 16 M29 5",
+    "capital K27",
+    "place 11 O29 5",
+    "place 17 M15 5",
+    "place 18 O17 5",
+    "place 19 O13 0",
+    "place 20 L12 0",
+    "place 21 J14 0",
+    "place 22 J12 5",
+    "place 12 M11 5",
+    "place 13 H18 5",
+    "place 14 G21 5",
+    "place 15 L10 4",
+    "place 16 G23 0",
+    "place 23 H14 0",
+    "place 24 P10 1",
+    "place 25 F18 5",
+    "place 26 J8 0",
+    "place 27 R20 2",
+    "place 28 R24 2",
+)
+LONG_CHARTERS = ("charters Bridging,Expansive,Eastern,Agricultural / "
+                 "Overnight,Suburban,Tunneling,Northern / Express,Resourceful,Adaptive,Spacious")
+
+
+def long_mapped(players: tuple[str, ...] = ("A", "B", "C"),
+                charters: str = LONG_CHARTERS) -> State:
+    """A long game on LONG_MAP, charters laid out, the first stock round about to start."""
+    s = play(G.setup(list(players), "long", {}), *LONG_MAP)
+    return play(s, charters, "destinations 30/40/70/100")

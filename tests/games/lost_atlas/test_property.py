@@ -96,3 +96,68 @@ def test_random_play_on_a_built_map_conserves_money(picks: list[int]) -> None:
     for actor, words in moves:
         replay, _ = G.apply(replay, G.parse(replay, actor, words))
     assert G.snapshot(replay) == G.snapshot(state)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.integers(0, 10_000), min_size=200, max_size=200))
+def test_random_map_building_then_play_conserves_money(picks: list[int]) -> None:
+    """Rules ■3 and ■2: a short-game map built by random legal moves (the piece from the
+    `place` candidates of `options`, a legal spot for it, capitals when drawn), then random
+    play on it: every placement is accepted, the map completes, money stays whole, replay
+    gives the same game."""
+    from referee.games.lost_atlas import atlas, data
+
+    players = ["A", "B"]
+    state = G.setup(players, "short", {})
+    moves: list[tuple[str, list[str]]] = []
+    k = 0
+    while state.map_state != "done":
+        opts = G.options(state)
+        pick = picks[k % len(picks)] + k
+        k += 1
+        left = atlas.pieces_left(state)
+        capitals_left = len(state.capitals) < data.table()["map"]["capitals"]["short"]
+        if capitals_left and (not left or (pick % 9 == 0 and state.pieces)):
+            cities = opts.args["capital"][0] if "capital" in opts.args else ("none",)
+            words = ["capital", cities[pick % len(cities)]]
+        else:
+            numbers = sorted(left)
+            number = numbers[pick % len(numbers)]
+            spots = atlas.placements(state, number, 8)
+            assert spots, f"piece {number} has no legal place"
+            hex_, rot = spots[pick % len(spots)]
+            words = ["place", str(number), hex_, str(rot)]
+        state, _ = G.apply(state, G.parse(state, opts.actor, words))
+        moves.append((opts.actor, words))
+        assert state.money() == 24500
+    for line in (SHORT_CHARTERS_P, "destinations 30/40/70/100"):
+        actor = G.options(state).actor
+        moves.append((actor, line.split()))
+        state, _ = G.apply(state, G.parse(state, actor, line.split()))
+    for n, pick in enumerate(picks):
+        opts = G.options(state)
+        if opts.actor is None:
+            break
+        verb = opts.verbs[pick % len(opts.verbs)]
+        if n % 3 == 0 and {"pass", "done"} & set(opts.verbs):
+            verb = "pass" if "pass" in opts.verbs else "done"
+        words = [verb]
+        for i, cands in enumerate(opts.args.get(verb, ())):
+            if cands:
+                words.append(cands[(pick >> (2 * i)) % len(cands)])
+        try:
+            new, _ = G.apply(state, G.parse(state, opts.actor, words))
+        except (RuleError, UsageError):
+            continue
+        assert new.money() == 24500
+        assert _shares_whole(new)
+        moves.append((opts.actor, words))
+        state = new
+    replay = G.setup(players, "short", {})
+    for actor, words in moves:
+        replay, _ = G.apply(replay, G.parse(replay, actor, words))
+    assert G.snapshot(replay) == G.snapshot(state)
+
+
+SHORT_CHARTERS_P = ("charters Expansive,Eastern,Express,Suburban / "
+                    "Tunneling,Northern,Resourceful,Agricultural")
