@@ -133,12 +133,22 @@ def enumerate_routes(
 
 
 def _candidates(
-    graph: TrackGraph, routes: list[Route], train: Train, setup: Setup, budget: int = 3_000_000
-) -> list[tuple[int, int, int]]:
-    """(revenue, mask, route index), best first, dominated ones removed."""
+    graph: TrackGraph,
+    routes: list[Route],
+    train: Train,
+    setup: Setup,
+    deadline: float,
+    budget: int = 3_000_000,
+) -> tuple[list[tuple[int, int, int]], bool]:
+    """(revenue, mask, route index), best first, dominated ones removed; and whether every
+    route was scored before the deadline (if not, the answer cannot be proven)."""
     limit = setup.distance(train)
     best_by_mask: dict[int, tuple[int, int]] = {}
+    complete = True
     for i, route in enumerate(routes):
+        if i & 4095 == 0 and time.monotonic() > deadline:
+            complete = False
+            break
         if len(route.stops) > limit:
             continue
         revenue = route_revenue(graph, route.stops, train, setup)
@@ -151,9 +161,11 @@ def _candidates(
     )
     kept: list[tuple[int, int, int]] = []
     work = 0
-    for cand in ordered:
+    for n, cand in enumerate(ordered):
         _rev, mask, _ = cand
         dominated = False
+        if n & 1023 == 0 and time.monotonic() > deadline:
+            budget = 0  # out of time: keep the rest unfiltered (filtering only saves work)
         if work < budget:
             work += len(kept)
             for other in kept:
@@ -164,7 +176,7 @@ def _candidates(
                     break
         if not dominated:
             kept.append(cand)
-    return kept
+    return kept, complete
 
 
 def solve(
@@ -174,14 +186,18 @@ def solve(
     deadline = start + max_seconds
     check_setup(graph, trains, setup)
     longest = max(setup.distance(t) for t in trains)
-    # Leave a share of the time for combining, so an answer always comes back.
-    routes, complete = enumerate_routes(graph, longest, setup.overnight, start + max_seconds * 0.7)
+    # Leave shares of the time for scoring and combining, so an answer always comes back.
+    routes, complete = enumerate_routes(graph, longest, setup.overnight, start + max_seconds * 0.6)
     routes = routes + setup.local_routes(graph)
     order = sorted(
         range(len(trains)),
         key=lambda i: (-setup.distance(trains[i]), trains[i].name, trains[i].diesel),
     )
-    lists = [_candidates(graph, routes, trains[i], setup) for i in order]
+    lists = []
+    for i in order:
+        candidates, scored = _candidates(graph, routes, trains[i], setup, start + max_seconds * 0.8)
+        lists.append(candidates)
+        complete = complete and scored
     same_as_previous = [
         k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))
     ]
