@@ -146,7 +146,7 @@ def _candidates(
     best_by_mask: dict[int, tuple[int, int]] = {}
     complete = True
     for i, route in enumerate(routes):
-        if i & 4095 == 0 and time.monotonic() > deadline:
+        if i and i & 4095 == 0 and time.monotonic() > deadline:  # score a first batch anyway
             complete = False
             break
         if len(route.stops) > limit:
@@ -164,7 +164,7 @@ def _candidates(
     for n, cand in enumerate(ordered):
         _rev, mask, _ = cand
         dominated = False
-        if n & 1023 == 0 and time.monotonic() > deadline:
+        if n and n & 1023 == 0 and time.monotonic() > deadline:
             budget = 0  # out of time: keep the rest unfiltered (filtering only saves work)
         if work < budget:
             work += len(kept)
