@@ -73,29 +73,8 @@ def test_random_play_on_a_built_map_conserves_money(picks: list[int]) -> None:
         moves.append((actor, line.split()))
         state, _ = G.apply(state, G.parse(state, actor, line.split()))
     assert state.map_state == "done"
-    for k, pick in enumerate(picks):
-        opts = G.options(state)
-        if opts.actor is None:
-            break
-        verb = opts.verbs[pick % len(opts.verbs)]
-        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
-            verb = "pass" if "pass" in opts.verbs else "done"
-        words = [verb]
-        for i, cands in enumerate(opts.args.get(verb, ())):
-            if cands:
-                words.append(cands[(pick >> (2 * i)) % len(cands)])
-        try:
-            new, _ = G.apply(state, G.parse(state, opts.actor, words))
-        except (RuleError, UsageError):
-            continue
-        assert new.money() == 24500
-        assert _shares_whole(new)
-        moves.append((opts.actor, words))
-        state = new
-    replay = G.setup(players, "short", {})
-    for actor, words in moves:
-        replay, _ = G.apply(replay, G.parse(replay, actor, words))
-    assert G.snapshot(replay) == G.snapshot(state)
+    state = _play_randomly(state, picks, moves)
+    _assert_replays(players, "short", moves, state)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -134,12 +113,23 @@ def test_random_map_building_then_play_conserves_money(picks: list[int]) -> None
         actor = G.options(state).actor
         moves.append((actor, line.split()))
         state, _ = G.apply(state, G.parse(state, actor, line.split()))
-    for n, pick in enumerate(picks):
+    state = _play_randomly(state, picks, moves)
+    _assert_replays(players, "short", moves, state)
+
+
+SHORT_CHARTERS_P = ("charters Expansive,Eastern,Express,Suburban / "
+                    "Tunneling,Northern,Resourceful,Agricultural")
+
+
+def _play_randomly(state, picks: list[int], moves: list[tuple[str, list[str]]]):
+    """Random legal play from `options`, leaning towards ending turns; money and shares are
+    checked after every accepted move, which is appended to `moves`."""
+    for k, pick in enumerate(picks):
         opts = G.options(state)
         if opts.actor is None:
             break
         verb = opts.verbs[pick % len(opts.verbs)]
-        if n % 3 == 0 and {"pass", "done"} & set(opts.verbs):
+        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
             verb = "pass" if "pass" in opts.verbs else "done"
         words = [verb]
         for i, cands in enumerate(opts.args.get(verb, ())):
@@ -153,11 +143,11 @@ def test_random_map_building_then_play_conserves_money(picks: list[int]) -> None
         assert _shares_whole(new)
         moves.append((opts.actor, words))
         state = new
-    replay = G.setup(players, "short", {})
+    return state
+
+
+def _assert_replays(players: list[str], variant: str, moves, state) -> None:
+    replay = G.setup(players, variant, {})
     for actor, words in moves:
         replay, _ = G.apply(replay, G.parse(replay, actor, words))
     assert G.snapshot(replay) == G.snapshot(state)
-
-
-SHORT_CHARTERS_P = ("charters Expansive,Eastern,Express,Suburban / "
-                    "Tunneling,Northern,Resourceful,Agricultural")
