@@ -32,11 +32,9 @@ class Setup:
         extra = 1 if self.express and self.trains == 1 and train.distance else 0
         return train.limit() + extra
 
-    def local_routes(self, graph: TrackGraph) -> list[Route]:
+    def local_stops(self, graph: TrackGraph) -> list[int]:
         """Lost Atlas: a train may run a hub city alone, without track (any number of trains)."""
-        if not self.rules.local_routes:
-            return []
-        return [Route((v,), 0, ()) for v in graph.token_nodes()]
+        return graph.token_nodes() if self.rules.local_routes else []
 
 
 def setup_for(position: Position, company: str, trains: Sequence[Train]) -> Setup:
@@ -57,12 +55,15 @@ def check_setup(graph: TrackGraph, trains: Sequence[Train], setup: Setup) -> Non
         raise RuleError(f"{graph.company} cannot run a rusted train", "lost-atlas §26 Resourceful")
 
 
+def stop_values(graph: TrackGraph, diesel: bool, setup: Setup) -> list[int]:
+    """What each node pays a train that counts it (D trains take the diesel value)."""
+    bonus = setup.rules.suburb_bonus
+    return [
+        (node.diesel_value if diesel else node.value) + (bonus if node.suburb else 0)
+        for node in graph.nodes
+    ]
+
+
 def route_revenue(graph: TrackGraph, stops: Sequence[int], train: Train, setup: Setup) -> int:
-    nodes = graph.nodes
-    total = 0
-    for s in stops:
-        node = nodes[s]
-        total += node.diesel_value if train.diesel else node.value
-        if node.suburb:
-            total += setup.rules.suburb_bonus
-    return total
+    values = stop_values(graph, train.diesel, setup)
+    return sum(values[s] for s in stops)

@@ -1,25 +1,33 @@
 """The fast exact route search.
 
-1. Enumerate every legal route once (depth-first over the compressed track graph from each
-   possible end, keeping a route only from its lower-numbered end).
-2. Per train: candidates (revenue, mask) with at most that train's stops, best first, with
-   dominated candidates removed (same or more track for no more revenue: never needed, since a
-   dominating route's track is a subset and so it conflicts with nothing the other did not).
-3. Branch and bound over trains, biggest first, with an optimistic bound (each remaining train's
-   best candidate compatible with the track already used) and symmetry breaking between
-   identical trains. Both stages watch a deadline and report whether the answer is proven.
+1. Enumerate every legal route once: depth first over the compressed track graph from each
+   possible end, keeping a route only from its lower-numbered end. No route is built as a tuple
+   while listing: each step of the walk is an entry of a prefix tree (parent, node, link), and a
+   route is its last entry with its track, its count of stops and its value for each kind of
+   train, summed on the way. Only the chosen routes are rebuilt.
+2. Per train: candidates (revenue, track) with at most that train's stops, best first, one per
+   track set and, while the list is short enough for it to pay, without dominated ones (same or
+   more track for no more revenue: a dominating route conflicts with nothing the other did not).
+3. Branch and bound over trains, the longest lists (∞ and D trains) outermost, scanned best
+   first. For every shorter list a bitset per piece of track marks the candidates that use it,
+   so a train's best candidate clear of the track taken (the bound) costs a few integer
+   operations, and the last train is never branched on: its best clear candidate is the answer.
+   Identical trains take candidates in list order only. Every stage watches a deadline and
+   reports whether the answer is proven.
 """
 
 from __future__ import annotations
 
 import contextlib
 import time
+from array import array
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph, build_graph
 from referee.eighteen.position import Position
-from referee.eighteen.rules import Route, Setup, check_setup, route_revenue, setup_for
+from referee.eighteen.rules import Route, Setup, check_setup, setup_for, stop_values
 from referee.eighteen.trains import Train
 
 
@@ -37,6 +45,12 @@ class Answer:
 
 class _Timeout(Exception):
     pass
+
+
+DOMINANCE_LIMIT = 20_000  # longer lists are not filtered: the quadratic filter costs more
+DOMINANCE_BUDGET = 300_000  # pairs compared, at most
+BITSET_LIMIT = 60_000  # lists up to this long are indexed by track
+SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
 
 
 def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
@@ -62,244 +76,562 @@ def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
     return best
 
 
+# A walk so far: start node, identities met, nodes of those identities, track, links, stops
+# counted, whether a token was met, value and diesel value.
+_Walk = tuple[int, int, int, int, int, int, bool, int, int]
+
+
+@dataclass
+class RouteTable:
+    """Every route found, by column (route i is entry i of each list), and the prefix tree of
+    the walk that found them."""
+
+    masks: list[int]  # track used
+    link_sets: list[int]  # links used, a bit per link
+    counts: list[int]  # stops counted
+    values: list[int]  # revenue for a train paid the normal values
+    diesel: list[int]  # revenue for a D train
+    ends: list[int]  # the route's last entry in the tree
+    parent: array[int]  # tree entry: the entry before it (-1 where a route starts)
+    node: array[int]
+    link: array[int]  # the link from the parent entry (-1 where a route starts)
+    counted: array[int]  # 1 if the entry's node is a counted stop
+
+    def route(self, i: int) -> Route:
+        stops: list[int] = []
+        links: list[int] = []
+        entry = self.ends[i]
+        while entry >= 0:
+            if self.counted[entry]:
+                stops.append(self.node[entry])
+            if self.link[entry] >= 0:
+                links.append(self.link[entry])
+            entry = self.parent[entry]
+        return Route(tuple(reversed(stops)), self.masks[i], tuple(reversed(links)))
+
+
 def enumerate_routes(
-    graph: TrackGraph, max_stops: int, overnight: bool, deadline: float
-) -> tuple[list[Route], bool]:
-    """All routes with a company token and at most `max_stops` counted stops; (routes, complete)."""
+    graph: TrackGraph,
+    max_stops: int,
+    setup: Setup,
+    deadline: float,
+    table: RouteTable | None = None,
+    floor: _Floor | None = None,
+) -> tuple[RouteTable, range, bool]:
+    """All routes with a company token and at most `max_stops` counted stops, plus the local
+    routes the game allows, added to `table`; with a `floor`, only the routes worth more to its
+    train than the floor. Returns the table, where the new routes are in it, and whether the
+    listing finished before the deadline."""
     nodes = graph.nodes
-    adjacency = graph.adjacency
+    overnight = setup.overnight
+    paid = stop_values(graph, False, setup)
+    paid_diesel = stop_values(graph, True, setup)
+    same_city = [0] * len(nodes)
+    for node in nodes:
+        same_city[node.id] = sum(1 << m.id for m in nodes if m.identity == node.identity)
+    steps = [
+        [
+            (
+                w,
+                link_mask,
+                link,
+                1 << nodes[w].identity,
+                same_city[w],
+                nodes[w].is_stop,
+                nodes[w].token,
+                nodes[w].kind != "offboard" and not nodes[w].blocked,
+                overnight and nodes[w].blocked,
+            )
+            for w, link_mask, link in graph.adjacency[v]
+        ]
+        for v in range(len(nodes))
+    ]
     reach = graph.reachable(through_blocked=overnight)
     to_token = _stops_to_token(graph, overnight)
     far = 1 << 30
-    found: list[Route] = []
+    if table is None:
+        table = RouteTable([], [], [], [], [], [], array("i"), array("i"), array("i"), array("b"))
+    first_route = len(table.masks)
+    parent, node_of, link_of, counted = table.parent, table.node, table.link, table.counted
+    masks, link_sets, counts, values, diesel, ends = (
+        table.masks,
+        table.link_sets,
+        table.counts,
+        table.values,
+        table.diesel,
+        table.ends,
+    )
+    worth = paid_diesel if floor is not None and floor.diesel else paid
     counter = [0]
 
-    def record(stops: list[int], mask: int, links: list[int], stop_bits: int) -> None:
-        # From one start a track set is one path, so no route is found twice.
-        found.append(Route(tuple(stops), mask, tuple(links)))
+    def step(before: int, w: int, link: int, is_counted: int) -> int:
+        parent.append(before)
+        node_of.append(w)
+        link_of.append(link)
+        counted.append(is_counted)
+        return len(parent) - 1
 
-    def extend(
-        v: int,
-        seen: int,
-        mask: int,
-        stops: list[int],
-        links: list[int],
-        token: bool,
-        stop_bits: int,
-    ) -> None:
-        """Walk on from v; `bits` has a bit per node id in `stops` (the route's key)."""
+    def extend(at: int, v: int, walk: _Walk) -> None:
         counter[0] += 1
         if counter[0] & 1023 == 0 and time.monotonic() > deadline:
             raise _Timeout
-        for w, link_mask, link in adjacency[v]:
-            if link_mask & mask:
+        start, seen, met, mask, links, count, token, value, value_d = walk
+        for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in steps[v]:
+            if link_mask & mask or seen & bit:
                 continue
-            node = nodes[w]
-            bit = 1 << node.identity
-            if seen & bit:
-                continue
-            links.append(link)
             new_mask = mask | link_mask
-            if not node.is_stop:
-                extend(w, seen | bit, new_mask, stops, links, token, stop_bits)
-            else:
-                has = token or node.token
-                stops.append(w)
-                with_w = stop_bits | 1 << w
-                # Every route is found from both of its ends; keep the one that starts at the
-                # lower node (the enumeration is symmetric: what may start a route may end it).
-                if has and stops[0] < w:
-                    record(stops, new_mask, links, with_w)
-                can_pass = node.kind != "offboard" and not node.blocked
-                if (
-                    can_pass
-                    and len(stops) < max_stops
-                    and (has or len(stops) + to_token.get(w, far) <= max_stops)
-                ):
-                    extend(w, seen | bit, new_mask, stops, links, has, with_w)
-                stops.pop()
-                if overnight and node.blocked:  # pass through, counting nothing
-                    extend(w, seen | bit, new_mask, stops, links, token, stop_bits)
-            links.pop()
+            new_links = links | 1 << link
+            if not is_stop:
+                walk = (
+                    start,
+                    seen | bit,
+                    met | city,
+                    new_mask,
+                    new_links,
+                    count,
+                    token,
+                    value,
+                    value_d,
+                )
+                extend(step(at, w, link, 0), w, walk)
+                continue
+            has = token or has_token
+            n = count + 1
+            now, now_d = value + paid[w], value_d + paid_diesel[w]
+            # Every route is found from both of its ends; keep the one that starts at the
+            # lower node (the walk is symmetric: what may start a route may end it).
+            keep = has and start < w
+            go_on = can_pass and n < max_stops and (has or n + to_token.get(w, far) <= max_stops)
+            if floor is not None:
+                got = now_d if floor.diesel else now
+                keep = keep and got > floor.value
+                go_on = go_on and got + floor.ceiling(w, met | city) > floor.value
+            if keep or go_on:
+                entry = step(at, w, link, 1)
+                if keep:
+                    masks.append(new_mask)
+                    link_sets.append(new_links)
+                    counts.append(n)
+                    values.append(now)
+                    diesel.append(now_d)
+                    ends.append(entry)
+                    if floor is not None:
+                        floor.found(now_d if floor.diesel else now, new_mask, new_links)
+                if go_on:
+                    walk = (start, seen | bit, met | city, new_mask, new_links, n, has, now, now_d)
+                    extend(entry, w, walk)
+            if pass_free:  # Overnight passes a full city, counting nothing
+                walk = (
+                    start,
+                    seen | bit,
+                    met | city,
+                    new_mask,
+                    new_links,
+                    count,
+                    token,
+                    value,
+                    value_d,
+                )
+                extend(step(at, w, link, 0), w, walk)
 
+    complete = True
     try:
         for s in sorted(reach):
             node = nodes[s]
             if node.is_stop and (node.token or to_token.get(s, far) < max_stops):
-                extend(s, 1 << node.identity, 0, [s], [], node.token, 1 << s)
+                walk = (
+                    s,
+                    1 << node.identity,
+                    same_city[s],
+                    0,
+                    0,
+                    1,
+                    node.token,
+                    paid[s],
+                    paid_diesel[s],
+                )
+                if floor is None or worth[s] + floor.ceiling(s, same_city[s]) > floor.value:
+                    extend(step(-1, s, -1, 1), s, walk)
     except _Timeout:
-        return found, False
-    return found, True
+        complete = False
+    for v in setup.local_stops(graph):
+        masks.append(0)
+        link_sets.append(0)
+        counts.append(1)
+        values.append(paid[v])
+        diesel.append(paid_diesel[v])
+        ends.append(step(-1, v, -1, 1))
+    return table, range(first_route, len(table.masks)), complete
+
+
+class _Floor:
+    """For the one train that counts every stop (∞ or D), when it is the only one: list only
+    the routes worth more than `value`, and walk on only while the stops still in reach could
+    lift a route above it. Any route found, with the other trains' greedy best on the track it
+    leaves, is a real answer; no route worth less than that answer minus the most the others
+    can earn together (`others_best`) can be in a better one, so the floor rises as it goes."""
+
+    def __init__(
+        self,
+        graph: TrackGraph,
+        setup: Setup,
+        diesel: bool,
+        others_best: int,
+        others_greedy: Callable[[int, int], int],
+    ) -> None:
+        self.diesel = diesel
+        self.others_best = others_best
+        self.others_greedy = others_greedy
+        self.value = 0  # the train running nothing, the others their best: floor 0
+        paid = stop_values(graph, diesel, setup)
+        nodes = graph.nodes
+        self.next_to = [0] * len(nodes)
+        for link in graph.links:
+            self.next_to[link.a] |= 1 << link.b
+            self.next_to[link.b] |= 1 << link.a
+        through = [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in nodes]
+        self.through = sum(1 << n.id for n in nodes if through[n.id])
+        # Passing pays a counted stop; an off-board or full city pays only as the route's end.
+        self.pass_value = [0 if n.blocked else paid[n.id] if through[n.id] else 0 for n in nodes]
+        self.end_value = [0 if through[n.id] and not n.blocked else paid[n.id] for n in nodes]
+        self.pays_passing = sum(1 << n.id for n in nodes if self.pass_value[n.id])
+        self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
+
+    def ceiling(self, v: int, met: int) -> int:
+        """The most a route going on from v can still add, never meeting the nodes of `met`:
+        every stop it can reach that may be passed, and the best one that can only end it."""
+        next_to, through = self.next_to, self.through
+        reached = 0
+        frontier = next_to[v] & ~met
+        while frontier:
+            reached |= frontier
+            grow = 0
+            walkers = frontier & through
+            while walkers:
+                low = walkers & -walkers
+                grow |= next_to[low.bit_length() - 1]
+                walkers ^= low
+            frontier = grow & ~reached & ~met
+        total = 0
+        passing = reached & self.pays_passing
+        while passing:
+            low = passing & -passing
+            total += self.pass_value[low.bit_length() - 1]
+            passing ^= low
+        best_end = 0
+        ending = reached & self.pays_ending
+        while ending:
+            low = ending & -ending
+            best_end = max(best_end, self.end_value[low.bit_length() - 1])
+            ending ^= low
+        return total + best_end
+
+    def found(self, value: int, mask: int, links: int) -> None:
+        answer = value + self.others_greedy(mask, links)
+        self.value = max(self.value, answer - self.others_best)
+
+
+Candidate = tuple[int, int, int]  # (revenue, track mask, route index)
 
 
 def _candidates(
-    graph: TrackGraph,
-    routes: list[Route],
-    train: Train,
-    setup: Setup,
-    deadline: float,
-    budget: int = 3_000_000,
-) -> tuple[list[tuple[int, int, int]], bool]:
-    """(revenue, mask, route index), best first, dominated ones removed; and whether every
-    route was scored before the deadline (if not, the answer cannot be proven)."""
+    table: RouteTable, span: range, train: Train, setup: Setup, deadline: float, least: int = 0
+) -> tuple[list[Candidate], bool]:
+    """(revenue, mask, route index) of the routes in `span` worth at least `least`, best
+    first; and whether every route was scored before the deadline (if not, the answer cannot
+    be proven)."""
     limit = setup.distance(train)
-    best_by_mask: dict[int, tuple[int, int]] = {}
+    revenues = table.diesel if train.diesel else table.values
+    masks, counts = table.masks, table.counts
+    best_by_mask: dict[int, Candidate] = {}
     complete = True
-    for i, route in enumerate(routes):
-        if i and i & 4095 == 0 and time.monotonic() > deadline:  # score a first batch anyway
+    for i in span:
+        if i & 65535 == 65535 and time.monotonic() > deadline:  # score a first batch anyway
             complete = False
             break
-        if len(route.stops) > limit:
-            continue
-        revenue = route_revenue(graph, route.stops, train, setup)
-        old = best_by_mask.get(route.mask)
-        if old is None or revenue > old[0]:
-            best_by_mask[route.mask] = (revenue, i)
+        mask, revenue = masks[i], revenues[i]
+        if counts[i] <= limit and revenue >= least:
+            old = best_by_mask.get(mask)
+            if old is None or revenue > old[0]:
+                best_by_mask[mask] = (revenue, mask, i)
     ordered = sorted(
-        ((rev, mask, i) for mask, (rev, i) in best_by_mask.items()),
-        key=lambda c: (-c[0], c[1].bit_count()),
+        best_by_mask.values(), key=lambda c: (c[0] << 12) - c[1].bit_count(), reverse=True
     )
-    kept: list[tuple[int, int, int]] = []
+    if len(ordered) > DOMINANCE_LIMIT:
+        return ordered, complete
+    return _undominated(ordered, deadline), complete
+
+
+def _undominated(ordered: list[Candidate], deadline: float) -> list[Candidate]:
+    """Drop candidates that use all the track of a better (or equal, listed earlier) one.
+    Filtering only saves work later, so it stops filtering when its budget or time runs out."""
+    kept: list[Candidate] = []
     work = 0
     for n, cand in enumerate(ordered):
-        _rev, mask, _ = cand
+        mask = cand[1]
+        if n & 1023 == 1023 and time.monotonic() > deadline:
+            work = DOMINANCE_BUDGET
         dominated = False
-        if n and n & 1023 == 0 and time.monotonic() > deadline:
-            budget = 0  # out of time: keep the rest unfiltered (filtering only saves work)
-        if work < budget:
+        if work < DOMINANCE_BUDGET:
             work += len(kept)
-            for other in kept:
-                if (
-                    other[1] & ~mask == 0
-                ):  # other uses a subset of this track, earns at least as much
-                    dominated = True
-                    break
+            dominated = any(other[1] & ~mask == 0 for other in kept)
         if not dominated:
             kept.append(cand)
-    return kept, complete
+    return kept
+
+
+class _Index:
+    """One train's candidates, indexed by the links of track they conflict with: the
+    candidates clear of some routes are a bitset found with a few integer operations, and
+    the best of them is its lowest bit."""
+
+    def __init__(self, candidates: list[Candidate], link_masks: list[int]) -> None:
+        size = (len(candidates) + 7) // 8
+        users: dict[int, bytearray] = {}
+        for i, (_, mask, _) in enumerate(candidates):
+            while mask:
+                low = mask & -mask
+                bits = users.get(low)
+                if bits is None:
+                    bits = users[low] = bytearray(size)
+                bits[i >> 3] |= 1 << (i & 7)
+                mask ^= low
+        by_bit = {low: int.from_bytes(b, "little") for low, b in users.items()}
+        self.by_link: list[int] = []
+        for mask in link_masks:
+            conflicts = 0
+            while mask:
+                low = mask & -mask
+                conflicts |= by_bit.get(low, 0)
+                mask ^= low
+            self.by_link.append(conflicts)
+        self.every = (1 << len(candidates)) - 1
+
+    def conflicts(self, links: int) -> int:
+        """The candidates that share track with any of these links."""
+        found = 0
+        by_link = self.by_link
+        while links:
+            low = links & -links
+            found |= by_link[low.bit_length() - 1]
+            links ^= low
+        return found
+
+
+@dataclass
+class _Combination:
+    total: int
+    picks: list[int]  # per level, the candidate index or -1 (runs nothing)
+    proven: bool
+
+
+def _greedy(
+    lists: list[list[Candidate]],
+    indexes: list[_Index | None],
+    link_sets: list[int],
+    used: int = 0,
+    links: int = 0,
+) -> list[int]:
+    """Each train in turn takes its best candidate clear of the track already taken."""
+    picks: list[int] = []
+    conflicts = [index.conflicts(links) if index else 0 for index in indexes]
+    for k, cands in enumerate(lists):
+        index = indexes[k]
+        if index is None:
+            pick = next((i for i, c in enumerate(cands) if not c[1] & used), -1)
+        else:
+            free = index.every & ~conflicts[k]
+            pick = (free & -free).bit_length() - 1 if free else -1
+        picks.append(pick)
+        if pick >= 0:
+            _, mask, route_index = cands[pick]
+            used |= mask
+            for j in range(k + 1, len(lists)):
+                other = indexes[j]
+                if other is not None:
+                    conflicts[j] |= other.conflicts(link_sets[route_index])
+    return picks
+
+
+def _combine(
+    lists: list[list[Candidate]],
+    indexes: list[_Index | None],
+    same_as_previous: list[bool],
+    link_sets: list[int],
+    deadline: float,
+) -> _Combination:
+    """The best set of candidates, one per list (or none), using no track twice. A list
+    without an index is scanned; it must come before every indexed one."""
+    n = len(lists)
+    indexed = [k for k in range(n) if indexes[k] is not None]
+    tops = [c[0][0] if c else 0 for c in lists]
+    tops_after = [sum(tops[k + 1 :]) for k in range(n)]
+    visits = [0]
+    index = indexes
+
+    def tick() -> None:
+        visits[0] += 1
+        if visits[0] & 1023 == 0 and time.monotonic() > deadline:
+            raise _Timeout
+
+    def bound(k: int, used: int, conflicts: list[int]) -> int:
+        """What trains k.. can earn at most on track clear of `used`: exact per train for an
+        indexed list, and for a scanned one the best clear candidate among its first few."""
+        total = 0
+        for j in range(k, n):
+            cands = lists[j]
+            if index[j] is not None:
+                free = index[j].every & ~conflicts[j]
+                if free:
+                    total += cands[(free & -free).bit_length() - 1][0]
+                continue
+            for i in range(min(SCAN, len(cands))):
+                if not cands[i][1] & used:
+                    total += cands[i][0]
+                    break
+            else:
+                total += cands[SCAN][0] if len(cands) > SCAN else 0
+        return total
+
+    def with_route(k: int, conflicts: list[int], route_index: int) -> list[int]:
+        """The conflict sets of the indexed trains after k, once this route is taken too."""
+        links = link_sets[route_index]
+        now = conflicts.copy()
+        for j in indexed:
+            if j > k:
+                now[j] |= index[j].conflicts(links)
+        return now
+
+    # A greedy answer first, so even an immediate timeout has something to show.
+    greedy = _greedy(lists, indexes, link_sets)
+    best = _Combination(sum(lists[k][i][0] for k, i in enumerate(greedy) if i >= 0), greedy, True)
+    pick = [-1] * n
+
+    def following(k: int, taken: int) -> int:
+        """Where train k's list starts, given the previous train took index `taken`."""
+        return taken if k < n and same_as_previous[k] else 0
+
+    def choices(k: int, used: int, conflicts: list[int], first: int) -> Iterator[int]:
+        """Train k's candidates clear of `used` from `first` on, best first."""
+        cands = lists[k]
+        if index[k] is None:
+            for i in range(first, len(cands)):
+                if not cands[i][1] & used:
+                    yield i
+            return
+        free = index[k].every & ~conflicts[k] & ~((1 << first) - 1)
+        while free:
+            low = free & -free
+            yield low.bit_length() - 1
+            free ^= low
+
+    def branch(k: int, used: int, conflicts: list[int], total: int, first: int) -> None:
+        tick()
+        if k == n:
+            if total > best.total:
+                best.total, best.picks = total, pick.copy()
+            return
+        cands = lists[k]
+        last = k == n - 1
+        loose = tops_after[k]
+        for i in choices(k, used, conflicts, first):
+            rev, mask, route_index = cands[i]
+            if total + rev + loose <= best.total:
+                break
+            pick[k] = i
+            if last:  # the best clear candidate of the last train: nothing to branch on
+                branch(n, used, conflicts, total + rev, 0)
+                break
+            tick()
+            now = with_route(k, conflicts, route_index)
+            if total + rev + bound(k + 1, used | mask, now) <= best.total:
+                continue
+            branch(k + 1, used | mask, now, total + rev, following(k + 1, i + (mask != 0)))
+        pick[k] = -1
+        # This train runs nothing (and so does an identical train after it).
+        if total + bound(k + 1, used, conflicts) > best.total:
+            branch(k + 1, used, conflicts, total, following(k + 1, len(cands)))
+
+    with contextlib.suppress(_Timeout):
+        branch(0, 0, [0] * n, 0, 0)
+        return best
+    best.proven = False
+    return best
 
 
 def solve(
     graph: TrackGraph, trains: list[Train], setup: Setup, max_seconds: float = 30.0
 ) -> Answer:
     start = time.monotonic()
-    deadline = start + max_seconds
     check_setup(graph, trains, setup)
-    longest = max(setup.distance(t) for t in trains)
     # Leave shares of the time for scoring and combining, so an answer always comes back.
-    routes, complete = enumerate_routes(graph, longest, setup.overnight, start + max_seconds * 0.6)
-    routes = routes + setup.local_routes(graph)
+    listing, scoring = start + max_seconds * 0.6, start + max_seconds * 0.8
+    link_masks = [link.mask for link in graph.links]
+    unlimited = [i for i, t in enumerate(trains) if not t.distance]
+    # One train counting every stop: list the others' routes first, then only those of its
+    # routes that can still matter (see _Floor). Otherwise list every route once for all.
+    alone = unlimited[0] if len(unlimited) == 1 else None
+    listed_first = [i for i in range(len(trains)) if i != alone]
+    table, span, complete = enumerate_routes(
+        graph, max((setup.distance(trains[i]) for i in listed_first), default=1), setup, listing
+    )
+    lists: dict[int, list[Candidate]] = {}
+    for i in listed_first:
+        lists[i], scored = _candidates(table, span, trains[i], setup, scoring)
+        complete = complete and scored
+    indexes = {
+        i: _Index(lists[i], link_masks) for i in listed_first if len(lists[i]) <= BITSET_LIMIT
+    }
+    if alone is not None:
+        others = sorted(listed_first, key=lambda i: -len(lists[i]))
+        ordered = [lists[i] for i in others]
+        ordered_indexes = [indexes.get(i) for i in others]
+        same = [k > 0 and trains[others[k]] == trains[others[k - 1]] for k in range(len(others))]
+        best_others = _combine(ordered, ordered_indexes, same, table.link_sets, scoring)
+        complete = complete and best_others.proven
+
+        def others_greedy(mask: int, links: int) -> int:
+            picks = _greedy(ordered, ordered_indexes, table.link_sets, mask, links)
+            return sum(ordered[k][i][0] for k, i in enumerate(picks) if i >= 0)
+
+        floor = _Floor(graph, setup, trains[alone].diesel, best_others.total, others_greedy)
+        table, span, listed = enumerate_routes(graph, 1 << 30, setup, listing, table, floor)
+        lists[alone], scored = _candidates(table, span, trains[alone], setup, scoring, floor.value)
+        complete = complete and listed and scored
+
+    # Longest lists outermost (scanned, not indexed); identical trains side by side.
     order = sorted(
         range(len(trains)),
-        key=lambda i: (-setup.distance(trains[i]), trains[i].name, trains[i].diesel),
+        key=lambda i: (-len(lists[i]), trains[i].name, trains[i].diesel, trains[i].rusted),
     )
-    lists = []
-    for i in order:
-        candidates, scored = _candidates(graph, routes, trains[i], setup, start + max_seconds * 0.8)
-        lists.append(candidates)
-        complete = complete and scored
+    levels = [lists[i] for i in order]
+    level_indexes: list[_Index | None] = [None]
+    for i in order[1:]:
+        if i not in indexes and len(lists[i]) <= BITSET_LIMIT:
+            indexes[i] = _Index(lists[i], link_masks)
+        level_indexes.append(indexes.get(i))
     same_as_previous = [
         k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))
     ]
-    n = len(order)
-    best_total = -1
-    best_pick: list[int] = [-1] * n
-    pick = [-1] * n
-    visits = [0]
-    timed_out = [False]
-
-    def bound(k: int, used: int) -> int:
-        total = 0
-        for j in range(k, n):
-            for rev, mask, _ in lists[j]:
-                if not mask & used:
-                    total += rev
-                    break
-        return total
-
-    tops = [cands[0][0] if cands else 0 for cands in lists]
-
-    def may_beat(k: int, used: int, slack: int) -> bool:
-        """False when trains k.. surely earn no more than `slack` on track outside `used`.
-        Each train's optimistic value (its best candidate clear of `used`) is looked up
-        only as far down its list as can still matter given the others' optimistic values."""
-        ubs = tops[k:]
-        total_ub = sum(ubs)
-        if total_ub <= slack:
-            return False
-        for j in range(k, n):
-            others = total_ub - ubs[j - k]
-            floor = slack - others
-            found = 0
-            for rev, mask, _ in lists[j]:
-                if rev <= floor or not mask & used:
-                    found = rev
-                    break
-            ubs[j - k] = found
-            total_ub = others + found
-            if total_ub <= slack:
-                return False
-        return True
-
-    def branch(k: int, used: int, total: int, first: int) -> None:
-        nonlocal best_total, best_pick
-        visits[0] += 1
-        if visits[0] & 1023 == 0 and time.monotonic() > deadline:
-            timed_out[0] = True
-            raise _Timeout
-        if k == n:
-            if total > best_total:
-                best_total = total
-                best_pick = pick.copy()
-            return
-        if not may_beat(k, used, best_total - total):
-            return
-        cands = lists[k]
-        rest_start = k + 1
-        rest_bound = bound(rest_start, used)
-        for idx in range(first, len(cands)):
-            rev, mask, _ = cands[idx]
-            if total + rev + rest_bound <= best_total:
-                break
-            if mask & used:
-                continue
-            pick[k] = idx
-            nxt = idx if mask == 0 else idx + 1
-            following = nxt if rest_start < n and same_as_previous[rest_start] else 0
-            branch(rest_start, used | mask, total + rev, following)
-        pick[k] = -1
-        # This train runs nothing (then an identical train after it runs nothing either).
-        following = len(lists[rest_start]) if rest_start < n and same_as_previous[rest_start] else 0
-        branch(rest_start, used, total, following)
-
-    # A quick greedy answer first, so even an immediate timeout has something to show.
-    used = 0
-    for k in range(n):
-        for idx, (_rev, mask, _) in enumerate(lists[k]):
-            if not mask & used:
-                best_pick[k] = idx
-                used |= mask
-                break
-    best_total = sum(lists[k][best_pick[k]][0] for k in range(n) if best_pick[k] >= 0)
-    with contextlib.suppress(_Timeout):
-        branch(0, 0, 0, 0)
+    result = _combine(levels, level_indexes, same_as_previous, table.link_sets, start + max_seconds)
 
     chosen: list[Route | None] = [None] * len(trains)
     revenues = [0] * len(trains)
     for k, i in enumerate(order):
-        if best_pick[k] >= 0:
-            rev, _, route_index = lists[k][best_pick[k]]
-            chosen[i] = routes[route_index]
-            revenues[i] = rev
+        pick = result.picks[k]
+        if pick >= 0:
+            revenue, _, route_index = levels[k][pick]
+            chosen[i] = table.route(route_index)
+            revenues[i] = revenue
     return Answer(
         graph=graph,
         trains=trains,
         routes=chosen,
         revenues=revenues,
         total=sum(revenues),
-        proven=complete and not timed_out[0],
+        proven=complete and result.proven,
         seconds=time.monotonic() - start,
-        routes_listed=len(routes),
+        routes_listed=len(table.masks),
     )
 
 
