@@ -22,7 +22,7 @@ import contextlib
 import time
 from array import array
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph, build_graph
@@ -50,6 +50,7 @@ class _Timeout(Exception):
 DOMINANCE_LIMIT = 20_000  # longer lists are not filtered: the quadratic filter costs more
 DOMINANCE_BUDGET = 300_000  # pairs compared, at most
 BITSET_LIMIT = 60_000  # lists up to this long are indexed by track
+CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
 
 
@@ -76,9 +77,10 @@ def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
     return best
 
 
-# A walk so far: start node, identities met, nodes of those identities, track, links, stops
-# counted, whether a token was met, value and diesel value.
-_Walk = tuple[int, int, int, int, int, int, bool, int, int]
+# A walk so far: start node, identities met, nodes of those identities, track, links, the
+# other trains' candidates it clashes with (see _Floor), stops counted, whether a token was met,
+# value and diesel value.
+_Walk = tuple[int, int, int, int, int, tuple[int, ...], int, bool, int, int]
 
 
 @dataclass
@@ -142,7 +144,7 @@ def enumerate_routes(
                 nodes[w].kind != "offboard" and not nodes[w].blocked,
                 overnight and nodes[w].blocked,
             )
-            for w, link_mask, link in graph.adjacency[v]
+            for w, link_mask, link in sorted(graph.adjacency[v], key=lambda a: -paid[a[0]])
         ]
         for v in range(len(nodes))
     ]
@@ -173,39 +175,39 @@ def enumerate_routes(
 
     def extend(at: int, v: int, walk: _Walk) -> None:
         counter[0] += 1
-        if counter[0] & 1023 == 0 and time.monotonic() > deadline:
+        if counter[0] & 255 == 0 and time.monotonic() > deadline:
             raise _Timeout
-        start, seen, met, mask, links, count, token, value, value_d = walk
+        start, seen, met, mask, links, clash, count, token, value, value_d = walk
+        moves: list[tuple[int, int, int, _Walk]] = []  # (ceiling, entry, node, walk) to go on
         for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in steps[v]:
             if link_mask & mask or seen & bit:
                 continue
             new_mask = mask | link_mask
             new_links = links | 1 << link
-            if not is_stop:
-                walk = (
-                    start,
-                    seen | bit,
-                    met | city,
-                    new_mask,
-                    new_links,
-                    count,
-                    token,
-                    value,
-                    value_d,
+            new_clash = clash if floor is None else floor.clash(clash, link)
+            here = (start, seen | bit, met | city, new_mask, new_links, new_clash)
+            got = value_d if floor is not None and floor.diesel else value
+            if not is_stop or pass_free:  # a junction, or a full city Overnight passes
+                ceiling = 0 if floor is None else floor.ceiling(got, w, met | city, new_clash)
+                moves.append(
+                    (ceiling, step(at, w, link, 0), w, (*here, count, token, value, value_d))
                 )
-                extend(step(at, w, link, 0), w, walk)
-                continue
+                if not is_stop:
+                    continue
             has = token or has_token
             n = count + 1
             now, now_d = value + paid[w], value_d + paid_diesel[w]
-            # Every route is found from both of its ends; keep the one that starts at the
-            # lower node (the walk is symmetric: what may start a route may end it).
-            keep = has and start < w
+            # Every route is found from both of its ends; keep it from the end walked from
+            # first (the walk is symmetric: what may start a route may end it).
+            keep = has and rank[start] < rank[w]
             go_on = can_pass and n < max_stops and (has or n + to_token.get(w, far) <= max_stops)
+            ceiling = 0
             if floor is not None:
                 got = now_d if floor.diesel else now
                 keep = keep and got > floor.value
-                go_on = go_on and got + floor.ceiling(w, met | city) > floor.value
+                if go_on:
+                    ceiling = floor.ceiling(got, w, met | city, new_clash)
+                    go_on = ceiling > floor.best
             if keep or go_on:
                 entry = step(at, w, link, 1)
                 if keep:
@@ -216,42 +218,34 @@ def enumerate_routes(
                     diesel.append(now_d)
                     ends.append(entry)
                     if floor is not None:
-                        floor.found(now_d if floor.diesel else now, new_mask, new_links)
+                        floor.found(got, new_mask, new_clash)
                 if go_on:
-                    walk = (start, seen | bit, met | city, new_mask, new_links, n, has, now, now_d)
-                    extend(entry, w, walk)
-            if pass_free:  # Overnight passes a full city, counting nothing
-                walk = (
-                    start,
-                    seen | bit,
-                    met | city,
-                    new_mask,
-                    new_links,
-                    count,
-                    token,
-                    value,
-                    value_d,
-                )
-                extend(step(at, w, link, 0), w, walk)
+                    moves.append((ceiling, entry, w, (*here, n, has, now, now_d)))
+        if floor is None:
+            for _, entry, w, walk in moves:
+                extend(entry, w, walk)
+            return
+        # Most promising first, so the floor rises early; a move may no longer pay by its turn.
+        moves.sort(key=lambda move: -move[0])
+        for ceiling, entry, w, walk in moves:
+            if ceiling > floor.best:
+                extend(entry, w, walk)
 
+    # The best stops first, so that a floor rises early.
+    starts = sorted(reach, key=lambda s: (-worth[s], s))
+    rank = [len(nodes)] * len(nodes)
+    for i, s in enumerate(starts):
+        rank[s] = i
     complete = True
+    no_clash = () if floor is None else floor.no_clash
     try:
-        for s in sorted(reach):
+        for s in starts:
             node = nodes[s]
-            if node.is_stop and (node.token or to_token.get(s, far) < max_stops):
-                walk = (
-                    s,
-                    1 << node.identity,
-                    same_city[s],
-                    0,
-                    0,
-                    1,
-                    node.token,
-                    paid[s],
-                    paid_diesel[s],
-                )
-                if floor is None or worth[s] + floor.ceiling(s, same_city[s]) > floor.value:
-                    extend(step(-1, s, -1, 1), s, walk)
+            if not node.is_stop or (not node.token and to_token.get(s, far) >= max_stops):
+                continue
+            if floor is None or floor.ceiling(worth[s], s, same_city[s], no_clash) > floor.best:
+                walk = (s, 1 << node.identity, same_city[s], 0, 0, no_clash, 1, node.token)
+                extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
     except _Timeout:
         complete = False
     for v in setup.local_stops(graph):
@@ -266,23 +260,29 @@ def enumerate_routes(
 
 class _Floor:
     """For the one train that counts every stop (∞ or D), when it is the only one: list only
-    the routes worth more than `value`, and walk on only while the stops still in reach could
-    lift a route above it. Any route found, with the other trains' greedy best on the track it
-    leaves, is a real answer; no route worth less than that answer minus the most the others
-    can earn together (`others_best`) can be in a better one, so the floor rises as it goes."""
+    the routes worth more than `value`, and walk on only while a route could still lift the
+    answer. Any route found, with the other trains' greedy best on the track it leaves, is a
+    real answer (`best`); no route worth `best` minus the most the others can earn together
+    (`others_best`) or less can be in a better one, so the floor rises as the walk goes."""
 
     def __init__(
         self,
         graph: TrackGraph,
         setup: Setup,
         diesel: bool,
+        others: list[list[Candidate]],
+        indexes: list[_Index | None],
+        link_sets: list[int],
         others_best: int,
-        others_greedy: Callable[[int, int], int],
     ) -> None:
         self.diesel = diesel
+        self.others, self.indexes, self.link_sets = others, indexes, link_sets
+        # An unindexed list (too long to index) counts as clashing with nothing but its best.
+        self.by_link = [index.by_link if index else [0] * len(graph.links) for index in indexes]
+        self.every = [index.every if index else 1 for index in indexes]
+        self.no_clash = tuple(0 for _ in indexes)
         self.others_best = others_best
-        self.others_greedy = others_greedy
-        self.value = 0  # the train running nothing, the others their best: floor 0
+        self.best = others_best  # this train running nothing
         paid = stop_values(graph, diesel, setup)
         nodes = graph.nodes
         self.next_to = [0] * len(nodes)
@@ -296,10 +296,41 @@ class _Floor:
         self.end_value = [0 if through[n.id] and not n.blocked else paid[n.id] for n in nodes]
         self.pays_passing = sum(1 << n.id for n in nodes if self.pass_value[n.id])
         self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
+        # Walks meet the same stops in many orders: the ceiling depends only on where they are
+        # and what they met.
+        self.ceilings: dict[tuple[int, int], int] = {}
 
-    def ceiling(self, v: int, met: int) -> int:
+    @property
+    def value(self) -> int:
+        return self.best - self.others_best
+
+    def clash(self, clash: tuple[int, ...], link: int) -> tuple[int, ...]:
+        """The other trains' candidates that share track with a walk, once it takes `link`."""
+        return tuple(c | by_link[link] for c, by_link in zip(clash, self.by_link, strict=True))
+
+    def ceiling(self, value: int, v: int, met: int, clash: tuple[int, ...]) -> int:
+        """The best answer a walk worth `value` so far, at v, could still go on to: what it can
+        reach, plus the most the other trains can earn on the track it leaves. (Not computed
+        in full when it cannot beat the best answer known.)"""
+        key = (v, met)
+        ceiling = self.ceilings.get(key)
+        if ceiling is None:
+            if len(self.ceilings) > CEILINGS_KEPT:
+                self.ceilings.clear()
+            ceiling = self.ceilings[key] = self._ceiling(v, met)
+        reach = value + ceiling
+        if reach + self.others_best <= self.best:
+            return reach + self.others_best
+        others = 0
+        for cands, every, clashing in zip(self.others, self.every, clash, strict=True):
+            free = every & ~clashing
+            if free:
+                others += cands[(free & -free).bit_length() - 1][0]
+        return reach + others
+
+    def _ceiling(self, v: int, met: int) -> int:
         """The most a route going on from v can still add, never meeting the nodes of `met`:
-        every stop it can reach that may be passed, and the best one that can only end it."""
+        every stop it can reach and pass, and the best one of those it could only end at."""
         next_to, through = self.next_to, self.through
         reached = 0
         frontier = next_to[v] & ~met
@@ -312,13 +343,20 @@ class _Floor:
                 grow |= next_to[low.bit_length() - 1]
                 walkers ^= low
             frontier = grow & ~reached & ~met
+        # A stop with one way in (or none) left can only end the route: with the stops that
+        # can only end a route anyway, at most one of them counts.
+        open_ = reached | 1 << v
         total = 0
+        best_end = 0
         passing = reached & self.pays_passing
         while passing:
             low = passing & -passing
-            total += self.pass_value[low.bit_length() - 1]
+            i = low.bit_length() - 1
+            if (next_to[i] & open_).bit_count() > 1:
+                total += self.pass_value[i]
+            else:
+                best_end = max(best_end, self.pass_value[i])
             passing ^= low
-        best_end = 0
         ending = reached & self.pays_ending
         while ending:
             low = ending & -ending
@@ -326,9 +364,10 @@ class _Floor:
             ending ^= low
         return total + best_end
 
-    def found(self, value: int, mask: int, links: int) -> None:
-        answer = value + self.others_greedy(mask, links)
-        self.value = max(self.value, answer - self.others_best)
+    def found(self, value: int, mask: int, clash: tuple[int, ...]) -> None:
+        picks = _greedy(self.others, self.indexes, self.link_sets, mask, clash)
+        answer = value + sum(self.others[k][i][0] for k, i in enumerate(picks) if i >= 0)
+        self.best = max(self.best, answer)
 
 
 Candidate = tuple[int, int, int]  # (revenue, track mask, route index)
@@ -430,11 +469,12 @@ def _greedy(
     indexes: list[_Index | None],
     link_sets: list[int],
     used: int = 0,
-    links: int = 0,
+    clash: tuple[int, ...] = (),
 ) -> list[int]:
-    """Each train in turn takes its best candidate clear of the track already taken."""
+    """Each train in turn takes its best candidate clear of the track already taken (`used`;
+    `clash`, if given, the indexed lists' candidates that conflict with it)."""
     picks: list[int] = []
-    conflicts = [index.conflicts(links) if index else 0 for index in indexes]
+    conflicts = list(clash) if clash else [0] * len(lists)
     for k, cands in enumerate(lists):
         index = indexes[k]
         if index is None:
@@ -589,12 +629,15 @@ def solve(
         same = [k > 0 and trains[others[k]] == trains[others[k - 1]] for k in range(len(others))]
         best_others = _combine(ordered, ordered_indexes, same, table.link_sets, scoring)
         complete = complete and best_others.proven
-
-        def others_greedy(mask: int, links: int) -> int:
-            picks = _greedy(ordered, ordered_indexes, table.link_sets, mask, links)
-            return sum(ordered[k][i][0] for k, i in enumerate(picks) if i >= 0)
-
-        floor = _Floor(graph, setup, trains[alone].diesel, best_others.total, others_greedy)
+        floor = _Floor(
+            graph,
+            setup,
+            trains[alone].diesel,
+            ordered,
+            ordered_indexes,
+            table.link_sets,
+            best_others.total,
+        )
         table, span, listed = enumerate_routes(graph, 1 << 30, setup, listing, table, floor)
         lists[alone], scored = _candidates(table, span, trains[alone], setup, scoring, floor.value)
         complete = complete and listed and scored
