@@ -1,19 +1,24 @@
 """The fast exact route search.
 
-1. Enumerate every legal route once: depth first over the compressed track graph from each
-   possible end, keeping a route only from its lower-numbered end. No route is built as a tuple
-   while listing: each step of the walk is an entry of a prefix tree (parent, node, link), and a
-   route is its last entry with its track, its count of stops and its value for each kind of
-   train, summed on the way. Only the chosen routes are rebuilt.
-2. Per train: candidates (revenue, track) with at most that train's stops, best first, one per
-   track set and, while the list is short enough for it to pay, without dominated ones (same or
-   more track for no more revenue: a dominating route conflicts with nothing the other did not).
-3. Branch and bound over trains, the longest lists (∞ and D trains) outermost, scanned best
-   first. For every shorter list a bitset per piece of track marks the candidates that use it,
-   so a train's best candidate clear of the track taken (the bound) costs a few integer
-   operations, and the last train is never branched on: its best clear candidate is the answer.
-   Identical trains take candidates in list order only. Every stage watches a deadline and
-   reports whether the answer is proven.
+1. List the routes: depth first over the compressed track graph from each possible end, keeping
+   a route from the end walked first. No route is built as a tuple while listing: each step of
+   the walk is an entry of a prefix tree (parent, node, link), and a route is its last entry
+   with its track, its count of stops and its value for each kind of train, summed on the way.
+   Only the chosen routes are rebuilt.
+2. A single train that counts every stop (∞ or D) would have millions of routes on a dense map.
+   Its companions' routes are listed and combined first; then its walk keeps a floor (the best
+   answer found so far, less the most the companions can earn) and goes on only while a ceiling
+   (the stops still in reach, plus the companions' best on the track left) is above the best
+   answer. Every route that could be in a better answer is still listed: the result is proven.
+3. Per train: candidates (revenue, track) with at most that train's stops, best first, one per
+   track set. (Filtering out dominated candidates, more track for no more revenue, cost more
+   than the bitsets below spend on them.)
+4. Branch and bound over trains, the longest lists outermost, scanned best first. For every
+   other list a bitset per link marks the candidates sharing its track, so a train's best
+   candidate clear of the track taken (the bound) costs a few integer operations, and the last
+   train is never branched on: its best clear candidate is the answer. Identical trains take
+   candidates in list order only. Every stage watches a deadline and reports whether the
+   answer is proven.
 """
 
 from __future__ import annotations
@@ -47,8 +52,6 @@ class _Timeout(Exception):
     pass
 
 
-DOMINANCE_LIMIT = 20_000  # longer lists are not filtered: the quadratic filter costs more
-DOMINANCE_BUDGET = 300_000  # pairs compared, at most
 BITSET_LIMIT = 60_000  # lists up to this long are indexed by track
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
@@ -128,9 +131,10 @@ def enumerate_routes(
     overnight = setup.overnight
     paid = stop_values(graph, False, setup)
     paid_diesel = stop_values(graph, True, setup)
-    same_city = [0] * len(nodes)
+    by_identity: dict[int, int] = {}
     for node in nodes:
-        same_city[node.id] = sum(1 << m.id for m in nodes if m.identity == node.identity)
+        by_identity[node.identity] = by_identity.get(node.identity, 0) | 1 << node.id
+    same_city = [by_identity[node.identity] for node in nodes]
     steps = [
         [
             (
@@ -396,27 +400,7 @@ def _candidates(
     ordered = sorted(
         best_by_mask.values(), key=lambda c: (c[0] << 12) - c[1].bit_count(), reverse=True
     )
-    if len(ordered) > DOMINANCE_LIMIT:
-        return ordered, complete
-    return _undominated(ordered, deadline), complete
-
-
-def _undominated(ordered: list[Candidate], deadline: float) -> list[Candidate]:
-    """Drop candidates that use all the track of a better (or equal, listed earlier) one.
-    Filtering only saves work later, so it stops filtering when its budget or time runs out."""
-    kept: list[Candidate] = []
-    work = 0
-    for n, cand in enumerate(ordered):
-        mask = cand[1]
-        if n & 1023 == 1023 and time.monotonic() > deadline:
-            work = DOMINANCE_BUDGET
-        dominated = False
-        if work < DOMINANCE_BUDGET:
-            work += len(kept)
-            dominated = any(other[1] & ~mask == 0 for other in kept)
-        if not dominated:
-            kept.append(cand)
-    return kept
+    return ordered, complete
 
 
 class _Index:
