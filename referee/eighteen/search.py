@@ -535,13 +535,11 @@ def _combine(
         """Where train k's list starts, given the previous train took index `taken`."""
         return taken if k < n and same_as_previous[k] else 0
 
-    def choices(k: int, used: int, conflicts: list[int], first: int) -> Iterator[int]:
-        """Train k's candidates clear of `used` from `first` on, best first."""
-        cands = lists[k]
+    def choices(k: int, conflicts: list[int], first: int) -> Iterator[int]:
+        """Train k's candidates from `first` on, best first: for an indexed list only those
+        clear of the track taken, for a scanned one all (the caller checks)."""
         if index[k] is None:
-            for i in range(first, len(cands)):
-                if not cands[i][1] & used:
-                    yield i
+            yield from range(first, len(lists[k]))
             return
         free = index[k].every & ~conflicts[k] & ~((1 << first) - 1)
         while free:
@@ -558,15 +556,17 @@ def _combine(
         cands = lists[k]
         last = k == n - 1
         loose = tops_after[k]
-        for i in choices(k, used, conflicts, first):
+        for i in choices(k, conflicts, first):
             rev, mask, route_index = cands[i]
             if total + rev + loose <= best.total:
                 break
+            tick()
+            if mask & used:
+                continue
             pick[k] = i
             if last:  # the best clear candidate of the last train: nothing to branch on
                 branch(n, used, conflicts, total + rev, 0)
                 break
-            tick()
             now = with_route(k, conflicts, route_index)
             if total + rev + bound(k + 1, used | mask, now) <= best.total:
                 continue
