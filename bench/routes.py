@@ -4,8 +4,9 @@
 
 Late-game positions come from bench/latepos.py (1889 and 1830 grown tile by tile to brown,
 up to four trains including a D; a Lost Atlas long-game map of all 33 pieces with purple and
-gray tiles). Per position: tiles laid, legal routes listed, our best-of-3 time and whether it is
-proven, and the exhaustive search's time in a child process (stopped after
+gray tiles). Per position: tiles laid, routes listed (for a lone ∞ or D train only those that
+could be in a better answer, see referee/eighteen/search.py), our best-of-3 time and whether it
+is proven, and the exhaustive search's time in a child process (stopped after
 --exhaustive-seconds; then its ratio is only a lower bound, printed with '>').
 """
 

@@ -27,7 +27,7 @@ import contextlib
 import time
 from array import array
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph, build_graph
@@ -52,7 +52,7 @@ class _Timeout(Exception):
     pass
 
 
-BITSET_LIMIT = 60_000  # lists up to this long are indexed by track
+BITSET_LIMIT = 2_000_000  # lists up to this long are indexed by track
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
 
@@ -403,31 +403,54 @@ def _candidates(
     return ordered, complete
 
 
+def sum_or(values: Iterable[int]) -> int:
+    found = 0
+    for value in values:
+        found |= value
+    return found
+
+
+def _index(
+    candidates: list[Candidate], link_masks: list[int], link_sets: list[int], deadline: float
+) -> _Index | None:
+    """An index of the candidates, or None (scan them) if there is no time to build it."""
+    if len(candidates) > BITSET_LIMIT:
+        return None
+    try:
+        return _Index(candidates, link_masks, link_sets, deadline)
+    except _Timeout:
+        return None
+
+
 class _Index:
     """One train's candidates, indexed by the links of track they conflict with: the
     candidates clear of some routes are a bitset found with a few integer operations, and
     the best of them is its lowest bit."""
 
-    def __init__(self, candidates: list[Candidate], link_masks: list[int]) -> None:
+    def __init__(
+        self,
+        candidates: list[Candidate],
+        link_masks: list[int],
+        link_sets: list[int],
+        deadline: float,
+    ) -> None:
         size = (len(candidates) + 7) // 8
-        users: dict[int, bytearray] = {}
-        for i, (_, mask, _) in enumerate(candidates):
-            while mask:
-                low = mask & -mask
-                bits = users.get(low)
-                if bits is None:
-                    bits = users[low] = bytearray(size)
-                bits[i >> 3] |= 1 << (i & 7)
-                mask ^= low
-        by_bit = {low: int.from_bytes(b, "little") for low, b in users.items()}
-        self.by_link: list[int] = []
-        for mask in link_masks:
-            conflicts = 0
-            while mask:
-                low = mask & -mask
-                conflicts |= by_bit.get(low, 0)
-                mask ^= low
-            self.by_link.append(conflicts)
+        users = [bytearray(size) for _ in link_masks]
+        for i, (_, _, route_index) in enumerate(candidates):
+            if i & 4095 == 4095 and time.monotonic() > deadline:
+                raise _Timeout
+            links = link_sets[route_index]
+            byte, bit = i >> 3, 1 << (i & 7)
+            while links:
+                low = links & -links
+                users[low.bit_length() - 1][byte] |= bit
+                links ^= low
+        by_link = [int.from_bytes(b, "little") for b in users]
+        # Links that share track (two branches leaving a city by one hex side) clash too.
+        self.by_link = [
+            sum_or(by_link[j] for j, other in enumerate(link_masks) if other & mask)
+            for mask in link_masks
+        ]
         self.every = (1 << len(candidates)) - 1
 
     def conflicts(self, links: int) -> int:
@@ -485,7 +508,7 @@ def _combine(
     deadline: float,
 ) -> _Combination:
     """The best set of candidates, one per list (or none), using no track twice. A list
-    without an index is scanned; it must come before every indexed one."""
+    without an index (too long to index in time) is scanned."""
     n = len(lists)
     indexed = [k for k in range(n) if indexes[k] is not None]
     tops = [c[0][0] if c else 0 for c in lists]
@@ -555,10 +578,12 @@ def _combine(
             return
         cands = lists[k]
         last = k == n - 1
-        loose = tops_after[k]
+        # An identical next train takes a later candidate, so it earns no more than this one.
+        twin = k + 1 < n and same_as_previous[k + 1]
+        loose = tops_after[k] - (tops[k + 1] if twin else 0)
         for i in choices(k, conflicts, first):
             rev, mask, route_index = cands[i]
-            if total + rev + loose <= best.total:
+            if total + rev * (2 if twin else 1) + loose <= best.total:
                 break
             tick()
             if mask & used:
@@ -603,13 +628,17 @@ def solve(
     for i in listed_first:
         lists[i], scored = _candidates(table, span, trains[i], setup, scoring)
         complete = complete and scored
-    indexes = {
-        i: _Index(lists[i], link_masks) for i in listed_first if len(lists[i]) <= BITSET_LIMIT
-    }
+    indexes: dict[Train, _Index | None] = {}  # identical trains have identical lists
+
+    def index_of(i: int) -> _Index | None:
+        if trains[i] not in indexes:
+            indexes[trains[i]] = _index(lists[i], link_masks, table.link_sets, scoring)
+        return indexes[trains[i]]
+
     if alone is not None:
         others = sorted(listed_first, key=lambda i: -len(lists[i]))
         ordered = [lists[i] for i in others]
-        ordered_indexes = [indexes.get(i) for i in others]
+        ordered_indexes = [index_of(i) for i in others]
         same = [k > 0 and trains[others[k]] == trains[others[k - 1]] for k in range(len(others))]
         best_others = _combine(ordered, ordered_indexes, same, table.link_sets, scoring)
         complete = complete and best_others.proven
@@ -626,17 +655,14 @@ def solve(
         lists[alone], scored = _candidates(table, span, trains[alone], setup, scoring, floor.value)
         complete = complete and listed and scored
 
-    # Longest lists outermost (scanned, not indexed); identical trains side by side.
+    # Longest list outermost; identical trains side by side.
     order = sorted(
         range(len(trains)),
         key=lambda i: (-len(lists[i]), trains[i].name, trains[i].diesel, trains[i].rusted),
     )
     levels = [lists[i] for i in order]
-    level_indexes: list[_Index | None] = [None]
-    for i in order[1:]:
-        if i not in indexes and len(lists[i]) <= BITSET_LIMIT:
-            indexes[i] = _Index(lists[i], link_masks)
-        level_indexes.append(indexes.get(i))
+    # The outermost list is only scanned: nothing before it needs its conflicts.
+    level_indexes = [None] + [index_of(i) for i in order[1:]]
     same_as_previous = [
         k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))
     ]
