@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from referee.eighteen.hexes import name_of, neighbour
 from referee.eighteen.position import position_from_data
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import _combine, best_routes
 from referee.eighteen.trains import parse_trains
 
 
@@ -40,3 +41,13 @@ def test_deadline_returns_best_so_far_not_proven() -> None:
 def test_small_enough_is_proven() -> None:
     position = position_from_data(dense_grid(2, 4))
     assert best_routes(position, "A", parse_trains("2"), max_seconds=30).proven
+
+
+def test_combining_watches_the_deadline_while_scanning_clashing_candidates() -> None:
+    """A scanned list whose candidates all clash with the track taken must still give up on
+    time: the scan once ignored the deadline and ran 58 s on a 30 s limit."""
+    first = [(100, 1, 0)]
+    clashing = [(100, 1, 0)] * 200_000
+    result = _combine([first, clashing], [None, None], [False, False], [0], time.monotonic() - 1)
+    assert not result.proven
+    assert result.total == 100  # the greedy answer
