@@ -151,8 +151,10 @@ def test_resourceful_runs_a_rusted_train_once__rule_26() -> None:
     s.deck = {"2": 0, "3": 0, "4": 3}
     s.level, s.colour = 3, "green"
     s = play(s, "buy 4")
-    assert [(t.kind, t.rusted) for t in s.companies["Express"].trains] == [("2", True),
-                                                                             ("4", False)]
+    assert [(t.kind, t.rusted) for t in s.companies["Express"].trains] == [
+        ("2", True),
+        ("4", False),
+    ]
 
 
 def test_inf_for_800_trading_any_train__rule_18() -> None:
