@@ -130,8 +130,10 @@ def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
     hubs: list[str] = []
     spare: list[int] = []
     for h in ca.hubs + cb.hubs:
-        if h in hubs:
-            spare.append(0)  # ■22: the second token of one tile goes to the "free" circle
+        # ■22 同じタイルに2つの旧駅トークン: one tile, even when its two cities differ (the mine
+        # hex, "M27" and "M27.1"): the second token goes to the "free" circle (■15: one per tile).
+        if routes.hub_spot(h)[0] in {routes.hub_spot(k)[0] for k in hubs}:
+            spare.append(0)
         else:
             hubs.append(h)
     circles = data.table()["tokens"]["major_circles"]

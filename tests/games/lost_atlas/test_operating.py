@@ -244,6 +244,18 @@ def test_merger_president_price_shares__rule_22() -> None:
     assert co.cash == 20 + 30 and len(co.trains) == 2
 
 
+def test_two_stations_on_one_tile_leave_one_on_the_map__rule_22() -> None:
+    """■22 同じタイルに2つの旧駅トークン: the two cities of one tile (the mine hex) count as one
+    tile: one station stays, the other goes to the free circle (cost 0)."""
+    s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s.colour = "green"
+    s.companies["Express"].hubs = ["M27"]
+    s.companies["Expansive"].hubs, s.companies["Expansive"].spare_tokens = ["M27.1"], []
+    s = play(s, "run 0", "done", "run 0", "done", "propose Expansive", "accept", "major Federation")
+    co = s.companies["Federation"]
+    assert co.hubs == ["M27"] and sorted(co.spare_tokens) == [-1, -1, 0]
+
+
 def test_export_takes_all_twos__rule_23() -> None:
     from referee.engine import Event
     from referee.games.lost_atlas import trains
