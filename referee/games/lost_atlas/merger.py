@@ -29,6 +29,11 @@ def next_minor(state: State, events: list[Event]) -> None:
     minors = minors_in_order(state)
     left = [n for n in minors if n not in mr.done]
     if len(minors) < 2 or not left or not state.majors_available():
+        if state.discard:
+            # ■22 then ■23: a new major over its limit gives up trains (■19) in the merger
+            # round, before the export; the cycle ends when the choice is made (trains.discard).
+            mr.current = ""
+            return
         state.mr = None
         end_cycle(state, events)
         return

@@ -143,6 +143,11 @@ def discard(state: State, move: object, forced: bool, events: list[Event]) -> No
         _to_pool(state, co, t, events)
     state.discard.pop(0)
     enforce_limits(state, events)
+    mr = state.mr
+    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
+        from referee.games.lost_atlas.merger import next_minor
+
+        next_minor(state, events)  # the merger round was only waiting for this choice
 
 
 def export(state: State, events: list[Event]) -> None:

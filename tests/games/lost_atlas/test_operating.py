@@ -256,6 +256,22 @@ def test_two_stations_on_one_tile_leave_one_on_the_map__rule_22() -> None:
     assert co.hubs == ["M27"] and sorted(co.spare_tokens) == [-1, -1, 0]
 
 
+def test_trains_over_the_limit_after_a_merger_go_before_the_export__rule_22_rule_23() -> None:
+    """■22 then ■23: the new major's president chooses its trains over the limit (■19) in the
+    merger round; only then does the export end the cycle. Exporting first used to rust the
+    2s and leave the table stuck with a choice of nothing."""
+    s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s.colour, s.level, s.variant = "green", 3, "short"
+    s.deck = {"2": 0, "3": 0, "4": 3}
+    s.companies["Expansive"].trains = [Train("2"), Train("3"), Train("4")]
+    s.companies["Express"].trains = [Train("2"), Train("3")]
+    s = play(s, "run 0", "done", "run 0", "done", "propose Expansive", "accept", "major Federation")
+    assert s.round == "merger" and s.discard == ["Federation"] and s.deck["4"] == 3
+    s = play(s, "discard 3")  # five trains, limit 4 in green
+    assert s.round == "stock" and s.deck["4"] == 2 and not s.discard
+    assert [t.kind for t in s.companies["Federation"].trains] == ["3", "4"]  # the 2s rusted
+
+
 def test_export_takes_all_twos__rule_23() -> None:
     from referee.engine import Event
     from referee.games.lost_atlas import trains
