@@ -29,6 +29,11 @@ def next_minor(state: State, events: list[Event]) -> None:
     minors = minors_in_order(state)
     left = [n for n in minors if n not in mr.done]
     if len(minors) < 2 or not left or not state.majors_available():
+        if state.discard:
+            # ■22 then ■23: a new major over its limit gives up trains (■19) in the merger
+            # round, before the export; the cycle ends when the choice is made (trains.discard).
+            mr.current = ""
+            return
         state.mr = None
         end_cycle(state, events)
         return
@@ -53,8 +58,11 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     ledger.need_turn(state, move.actor, actor(state), R_MERGE, forced)  # type: ignore
     if mr.naming:
         if not (isinstance(move, Named) and move.verb == "major"):
-            raise RuleError(f"{mr.naming[0]} names the new major", R_MERGE,
-                            "major " + " | ".join(state.majors_available()))
+            raise RuleError(
+                f"{mr.naming[0]} names the new major",
+                R_MERGE,
+                "major " + " | ".join(state.majors_available()),
+            )
         _merge(state, move.name, forced, events)
         return
     if mr.proposal:
@@ -72,9 +80,12 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
         a, b = mr.current, move.name
         target = state.companies.get(b)
         if target is None or target.major or b == a:
-            raise RuleError(f"{b} is not another minor in play", R_MERGE,
-                            "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
-                            computable=False)
+            raise RuleError(
+                f"{b} is not another minor in play",
+                R_MERGE,
+                "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
+                computable=False,
+            )
         if not forced:
             if (a, b) in mr.refused:
                 raise RuleError(f"{b} refused {a} this round", R_MERGE)
@@ -82,8 +93,7 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
             if link is False:
                 raise RuleError(f"no route links {a} and {b}", R_MERGE)
         mr.proposal = (a, b)
-        events.append(Event(f"{a} proposes a merger to {b}: {target.president}, accept or "
-                            "refuse"))
+        events.append(Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse"))
     elif isinstance(move, Move) and move.verb in ("pass", "done"):
         events.append(Event(f"{mr.current} passes"))
         mr.done.append(mr.current)
@@ -125,8 +135,10 @@ def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
     hubs: list[str] = []
     spare: list[int] = []
     for h in ca.hubs + cb.hubs:
-        if h in hubs:
-            spare.append(0)  # ■22: the second token of one tile goes to the "free" circle
+        # ■22 同じタイルに2つの旧駅トークン: one tile, even when its two cities differ (the mine
+        # hex, "M27" and "M27.1"): the second token goes to the "free" circle (■15: one per tile).
+        if routes.hub_spot(h)[0] in {routes.hub_spot(k)[0] for k in hubs}:
+            spare.append(0)
         else:
             hubs.append(h)
     circles = data.table()["tokens"]["major_circles"]
@@ -137,18 +149,33 @@ def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
             spare.append(data.table()["tokens"]["expansive_extra_cost"])  # ■26 Expansive
     spare = spare[: max(0, data.table()["tokens"]["major"] - len(hubs))]  # extras to the box
     co = Company(
-        name=major, major=True, president=new, cash=ca.cash + cb.cash, price=price,
-        arrival=state.bottom_arrival(), shares=shares, trains=ca.trains + cb.trains,
-        hubs=hubs, spare_tokens=spare, abilities=ca.abilities + cb.abilities,
-        new=False, operated=True, suburbs=ca.suburbs + cb.suburbs,
-        bridges_left=ca.bridges_left + cb.bridges_left, members=[a, b],
+        name=major,
+        major=True,
+        president=new,
+        cash=ca.cash + cb.cash,
+        price=price,
+        arrival=state.bottom_arrival(),
+        shares=shares,
+        trains=ca.trains + cb.trains,
+        hubs=hubs,
+        spare_tokens=spare,
+        abilities=ca.abilities + cb.abilities,
+        new=False,
+        operated=True,
+        suburbs=ca.suburbs + cb.suburbs,
+        bridges_left=ca.bridges_left + cb.bridges_left,
+        members=[a, b],
     )
     state.companies[major] = co
     state.majors_used.append(major)
     state.closed += [a, b]
     held = ", ".join(f"{h} {n}" for h, n in sorted(shares.items()))
-    events.append(Event(f"{a} and {b} merge into {major}: president {new}, price {price}, "
-                        f"cash {co.cash}, shares {held}"))
+    events.append(
+        Event(
+            f"{a} and {b} merge into {major}: president {new}, price {price}, "
+            f"cash {co.cash}, shares {held}"
+        )
+    )
     ledger.check_president(state, co, events)
     trains.enforce_limits(state, events)
     mr.done.append(a)
@@ -161,8 +188,11 @@ def end_cycle(state: State, events: list[Event]) -> None:
     last = data.table()["setup"]["cycles"][state.variant]
     if state.cycle >= last:
         state.round = "over"
-        events.append(Event(f"the game ends after cycle {state.cycle}: shares are cashed at "
-                            "their price (■25)"))
+        events.append(
+            Event(
+                f"the game ends after cycle {state.cycle}: shares are cashed at their price (■25)"
+            )
+        )
         return
     if data.table()["setup"]["exports"][state.variant]:
         trains.export(state, events)
@@ -170,4 +200,3 @@ def end_cycle(state: State, events: list[Event]) -> None:
     if state.priority in state.out:
         state.priority = state.after(state.priority)
     start_stock_round(state, events)
-

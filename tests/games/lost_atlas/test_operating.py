@@ -151,8 +151,10 @@ def test_resourceful_runs_a_rusted_train_once__rule_26() -> None:
     s.deck = {"2": 0, "3": 0, "4": 3}
     s.level, s.colour = 3, "green"
     s = play(s, "buy 4")
-    assert [(t.kind, t.rusted) for t in s.companies["Express"].trains] == [("2", True),
-                                                                             ("4", False)]
+    assert [(t.kind, t.rusted) for t in s.companies["Express"].trains] == [
+        ("2", True),
+        ("4", False),
+    ]
 
 
 def test_inf_for_800_trading_any_train__rule_18() -> None:
@@ -240,6 +242,34 @@ def test_merger_president_price_shares__rule_22() -> None:
     assert co.major and sum(co.shares.values()) == 10 and co.held(TREASURY) == 6
     assert co.price == 40  # (40 + 40) / 2 after two 0-revenue drops each (60 -> 50 -> 40)
     assert co.cash == 20 + 30 and len(co.trains) == 2
+
+
+def test_two_stations_on_one_tile_leave_one_on_the_map__rule_22() -> None:
+    """■22 同じタイルに2つの旧駅トークン: the two cities of one tile (the mine hex) count as one
+    tile: one station stays, the other goes to the free circle (cost 0)."""
+    s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s.colour = "green"
+    s.companies["Express"].hubs = ["M27"]
+    s.companies["Expansive"].hubs, s.companies["Expansive"].spare_tokens = ["M27.1"], []
+    s = play(s, "run 0", "done", "run 0", "done", "propose Expansive", "accept", "major Federation")
+    co = s.companies["Federation"]
+    assert co.hubs == ["M27"] and sorted(co.spare_tokens) == [-1, -1, 0]
+
+
+def test_trains_over_the_limit_after_a_merger_go_before_the_export__rule_22_rule_23() -> None:
+    """■22 then ■23: the new major's president chooses its trains over the limit (■19) in the
+    merger round; only then does the export end the cycle. Exporting first used to rust the
+    2s and leave the table stuck with a choice of nothing."""
+    s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s.colour, s.level, s.variant = "green", 3, "short"
+    s.deck = {"2": 0, "3": 0, "4": 3}
+    s.companies["Expansive"].trains = [Train("2"), Train("3"), Train("4")]
+    s.companies["Express"].trains = [Train("2"), Train("3")]
+    s = play(s, "run 0", "done", "run 0", "done", "propose Expansive", "accept", "major Federation")
+    assert s.round == "merger" and s.discard == ["Federation"] and s.deck["4"] == 3
+    s = play(s, "discard 3")  # five trains, limit 4 in green
+    assert s.round == "stock" and s.deck["4"] == 2 and not s.discard
+    assert [t.kind for t in s.companies["Federation"].trains] == ["3", "4"]  # the 2s rusted
 
 
 def test_export_takes_all_twos__rule_23() -> None:
