@@ -87,8 +87,11 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
                 computable=False,
             )
         if not forced:
-            if (a, b) in mr.refused:
-                raise RuleError(f"{b} refused {a} this round", R_MERGE)
+            # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the
+            # pair's merger being off for the round, whichever of the two proposes it.
+            if (a, b) in mr.refused or (b, a) in mr.refused:
+                refuser = b if (a, b) in mr.refused else a
+                raise RuleError(f"{refuser} refused a merger of {a} and {b} this round", R_MERGE)
             link = routes.connected(state, state.companies[a], target)
             if link is False:
                 raise RuleError(f"no route links {a} and {b}", R_MERGE)

@@ -223,6 +223,18 @@ def test_no_merger_round_in_yellow__rule_22() -> None:
     assert _merger_round().round == "stock"
 
 
+def test_refused_pair_stays_apart_for_the_round_either_way__rule_22() -> None:
+    s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s.colour = "green"
+    s = play(s, "run 0", "done", "run 0", "done")
+    first = s.mr.current  # type: ignore[union-attr]
+    other = "Express" if first == "Expansive" else "Expansive"
+    s = play(s, f"propose {other}", "refuse", "pass")
+    assert s.mr.current == other  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match="refused a merger"):
+        step(s, f"propose {first}")
+
+
 def test_merger_president_price_shares__rule_22() -> None:
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
     s.colour = "green"
