@@ -17,7 +17,9 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 def check(seed: int, lost_atlas: bool | None) -> None:
     data, company = random_position(seed, lost_atlas=lost_atlas)
     position = position_from_data(data)
-    trains = parse_trains(random_trains(seed))
+    # Lost Atlas has ∞ trains (paid the normal values) where other games have D trains.
+    drawn = random_trains(seed)
+    trains = parse_trains(drawn.replace("D", "∞") if data.get("game") == "lost_atlas" else drawn)
     if company not in position.companies():
         return
     answer = best_routes(position, company, trains)
@@ -61,8 +63,8 @@ def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
     """Each route is kept from one of its ends only, so the enumeration must reach every route
     from both: seeds 1670 (junctions) and 5264 (Overnight passing full cities) broke that
     while the stops-to-a-token bound overestimated. Seeds 341 and 6408 once failed: an
-    Overnight D train's best route starts at an off-board behind a city full of other tokens
-    (A5 - A1 - A3 ...). Overnight may pass that city, so the off-board is on the company's
-    network; the fast search had pruned its start points with a reachability that stopped at
-    full cities (rules §16, Overnight ■26)."""
+    Overnight unlimited train's best route starts at an off-board behind a city full of
+    others (A5 - A1 - A3 ...; a D train then, ∞ now). Overnight may pass that city, so the
+    off-board is on the company's network; the fast search had pruned its start points with
+    a reachability that stopped at full cities (rules §16, Overnight ■26)."""
     check(seed, lost_atlas=True)
