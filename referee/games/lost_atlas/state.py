@@ -163,8 +163,9 @@ class State:
 
     def order(self) -> list[str]:
         """Companies in operating order: higher price first, then higher on the space (■11)."""
-        return sorted(self.companies, key=lambda n: (-self.companies[n].price,
-                                                     self.companies[n].arrival))
+        return sorted(
+            self.companies, key=lambda n: (-self.companies[n].price, self.companies[n].arrival)
+        )
 
     def top_arrival(self) -> int:
         self.arrivals += 1
@@ -182,4 +183,3 @@ class State:
     def money(self) -> int:
         """All the money in the game; constant (tested)."""
         return self.bank + sum(self.cash.values()) + sum(c.cash for c in self.companies.values())
-

@@ -93,8 +93,12 @@ def enforce_limits(state: State, events: list[Event]) -> None:
                 _to_pool(state, co, t, events)
         else:
             state.discard.append(co.name)
-            events.append(Event(f"{co.name} is {excess} over its train limit: "
-                                f"{co.president} chooses (discard TRAIN ...)"))
+            events.append(
+                Event(
+                    f"{co.name} is {excess} over its train limit: "
+                    f"{co.president} chooses (discard TRAIN ...)"
+                )
+            )
 
 
 def _to_pool(state: State, co: Company, t: Train, events: list[Event]) -> None:
@@ -115,18 +119,27 @@ def discard(state: State, move: object, forced: bool, events: list[Event]) -> No
     co = state.companies[state.discard[0]]
     ledger.need_turn(state, move.actor, co.president, RULE_PHASE, forced)  # type: ignore
     if not isinstance(move, Discard):
-        raise RuleError(f"{co.name} is over its train limit: first the trains to the pool",
-                        RULE_PHASE, "discard " + " ".join(t.kind for t in co.running()))
+        raise RuleError(
+            f"{co.name} is over its train limit: first the trains to the pool",
+            RULE_PHASE,
+            "discard " + " ".join(t.kind for t in co.running()),
+        )
     need = excess(state, co)
     if len(move.kinds) != need:
-        raise RuleError(f"{co.name} puts {need} train(s) in the pool, not {len(move.kinds)}",
-                        RULE_PHASE, computable=False)
+        raise RuleError(
+            f"{co.name} puts {need} train(s) in the pool, not {len(move.kinds)}",
+            RULE_PHASE,
+            computable=False,
+        )
     for kind in move.kinds:
         t = next((t for t in co.running() if t.kind == kind), None)
         if t is None:
-            raise RuleError(f"{co.name} has no other {kind}-train", RULE_PHASE,
-                            "its trains: " + " ".join(t.kind for t in co.running()),
-                            computable=False)
+            raise RuleError(
+                f"{co.name} has no other {kind}-train",
+                RULE_PHASE,
+                "its trains: " + " ".join(t.kind for t in co.running()),
+                computable=False,
+            )
         _to_pool(state, co, t, events)
     state.discard.pop(0)
     enforce_limits(state, events)
