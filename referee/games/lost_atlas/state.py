@@ -97,6 +97,9 @@ class OperatingRound:
     revenue: int | None = None  # None until run
     paid: bool = False  # dividend step done
     emergency_sold: dict[str, int] = field(default_factory=dict)  # company -> shares sold (■20)
+    # ■19: a new phase's tiles are laid from the next company to act: the phase this company
+    # started its turn in, when a train it bought changed it ("" = the current phase).
+    tile_phase: str = ""
 
 
 @dataclass

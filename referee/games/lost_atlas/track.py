@@ -19,6 +19,7 @@ R_UPGRADE = "■14 アップグレードの条件"
 R_REACH = "■14 新ヘックスへの到達"
 R_TOKEN = "■15 経営アクション4:(任意)駅トークンの配置"
 R_ABILITY = "■26 マイナー会社の能力"
+R_PHASE = "■19 フェイズの変更"
 UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 
@@ -108,9 +109,16 @@ def _count_check(state: State, co: Company, colour: str) -> None:
     assert orr is not None
     upgrade = colour in UPGRADES
     allowed = data.table()["setup"]["colours"][state.variant]
-    phase_at = data.COLOURS.index(state.colour)
-    if upgrade and (colour not in allowed or data.COLOURS.index(colour) > phase_at):
-        raise RuleError(f"{colour} tiles are not laid in the {state.colour} phase", R_TRACK)
+    phase = orr.tile_phase or state.colour  # ■19: a new phase's tiles from the next company
+    if upgrade and (
+        colour not in allowed or data.COLOURS.index(colour) > data.COLOURS.index(phase)
+    ):
+        new_phase = phase != state.colour
+        raise RuleError(
+            f"{colour} tiles are not laid in the {phase} phase",
+            R_PHASE if new_phase else R_TRACK,
+            "the new phase's tiles are laid from the next company" if new_phase else "",
+        )
     if colour == "bridge":
         if "Bridging" not in co.abilities:
             raise RuleError("only Bridging lays bridge tiles", R_ABILITY)
