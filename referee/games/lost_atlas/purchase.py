@@ -181,6 +181,9 @@ def emergency_sell(
     assert state.orr is not None
     player = co.president
     short = shortfall(state, co)
+    items: dict[str, int] = {}  # one company named twice is still one sale (one drop, ■20)
+    for name, n in move.items:
+        items[name] = items.get(name, 0) + n
     if not forced:
         if short == 0:
             raise RuleError(
@@ -190,7 +193,7 @@ def emergency_sell(
             )
         if state.orr.emergency_sold:
             raise RuleError("the forced sales are made at once", R_FORCED)
-        for name, n in move.items:
+        for name, n in items.items():
             if n > emergency_sellable(state, player, state.companies[name]):
                 raise RuleError(
                     f"{player} may sell at most "
@@ -199,14 +202,31 @@ def emergency_sell(
                     R_FORCED,
                     "no change of president; the pool holds at most 50%",
                 )
-        raised = sum(n * state.companies[name].price for name, n in move.items)
-        smallest = min(state.companies[name].price for name, _ in move.items)
+        raised = sum(n * state.companies[name].price for name, n in items.items())
+        smallest = min(state.companies[name].price for name in items)
         if raised - smallest >= short:
             raise RuleError(
                 f"{player} needs {short}: sell one share at a time, only as many as needed",
                 R_FORCED,
             )
-    for name, n in move.items:
+        # ■20: shares are sold one by one until the money is there; the number sold is then
+        # settled once (the price drops after it), so a sale that stops short is refused while
+        # the president could still sell more.
+        most = max_raise(state, player)
+        if raised < short and raised < most:
+            raise RuleError(
+                f"{player} needs {short} and raises {raised}: sell on until it is there",
+                R_FORCED,
+                f"the shares {player} may sell raise up to {most}",
+            )
+    _sell(state, player, items, events)
+
+
+def _sell(state: State, player: str, items: dict[str, int], events: list[Event]) -> None:
+    """■20: the president's forced sale to the pool at the current price, then one space left
+    for each company sold, however many shares."""
+    assert state.orr is not None
+    for name, n in items.items():
         c = state.companies[name]
         if n > c.held(player):
             raise RuleError(
@@ -216,7 +236,7 @@ def emergency_sell(
         events.append(Event(f"{player} sells {n} of {name} at {c.price} (forced, ■20)"))
         ledger.pay(state, ledger.BANK, player, n * c.price, events)
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
-    for name, _ in move.items:  # ■20: one space left per company sold, after all the sales
+    for name in items:  # ■20: one space left per company sold, after all the sales
         ledger.move_price(state, state.companies[name], -1, "forced sale", events)
         ledger.check_president(state, state.companies[name], events)
 
@@ -232,6 +252,17 @@ def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> No
                 R_FORCED,
                 "sell shares (sell CO N ...) and buy it",
             )
+    assert state.orr is not None
+    if not state.orr.emergency_sold:
+        # ■20: bankruptcy comes after the forced purchase's steps, so the president first sells
+        # every share the rules let him sell (the prices drop as for any forced sale).
+        items = {
+            n: emergency_sellable(state, player, c)
+            for n, c in state.companies.items()
+            if emergency_sellable(state, player, c)
+        }
+        if items:
+            _sell(state, player, items, events)
     events.append(Event(f"{player} is bankrupt and leaves the game (■20)"))
     close_company(state, co, events)
     state.out.append(player)
