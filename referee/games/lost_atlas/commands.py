@@ -182,7 +182,7 @@ def hexname(word: str) -> str:
     """A hex coordinate as printed around the drawn map: letters then digits (C4, AA12)."""
     w = word.upper()
     letters = w.rstrip("0123456789")
-    digits = w[len(letters):]
+    digits = w[len(letters) :]
     if not letters.isalpha() or not digits:
         raise UsageError(f"'{word}' is not a hex name", "letters then a number, e.g. C4")
     return w
@@ -234,8 +234,18 @@ def parse(state, actor: str, words: Sequence[str]):
         if len(args) < n:
             raise UsageError(f"{verb} needs more words", usage)
 
-    if verb in ("pass", "done", "issue", "redeem", "payout", "withhold", "bankrupt", "accept",
-                "refuse", "routes"):
+    if verb in (
+        "pass",
+        "done",
+        "issue",
+        "redeem",
+        "payout",
+        "withhold",
+        "bankrupt",
+        "accept",
+        "refuse",
+        "routes",
+    ):
         if args:
             raise UsageError(f"{verb} takes no arguments", usage)
         return Move(actor, verb)
@@ -243,8 +253,12 @@ def parse(state, actor: str, words: Sequence[str]):
         need(3)
         if len(args) > 3:
             raise UsageError("place takes a piece number, a hex and a rotation", usage)
-        return PlacePiece(actor, amount(args[0], "piece number", low=1, high=28),
-                          hexname(args[1]), amount(args[2], "rotation", high=5))
+        return PlacePiece(
+            actor,
+            amount(args[0], "piece number", low=1, high=28),
+            hexname(args[1]),
+            amount(args[2], "rotation", high=5),
+        )
     if verb == "capital":
         need(1)
         where = "" if args[0].lower() == "none" else hexname(args[0])
@@ -327,9 +341,14 @@ def parse(state, actor: str, words: Sequence[str]):
             need(3)
             kw = _keywords(args[3:], ("cost",), usage)
             tile = tiles[args[1].lower()]
-            return LayTile(actor, hexname(args[0]), data.tile_colour(tile),
-                           amount(kw.get("cost", "0"), "cost", high=1000), tile,
-                           amount(args[2], "rotation", high=5))
+            return LayTile(
+                actor,
+                hexname(args[0]),
+                data.tile_colour(tile),
+                amount(kw.get("cost", "0"), "cost", high=1000),
+                tile,
+                amount(args[2], "rotation", high=5),
+            )
         kw = _keywords(args[2:], ("cost", "tile", "rot"), usage)
         return LayTile(
             actor,
@@ -342,8 +361,12 @@ def parse(state, actor: str, words: Sequence[str]):
     if verb == "token":
         need(1)
         kw = _keywords(args[1:], ("cost", "city"), usage)
-        return Token(actor, hexname(args[0]), amount(kw.get("cost", "0"), "cost", high=1000),
-                     amount(kw["city"], "city", high=3) if "city" in kw else -1)
+        return Token(
+            actor,
+            hexname(args[0]),
+            amount(kw.get("cost", "0"), "cost", high=1000),
+            amount(kw["city"], "city", high=3) if "city" in kw else -1,
+        )
     if verb == "run":
         need(1)
         if args[0].lower() == "best":
