@@ -12,7 +12,7 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   buy CO [treasury|pool]        buy one share (stock round)
   buy TRAIN [pool]              buy a train from the deck (or the pool) (operating round)
   buy TRAIN from CO for N       buy a train from another company at an agreed price
-  buy inf trade TRAIN           the ∞ for 800, handing in a train
+  buy inf [pool] trade TRAIN    the ∞ for 800, handing in a train
   issue | redeem                one share to / from the pool
   lay HEX TILE ROT              one track tile on the map (e.g. lay M21 57 2)
   lay HEX COLOUR [cost N]       without a map: the colour (yellow, green, purple, grey, bridge)
@@ -50,7 +50,11 @@ VERBS = (
     Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"),
     Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
     Verb("sell", "sell CO [N] [CO [N] ...]", "sell shares (first, once per stock round)"),
-    Verb("buy", "buy CO [pool] | buy TRAIN [pool|from CO for N|trade T]", "a share or a train"),
+    Verb(
+        "buy",
+        "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
+        "a share or a train",
+    ),
     Verb("issue", "issue", "the company sells one share to the pool (price -1)"),
     Verb("redeem", "redeem", "the company buys one share back from the pool"),
     Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
@@ -322,13 +326,15 @@ def parse(state, actor: str, words: Sequence[str]):
         rest = args[1:]
         if not rest:
             return BuyTrain(actor, kind)
-        if len(rest) == 1:
-            match(rest[0], ("pool",), "source")
-            return BuyTrain(actor, kind, POOL)
+        source = "deck"
+        if POOL.startswith(rest[0].lower()):  # any prefix, as everywhere
+            source, rest = POOL, rest[1:]
+            if not rest:
+                return BuyTrain(actor, kind, POOL)
         kw = _keywords(rest, ("from", "for", "trade"), usage)
         if "trade" in kw:
-            return BuyTrain(actor, kind, trade=train_kind(kw["trade"]))
-        if "from" in kw:
+            return BuyTrain(actor, kind, source, trade=train_kind(kw["trade"]))
+        if "from" in kw and source == "deck":
             seller = match(kw["from"], sorted(state.companies), "company")
             if "for" not in kw:
                 raise UsageError("a train from a company needs the agreed price", usage)

@@ -67,8 +67,10 @@ def buy_train(state: State, co: Company, move: BuyTrain, forced: bool, events: l
         return
     price = data.train_price(move.kind)
     if move.trade:
-        if move.kind != INF or move.source != "deck":
-            raise RuleError("only the ∞ from the deck is bought by handing in a train", R_TRAINS)
+        # ■18 gives the ∞'s price (1000, or 800 handing in a train) among the purchases from
+        # the deck and the pool, so an ∞ in the pool is traded for as well.
+        if move.kind != INF:
+            raise RuleError("only the ∞ is bought by handing in a train", R_TRAINS)
         handed = next((t for t in co.running() if t.kind == move.trade), None)
         if handed is None:
             raise RuleError(

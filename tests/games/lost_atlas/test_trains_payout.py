@@ -7,7 +7,7 @@ import pytest
 
 from referee.engine import RuleError
 from referee.games.lost_atlas.data import POOL, TREASURY
-from referee.games.lost_atlas.state import State
+from referee.games.lost_atlas.state import State, Train
 
 from .helpers import new, play, step, two_minors
 
@@ -90,3 +90,16 @@ def test_bankrupt_president_first_sells_what_he_may__rule_20() -> None:
     assert "B" in s.out and "Express" not in s.companies
     exp = s.companies["Expansive"]
     assert exp.price == 90 and exp.held(POOL) == 1 and s.money() == money
+
+
+def test_inf_in_the_pool_for_800_handing_in_a_train__rule_18() -> None:
+    """■18: the ∞ costs 1000, or 800 when a train (not rusted) is handed in to the pool; the
+    rule is given for the deck and the pool alike, so an ∞ in the pool is traded for too."""
+    s = play(two_minors(), "buy 2", "run 0")
+    s.deck, s.level, s.colour = {"7": -1}, 7, "grey"
+    s.pool_trains = [Train("inf")]
+    s.companies["Express"].cash = 900
+    s = play(s, "buy inf pool trade 2")
+    co = s.companies["Express"]
+    assert co.cash == 100 and [t.kind for t in co.trains] == ["inf"]
+    assert [t.kind for t in s.pool_trains] == ["2"]
