@@ -12,7 +12,7 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   buy CO [treasury|pool]        buy one share (stock round)
   buy TRAIN [pool]              buy a train from the deck (or the pool) (operating round)
   buy TRAIN from CO for N       buy a train from another company at an agreed price
-  buy inf trade TRAIN           the ∞ for 800, handing in a train
+  buy inf [pool] trade TRAIN    the ∞ for 800, handing in a train
   issue | redeem                one share to / from the pool
   lay HEX TILE ROT              one track tile on the map (e.g. lay M21 57 2)
   lay HEX COLOUR [cost N]       without a map: the colour (yellow, green, purple, grey, bridge)
@@ -50,7 +50,11 @@ VERBS = (
     Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"),
     Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
     Verb("sell", "sell CO [N] [CO [N] ...]", "sell shares (first, once per stock round)"),
-    Verb("buy", "buy CO [pool] | buy TRAIN [pool|from CO for N|trade T]", "a share or a train"),
+    Verb(
+        "buy",
+        "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
+        "a share or a train",
+    ),
     Verb("issue", "issue", "the company sells one share to the pool (price -1)"),
     Verb("redeem", "redeem", "the company buys one share back from the pool"),
     Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
@@ -182,7 +186,7 @@ def hexname(word: str) -> str:
     """A hex coordinate as printed around the drawn map: letters then digits (C4, AA12)."""
     w = word.upper()
     letters = w.rstrip("0123456789")
-    digits = w[len(letters):]
+    digits = w[len(letters) :]
     if not letters.isalpha() or not digits:
         raise UsageError(f"'{word}' is not a hex name", "letters then a number, e.g. C4")
     return w
@@ -234,8 +238,18 @@ def parse(state, actor: str, words: Sequence[str]):
         if len(args) < n:
             raise UsageError(f"{verb} needs more words", usage)
 
-    if verb in ("pass", "done", "issue", "redeem", "payout", "withhold", "bankrupt", "accept",
-                "refuse", "routes"):
+    if verb in (
+        "pass",
+        "done",
+        "issue",
+        "redeem",
+        "payout",
+        "withhold",
+        "bankrupt",
+        "accept",
+        "refuse",
+        "routes",
+    ):
         if args:
             raise UsageError(f"{verb} takes no arguments", usage)
         return Move(actor, verb)
@@ -243,8 +257,12 @@ def parse(state, actor: str, words: Sequence[str]):
         need(3)
         if len(args) > 3:
             raise UsageError("place takes a piece number, a hex and a rotation", usage)
-        return PlacePiece(actor, amount(args[0], "piece number", low=1, high=28),
-                          hexname(args[1]), amount(args[2], "rotation", high=5))
+        return PlacePiece(
+            actor,
+            amount(args[0], "piece number", low=1, high=28),
+            hexname(args[1]),
+            amount(args[2], "rotation", high=5),
+        )
     if verb == "capital":
         need(1)
         where = "" if args[0].lower() == "none" else hexname(args[0])
@@ -308,13 +326,15 @@ def parse(state, actor: str, words: Sequence[str]):
         rest = args[1:]
         if not rest:
             return BuyTrain(actor, kind)
-        if len(rest) == 1:
-            match(rest[0], ("pool",), "source")
-            return BuyTrain(actor, kind, POOL)
+        source = "deck"
+        if POOL.startswith(rest[0].lower()):  # any prefix, as everywhere
+            source, rest = POOL, rest[1:]
+            if not rest:
+                return BuyTrain(actor, kind, POOL)
         kw = _keywords(rest, ("from", "for", "trade"), usage)
         if "trade" in kw:
-            return BuyTrain(actor, kind, trade=train_kind(kw["trade"]))
-        if "from" in kw:
+            return BuyTrain(actor, kind, source, trade=train_kind(kw["trade"]))
+        if "from" in kw and source == "deck":
             seller = match(kw["from"], sorted(state.companies), "company")
             if "for" not in kw:
                 raise UsageError("a train from a company needs the agreed price", usage)
@@ -327,9 +347,14 @@ def parse(state, actor: str, words: Sequence[str]):
             need(3)
             kw = _keywords(args[3:], ("cost",), usage)
             tile = tiles[args[1].lower()]
-            return LayTile(actor, hexname(args[0]), data.tile_colour(tile),
-                           amount(kw.get("cost", "0"), "cost", high=1000), tile,
-                           amount(args[2], "rotation", high=5))
+            return LayTile(
+                actor,
+                hexname(args[0]),
+                data.tile_colour(tile),
+                amount(kw.get("cost", "0"), "cost", high=1000),
+                tile,
+                amount(args[2], "rotation", high=5),
+            )
         kw = _keywords(args[2:], ("cost", "tile", "rot"), usage)
         return LayTile(
             actor,
@@ -342,8 +367,12 @@ def parse(state, actor: str, words: Sequence[str]):
     if verb == "token":
         need(1)
         kw = _keywords(args[1:], ("cost", "city"), usage)
-        return Token(actor, hexname(args[0]), amount(kw.get("cost", "0"), "cost", high=1000),
-                     amount(kw["city"], "city", high=3) if "city" in kw else -1)
+        return Token(
+            actor,
+            hexname(args[0]),
+            amount(kw.get("cost", "0"), "cost", high=1000),
+            amount(kw["city"], "city", high=3) if "city" in kw else -1,
+        )
     if verb == "run":
         need(1)
         if args[0].lower() == "best":

@@ -76,8 +76,7 @@ def or_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     if isinstance(move, BuyTrain):
         # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay,
         # the purchase is the (forced) one of step 7.
-        first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck",
-                                                                                       POOL)
+        first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL)
         if first and (forced or co.cash >= data.train_price(move.kind)):
             purchase.first_train(state, co, move, forced, events)
         else:
@@ -109,8 +108,11 @@ def or_move(state: State, move: object, forced: bool, events: list[Event]) -> No
         _through_dividend(state, co, forced, events)
         _finish(state, co, forced, events)
     else:
-        raise RuleError("not a move of the operating round", R_OR,
-                        "buy, issue, redeem, lay, token, run, payout, withhold, done")
+        raise RuleError(
+            "not a move of the operating round",
+            R_OR,
+            "buy, issue, redeem, lay, token, run, payout, withhold, done",
+        )
 
 
 def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> None:
@@ -119,10 +121,13 @@ def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> Non
         cheapest = trains.cheapest_available(state)
         if cheapest is not None:
             need = purchase.shortfall(state, co)
-            raise RuleError(f"{co.name} has no train and must buy one", R_FORCED,
-                            f"buy {cheapest[1]}" + (" pool" if cheapest[2] == POOL else "")
-                            + (f"; {co.president} is {need} short: sell shares or go "
-                               "bankrupt" if need else ""))
+            raise RuleError(
+                f"{co.name} has no train and must buy one",
+                R_FORCED,
+                f"buy {cheapest[1]}"
+                + (" pool" if cheapest[2] == POOL else "")
+                + (f"; {co.president} is {need} short: sell shares or go bankrupt" if need else ""),
+            )
     co.new = False
     co.operated = True
     state.orr.done.append(co.name)
@@ -130,16 +135,14 @@ def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> Non
 
 
 # --- step 2: shares -------------------------------------------------------------------------
-def _share_action(state: State, co: Company, verb: str, forced: bool,
-                  events: list[Event]) -> None:
+def _share_action(state: State, co: Company, verb: str, forced: bool, events: list[Event]) -> None:
     assert state.orr is not None
     if state.orr.share_action and not forced:
         raise RuleError("one share is issued or redeemed per turn", R_ISSUE)
     track.stage(state, 2, forced, verb)
     if verb == "issue":
         if co.held(TREASURY) == 0:
-            raise RuleError(f"{co.name} has no share in its treasury", R_ISSUE,
-                            computable=False)
+            raise RuleError(f"{co.name} has no share in its treasury", R_ISSUE, computable=False)
         if not forced and co.held(POOL) + 1 > ledger.pool_limit(co):
             raise RuleError("the pool would hold more than 50%", "■4 銀行に株を売る(株式の発行)")
         ledger.move_shares(co, TREASURY, POOL, 1)
@@ -168,8 +171,12 @@ def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]
     if move.best:
         answer = routes.best(state, co)
         if answer is None:
-            raise RuleError("the referee knows no routes here (no map, or no train)", R_RUN,
-                            "run N", computable=False)
+            raise RuleError(
+                "the referee knows no routes here (no map, or no train)",
+                R_RUN,
+                "run N",
+                computable=False,
+            )
         events.extend(Event(line) for line in routes.describe(answer))
         move = Run(move.actor, (), total_only=True)
         total = answer.total
@@ -182,15 +189,22 @@ def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]
             _check_items(co, move)
         best = routes.best_revenue(state, co)
         if best is not None and total > best:
-            raise RuleError(f"the best routes earn {best}, not {total}", R_RUN,
-                            "routes shows them; run best takes them")
+            raise RuleError(
+                f"the best routes earn {best}, not {total}",
+                R_RUN,
+                "routes shows them; run best takes them",
+            )
     orr.revenue = total
     events.append(Event(f"{co.name} runs for {total}"))
     gone = [t for t in co.trains if t.rusted]
     if gone:  # ■26 Resourceful: a rusted train runs once more, then leaves
         co.trains = [t for t in co.trains if not t.rusted]
-        events.append(Event(f"{co.name}: its rusted {', '.join(t.kind for t in gone)}-train "
-                            "ran its last and leaves the game"))
+        events.append(
+            Event(
+                f"{co.name}: its rusted {', '.join(t.kind for t in gone)}-train "
+                "ran its last and leaves the game"
+            )
+        )
     orr.stage = 6
     if total == 0:
         _dividend(state, co, False, forced, events)
@@ -198,8 +212,9 @@ def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]
 
 def _check_items(co: Company, move: Run) -> None:
     if len(move.items) != len(co.trains):
-        raise RuleError(f"{co.name} has {len(co.trains)} trains; type one item per train (or "
-                        "one total)", R_RUN)
+        raise RuleError(
+            f"{co.name} has {len(co.trains)} trains; type one item per train (or one total)", R_RUN
+        )
     free = list(co.trains)
     express = "Express" in co.abilities and len(co.trains) == 1
     for item in sorted(move.items, key=lambda i: not i.train):
@@ -213,8 +228,9 @@ def _check_items(co: Company, move: Run) -> None:
         if limit and express:
             limit += 1  # ■26 Express: a single train counts one more stop
         if limit and item.stops > limit:
-            raise RuleError(f"a {train.kind}-train counts at most {limit} stops, not "
-                            f"{item.stops}", R_RUN)
+            raise RuleError(
+                f"a {train.kind}-train counts at most {limit} stops, not {item.stops}", R_RUN
+            )
         if item.suburbs > len(co.suburbs):
             raise RuleError(f"{co.name} has {len(co.suburbs)} suburbs", R_ABILITY)
 
@@ -225,8 +241,9 @@ def _through_dividend(state: State, co: Company, forced: bool, events: list[Even
     assert orr is not None
     if orr.revenue is None:
         if co.trains and not forced:
-            raise RuleError(f"{co.name} must run its trains first", R_RUN,
-                            "run N (run 0 if no route)")
+            raise RuleError(
+                f"{co.name} must run its trains first", R_RUN, "run N (run 0 if no route)"
+            )
         orr.revenue = 0
         orr.stage = max(orr.stage, 6)
         events.append(Event(f"{co.name} has no train: revenue 0"))
@@ -237,8 +254,7 @@ def _through_dividend(state: State, co: Company, forced: bool, events: list[Even
         _dividend(state, co, False, forced, events)
 
 
-def _dividend(state: State, co: Company, withhold: bool, forced: bool,
-              events: list[Event]) -> None:
+def _dividend(state: State, co: Company, withhold: bool, forced: bool, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
     if orr.revenue is None:
@@ -277,8 +293,9 @@ def _dividend(state: State, co: Company, withhold: bool, forced: bool,
 def _propose(state: State, co: Company, events: list[Event]) -> None:
     """The referee's proposal (■16): the best routes of the operating company."""
     if not routes.known(state):
-        raise RuleError("no map was entered: the table works out the routes", R_RUN,
-                        "run N", computable=False)
+        raise RuleError(
+            "no map was entered: the table works out the routes", R_RUN, "run N", computable=False
+        )
     answer = routes.best(state, co)
     if answer is None:
         events.append(Event(f"{co.name} has no train or no station on the map: revenue 0"))

@@ -15,21 +15,26 @@ R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:�
 
 
 # --- step 1 and 7: trains ---------------------------------------------------------------
-def first_train(state: State, co: Company, move: BuyTrain, forced: bool,
-                 events: list[Event]) -> None:
+def first_train(
+    state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]
+) -> None:
     """■12: a new minor may buy one train first, from the deck or the pool, with its cash."""
     assert state.orr is not None
     price = data.train_price(move.kind)
     if not forced and co.cash < price:
-        raise RuleError(f"{co.name} has {co.cash}; the first train is paid by the company "
-                        "alone", R_FIRST, "if it cannot pay, it buys in step 7 (forced)")
+        raise RuleError(
+            f"{co.name} has {co.cash}; the first train is paid by the company alone",
+            R_FIRST,
+            "if it cannot pay, it buys in step 7 (forced)",
+        )
     _take(state, co, move, price, forced, events)
     state.orr.first_train = True
     state.orr.stage = 2
 
 
-def _take(state: State, co: Company, move: BuyTrain, price: int, forced: bool,
-          events: list[Event]) -> None:
+def _take(
+    state: State, co: Company, move: BuyTrain, price: int, forced: bool, events: list[Event]
+) -> None:
     """Move a train from the deck or the pool into `co`, paid to the bank."""
     if move.source == POOL:
         found = next((t for t in state.pool_trains if t.kind == move.kind), None)
@@ -38,12 +43,17 @@ def _take(state: State, co: Company, move: BuyTrain, price: int, forced: bool,
         state.pool_trains.remove(found)
     elif move.kind not in trains.deck_offers(state):
         top = trains.deck_offers(state)
-        raise RuleError(f"the deck offers {' or '.join(top) or 'nothing'}, not {move.kind}",
-                        R_TRAINS, "trains are bought from the top of the deck in order",
-                        computable=False)
+        raise RuleError(
+            f"the deck offers {' or '.join(top) or 'nothing'}, not {move.kind}",
+            R_TRAINS,
+            "trains are bought from the top of the deck in order",
+            computable=False,
+        )
     if not forced and len(co.running()) >= trains.company_limit(state, co):
-        raise RuleError(f"{co.name} is at its train limit "
-                        f"({trains.company_limit(state, co)})", trains.RULE_LIMIT)
+        raise RuleError(
+            f"{co.name} is at its train limit ({trains.company_limit(state, co)})",
+            trains.RULE_LIMIT,
+        )
     co.trains.append(Train(move.kind))
     events.append(Event(f"{co.name} buys a {move.kind}-train from the {move.source} for {price}"))
     ledger.pay(state, co.name, ledger.BANK, price, events)
@@ -51,19 +61,23 @@ def _take(state: State, co: Company, move: BuyTrain, price: int, forced: bool,
         trains.take_from_deck(state, move.kind, events)
 
 
-def buy_train(state: State, co: Company, move: BuyTrain, forced: bool,
-              events: list[Event]) -> None:
+def buy_train(state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]) -> None:
     if move.source not in ("deck", POOL):
         _from_company(state, co, move, forced, events)
         return
     price = data.train_price(move.kind)
     if move.trade:
-        if move.kind != INF or move.source != "deck":
-            raise RuleError("only the ∞ from the deck is bought by handing in a train", R_TRAINS)
+        # ■18 gives the ∞'s price (1000, or 800 handing in a train) among the purchases from
+        # the deck and the pool, so an ∞ in the pool is traded for as well.
+        if move.kind != INF:
+            raise RuleError("only the ∞ is bought by handing in a train", R_TRAINS)
         handed = next((t for t in co.running() if t.kind == move.trade), None)
         if handed is None:
-            raise RuleError(f"{co.name} has no {move.trade}-train (not rusted) to hand in",
-                            R_TRAINS, computable=False)
+            raise RuleError(
+                f"{co.name} has no {move.trade}-train (not rusted) to hand in",
+                R_TRAINS,
+                computable=False,
+            )
         # ■18: any train that has not rusted may be handed in (the issue and FW-INV say a 4, 5
         # or 6 only; the rules file is the authority: facts §13.2).
         price = data.table()["trains"]["inf_trade_price"]
@@ -77,31 +91,42 @@ def buy_train(state: State, co: Company, move: BuyTrain, forced: bool,
     _take(state, co, move, price, forced, events)
 
 
-def president_paysshortfall(state: State, co: Company, move: BuyTrain, price: int,
-                             forced: bool, events: list[Event]) -> None:
+def president_paysshortfall(
+    state: State, co: Company, move: BuyTrain, price: int, forced: bool, events: list[Event]
+) -> None:
     """■20: a company without a train that cannot pay for the cheapest deck/pool train gets
     exactly the difference from its president (no more)."""
     cheapest = trains.cheapest_available(state)
     if not forced:
         if co.trains:
-            raise RuleError(f"{co.name} has {co.cash}; the train costs {price}", R_TRAINS,
-                            "the president helps only a company without a train (■20)")
+            raise RuleError(
+                f"{co.name} has {co.cash}; the train costs {price}",
+                R_TRAINS,
+                "the president helps only a company without a train (■20)",
+            )
         if cheapest is None or price > cheapest[0] or move.trade:
-            raise RuleError("the president helps only to buy the cheapest train of the deck or "
-                            "the pool", R_FORCED,
-                            f"buy {cheapest[1]}" + (" pool" if cheapest and cheapest[2] == POOL
-                                                    else "") if cheapest else "")
+            raise RuleError(
+                "the president helps only to buy the cheapest train of the deck or the pool",
+                R_FORCED,
+                f"buy {cheapest[1]}" + (" pool" if cheapest and cheapest[2] == POOL else "")
+                if cheapest
+                else "",
+            )
     short = price - co.cash
     if state.cash[co.president] < short:
-        raise RuleError(f"{co.president} must add {short} and has {state.cash[co.president]}",
-                        R_FORCED, "sell shares first (sell CO N ...), or declare bankrupt",
-                        computable=False)
+        raise RuleError(
+            f"{co.president} must add {short} and has {state.cash[co.president]}",
+            R_FORCED,
+            "sell shares first (sell CO N ...), or declare bankrupt",
+            computable=False,
+        )
     events.append(Event(f"{co.president} adds {short} for the forced train (■20)"))
     ledger.pay(state, co.president, co.name, short, events)
 
 
-def _from_company(state: State, co: Company, move: BuyTrain, forced: bool,
-                  events: list[Event]) -> None:
+def _from_company(
+    state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]
+) -> None:
     """■12/■18: from another company at any agreed price of at least 1 (the table typed the
     deal, so both presidents agree)."""
     seller = state.companies[move.source]
@@ -110,8 +135,12 @@ def _from_company(state: State, co: Company, move: BuyTrain, forced: bool,
         raise RuleError("a company cannot buy its own train", R_TRAINS, computable=False)
     train = next((t for t in seller.running() if t.kind == move.kind), None)
     if train is None:
-        raise RuleError(f"{seller.name} has no {move.kind}-train it may sell", R_TRAINS,
-                        "rusted trains cannot be sold (■26 Resourceful)", computable=False)
+        raise RuleError(
+            f"{seller.name} has no {move.kind}-train it may sell",
+            R_TRAINS,
+            "rusted trains cannot be sold (■26 Resourceful)",
+            computable=False,
+        )
     if not forced:
         if price < 1:
             raise RuleError("the price between companies is at least 1", R_TRAINS)
@@ -148,38 +177,68 @@ def shortfall(state: State, co: Company) -> int:
     return max(0, cheapest[0] - co.cash - state.cash[co.president])
 
 
-def emergency_sell(state: State, co: Company, move: Sell, forced: bool,
-                   events: list[Event]) -> None:
+def emergency_sell(
+    state: State, co: Company, move: Sell, forced: bool, events: list[Event]
+) -> None:
     assert state.orr is not None
     player = co.president
     short = shortfall(state, co)
+    items: dict[str, int] = {}  # one company named twice is still one sale (one drop, ■20)
+    for name, n in move.items:
+        items[name] = items.get(name, 0) + n
     if not forced:
         if short == 0:
-            raise RuleError("shares are sold in an operating round only when the president "
-                            "cannot pay for the forced train", R_FORCED)
+            raise RuleError(
+                "shares are sold in an operating round only when the president "
+                "cannot pay for the forced train",
+                R_FORCED,
+            )
         if state.orr.emergency_sold:
             raise RuleError("the forced sales are made at once", R_FORCED)
-        for name, n in move.items:
+        for name, n in items.items():
             if n > emergency_sellable(state, player, state.companies[name]):
-                raise RuleError(f"{player} may sell at most "
-                                f"{emergency_sellable(state, player, state.companies[name])} of "
-                                f"{name}", R_FORCED,
-                                "no change of president; the pool holds at most 50%")
-        raised = sum(n * state.companies[name].price for name, n in move.items)
-        smallest = min(state.companies[name].price for name, _ in move.items)
+                raise RuleError(
+                    f"{player} may sell at most "
+                    f"{emergency_sellable(state, player, state.companies[name])} of "
+                    f"{name}",
+                    R_FORCED,
+                    "no change of president; the pool holds at most 50%",
+                )
+        raised = sum(n * state.companies[name].price for name, n in items.items())
+        smallest = min(state.companies[name].price for name in items)
         if raised - smallest >= short:
-            raise RuleError(f"{player} needs {short}: sell one share at a time, only as many as "
-                            "needed", R_FORCED)
-    for name, n in move.items:
+            raise RuleError(
+                f"{player} needs {short}: sell one share at a time, only as many as needed",
+                R_FORCED,
+            )
+        # ■20: shares are sold one by one until the money is there; the number sold is then
+        # settled once (the price drops after it), so a sale that stops short is refused while
+        # the president could still sell more.
+        most = max_raise(state, player)
+        if raised < short and raised < most:
+            raise RuleError(
+                f"{player} needs {short} and raises {raised}: sell on until it is there",
+                R_FORCED,
+                f"the shares {player} may sell raise up to {most}",
+            )
+    _sell(state, player, items, events)
+
+
+def _sell(state: State, player: str, items: dict[str, int], events: list[Event]) -> None:
+    """■20: the president's forced sale to the pool at the current price, then one space left
+    for each company sold, however many shares."""
+    assert state.orr is not None
+    for name, n in items.items():
         c = state.companies[name]
         if n > c.held(player):
-            raise RuleError(f"{player} holds {c.held(player)} of {name}", R_FORCED,
-                            computable=False)
+            raise RuleError(
+                f"{player} holds {c.held(player)} of {name}", R_FORCED, computable=False
+            )
         ledger.move_shares(c, player, POOL, n)
         events.append(Event(f"{player} sells {n} of {name} at {c.price} (forced, ■20)"))
         ledger.pay(state, ledger.BANK, player, n * c.price, events)
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
-    for name, _ in move.items:  # ■20: one space left per company sold, after all the sales
+    for name in items:  # ■20: one space left per company sold, after all the sales
         ledger.move_price(state, state.companies[name], -1, "forced sale", events)
         ledger.check_president(state, state.companies[name], events)
 
@@ -190,8 +249,22 @@ def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> No
     if not forced:
         short = shortfall(state, co)
         if short == 0 or max_raise(state, player) >= short:
-            raise RuleError(f"{player} can still pay for the cheapest train", R_FORCED,
-                            "sell shares (sell CO N ...) and buy it")
+            raise RuleError(
+                f"{player} can still pay for the cheapest train",
+                R_FORCED,
+                "sell shares (sell CO N ...) and buy it",
+            )
+    assert state.orr is not None
+    if not state.orr.emergency_sold:
+        # ■20: bankruptcy comes after the forced purchase's steps, so the president first sells
+        # every share the rules let him sell (the prices drop as for any forced sale).
+        items = {
+            n: emergency_sellable(state, player, c)
+            for n, c in state.companies.items()
+            if emergency_sellable(state, player, c)
+        }
+        if items:
+            _sell(state, player, items, events)
     events.append(Event(f"{player} is bankrupt and leaves the game (■20)"))
     close_company(state, co, events)
     state.out.append(player)
@@ -229,8 +302,12 @@ def close_company(state: State, co: Company, events: list[Event]) -> None:
     for t in co.trains:
         if not t.rusted:
             state.pool_trains.append(t)
-    events.append(Event(f"{co.name} closes: trains to the pool, tokens removed from "
-                        f"{', '.join(co.hubs) or 'nowhere'}"))
+    events.append(
+        Event(
+            f"{co.name} closes: trains to the pool, tokens removed from "
+            f"{', '.join(co.hubs) or 'nowhere'}"
+        )
+    )
     for holder, n in list(co.shares.items()):
         if holder in state.cash and holder != co.president and holder not in state.out:
             events.append(Event(f"{holder} sells {n} of {co.name} at {co.price} (no drop)"))

@@ -97,6 +97,9 @@ class OperatingRound:
     revenue: int | None = None  # None until run
     paid: bool = False  # dividend step done
     emergency_sold: dict[str, int] = field(default_factory=dict)  # company -> shares sold (■20)
+    # ■19: a new phase's tiles are laid from the next company to act: the phase this company
+    # started its turn in, when a train it bought changed it ("" = the current phase).
+    tile_phase: str = ""
 
 
 @dataclass
@@ -163,8 +166,9 @@ class State:
 
     def order(self) -> list[str]:
         """Companies in operating order: higher price first, then higher on the space (■11)."""
-        return sorted(self.companies, key=lambda n: (-self.companies[n].price,
-                                                     self.companies[n].arrival))
+        return sorted(
+            self.companies, key=lambda n: (-self.companies[n].price, self.companies[n].arrival)
+        )
 
     def top_arrival(self) -> int:
         self.arrivals += 1
@@ -182,4 +186,3 @@ class State:
     def money(self) -> int:
         """All the money in the game; constant (tested)."""
         return self.bank + sum(self.cash.values()) + sum(c.cash for c in self.companies.values())
-

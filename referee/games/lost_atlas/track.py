@@ -19,6 +19,7 @@ R_UPGRADE = "■14 アップグレードの条件"
 R_REACH = "■14 新ヘックスへの到達"
 R_TOKEN = "■15 経営アクション4:(任意)駅トークンの配置"
 R_ABILITY = "■26 マイナー会社の能力"
+R_PHASE = "■19 フェイズの変更"
 UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 
@@ -27,9 +28,11 @@ def stage(state: State, step: int, forced: bool, what: str) -> None:
     orr = state.orr
     assert orr is not None
     if orr.stage > step and not forced:
-        raise RuleError(f"{what} is step {step}; this company is past it", R_OR,
-                        "the steps go: train (new minors), shares, track, token, run, "
-                        "dividend, trains")
+        raise RuleError(
+            f"{what} is step {step}; this company is past it",
+            R_OR,
+            "the steps go: train (new minors), shares, track, token, run, dividend, trains",
+        )
     orr.stage = max(orr.stage, step)
 
 
@@ -40,8 +43,11 @@ def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Eve
     stage(state, 3, forced, "laying track")
     on_map = routes.known(state)
     if on_map and not move.tile:
-        raise RuleError("the map is known: name the tile and its rotation", R_TRACK,
-                        "lay HEX TILE ROT, e.g. lay M21 57 0")
+        raise RuleError(
+            "the map is known: name the tile and its rotation",
+            R_TRACK,
+            "lay HEX TILE ROT, e.g. lay M21 57 0",
+        )
     colour = move.colour
     upgrade = colour in UPGRADES
     cost = move.cost
@@ -58,14 +64,23 @@ def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Eve
         else:
             on = state.hexes.get(move.hex)
             if upgrade and on != UPGRADES[colour]:
-                raise RuleError(f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has "
-                                f"{on or 'no tile'}", R_TRACK, "no colour may be skipped")
+                raise RuleError(
+                    f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has "
+                    f"{on or 'no tile'}",
+                    R_TRACK,
+                    "no colour may be skipped",
+                )
             if not upgrade and on is not None:
-                raise RuleError(f"{move.hex} already has a {on} tile", R_TRACK,
-                                "yellow tiles go on empty hexes; upgrade instead")
+                raise RuleError(
+                    f"{move.hex} already has a {on} tile",
+                    R_TRACK,
+                    "yellow tiles go on empty hexes; upgrade instead",
+                )
             if cost not in (0, data.table()["terrain"]["mountain"]):
-                raise RuleError(f"terrain costs 0 or {data.table()['terrain']['mountain']} "
-                                "(a mountain)", R_TRACK)
+                raise RuleError(
+                    f"terrain costs 0 or {data.table()['terrain']['mountain']} (a mountain)",
+                    R_TRACK,
+                )
         if co.cash < cost:
             raise RuleError(f"{co.name} has {co.cash}, the terrain costs {cost}", R_TRACK)
     orr.lays.append(Lay(move.hex, colour))
@@ -82,8 +97,9 @@ def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Eve
     if cost:
         ledger.pay(state, co.name, ledger.BANK, cost, events)
         if "Tunneling" in co.abilities:  # ■26: 60 back after each mountain cost paid
-            ledger.pay(state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"],
-                       events)
+            ledger.pay(
+                state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"], events
+            )
 
 
 def _count_check(state: State, co: Company, colour: str) -> None:
@@ -93,9 +109,16 @@ def _count_check(state: State, co: Company, colour: str) -> None:
     assert orr is not None
     upgrade = colour in UPGRADES
     allowed = data.table()["setup"]["colours"][state.variant]
-    phase_at = data.COLOURS.index(state.colour)
-    if upgrade and (colour not in allowed or data.COLOURS.index(colour) > phase_at):
-        raise RuleError(f"{colour} tiles are not laid in the {state.colour} phase", R_TRACK)
+    phase = orr.tile_phase or state.colour  # ■19: a new phase's tiles from the next company
+    if upgrade and (
+        colour not in allowed or data.COLOURS.index(colour) > data.COLOURS.index(phase)
+    ):
+        new_phase = phase != state.colour
+        raise RuleError(
+            f"{colour} tiles are not laid in the {phase} phase",
+            R_PHASE if new_phase else R_TRACK,
+            "the new phase's tiles are laid from the next company" if new_phase else "",
+        )
     if colour == "bridge":
         if "Bridging" not in co.abilities:
             raise RuleError("only Bridging lays bridge tiles", R_ABILITY)
@@ -107,8 +130,11 @@ def _count_check(state: State, co: Company, colour: str) -> None:
         raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK)
     if not upgrade:
         if had_upgrade and ("Agricultural" not in co.abilities or yellows >= 1):
-            raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK,
-                            "Agricultural alone adds one yellow after its upgrade (■26)")
+            raise RuleError(
+                "two yellow tiles or one upgrade per turn",
+                R_TRACK,
+                "Agricultural alone adds one yellow after its upgrade (■26)",
+            )
         if yellows >= 2:
             raise RuleError("two yellow tiles per turn at most", R_TRACK)
 
@@ -133,8 +159,11 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
     if cell is None:
         return f"{move.hex} is not on the map", R_TRACK, ""
     if cell.terrain in ("border", "destination"):
-        return (f"nothing is laid on a {cell.terrain} hex", R_TRACK,
-                "border hexes take nothing; destinations are only run to")
+        return (
+            f"nothing is laid on a {cell.terrain} hex",
+            R_TRACK,
+            "border hexes take nothing; destinations are only run to",
+        )
     if in_supply(state, move.tile) <= 0:
         return f"no tile {move.tile} is left in the supply", R_TRACK, ""
     old = state.tiles.get(move.hex)
@@ -143,8 +172,11 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
     allowed = list(chart.get(key, []))
     if move.tile not in allowed:
         what = f"tile {key}" if old else f"a {key or cell.terrain} hex"
-        return (f"{move.tile} cannot go on {what}", R_UPGRADE,
-                ("allowed: " + ", ".join(allowed)) if allowed else f"{what} is final")
+        return (
+            f"{move.tile} cannot go on {what}",
+            R_UPGRADE,
+            ("allowed: " + ", ".join(allowed)) if allowed else f"{what} is final",
+        )
     if cell.terrain == "water" and "Bridging" not in co.abilities:
         return "only Bridging builds on water", R_ABILITY, ""
     new = tile_spec(move.tile, f"hex {move.hex}")
@@ -158,21 +190,30 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
         other = neighbour(move.hex, edge, "flat")
         there = cells.get(other or "")
         if there is None or there.terrain == "border":
-            return (f"the track at edge {edge} runs off the map or into a border hex", R_TRACK,
-                    "another rotation")
-        if (there.terrain == "water" and other not in state.tiles
-                and "Bridging" not in co.abilities):
-            return (f"the track at edge {edge} runs into water ({other})", R_ABILITY,
-                    "only Bridging's track may point into water (■26)")
+            return (
+                f"the track at edge {edge} runs off the map or into a border hex",
+                R_TRACK,
+                "another rotation",
+            )
+        if there.terrain == "water" and other not in state.tiles and "Bridging" not in co.abilities:
+            return (
+                f"the track at edge {edge} runs into water ({other})",
+                R_ABILITY,
+                "only Bridging's track may point into water (■26)",
+            )
     if not _reached(state, co, move.hex, new.exits(move.rot)):
-        return (f"{co.name} cannot reach {move.hex} from its stations", R_REACH,
-                "new track must join track the company reaches")
+        return (
+            f"{co.name} cannot reach {move.hex} from its stations",
+            R_REACH,
+            "new track must join track the company reaches",
+        )
     return None
 
 
 def _keeps_track(old_paths, new_paths, before, new) -> str | None:
     """■14: an upgrade keeps the old track; cities keep or gain spots. (Eastern Mining's mine
     keeps only its connections to the hex sides, ■26: so do all city tiles here.)"""
+
     def exits(paths) -> set[int]:
         return {end[1] for p in paths for end in p if end[0] == "e"}
 
@@ -223,11 +264,11 @@ def token(state: State, co: Company, move: Token, forced: bool, events: list[Eve
         if orr.tokened:
             raise RuleError("one station per turn", R_TOKEN)
         if slot >= 0 and move.cost != slot:
-            raise RuleError(f"this token costs {slot}", R_TOKEN,
-                            f"token {move.hex} cost {slot}")
+            raise RuleError(f"this token costs {slot}", R_TOKEN, f"token {move.hex} cost {slot}")
         if move.hex in {routes.hub_spot(h)[0] for h in co.hubs}:
-            raise RuleError(f"{co.name} already has a station on {move.hex}", R_TOKEN,
-                            "one per tile")
+            raise RuleError(
+                f"{co.name} already has a station on {move.hex}", R_TOKEN, "one per tile"
+            )
         if co.cash < move.cost:
             raise RuleError(f"{co.name} has {co.cash}", R_TOKEN)
         if routes.known(state):
@@ -250,9 +291,12 @@ def _city_for(state: State, move: Token) -> int:
     cities = [i for i, n in enumerate(spec.nodes) if n.kind == "city"]
     if move.city >= 0:
         if move.city not in cities:
-            raise RuleError(f"{move.hex} has no city {move.city}", R_TOKEN,
-                            f"cities: {', '.join(map(str, cities)) or 'none'}",
-                            computable=False)
+            raise RuleError(
+                f"{move.hex} has no city {move.city}",
+                R_TOKEN,
+                f"cities: {', '.join(map(str, cities)) or 'none'}",
+                computable=False,
+            )
         return move.city
     free = [i for i in cities if len(routes.tokens_at(state, move.hex, i)) < spec.nodes[i].slots]
     if not cities:
@@ -275,7 +319,7 @@ def token_problem(state: State, co: Company, hex_: str, city: int) -> str | None
     if free <= 0:
         return f"{routes.hub_name(hex_, city)} has no free spot"
     if city == 0 and hex_ in reserved(state) and free < 2:
-        return (f"the last spot of {hex_} is kept for {reserved(state)[hex_]}'s home")
+        return f"the last spot of {hex_} is kept for {reserved(state)[hex_]}'s home"
     if (hex_, city) not in routes.reach(state, co).cities:
         return f"{co.name} cannot reach {routes.hub_name(hex_, city)} from its stations"
     return None
@@ -294,8 +338,11 @@ def home_for(state: State, minor: str, where: str, forced: bool) -> str:
     cell = atlas.board(state).cells.get(where)
     if not forced:
         if cell is None or cell.terrain != "city" or cell.label:
-            raise RuleError(f"{where} is not a basic city", R_ABILITY,
-                            "an empty basic city: not a capital, mine, port or home")
+            raise RuleError(
+                f"{where} is not a basic city",
+                R_ABILITY,
+                "an empty basic city: not a capital, mine, port or home",
+            )
         if routes.tokens_at(state, where, 0):
             raise RuleError(f"{where} is not empty", R_ABILITY)
     return where
@@ -309,16 +356,22 @@ def suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Even
         if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
             raise RuleError(f"{co.name} has placed both suburbs", R_ABILITY)
         if hex_ in co.suburbs or hex_ in {routes.hub_spot(h)[0] for h in co.hubs}:
-            raise RuleError(f"{hex_} has a suburb or a hub of {co.name}", R_ABILITY,
-                            "one suburb per tile, not where it has a hub")
+            raise RuleError(
+                f"{hex_} has a suburb or a hub of {co.name}",
+                R_ABILITY,
+                "one suburb per tile, not where it has a hub",
+            )
         if routes.known(state):
             # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or
             # port. ■2 lists a minor's home hex as a kind of its own beside the basic city,
             # so a home (founded or reserved) takes no suburb either.
             cell = atlas.board(state).cells.get(hex_)
             if cell is None or cell.terrain != "city" or cell.label:
-                raise RuleError(f"{hex_} is not a basic city", R_ABILITY,
-                                "not a minor's home, a capital, a mine or a port")
+                raise RuleError(
+                    f"{hex_} is not a basic city",
+                    R_ABILITY,
+                    "not a minor's home, a capital, a mine or a port",
+                )
             if (hex_, 0) not in routes.reach(state, co).cities:
                 raise RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY)
     co.suburbs.append(hex_)
@@ -359,6 +412,12 @@ def legal_lays(state: State, co: Company, most: int = 6) -> list[tuple[str, str,
 def legal_tokens(state: State, co: Company) -> list[str]:
     """Hexes where the company may place a station now (completion candidates)."""
     mine = {routes.hub_spot(h)[0] for h in co.hubs}
-    return sorted({h for h, c in routes.reach(state, co).cities
-                   if h not in mine and routes.content(state, h)[0].nodes[c].kind == "city"
-                   and token_problem(state, co, h, c) is None})
+    return sorted(
+        {
+            h
+            for h, c in routes.reach(state, co).cities
+            if h not in mine
+            and routes.content(state, h)[0].nodes[c].kind == "city"
+            and token_problem(state, co, h, c) is None
+        }
+    )

@@ -49,6 +49,8 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
     colour = data.phase_colour(level)
     if colour != state.colour:
         events.append(Event(f"phase: {state.colour} -> {colour} (first {kind}-train, ■19)"))
+        if state.orr is not None and not state.orr.tile_phase:
+            state.orr.tile_phase = state.colour  # ■19: its tiles from the next company on
         state.colour = colour
     rusts = data.table()["trains"]["rusts"]
     for lvl in range(previous + 1, level + 1):
