@@ -26,8 +26,9 @@ from __future__ import annotations
 import contextlib
 import time
 from array import array
+from bisect import bisect_left
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph, build_graph
@@ -500,16 +501,67 @@ def _greedy(
     return picks
 
 
+def _network_ceiling(graph: TrackGraph, setup: Setup, diesel: bool) -> Callable[[int], int]:
+    """For a train counting every stop: an upper bound on what it earns on track clear of
+    `used`, the richest piece of the company's network left (from a token, never passing an
+    off-board or another company's full city), every stop in it counted. Cheap, and on a
+    dense map, where another long route cuts the network up, nearly exact."""
+    paid = stop_values(graph, diesel, setup)
+    nodes = graph.nodes
+    through = [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in nodes]
+    through_bits = sum(1 << n.id for n in nodes if through[n.id])
+    steps = [[(w, mask) for w, mask, _ in graph.adjacency[v]] for v in range(len(nodes))]
+    tokens = graph.token_nodes()
+    # Sums of stop values by byte of a node bitset. (Both halves of a port count here: an
+    # upper bound may be loose.)
+    by_byte = [
+        [
+            sum(paid[8 * c + b] for b in range(8) if byte >> b & 1 and 8 * c + b < len(nodes))
+            for byte in range(256)
+        ]
+        for c in range((len(nodes) + 7) // 8)
+    ]
+
+    def ceiling(used: int) -> int:
+        best = 0
+        covered = 0  # passable nodes already in a piece counted
+        for token in tokens:
+            if covered >> token & 1:
+                continue
+            seen = 1 << token
+            todo = [token]
+            while todo:
+                v = todo.pop()
+                if through[v]:
+                    for w, mask in steps[v]:
+                        if not (seen >> w & 1 or mask & used):
+                            seen |= 1 << w
+                            todo.append(w)
+            covered |= seen & through_bits
+            worth = 0
+            for table in by_byte:
+                worth += table[seen & 255]
+                seen >>= 8
+            best = max(best, worth)
+        return best
+
+    return ceiling
+
+
 def _combine(
     lists: list[list[Candidate]],
     indexes: list[_Index | None],
     same_as_previous: list[bool],
     link_sets: list[int],
     deadline: float,
+    ceilings: list[Callable[[int], int] | None] | None = None,
 ) -> _Combination:
     """The best set of candidates, one per list (or none), using no track twice. A list
-    without an index (too long to index in time) is scanned."""
+    without an index (too long to index in time) is scanned. `ceilings`, where given, bound
+    a train's earnings on the track left more cheaply than its index can."""
     n = len(lists)
+    ceilings = ceilings or [None] * n
+    ceiled = [j for j in range(n) if ceilings[j] is not None]
     indexed = [k for k in range(n) if indexes[k] is not None]
     tops = [c[0][0] if c else 0 for c in lists]
     tops_after = [sum(tops[k + 1 :]) for k in range(n)]
@@ -521,32 +573,47 @@ def _combine(
         if visits[0] & 1023 == 0 and time.monotonic() > deadline:
             raise _Timeout
 
-    def bound(k: int, used: int, conflicts: list[int]) -> int:
-        """What trains k.. can earn at most on track clear of `used`: exact per train for an
-        indexed list, and for a scanned one the best clear candidate among its first few."""
+    # Revenues negated (ascending), to count the candidates worth more than some amount.
+    falling = [[-c[0] for c in cands] for cands in lists]
+
+    def bound(k: int, used: int, allowed: list[int], first: int) -> int:
+        """What trains k.. can earn at most on track clear of `used` (train k from candidate
+        `first` on): exact per train for an indexed list, and for a scanned one the best clear
+        candidate among its first few."""
         total = 0
         for j in range(k, n):
             cands = lists[j]
+            start = first if j == k else 0
             if index[j] is not None:
-                free = index[j].every & ~conflicts[j]
+                free = allowed[j] >> start
                 if free:
-                    total += cands[(free & -free).bit_length() - 1][0]
+                    total += cands[start + (free & -free).bit_length() - 1][0]
                 continue
-            for i in range(min(SCAN, len(cands))):
+            for i in range(start, min(start + SCAN, len(cands))):
                 if not cands[i][1] & used:
                     total += cands[i][0]
                     break
             else:
-                total += cands[SCAN][0] if len(cands) > SCAN else 0
+                total += cands[start + SCAN][0] if len(cands) > start + SCAN else 0
         return total
 
-    def with_route(k: int, conflicts: list[int], route_index: int) -> list[int]:
-        """The conflict sets of the indexed trains after k, once this route is taken too."""
+    def with_route(k: int, allowed: list[int], route_index: int, total: int) -> list[int]:
+        """The candidates of the indexed trains after k still worth trying once this route
+        is taken too, for answers worth `total` so far: those clear of its track, and worth
+        enough that with every other train at its best the answer could beat the best."""
         links = link_sets[route_index]
-        now = conflicts.copy()
+        now = allowed.copy()
         for j in indexed:
             if j > k:
-                now[j] |= index[j].conflicts(links)
+                need = best.total - total - (tops_after[k] - tops[j])
+                left = now[j] & ((1 << bisect_left(falling[j], -need)) - 1)
+                by_link = index[j].by_link
+                rest = links
+                while rest and left:
+                    low = rest & -rest
+                    left ^= left & by_link[low.bit_length() - 1]
+                    rest ^= low
+                now[j] = left
         return now
 
     # A greedy answer first, so even an immediate timeout has something to show.
@@ -558,19 +625,37 @@ def _combine(
         """Where train k's list starts, given the previous train took index `taken`."""
         return taken if k < n and same_as_previous[k] else 0
 
-    def choices(k: int, conflicts: list[int], first: int) -> Iterator[int]:
+    def may_pay(k: int, used: int, total: int, twin_cap: int | None) -> bool:
+        """The cheap test first: could trains after k, at most their ceilings (or their best
+        candidates), lift `total` above the best answer?"""
+        found: dict[int, int] = {}
+        for j in range(k + 1, n):
+            ceiling = ceilings[j]
+            if ceiling is None:
+                total += tops[j]
+                continue
+            key = id(ceiling)
+            if key not in found:
+                found[key] = ceiling(used)
+            cap = found[key]
+            if j == k + 1 and twin_cap is not None:
+                cap = min(cap, twin_cap)
+            total += min(cap, tops[j])
+        return total > best.total
+
+    def choices(k: int, allowed: list[int], first: int) -> Iterator[int]:
         """Train k's candidates from `first` on, best first: for an indexed list only those
-        clear of the track taken, for a scanned one all (the caller checks)."""
+        still allowed, for a scanned one all (the caller checks)."""
         if index[k] is None:
             yield from range(first, len(lists[k]))
             return
-        free = index[k].every & ~conflicts[k] & ~((1 << first) - 1)
+        free = allowed[k] >> first << first
         while free:
             low = free & -free
             yield low.bit_length() - 1
             free ^= low
 
-    def branch(k: int, used: int, conflicts: list[int], total: int, first: int) -> None:
+    def branch(k: int, used: int, allowed: list[int], total: int, first: int) -> None:
         tick()
         if k == n:
             if total > best.total:
@@ -581,7 +666,7 @@ def _combine(
         # An identical next train takes a later candidate, so it earns no more than this one.
         twin = k + 1 < n and same_as_previous[k + 1]
         loose = tops_after[k] - (tops[k + 1] if twin else 0)
-        for i in choices(k, conflicts, first):
+        for i in choices(k, allowed, first):
             rev, mask, route_index = cands[i]
             if total + rev * (2 if twin else 1) + loose <= best.total:
                 break
@@ -590,19 +675,23 @@ def _combine(
                 continue
             pick[k] = i
             if last:  # the best clear candidate of the last train: nothing to branch on
-                branch(n, used, conflicts, total + rev, 0)
+                branch(n, used, allowed, total + rev, 0)
                 break
-            now = with_route(k, conflicts, route_index)
-            if total + rev + bound(k + 1, used | mask, now) <= best.total:
+            if ceiled and not may_pay(k, used | mask, total + rev, rev if twin else None):
                 continue
-            branch(k + 1, used | mask, now, total + rev, following(k + 1, i + (mask != 0)))
+            now = with_route(k, allowed, route_index, total + rev)
+            nxt = following(k + 1, i + (mask != 0))
+            if total + rev + bound(k + 1, used | mask, now, nxt) <= best.total:
+                continue
+            branch(k + 1, used | mask, now, total + rev, nxt)
         pick[k] = -1
         # This train runs nothing (and so does an identical train after it).
-        if total + bound(k + 1, used, conflicts) > best.total:
-            branch(k + 1, used, conflicts, total, following(k + 1, len(cands)))
+        nxt = following(k + 1, len(cands))
+        if total + bound(k + 1, used, allowed, nxt) > best.total:
+            branch(k + 1, used, allowed, total, nxt)
 
     with contextlib.suppress(_Timeout):
-        branch(0, 0, [0] * n, 0, 0)
+        branch(0, 0, [index.every if index else 0 for index in indexes], 0, 0)
         return best
     best.proven = False
     return best
@@ -666,7 +755,17 @@ def solve(
     same_as_previous = [
         k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))
     ]
-    result = _combine(levels, level_indexes, same_as_previous, table.link_sets, start + max_seconds)
+    network: dict[bool, Callable[[int], int]] = {}
+    ceilings: list[Callable[[int], int] | None] = []
+    for i in order:
+        if trains[i].distance:
+            ceilings.append(None)
+        else:
+            diesel = trains[i].diesel
+            ceilings.append(network.setdefault(diesel, _network_ceiling(graph, setup, diesel)))
+    result = _combine(
+        levels, level_indexes, same_as_previous, table.link_sets, start + max_seconds, ceilings
+    )
 
     chosen: list[Route | None] = [None] * len(trains)
     revenues = [0] * len(trains)
