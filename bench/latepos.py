@@ -33,7 +33,7 @@ PORT_ONLY = {"437"}  # 1889's port town tile: our map does not mark the port tow
 TRAINS = {
     "1889": ("6,D", "D,D", "5,D", "6,6", "5,6"),  # 1889 allows two trains from phase 5 on
     "1830": ("5,6,D", "4,5,6,D", "6,D", "6,6,D", "5,D"),
-    "lost_atlas": ("5,6", "6,∞", "5,∞", "4,6,∞", "5,6,∞"),
+    "lost_atlas": ("5,6", "6,∞", "5,∞", "∞,∞", "4,6,∞", "5,6,∞"),
 }
 
 
