@@ -5,9 +5,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from referee.eighteen.combine import combine
 from referee.eighteen.hexes import name_of, neighbour
 from referee.eighteen.position import position_from_data
-from referee.eighteen.search import _combine, best_routes
+from referee.eighteen.search import best_routes
 from referee.eighteen.trains import parse_trains
 
 
@@ -48,6 +49,6 @@ def test_combining_watches_the_deadline_while_scanning_clashing_candidates() -> 
     time: the scan once ignored the deadline and ran 58 s on a 30 s limit."""
     first = [(100, 1, 0)]
     clashing = [(100, 1, 0)] * 200_000
-    result = _combine([first, clashing], [None, None], [False, False], [0], time.monotonic() - 1)
+    result = combine([first, clashing], [None, None], [False, False], [0], time.monotonic() - 1)
     assert not result.proven
     assert result.total == 100  # the greedy answer

@@ -1,0 +1,310 @@
+"""Combining trains: the best set of candidates, one per train, sharing no track."""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+
+from referee.eighteen.graph import TrackGraph
+from referee.eighteen.listing import Candidate, OutOfTime
+from referee.eighteen.rules import Setup, stop_values
+
+BITSET_LIMIT = 2_000_000  # lists up to this long are indexed by track
+SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
+
+
+def _or_all(values: Iterable[int]) -> int:
+    found = 0
+    for value in values:
+        found |= value
+    return found
+
+
+def build_index(
+    candidates: list[Candidate], link_masks: list[int], link_sets: list[int], deadline: float
+) -> Index | None:
+    """An index of the candidates, or None (scan them) if there is no time to build it."""
+    if len(candidates) > BITSET_LIMIT:
+        return None
+    try:
+        return Index(candidates, link_masks, link_sets, deadline)
+    except OutOfTime:
+        return None
+
+
+class Index:
+    """One train's candidates, indexed by the links of track they conflict with: the
+    candidates clear of some routes are a bitset found with a few integer operations, and
+    the best of them is its lowest bit."""
+
+    def __init__(
+        self,
+        candidates: list[Candidate],
+        link_masks: list[int],
+        link_sets: list[int],
+        deadline: float,
+    ) -> None:
+        size = (len(candidates) + 7) // 8
+        users = [bytearray(size) for _ in link_masks]
+        for i, (_, _, route_index) in enumerate(candidates):
+            if i & 4095 == 4095 and time.monotonic() > deadline:
+                raise OutOfTime
+            links = link_sets[route_index]
+            byte, bit = i >> 3, 1 << (i & 7)
+            while links:
+                low = links & -links
+                users[low.bit_length() - 1][byte] |= bit
+                links ^= low
+        by_link = [int.from_bytes(b, "little") for b in users]
+        # Links that share track (two branches leaving a city by one hex side) clash too.
+        self.by_link = [
+            _or_all(by_link[j] for j, other in enumerate(link_masks) if other & mask)
+            for mask in link_masks
+        ]
+        self.every = (1 << len(candidates)) - 1
+
+    def conflicts(self, links: int) -> int:
+        """The candidates that share track with any of these links."""
+        found = 0
+        by_link = self.by_link
+        while links:
+            low = links & -links
+            found |= by_link[low.bit_length() - 1]
+            links ^= low
+        return found
+
+
+@dataclass
+class Combination:
+    total: int
+    picks: list[int]  # per level, the candidate index or -1 (runs nothing)
+    proven: bool
+
+
+def greedy(
+    lists: list[list[Candidate]],
+    indexes: list[Index | None],
+    link_sets: list[int],
+    used: int = 0,
+    clash: tuple[int, ...] = (),
+) -> list[int]:
+    """Each train in turn takes its best candidate clear of the track already taken (`used`;
+    `clash`, if given, the indexed lists' candidates that conflict with it)."""
+    picks: list[int] = []
+    conflicts = list(clash) if clash else [0] * len(lists)
+    for k, cands in enumerate(lists):
+        index = indexes[k]
+        if index is None:
+            pick = next((i for i, c in enumerate(cands) if not c[1] & used), -1)
+        else:
+            free = index.every & ~conflicts[k]
+            pick = (free & -free).bit_length() - 1 if free else -1
+        picks.append(pick)
+        if pick >= 0:
+            _, mask, route_index = cands[pick]
+            used |= mask
+            for j in range(k + 1, len(lists)):
+                other = indexes[j]
+                if other is not None:
+                    conflicts[j] |= other.conflicts(link_sets[route_index])
+    return picks
+
+
+def network_ceiling(graph: TrackGraph, setup: Setup, diesel: bool) -> Callable[[int], int]:
+    """For a train counting every stop: an upper bound on what it earns on track clear of
+    `used`, the richest piece of the company's network left (from a token, never passing an
+    off-board or another company's full city), every stop in it counted. Cheap, and on a
+    dense map, where another long route cuts the network up, nearly exact."""
+    paid = stop_values(graph, diesel, setup)
+    nodes = graph.nodes
+    through = [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in nodes]
+    through_bits = sum(1 << n.id for n in nodes if through[n.id])
+    steps = [[(w, mask) for w, mask, _ in graph.adjacency[v]] for v in range(len(nodes))]
+    tokens = graph.token_nodes()
+    # Sums of stop values by byte of a node bitset. (Both halves of a port count here: an
+    # upper bound may be loose.)
+    by_byte = [
+        [
+            sum(paid[8 * c + b] for b in range(8) if byte >> b & 1 and 8 * c + b < len(nodes))
+            for byte in range(256)
+        ]
+        for c in range((len(nodes) + 7) // 8)
+    ]
+
+    def ceiling(used: int) -> int:
+        best = 0
+        covered = 0  # passable nodes already in a piece counted
+        for token in tokens:
+            if covered >> token & 1:
+                continue
+            seen = 1 << token
+            todo = [token]
+            while todo:
+                v = todo.pop()
+                if through[v]:
+                    for w, mask in steps[v]:
+                        if not (seen >> w & 1 or mask & used):
+                            seen |= 1 << w
+                            todo.append(w)
+            covered |= seen & through_bits
+            worth = 0
+            for table in by_byte:
+                worth += table[seen & 255]
+                seen >>= 8
+            best = max(best, worth)
+        return best
+
+    return ceiling
+
+
+def combine(
+    lists: list[list[Candidate]],
+    indexes: list[Index | None],
+    same_as_previous: list[bool],
+    link_sets: list[int],
+    deadline: float,
+    ceilings: list[Callable[[int], int] | None] | None = None,
+) -> Combination:
+    """The best set of candidates, one per list (or none), using no track twice. A list
+    without an index (too long to index in time) is scanned. `ceilings`, where given, bound
+    a train's earnings on the track left more cheaply than its index can."""
+    n = len(lists)
+    ceilings = ceilings or [None] * n
+    ceiled = [j for j in range(n) if ceilings[j] is not None]
+    indexed = [k for k in range(n) if indexes[k] is not None]
+    tops = [c[0][0] if c else 0 for c in lists]
+    tops_after = [sum(tops[k + 1 :]) for k in range(n)]
+    visits = [0]
+    index = indexes
+
+    def tick() -> None:
+        visits[0] += 1
+        if visits[0] & 1023 == 0 and time.monotonic() > deadline:
+            raise OutOfTime
+
+    # Revenues negated (ascending), to count the candidates worth more than some amount.
+    falling = [[-c[0] for c in cands] for cands in lists]
+
+    def bound(k: int, used: int, allowed: list[int], first: int) -> int:
+        """What trains k.. can earn at most on track clear of `used` (train k from candidate
+        `first` on): exact per train for an indexed list, and for a scanned one the best clear
+        candidate among its first few."""
+        total = 0
+        for j in range(k, n):
+            cands = lists[j]
+            start = first if j == k else 0
+            if index[j] is not None:
+                free = allowed[j] >> start
+                if free:
+                    total += cands[start + (free & -free).bit_length() - 1][0]
+                continue
+            for i in range(start, min(start + SCAN, len(cands))):
+                if not cands[i][1] & used:
+                    total += cands[i][0]
+                    break
+            else:
+                total += cands[start + SCAN][0] if len(cands) > start + SCAN else 0
+        return total
+
+    def with_route(k: int, allowed: list[int], route_index: int, total: int) -> list[int]:
+        """The candidates of the indexed trains after k still worth trying once this route
+        is taken too, for answers worth `total` so far: those clear of its track, and worth
+        enough that with every other train at its best the answer could beat the best."""
+        links = link_sets[route_index]
+        now = allowed.copy()
+        for j in indexed:
+            if j > k:
+                need = best.total - total - (tops_after[k] - tops[j])
+                left = now[j] & ((1 << bisect_left(falling[j], -need)) - 1)
+                by_link = index[j].by_link
+                rest = links
+                while rest and left:
+                    low = rest & -rest
+                    left ^= left & by_link[low.bit_length() - 1]
+                    rest ^= low
+                now[j] = left
+        return now
+
+    # A greedy answer first, so even an immediate timeout has something to show.
+    first_picks = greedy(lists, indexes, link_sets)
+    first_total = sum(lists[k][i][0] for k, i in enumerate(first_picks) if i >= 0)
+    best = Combination(first_total, first_picks, True)
+    pick = [-1] * n
+
+    def following(k: int, taken: int) -> int:
+        """Where train k's list starts, given the previous train took index `taken`."""
+        return taken if k < n and same_as_previous[k] else 0
+
+    def may_pay(k: int, used: int, total: int, twin_cap: int | None) -> bool:
+        """The cheap test first: could trains after k, at most their ceilings (or their best
+        candidates), lift `total` above the best answer?"""
+        found: dict[int, int] = {}
+        for j in range(k + 1, n):
+            ceiling = ceilings[j]
+            if ceiling is None:
+                total += tops[j]
+                continue
+            key = id(ceiling)
+            if key not in found:
+                found[key] = ceiling(used)
+            cap = found[key]
+            if j == k + 1 and twin_cap is not None:
+                cap = min(cap, twin_cap)
+            total += min(cap, tops[j])
+        return total > best.total
+
+    def choices(k: int, allowed: list[int], first: int) -> Iterator[int]:
+        """Train k's candidates from `first` on, best first: for an indexed list only those
+        still allowed, for a scanned one all (the caller checks)."""
+        if index[k] is None:
+            yield from range(first, len(lists[k]))
+            return
+        free = allowed[k] >> first << first
+        while free:
+            low = free & -free
+            yield low.bit_length() - 1
+            free ^= low
+
+    def branch(k: int, used: int, allowed: list[int], total: int, first: int) -> None:
+        tick()
+        if k == n:
+            if total > best.total:
+                best.total, best.picks = total, pick.copy()
+            return
+        cands = lists[k]
+        last = k == n - 1
+        # An identical next train takes a later candidate, so it earns no more than this one.
+        twin = k + 1 < n and same_as_previous[k + 1]
+        loose = tops_after[k] - (tops[k + 1] if twin else 0)
+        for i in choices(k, allowed, first):
+            rev, mask, route_index = cands[i]
+            if total + rev * (2 if twin else 1) + loose <= best.total:
+                break
+            tick()
+            if mask & used:
+                continue
+            pick[k] = i
+            if last:  # the best clear candidate of the last train: nothing to branch on
+                branch(n, used, allowed, total + rev, 0)
+                break
+            if ceiled and not may_pay(k, used | mask, total + rev, rev if twin else None):
+                continue
+            now = with_route(k, allowed, route_index, total + rev)
+            nxt = following(k + 1, i + (mask != 0))
+            if total + rev + bound(k + 1, used | mask, now, nxt) <= best.total:
+                continue
+            branch(k + 1, used | mask, now, total + rev, nxt)
+        pick[k] = -1
+        # This train runs nothing (and so does an identical train after it).
+        nxt = following(k + 1, len(cands))
+        if total + bound(k + 1, used, allowed, nxt) > best.total:
+            branch(k + 1, used, allowed, total, nxt)
+
+    with contextlib.suppress(OutOfTime):
+        branch(0, 0, [index.every if index else 0 for index in indexes], 0, 0)
+        return best
+    best.proven = False
+    return best
