@@ -167,10 +167,13 @@ def combine(
     link_sets: list[int],
     deadline: float,
     ceilings: list[Callable[[int], int] | None] | None = None,
+    known: int = 0,
 ) -> Combination:
     """The best set of candidates, one per list (or none), using no track twice. A list
     without an index (too long to index in time) is scanned. `ceilings`, where given, bound
-    a train's earnings on the track left more cheaply than its index can."""
+    a train's earnings on the track left more cheaply than its index can. With `known` (an
+    answer found elsewhere), only better answers are looked for: if none is found, the
+    picks are all -1."""
     n = len(lists)
     ceilings = ceilings or [None] * n
     ceiled = [j for j in range(n) if ceilings[j] is not None]
@@ -232,6 +235,8 @@ def combine(
     first_picks = greedy(lists, indexes, link_sets)
     first_total = sum(lists[k][i][0] for k, i in enumerate(first_picks) if i >= 0)
     best = Combination(first_total, first_picks, True)
+    if known > first_total:
+        best = Combination(known, [-1] * n, True)
     pick = [-1] * n
 
     def following(k: int, taken: int) -> int:

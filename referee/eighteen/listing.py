@@ -91,11 +91,12 @@ def enumerate_routes(
     deadline: float,
     table: RouteTable | None = None,
     floor: Floor | None = None,
+    avoid: int = 0,
 ) -> tuple[RouteTable, range, bool]:
     """All routes with a company token and at most `max_stops` counted stops, plus the local
     routes the game allows, added to `table`; with a `floor`, only the routes worth more to its
-    train than the floor. Returns the table, where the new routes are in it, and whether the
-    listing finished before the deadline."""
+    train than the floor; none using track in `avoid`. Returns the table, where the new routes
+    are in it, and whether the listing finished before the deadline."""
     nodes = graph.nodes
     overnight = setup.overnight
     paid = stop_values(graph, False, setup)
@@ -184,7 +185,7 @@ def enumerate_routes(
             if keep or go_on:
                 entry = step(at, w, link, 1)
                 if keep:
-                    masks.append(new_mask)
+                    masks.append(new_mask ^ avoid)
                     link_sets.append(new_links)
                     counts.append(n)
                     values.append(now)
@@ -217,7 +218,8 @@ def enumerate_routes(
             if not node.is_stop or (not node.token and to_token.get(s, far) >= max_stops):
                 continue
             if floor is None or floor.ceiling(worth[s], s, same_city[s], no_clash) > floor.best:
-                walk = (s, 1 << node.identity, same_city[s], 0, 0, no_clash, 1, node.token)
+                # The walk starts with the avoided track taken; routes are kept without it.
+                walk = (s, 1 << node.identity, same_city[s], avoid, 0, no_clash, 1, node.token)
                 extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
     except OutOfTime:
         complete = False

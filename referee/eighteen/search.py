@@ -51,21 +51,67 @@ def _twins(trains: list[Train], order: list[int]) -> list[bool]:
     return [k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))]
 
 
+def _twin_bounds(
+    graph: TrackGraph,
+    trains: list[Train],
+    twins: list[int],
+    setup: Setup,
+    deadline: float,
+    avoid: int,
+) -> tuple[int, list[Route | None], list[int]] | None:
+    """For two identical trains counting every stop: the most one of their routes earns alone,
+    and a real answer to start from (the best with one of them, then the other's best on the
+    track left: routes and revenues per train). None if the first could not be proven in
+    time."""
+    train = trains[twins[0]]
+
+    def left() -> float:
+        return max(deadline - time.monotonic(), 0.01)
+
+    alone = solve(graph, [train], setup, left(), avoid)
+    if not alone.proven:
+        return None
+    rest = [t for i, t in enumerate(trains) if i != twins[1]]
+    first = solve(graph, rest, setup, left(), avoid)
+    taken = sum(route.mask for route in first.routes if route is not None)
+    second = solve(graph, [train], setup, left(), avoid | taken)
+    routes, revenues = list(first.routes), list(first.revenues)
+    routes.insert(twins[1], second.routes[0])
+    revenues.insert(twins[1], second.revenues[0])
+    return alone.total, routes, revenues
+
+
 def solve(
-    graph: TrackGraph, trains: list[Train], setup: Setup, max_seconds: float = 30.0
+    graph: TrackGraph,
+    trains: list[Train],
+    setup: Setup,
+    max_seconds: float = 30.0,
+    avoid: int = 0,
 ) -> Answer:
+    """The best routes for these trains, none on track in `avoid`."""
     start = time.monotonic()
     check_setup(graph, trains, setup)
     # Leave shares of the time for scoring and combining, so an answer always comes back.
     listing, scoring = start + max_seconds * 0.6, start + max_seconds * 0.8
     link_masks = [link.mask for link in graph.links]
     unlimited = [i for i, t in enumerate(trains) if not t.distance]
-    # One train counting every stop: list the others' routes first, then only those of its
-    # routes that can still matter (see Floor). Otherwise list every route once for all.
-    alone = unlimited[0] if len(unlimited) == 1 else None
-    listed_first = [i for i in range(len(trains)) if i != alone]
+    # One train counting every stop, or two identical ones: list the others' routes first,
+    # then only those of its routes that can still matter (see Floor). Otherwise list every
+    # route once for all.
+    walked = unlimited if len(unlimited) == 1 else []
+    # Two identical ones: a good answer first, from the fast case, and what it proves.
+    twin_bounds = None
+    if _twins(trains, unlimited)[1:] == [True]:
+        twin_bounds = _twin_bounds(
+            graph, trains, unlimited, setup, start + max_seconds * 0.3, avoid
+        )
+    listed_first = [i for i in range(len(trains)) if i not in walked]
     table, span, complete = enumerate_routes(
-        graph, max((setup.distance(trains[i]) for i in listed_first), default=1), setup, listing
+        graph,
+        max((setup.distance(trains[i]) for i in listed_first), default=1),
+        setup,
+        listing,
+        avoid=avoid,
     )
     lists: dict[int, list[Candidate]] = {}
     for i in listed_first:
@@ -78,7 +124,25 @@ def solve(
             indexes[trains[i]] = build_index(lists[i], link_masks, table.link_sets, scoring)
         return indexes[trains[i]]
 
-    if alone is not None:
+    known = 0
+    if twin_bounds is not None:
+        # Any better answer is worth at least `known` + 1; with the other twin at most the most
+        # one route earns and the rest at their best together, each twin's route is worth at
+        # least that, less those.
+        most, known = twin_bounds[0], sum(twin_bounds[2]) - 1
+        limited = [i for i in listed_first if i not in unlimited]
+        rest_best = combine(
+            [lists[i] for i in limited],
+            [index_of(i) for i in limited],
+            _twins(trains, limited),
+            table.link_sets,
+            scoring,
+        )
+        complete = complete and rest_best.proven
+        least = known + 1 - most - rest_best.total
+        for i in unlimited:
+            lists[i] = [c for c in lists[i] if c[0] >= least]
+    if walked:
         others = sorted(listed_first, key=lambda i: -len(lists[i]))
         ordered = [lists[i] for i in others]
         ordered_indexes = [index_of(i) for i in others]
@@ -86,17 +150,20 @@ def solve(
             ordered, ordered_indexes, _twins(trains, others), table.link_sets, scoring
         )
         complete = complete and best_others.proven
+        walker = trains[walked[0]]
         floor = Floor(
             graph,
             setup,
-            trains[alone].diesel,
+            walker.diesel,
             ordered,
             ordered_indexes,
             table.link_sets,
             best_others.total,
         )
-        table, span, listed = enumerate_routes(graph, 1 << 30, setup, listing, table, floor)
-        lists[alone], scored = candidates(table, span, trains[alone], setup, scoring, floor.value)
+        table, span, listed = enumerate_routes(graph, 1 << 30, setup, listing, table, floor, avoid)
+        walks, scored = candidates(table, span, walker, setup, scoring, floor.value)
+        for i in walked:
+            lists[i] = walks
         complete = complete and listed and scored
 
     # Longest list outermost; identical trains side by side.
@@ -119,6 +186,7 @@ def solve(
         table.link_sets,
         start + max_seconds,
         ceilings,
+        known,
     )
 
     chosen: list[Route | None] = [None] * len(trains)
@@ -129,6 +197,8 @@ def solve(
             revenue, _, route_index = levels[k][pick]
             chosen[i] = table.route(route_index)
             revenues[i] = revenue
+    if twin_bounds is not None and sum(revenues) <= known:  # nothing better found in time
+        chosen, revenues = twin_bounds[1], twin_bounds[2]
     return Answer(
         graph=graph,
         trains=trains,

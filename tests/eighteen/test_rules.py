@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 
 from referee.eighteen.exhaustive import best_revenue
+from referee.eighteen.graph import build_graph
 from referee.eighteen.position import load_position, position_from_data
-from referee.eighteen.search import best_routes
+from referee.eighteen.rules import setup_for
+from referee.eighteen.search import best_routes, solve
 from referee.eighteen.trains import parse_trains
 from referee.engine import RuleError, UsageError
 
@@ -46,6 +48,20 @@ def test_lost_atlas_16_two_4_trains_310() -> None:
     answer = best_routes(position, "NP", parse_trains("4,4"))
     assert sorted(answer.revenues) == [150, 160]
     assert answer.total == 310 and answer.proven
+
+
+def test_avoided_track_is_left_alone() -> None:
+    """The search can be told to leave some track alone (two identical ∞ trains start from
+    one train's best, then the other's best on the track left): §16's second 4-train."""
+    position = load_position(HERE / "lost_atlas_16.toml")
+    graph = build_graph(position, "NP")
+    four = parse_trains("4")
+    setup = setup_for(position, "NP", parse_trains("4,4"))
+    first = solve(graph, four, setup)
+    assert first.total == 160 and first.routes[0] is not None
+    second = solve(graph, four, setup, avoid=first.routes[0].mask)
+    assert second.total == 150 and second.proven
+    assert second.routes[0] is not None and not second.routes[0].mask & first.routes[0].mask
 
 
 def test_1830_cleveland_chicago_phase_d_100() -> None:
