@@ -189,7 +189,7 @@ def combine(
             raise OutOfTime
 
     # Revenues negated (ascending), to count the candidates worth more than some amount.
-    falling = [[-c[0] for c in cands] for cands in lists]
+    falling = [[-c[0] for c in cands] if indexes[k] else [] for k, cands in enumerate(lists)]
 
     def bound(k: int, used: int, allowed: list[int], first: int) -> int:
         """What trains k.. can earn at most on track clear of `used` (train k from candidate
