@@ -177,7 +177,7 @@ def combine(
     n = len(lists)
     ceilings = ceilings or [None] * n
     ceiled = [j for j in range(n) if ceilings[j] is not None]
-    indexed = [k for k in range(n) if indexes[k] is not None]
+    indexed = [(k, index) for k, index in enumerate(indexes) if index is not None]
     tops = [c[0][0] if c else 0 for c in lists]
     tops_after = [sum(tops[k + 1 :]) for k in range(n)]
     visits = [0]
@@ -218,11 +218,11 @@ def combine(
         enough that with every other train at its best the answer could beat the best."""
         links = link_sets[route_index]
         now = allowed.copy()
-        for j in indexed:
+        for j, index_j in indexed:
             if j > k:
                 need = best.total - total - (tops_after[k] - tops[j])
                 left = now[j] & ((1 << bisect_left(falling[j], -need)) - 1)
-                by_link = index[j].by_link
+                by_link = index_j.by_link
                 rest = links
                 while rest and left:
                     low = rest & -rest

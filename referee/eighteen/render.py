@@ -46,8 +46,8 @@ def picture(position: Position, answer: Answer | None = None) -> str:
     for hex_name in position.map.hexes:
         x, y = parse(hex_name, layout) or (0, 0)
         tokens = "".join(t.company[:2] for t in position.tokens if t.hex == hex_name)
-        route = "*" + "".join(marks.get(hex_name, [])) if hex_name in marks else ""
-        cells[(x, y)] = [hex_name, _content(position, hex_name), (tokens + route)[: CELL - 1]]
+        mark = "*" + "".join(marks.get(hex_name, [])) if hex_name in marks else ""
+        cells[(x, y)] = [hex_name, _content(position, hex_name), (tokens + mark)[: CELL - 1]]
     if not cells:
         return ""
     min_x = min(x for x, _ in cells)
