@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any, cast
 
 import click
 from tabulate import tabulate
@@ -73,7 +74,7 @@ def route(
         click.echo(json.dumps(data, ensure_ascii=False))
         return
     rows = []
-    for item in data["routes"]:  # type: ignore[union-attr]
+    for item in cast(list[dict[str, Any]], data["routes"]):
         stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or "(does not run)"
         rows.append([item["train"], stops, item["revenue"]])
     click.echo(tabulate(rows, headers=["train", "stops", "revenue"]))

@@ -379,7 +379,9 @@ def parse(state, actor: str, words: Sequence[str]):
             if len(args) > 1:
                 raise UsageError("run best takes nothing more", usage)
             return Run(actor, (), best=True)
-        items = tuple(parse_run_item(a) for a in args)
-        total_only = len(items) == 1 and items[0].stops is None and not items[0].train
-        return Run(actor, items, total_only)
+        run_items = tuple(parse_run_item(a) for a in args)
+        total_only = (
+            len(run_items) == 1 and run_items[0].stops is None and not run_items[0].train
+        )
+        return Run(actor, run_items, total_only)
     raise UsageError(f"unknown verb '{verb}'", ", ".join(VERB_NAMES))  # pragma: no cover

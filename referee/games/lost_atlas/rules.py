@@ -103,7 +103,10 @@ class LostAtlas(Game):
                                                 ("destinations", not s.destinations),
                                                 ("place", not s.columns and not s.destinations))
                           if missing)
-            args = {"charters": ((layout,),), "destinations": (("30/40/70/100",),)}
+            args: dict[str, tuple[tuple[str, ...], ...]] = {
+                "charters": ((layout,),),
+                "destinations": (("30/40/70/100",),),
+            }
             if "place" in verbs:
                 args["place"] = _map_options(s).args["place"]
             return Options(s.priority, verbs, args, phase="setup")
@@ -190,8 +193,9 @@ class LostAtlas(Game):
 def _map_options(s: State) -> Options:
     left = sorted(atlas.pieces_left(s))
     spots = atlas.placements(s, left[0]) if left else []
-    args = {"place": (tuple(map(str, left[:6])), tuple(h for h, _ in spots),
-                      tuple(sorted({str(r) for _, r in spots})))}
+    args: dict[str, tuple[tuple[str, ...], ...]] = {
+        "place": (tuple(map(str, left[:6])), tuple(h for h, _ in spots),
+                  tuple(sorted({str(r) for _, r in spots})))}
     capitals = tuple(h for h in atlas.board(s).cells if atlas.capital_problem(s, h) is None)
     args["capital"] = (capitals[:6] or ("none",),)
     return Options(atlas.drawer(s), ("place", "capital"), args,
