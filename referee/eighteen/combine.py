@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 import time
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate, OutOfTime
@@ -14,13 +16,6 @@ from referee.eighteen.rules import Setup, stop_values
 
 BITSET_LIMIT = 2_000_000  # lists up to this long are indexed by track
 SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
-
-
-def _or_all(values: Iterable[int]) -> int:
-    found = 0
-    for value in values:
-        found |= value
-    return found
 
 
 def build_index(
@@ -61,7 +56,7 @@ class Index:
         by_link = [int.from_bytes(b, "little") for b in users]
         # Links that share track (two branches leaving a city by one hex side) clash too.
         self.by_link = [
-            _or_all(by_link[j] for j, other in enumerate(link_masks) if other & mask)
+            reduce(or_, (by_link[j] for j, other in enumerate(link_masks) if other & mask), 0)
             for mask in link_masks
         ]
         self.every = (1 << len(candidates)) - 1

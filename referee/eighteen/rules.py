@@ -62,8 +62,3 @@ def stop_values(graph: TrackGraph, diesel: bool, setup: Setup) -> list[int]:
         (node.diesel_value if diesel else node.value) + (bonus if node.suburb else 0)
         for node in graph.nodes
     ]
-
-
-def route_revenue(graph: TrackGraph, stops: Sequence[int], train: Train, setup: Setup) -> int:
-    values = stop_values(graph, train.diesel, setup)
-    return sum(values[s] for s in stops)
