@@ -12,7 +12,7 @@ from operator import or_
 
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate, OutOfTime
-from referee.eighteen.rules import Setup, stop_values
+from referee.eighteen.rules import Setup, passable, stop_values
 
 BITSET_LIMIT = 2_000_000  # lists up to this long are indexed by track
 SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
@@ -115,7 +115,7 @@ def network_ceiling(graph: TrackGraph, setup: Setup, diesel: bool) -> Callable[[
     dense map, where another long route cuts the network up, nearly exact."""
     paid = stop_values(graph, diesel, setup)
     nodes = graph.nodes
-    through = [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in nodes]
+    through = passable(graph, setup)
     through_bits = sum(1 << n.id for n in nodes if through[n.id])
     steps = [[(w, mask) for w, mask, _ in graph.adjacency[v]] for v in range(len(nodes))]
     tokens = graph.token_nodes()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.eighteen.combine import Index, greedy
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate
-from referee.eighteen.rules import Setup, stop_values
+from referee.eighteen.rules import Setup, passable, stop_values
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 
@@ -41,7 +41,7 @@ class Floor:
         for link in graph.links:
             self.next_to[link.a] |= 1 << link.b
             self.next_to[link.b] |= 1 << link.a
-        through = [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in nodes]
+        through = passable(graph, setup)
         self.through = sum(1 << n.id for n in nodes if through[n.id])
         # Passing pays a counted stop; an off-board or full city pays only as the route's end.
         self.pass_value = [0 if n.blocked else paid[n.id] if through[n.id] else 0 for n in nodes]

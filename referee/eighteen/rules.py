@@ -62,3 +62,9 @@ def stop_values(graph: TrackGraph, diesel: bool, setup: Setup) -> list[int]:
         (node.diesel_value if diesel else node.value) + (bonus if node.suburb else 0)
         for node in graph.nodes
     ]
+
+
+def passable(graph: TrackGraph, setup: Setup) -> list[bool]:
+    """Per node, whether a route may pass it: not an off-board, and not a city full of other
+    companies' tokens unless the company has Overnight (■26)."""
+    return [n.kind != "offboard" and (not n.blocked or setup.overnight) for n in graph.nodes]
