@@ -44,9 +44,7 @@ class GameName(click.ParamType):
 
     name = "game"
 
-    def convert(
-        self, value: str, param: click.Parameter | None, ctx: click.Context | None
-    ) -> str:
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from referee import games
         from referee.words import match
 
@@ -84,7 +82,6 @@ class VariantName(click.ParamType):
         return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
 
 
-
 class LazyGroup(click.Group):
     """Commands kept in their own modules are imported only when they are run."""
 
@@ -116,11 +113,20 @@ def cli() -> None:
 @cli.command()
 @click.argument("game", type=GameName())
 @click.option("--players", "-p", required=True, help="Player names in seating order: A,B,C.")
-@click.option("--variant", "-v", default="", type=VariantName(),
-              help="A variant of the game (see `referee games`).")
+@click.option(
+    "--variant",
+    "-v",
+    default="",
+    type=VariantName(),
+    help="A variant of the game (see `referee games`).",
+)
 @click.option("--save", "save_path", type=SaveFile(exists=False), help="The session file.")
-@click.option("--board", "board_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Board data (TOML) to use instead of the stored one.")
+@click.option(
+    "--board",
+    "board_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Board data (TOML) to use instead of the stored one.",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 def new(
@@ -260,9 +266,7 @@ def games() -> None:
     rows = []
     for name in registry.names():
         g = registry.get(name)
-        variants = ", ".join(
-            f"{v}*" if v == g.default_variant else v for v in g.variants
-        )
+        variants = ", ".join(f"{v}*" if v == g.default_variant else v for v in g.variants)
         rows.append([name, g.title, f"{g.min_players}-{g.max_players}", variants])
     click.echo(tabulate(rows, headers=["game", "title", "players", "variants (* default)"]))
 
@@ -270,8 +274,12 @@ def games() -> None:
 @cli.command()
 @click.argument("game", type=GameName())
 @click.option("--enter", is_flag=True, help="Enter the board data again, question by question.")
-@click.option("--from", "from_file", type=click.Path(dir_okay=False, path_type=Path),
-              help="Take the board data from a TOML file.")
+@click.option(
+    "--from",
+    "from_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Take the board data from a TOML file.",
+)
 def board(game: str, enter: bool, from_file: Path | None) -> None:
     """Show the board data stored for GAME, or enter it from your board."""
     from referee.board_entry import board_command
@@ -292,8 +300,13 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
 @click.option("--withhold", is_flag=True, help="The company keeps the revenue (price one left).")
 @click.option("--treasury", type=click.IntRange(0, 100), default=0, help="Shares in the treasury.")
 @click.option("--pool", type=click.IntRange(0, 100), default=0, help="Shares in the bank pool.")
-@click.option("--game", default="lost-atlas", show_default=True,
-              type=click.Choice(["lost-atlas"]), help="Whose stock track moves the price.")
+@click.option(
+    "--game",
+    default="lost-atlas",
+    show_default=True,
+    type=click.Choice(["lost-atlas"]),
+    help="Whose stock track moves the price.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 def dividend(
     revenue: int,

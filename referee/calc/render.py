@@ -39,6 +39,10 @@ def payout_json(p: Payout) -> dict[str, Any]:
         "pool": p.pool,
     }
     if p.move is not None:
-        data["price"] = {"old": p.move.old, "new": p.move.new, "steps": p.move.steps,
-                         "why": p.move.why}
+        data["price"] = {
+            "old": p.move.old,
+            "new": p.move.new,
+            "steps": p.move.steps,
+            "why": p.move.why,
+        }
     return data

@@ -133,9 +133,7 @@ def bash(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) -
     ]
     valued = _valued(top, commands)
     if valued:
-        out.append(
-            "        " + "|".join(_sq(f"{c} {o}") for c, o in valued) + ") return 0 ;;"
-        )
+        out.append("        " + "|".join(_sq(f"{c} {o}") for c, o in valued) + ") return 0 ;;")
     out += [
         "    esac",
         "    return 1",
@@ -210,8 +208,8 @@ def bash(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) -
         "    for ((i = 1; i < COMP_CWORD; i++)); do",
         '        word="${COMP_WORDS[i]}"',
         '        if [[ -n $pending ]]; then pending=""; continue; fi',
-        '        if [[ -z $dashdash && $word == -?* ]]; then',
-        '            if [[ $word == -- && -n $cmd ]]; then dashdash=1; continue; fi',
+        "        if [[ -z $dashdash && $word == -?* ]]; then",
+        "            if [[ $word == -- && -n $cmd ]]; then dashdash=1; continue; fi",
         '            if [[ $word != *=* ]] && _referee_takes_value "$cmd" "$word"; then',
         '                pending="$word"',
         "            fi",
@@ -219,16 +217,16 @@ def bash(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) -
         '        else args+=("$word")',
         "        fi",
         "    done",
-        '    if [[ -n $pending ]]; then',
+        "    if [[ -n $pending ]]; then",
         '        _referee_option_value "$cmd" "$pending"',
         "        return 0",
         "    fi",
-        '    if [[ -z $dashdash && $cur == -* ]]; then',
+        "    if [[ -z $dashdash && $cur == -* ]]; then",
         '        mapfile -t COMPREPLY < <(compgen -W "$(_referee_options "$cmd")" -- "$cur")',
         "        return 0",
         "    fi",
-        '    if [[ -z $cmd ]]; then',
-        f'        mapfile -t COMPREPLY < <(compgen -W {words([c.name for c in commands])}'
+        "    if [[ -z $cmd ]]; then",
+        f"        mapfile -t COMPREPLY < <(compgen -W {words([c.name for c in commands])}"
         ' -- "$cur")',
         "        return 0",
         "    fi",
@@ -274,10 +272,14 @@ def zsh(top: Command, commands: Sequence[Command], games: Sequence[GameInfo]) ->
         for o in cmd.options:
             names = o.all_opts
             help_text = _zsh_escape(_one_line(o.help))
-            exclusive = "(- *)" if o.name in ("version", "_click_default_help") and not cmd.name \
+            exclusive = (
+                "(- *)"
+                if o.name in ("version", "_click_default_help") and not cmd.name
                 else ("(" + " ".join(names) + ")" if len(names) > 1 else "")
-            value = f":{_zsh_escape(o.metavar) or 'VALUE'}:{action(o, cmd)}" if o.takes_value \
-                else ""
+            )
+            value = (
+                f":{_zsh_escape(o.metavar) or 'VALUE'}:{action(o, cmd)}" if o.takes_value else ""
+            )
             if len(names) > 1:
                 specs.append(
                     _sq(exclusive) + "{" + ",".join(names) + "}" + _sq(f"[{help_text}]{value}")

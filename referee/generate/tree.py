@@ -154,8 +154,9 @@ def command_tree(group: click.Group | None = None) -> tuple[Command, tuple[Comma
         command = group.get_command(root, name)
         if command is None or command.hidden:
             continue
-        subcommands.append(_command(command, click.Context(command, info_name=name, parent=root),
-                                    name))
+        subcommands.append(
+            _command(command, click.Context(command, info_name=name, parent=root), name)
+        )
     return top, tuple(subcommands)
 
 

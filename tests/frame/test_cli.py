@@ -68,8 +68,10 @@ def test_default_file_name_from_game_and_date(tmp_path: Path, board: Path, monke
 
 def test_resume_show_and_log(tmp_path: Path, board: Path) -> None:
     save = tmp_path / "g.toml"
-    run(["new", "tally", "-p", "Ann,Bob", "--save", str(save), "--board", str(board)],
-        "give bob 3\ngive ann 1\n")
+    run(
+        ["new", "tally", "-p", "Ann,Bob", "--save", str(save), "--board", str(board)],
+        "give bob 3\ngive ann 1\n",
+    )
     code, out, _ = run(["resume", str(save)], "give bob 2\nundo\n")
     assert code == 0 and "undone: Ann: give bob 2" in out
     code, out, _ = run(["show", str(save), "--json"])

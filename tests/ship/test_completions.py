@@ -26,16 +26,30 @@ def bash_complete(script: Path, line: str, cwd: Path) -> list[str]:
     )
     result = subprocess.run(
         ["bash", "--norc", "--noprofile", "-c", program, "_", str(script), *words],
-        capture_output=True, text=True, cwd=cwd, check=True, timeout=30,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=True,
+        timeout=30,
     )
     return [w for w in result.stdout.splitlines() if w]
 
 
 def fish_complete(script: Path, line: str, cwd: Path) -> list[str]:
     result = subprocess.run(
-        ["fish", "--no-config", "-c", "source $argv[1]; complete --do-complete $argv[2]",
-         str(script), line],
-        capture_output=True, text=True, cwd=cwd, check=True, timeout=30,
+        [
+            "fish",
+            "--no-config",
+            "-c",
+            "source $argv[1]; complete --do-complete $argv[2]",
+            str(script),
+            line,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        check=True,
+        timeout=30,
     )
     return [w.split("\t")[0] for w in result.stdout.splitlines() if w]
 
@@ -46,12 +60,19 @@ def zsh_complete(folder: Path, line: str, cwd: Path) -> list[str]:
     import pexpect
 
     env = {**os.environ, "ZDOTDIR": str(cwd), "TERM": "dumb"}
-    z = pexpect.spawn("zsh", ["-f", "-i"], cwd=str(cwd), env=env, encoding="utf-8",
-                      timeout=20, dimensions=(24, 300))
+    z = pexpect.spawn(
+        "zsh",
+        ["-f", "-i"],
+        cwd=str(cwd),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(24, 300),
+    )
     try:
         z.sendline(
             f"PS1='> '; fpath=({folder} $fpath); autoload -U compinit; compinit -u -D;"
-            " referee() { print -r -- \"ARGS:$*:END\" }; echo READY"
+            ' referee() { print -r -- "ARGS:$*:END" }; echo READY'
         )
         z.expect("READY\r?\n")
         z.send(line + "\t")
@@ -109,13 +130,11 @@ def test_completes_subcommand_game_variant_and_save_file(
 
 def test_bash_offers_only_what_fits(scripts: Path, table: Path) -> None:
     # Save files: *.toml and folders to reach them, never other files.
-    assert sorted(complete("bash", scripts, "referee resume ", table)) == ["saves",
-                                                                           "session.toml"]
+    assert sorted(complete("bash", scripts, "referee resume ", table)) == ["saves", "session.toml"]
     # An option's value is not mistaken for an argument: after -p comes no game name.
     assert complete("bash", scripts, "referee new -p ", table) == []
     # Variants belong to the game named before them.
-    assert sorted(complete("bash", scripts, "referee new tally -v ", table)) == ["rich",
-                                                                                "standard"]
+    assert sorted(complete("bash", scripts, "referee new tally -v ", table)) == ["rich", "standard"]
     # Options of the command, and of referee itself.
     assert "--players" in complete("bash", scripts, "referee new --", table)
     assert "--json" not in complete("bash", scripts, "referee new --", table)

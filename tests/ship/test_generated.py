@@ -19,7 +19,9 @@ GENERATED = [
 def _run(script: str, out: Path) -> None:
     subprocess.run(
         [sys.executable, str(ROOT / script), "--out", str(out)],
-        check=True, capture_output=True, cwd=ROOT,
+        check=True,
+        capture_output=True,
+        cwd=ROOT,
     )
 
 

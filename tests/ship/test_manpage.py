@@ -33,17 +33,25 @@ def lint(path: Path) -> list[str]:
     """Every complaint of the roff checkers that are installed."""
     problems = []
     if shutil.which("groff"):
-        result = subprocess.run(["groff", "-man", "-ww", "-z", str(path)],
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            ["groff", "-man", "-ww", "-z", str(path)], capture_output=True, text=True, check=False
+        )
         problems += result.stderr.splitlines()
         if result.returncode:
             problems.append(f"groff exited {result.returncode}")
     if shutil.which("mandoc"):
-        result = subprocess.run(["mandoc", "-Tlint", "-W", "warning", str(path)],
-                                capture_output=True, text=True, check=False)
+        result = subprocess.run(
+            ["mandoc", "-Tlint", "-W", "warning", str(path)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         # The page has no date on purpose: it must be byte for byte reproducible.
-        problems += [line for line in (result.stdout + result.stderr).splitlines()
-                     if "missing date" not in line]
+        problems += [
+            line
+            for line in (result.stdout + result.stderr).splitlines()
+            if "missing date" not in line
+        ]
     return problems
 
 
@@ -53,7 +61,9 @@ def rendered(path: Path) -> str | None:
         return None
     result = subprocess.run(
         ["groff", "-man", "-Tascii", "-rLL=2000n", "-rHY=0", "-P-cbou", str(path)],
-        capture_output=True, text=True, check=True,
+        capture_output=True,
+        text=True,
+        check=True,
     )
     return " ".join(result.stdout.split())
 
@@ -90,8 +100,19 @@ def test_page_says_what_help_says(page: Path, view) -> None:
         assert view is rendered and not shutil.which("groff")
         return
     root = click.Context(cli, info_name="referee", **cli.context_settings)
-    for section in ("NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "COMMANDS", "THE SHELL",
-                    "GAMES", "FILES", "ENVIRONMENT", "EXIT STATUS", "EXAMPLES"):
+    for section in (
+        "NAME",
+        "SYNOPSIS",
+        "DESCRIPTION",
+        "OPTIONS",
+        "COMMANDS",
+        "THE SHELL",
+        "GAMES",
+        "FILES",
+        "ENVIRONMENT",
+        "EXIT STATUS",
+        "EXAMPLES",
+    ):
         assert f" {section} " in f" {text} ", section
     for name in cli.list_commands(root):
         command = cli.get_command(root, name)
@@ -118,8 +139,9 @@ def test_page_lists_the_shells_verbs_and_each_games(page: Path, view) -> None:
     games = tree.game_infos()
     assert "tally" in [g.name for g in games]
     for game in games:
-        assert f"{game.title} ({game.name}) {game.min_players} to {game.max_players} players" \
-            in text
+        assert (
+            f"{game.title} ({game.name}) {game.min_players} to {game.max_players} players" in text
+        )
         for variant, description in game.variants:
             assert for_groff(f"{variant} {description}") in text
         for verb in game.verbs:

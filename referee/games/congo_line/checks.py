@@ -63,38 +63,51 @@ def give_share(state: State, player: str, train: str, source: str) -> State:
 
 
 def turn_of(state: State, actor: str, check: Check) -> None:
-    check.rule(actor == state.player, f"it is {state.player}'s turn, not {actor}'s", R_FLOW,
-               f"{state.player} acts now")
+    check.rule(
+        actor == state.player,
+        f"it is {state.player}'s turn, not {actor}'s",
+        R_FLOW,
+        f"{state.player} acts now",
+    )
 
 
 def setup_step(state: State, wanted: str, check: Check) -> None:
     """A setup move made at the wrong step: say which step the table is at."""
     if state.phase == wanted:
         return
-    now = {"shares": f"the starting shares come first: {state.player} takes one",
-           "opening": "the opening placement of goods is going on",
-           "play": "the setup is over: play has begun"}[state.phase]
+    now = {
+        "shares": f"the starting shares come first: {state.player} takes one",
+        "opening": "the opening placement of goods is going on",
+        "play": "the setup is over: play has begun",
+    }[state.phase]
     check.fact(False, now, R_SETUP)
 
 
 def rolled(state: State, check: Check) -> Turn:
     setup_step(state, "play", check)
     assert state.turn is not None
-    check.fact(bool(state.turn.dice), "roll the four dice first", R_FLOW,
-               "roll FACE FACE FACE FACE")
+    check.fact(
+        bool(state.turn.dice), "roll the four dice first", R_FLOW, "roll FACE FACE FACE FACE"
+    )
     return state.turn
 
 
 def dice_action(state: State, check: Check, die: str = "") -> Turn:
     """Common checks of a dice action; the share step is over once one is made."""
     turn = rolled(state, check)
-    check.rule(not turn.pending_auto,
-               f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
-               R_AUTO, auto_hint(state, turn.pending_auto))
+    check.rule(
+        not turn.pending_auto,
+        f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
+        R_AUTO,
+        auto_hint(state, turn.pending_auto),
+    )
     if die:
         left = turn.purple_left if die == "purple" else turn.orange_left
-        check.rule(left > 0, f"no {die} die left to use this turn",
-                   R_PURPLE if die == "purple" else R_ORANGE)
+        check.rule(
+            left > 0,
+            f"no {die} die left to use this turn",
+            R_PURPLE if die == "purple" else R_ORANGE,
+        )
     return replace(turn, share_done=True)
 
 
@@ -104,24 +117,35 @@ def use_die(turn: Turn, die: str) -> Turn:
     return replace(turn, orange_left=max(0, turn.orange_left - 1))
 
 
-def load_one(state: State, turn: Turn, actor: str, train: str, n: int,
-              check: Check) -> tuple[State, Turn, Event]:
+def load_one(
+    state: State, turn: Turn, actor: str, train: str, n: int, check: Check
+) -> tuple[State, Turn, Event]:
     t = state.trains[train]
-    check.rule(t.in_city, f"{train} train is not in a city ({where(state, t)})", R_LOAD,
-               "goods are loaded only on trains in cities")
-    check.fact(len(t.goods) + n <= CAPACITY,
-               f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}", R_LOAD)
+    check.rule(
+        t.in_city,
+        f"{train} train is not in a city ({where(state, t)})",
+        R_LOAD,
+        "goods are loaded only on trains in cities",
+    )
+    check.fact(
+        len(t.goods) + n <= CAPACITY,
+        f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}",
+        R_LOAD,
+    )
     done = turn.loaded.get(train, 0)
-    check.rule(done + n <= LOAD_PER_TRAIN,
-               f"{actor} would load {done + n} on the {train} train this turn", R_LOAD,
-               f"at most {LOAD_PER_TRAIN} per player on one train")
+    check.rule(
+        done + n <= LOAD_PER_TRAIN,
+        f"{actor} would load {done + n} on the {train} train this turn",
+        R_LOAD,
+        f"at most {LOAD_PER_TRAIN} per player on one train",
+    )
     check.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
     new = replace(t, goods=(*t.goods, *([actor] * n)))
-    state = replace(state, trains=with_key(state.trains, train, new),
-                    supply=add(state.supply, actor, -n))
+    state = replace(
+        state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)
+    )
     turn = replace(turn, loaded=add(turn.loaded, train, n))
-    return state, turn, Event(f"{train} train: {n} {actor} good(s) loaded, now "
-                              f"{len(new.goods)}")
+    return state, turn, Event(f"{train} train: {n} {actor} good(s) loaded, now {len(new.goods)}")
 
 
 def with_turn(state: State, turn: Turn) -> State:
@@ -130,13 +154,11 @@ def with_turn(state: State, turn: Turn) -> State:
 
 def next_player(state: State) -> State:
     nxt = (state.current + 1) % len(state.players)
-    return replace(state, current=nxt, turn=Turn(state.players[nxt]),
-                   turn_number=state.turn_number + 1)
-
+    return replace(
+        state, current=nxt, turn=Turn(state.players[nxt]), turn_number=state.turn_number + 1
+    )
 
 
 def available_text(state: State) -> str:
     box = [f"{n} {t}" for t, n in state.available.items() if n]
     return "Available box: " + (", ".join(box) or "empty")
-
-

@@ -113,18 +113,35 @@ class Done:
 
 
 VERBS = (
-    Verb("roll", "roll FACE FACE FACE FACE", "enter the four dice as rolled (red yellow green "
-         "blue purple orange)"),
-    Verb("buy", "buy TRAIN", "take or buy one share from the Available box (free in a city, "
-         "else its space value); also 'take'"),
+    Verb(
+        "roll",
+        "roll FACE FACE FACE FACE",
+        "enter the four dice as rolled (red yellow green blue purple orange)",
+    ),
+    Verb(
+        "buy",
+        "buy TRAIN",
+        "take or buy one share from the Available box (free in a city, "
+        "else its space value); also 'take'",
+    ),
     Verb("pass", "pass", "skip taking a share this turn"),
     Verb("load", "load TRAIN [N] [TRAIN [N]]", "dice action: load your goods on trains in cities"),
-    Verb("move", "move TRAIN SPACES [CITY]", "dice action: move one train forward (CITY names "
-         "the line when it leaves a city)"),
-    Verb("auto", "auto TRAIN [CITY]", "choose the line of a train moved by the auto-move "
-         "(CITY may be left out when one line leaves its city)"),
-    Verb("purple", "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
-         "use one purple die"),
+    Verb(
+        "move",
+        "move TRAIN SPACES [CITY]",
+        "dice action: move one train forward (CITY names the line when it leaves a city)",
+    ),
+    Verb(
+        "auto",
+        "auto TRAIN [CITY]",
+        "choose the line of a train moved by the auto-move "
+        "(CITY may be left out when one line leaves its city)",
+    ),
+    Verb(
+        "purple",
+        "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
+        "use one purple die",
+    ),
     Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", "use one orange die"),
     Verb("done", "done", "end the turn (Available box check, next player)"),
     Verb("take", "take TRAIN", "setup: your starting share (in play: same as buy)"),

@@ -28,17 +28,26 @@ def options(state: State) -> Options:
         return Options(None, (), phase="game over")
     actor = state.player
     if state.phase == "shares":
-        return Options(actor, ("take",), {"take": (_free_trains(state),)},
-                       phase=f"setup: {actor} takes a starting share")
+        return Options(
+            actor,
+            ("take",),
+            {"take": (_free_trains(state),)},
+            phase=f"setup: {actor} takes a starting share",
+        )
     if state.phase == "opening":
         from .rules import can_start
 
         room = tuple(t for t in TRAINS if len(state.trains[t].goods) < CAPACITY)
         verbs = (("place",) if room and state.supply[actor] else ()) + (
-            ("start",) if can_start(state) else ())
+            ("start",) if can_start(state) else ()
+        )
         n = len(state.players)
-        return Options(actor, verbs, {"place": (room,)},
-                       phase=f"setup: opening goods, round {state.placed // n + 1}")
+        return Options(
+            actor,
+            verbs,
+            {"place": (room,)},
+            phase=f"setup: opening goods, round {state.placed // n + 1}",
+        )
     turn = state.turn
     assert turn is not None
     phase = f"turn {state.turn_number}: {actor}"
@@ -46,9 +55,12 @@ def options(state: State) -> Options:
         return Options(actor, ("roll",), {"roll": (FACES,) * 4}, phase=f"{phase} rolls")
     if turn.pending_auto:
         first = state.trains[turn.pending_auto[0]]
-        return Options(actor, ("auto",),
-                       {"auto": (turn.pending_auto, tuple(destinations(state, first.city)))},
-                       phase=f"{phase}, auto-move")
+        return Options(
+            actor,
+            ("auto",),
+            {"auto": (turn.pending_auto, tuple(destinations(state, first.city)))},
+            phase=f"{phase}, auto-move",
+        )
     verbs: list[str] = []
     args: dict[str, tuple[tuple[str, ...], ...]] = {}
     in_box = tuple(t for t in TRAINS if state.available[t])
@@ -64,8 +76,10 @@ def options(state: State) -> Options:
         args["move"] = (TRAINS, tuple(str(n) for n in range(1, turn.spaces + 1)))
     if turn.purple_left:
         verbs.append("purple")
-        args["purple"] = (("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
-                          TRAINS)
+        args["purple"] = (
+            ("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
+            TRAINS,
+        )
     if turn.orange_left:
         verbs.append("orange")
         args["orange"] = (("sell", "buy"), state.players + in_box)
@@ -87,8 +101,10 @@ def next_step(state: State) -> str:
     if not turn.dice:
         return f"{o.actor} rolls the four dice and types them: roll FACE FACE FACE FACE"
     if turn.pending_auto:
-        return f"{o.actor} chooses the line of each auto-moved train: " \
-               f"{auto_hint(state, turn.pending_auto)}"
+        return (
+            f"{o.actor} chooses the line of each auto-moved train: "
+            f"{auto_hint(state, turn.pending_auto)}"
+        )
     return f"{o.actor}: {', '.join(o.verbs)}"
 
 
@@ -101,8 +117,11 @@ def _line_picture(state: State, index: int) -> str:
     line = state.board.lines[index]
     cells = []
     for step, value in enumerate(line.spaces):
-        here = [t.colour for t in state.trains.values()
-                if not t.in_city and (t.line, t.step) == (index, step)]
+        here = [
+            t.colour
+            for t in state.trains.values()
+            if not t.in_city and (t.line, t.step) == (index, step)
+        ]
         cells.append(f"{value}[{here[0]}]" if here else str(value))
     return " > ".join([_city_label(state, line.start), *cells, _city_label(state, line.end)])
 
@@ -125,39 +144,71 @@ def status(state: State) -> str:
     o = options(state)
     head = f"Congo Line: {o.phase}; cities reached {len(state.reached)} of {END_CITIES}"
     players = tabulate(
-        [[p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
-         for p in state.players],
+        [
+            [p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
+            for p in state.players
+        ],
         headers=["player", "money", *TRAINS, "cubes left"],
     )
     trains = tabulate(
-        [[t, where(state, state.trains[t]), _price_now(state, state.trains[t]),
-          len(state.trains[t].goods), _goods(state.trains[t]),
-          PAY_PER_GOOD * len(state.trains[t].goods), state.trains[t].last_city,
-          state.reserve[t], state.available[t]] for t in TRAINS],
-        headers=["train", "where", "share now", "goods", "by owner", "share on arrival",
-                 "last city", "reserve", "available"],
+        [
+            [
+                t,
+                where(state, state.trains[t]),
+                _price_now(state, state.trains[t]),
+                len(state.trains[t].goods),
+                _goods(state.trains[t]),
+                PAY_PER_GOOD * len(state.trains[t].goods),
+                state.trains[t].last_city,
+                state.reserve[t],
+                state.available[t],
+            ]
+            for t in TRAINS
+        ],
+        headers=[
+            "train",
+            "where",
+            "share now",
+            "goods",
+            "by owner",
+            "share on arrival",
+            "last city",
+            "reserve",
+            "available",
+        ],
     )
     cities = tabulate(
-        [[START_CITY, "start", "-", "-"]] + [
-            [c, cls, state.bonus[c], f"#{state.reached.index(c) + 1}" if c in state.reached
-             else "no"] for c, cls in state.board.cities.items()],
+        [[START_CITY, "start", "-", "-"]]
+        + [
+            [
+                c,
+                cls,
+                state.bonus[c],
+                f"#{state.reached.index(c) + 1}" if c in state.reached else "no",
+            ]
+            for c, cls in state.board.cities.items()
+        ],
         headers=["city", "class", "bonus left", "reached"],
     )
     lines = "\n".join(_line_picture(state, i) for i in range(len(state.board.lines)))
     parts = [head, players, trains, cities, "Lines (spaces by value, [train]):\n" + lines]
     if state.turn and state.turn.dice:
         t = state.turn
-        parts.append(f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)): {_action_text(t)}; "
-                     f"share step {'over' if t.share_done else 'open'}; purple left "
-                     f"{t.purple_left}, orange left {t.orange_left}")
+        parts.append(
+            f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)): {_action_text(t)}; "
+            f"share step {'over' if t.share_done else 'open'}; purple left "
+            f"{t.purple_left}, orange left {t.orange_left}"
+        )
     parts.append(f"Next: {next_step(state)}")
     return "\n\n".join(parts)
 
 
 def toolbar(state: State) -> str:
     money = " ".join(f"{p}:{state.money[p]}" for p in state.players)
-    trains = " ".join(f"{t[0].upper()}@{_price_now(state, state.trains[t])}/"
-                      f"{len(state.trains[t].goods)}g" for t in TRAINS)
+    trains = " ".join(
+        f"{t[0].upper()}@{_price_now(state, state.trains[t])}/{len(state.trains[t].goods)}g"
+        for t in TRAINS
+    )
     return f"{money} | {trains} | cities {len(state.reached)}/{END_CITIES}"
 
 
@@ -173,9 +224,13 @@ def snapshot(state: State) -> dict[str, Any]:
         "available": dict(state.available),
         "cubes_left": dict(state.supply),
         "trains": {
-            t.colour: {"city": t.city, "line": state.board.lines[t.line].name if t.line >= 0
-                       else "", "space": t.step + 1 if not t.in_city else 0,
-                       "last_city": t.last_city, "goods": list(t.goods)}
+            t.colour: {
+                "city": t.city,
+                "line": state.board.lines[t.line].name if t.line >= 0 else "",
+                "space": t.step + 1 if not t.in_city else 0,
+                "last_city": t.last_city,
+                "goods": list(t.goods),
+            }
             for t in state.trains.values()
         },
         "bonus_left": dict(state.bonus),
@@ -183,9 +238,16 @@ def snapshot(state: State) -> dict[str, Any]:
         "opening_cubes": state.placed,
     }
     if turn is not None:
-        data["turn"] = {"player": turn.player, "dice": list(turn.dice),
-                        "share_done": turn.share_done, "action": turn.action,
-                        "loads_left": turn.loads_left, "moved": turn.moved,
-                        "purple_left": turn.purple_left, "orange_left": turn.orange_left,
-                        "loaded": dict(turn.loaded), "pending_auto": list(turn.pending_auto)}
+        data["turn"] = {
+            "player": turn.player,
+            "dice": list(turn.dice),
+            "share_done": turn.share_done,
+            "action": turn.action,
+            "loads_left": turn.loads_left,
+            "moved": turn.moved,
+            "purple_left": turn.purple_left,
+            "orange_left": turn.orange_left,
+            "loaded": dict(turn.loaded),
+            "pending_auto": list(turn.pending_auto),
+        }
     return data

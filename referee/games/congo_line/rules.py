@@ -83,12 +83,17 @@ from .track import (
 
 # --- the moves ----------------------------------------------------------------------------
 
+
 def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
     setup_step(state, "shares", check)
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
-    check.rule(m.train not in taken, f"{m.train} is already another player's "
-               "starting share", R_SETUP, "each player starts with a different colour: "
-               f"{', '.join(t for t in TRAINS if t not in taken)}")
+    check.rule(
+        m.train not in taken,
+        f"{m.train} is already another player's starting share",
+        R_SETUP,
+        "each player starts with a different colour: "
+        f"{', '.join(t for t in TRAINS if t not in taken)}",
+    )
     check.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
     state = give_share(state, m.actor, m.train, "reserve")
     events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
@@ -103,9 +108,13 @@ def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
     check.fact(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
     check.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
     new = replace(t, goods=(*t.goods, m.actor))
-    state = replace(state, trains=with_key(state.trains, m.train, new),
-                    supply=add(state.supply, m.actor, -1), placed=state.placed + 1,
-                    current=(state.current + 1) % len(state.players))
+    state = replace(
+        state,
+        trains=with_key(state.trains, m.train, new),
+        supply=add(state.supply, m.actor, -1),
+        placed=state.placed + 1,
+        current=(state.current + 1) % len(state.players),
+    )
     return state, [Event(f"{m.train} train: one {m.actor} good placed, now {len(new.goods)}")]
 
 
@@ -119,8 +128,12 @@ def can_start(state: State) -> bool:
 def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
     setup_step(state, "opening", check)
     n = len(state.players)
-    check.rule(can_start(state), "the opening placement stops only after a whole round",
-               R_SETUP, f"{n - state.placed % n} more cube(s) this round, from {state.player}")
+    check.rule(
+        can_start(state),
+        "the opening placement stops only after a whole round",
+        R_SETUP,
+        f"{n - state.placed % n} more cube(s) this round, from {state.player}",
+    )
     state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
     return state, [Event(f"opening placement over; {render.next_step(state)}")]
 
@@ -128,13 +141,18 @@ def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
 def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
     setup_step(state, "play", check)
     assert state.turn is not None
-    check.fact(not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends "
-               "the turn")
+    check.fact(
+        not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends the turn"
+    )
     count = Counter(m.faces)
     chart = Turn(m.actor, dice=m.faces)
-    events = [Event(f"{m.actor} rolled {' '.join(m.faces)}: {chart.colours} colour(s): load "
-                    f"{chart.colours} or move {chart.spaces}; purple {count['purple']}, orange "
-                    f"{count['orange']}")]
+    events = [
+        Event(
+            f"{m.actor} rolled {' '.join(m.faces)}: {chart.colours} colour(s): load "
+            f"{chart.colours} or move {chart.spaces}; purple {count['purple']}, orange "
+            f"{count['orange']}"
+        )
+    ]
     reserve, available = state.reserve, state.available
     for face in m.faces:
         if face not in TRAINS:
@@ -144,25 +162,38 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
             events.append(Event(f"{face} share: reserve -> Available box"))
         else:
             events.append(Event(f"{face} share: none left in the reserve"))
-    turn = replace(state.turn, dice=m.faces, purple_left=count["purple"],
-                   orange_left=count["orange"])
+    turn = replace(
+        state.turn, dice=m.faces, purple_left=count["purple"], orange_left=count["orange"]
+    )
     return replace(state, reserve=reserve, available=available, turn=turn), events
 
 
 def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    check.rule(not turn.share_done, "the share step of this turn is over", R_BUY,
-               f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die")
-    check.fact(state.available[m.train] > 0, f"no {m.train} share in the Available box", R_BUY,
-               available_text(state))
+    check.rule(
+        not turn.share_done,
+        "the share step of this turn is over",
+        R_BUY,
+        f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die",
+    )
+    check.fact(
+        state.available[m.train] > 0,
+        f"no {m.train} share in the Available box",
+        R_BUY,
+        available_text(state),
+    )
     # 都市にいる場合無料; 都市以外では書かれた数字分のFrancs
     price = space_value(state, state.trains[m.train]) or 0
-    check.rule(state.money[m.actor] >= price,
-               f"a {m.train} share costs {price}; {m.actor} has {state.money[m.actor]}", R_BUY)
+    check.rule(
+        state.money[m.actor] >= price,
+        f"a {m.train} share costs {price}; {m.actor} has {state.money[m.actor]}",
+        R_BUY,
+    )
     state = give_share(state, m.actor, m.train, "available")
     state, paid = pay(state, m.actor, -price, f"{m.train} share")
-    event = Event(f"{m.actor}: takes a {m.train} share free (train in a city)") if price == 0 \
-        else paid
+    event = (
+        Event(f"{m.actor}: takes a {m.train} share free (train in a city)") if price == 0 else paid
+    )
     return replace(state, turn=replace(turn, share_done=True)), [event]
 
 
@@ -170,20 +201,27 @@ def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
     check.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
     return replace(state, turn=replace(turn, share_done=True)), [
-        Event(f"{m.actor}: takes no share")]
+        Event(f"{m.actor}: takes no share")
+    ]
 
 
 def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    check.rule(turn.action != "move", f"{m.actor} chose to move a train this turn", R_DICE,
-               "a turn loads or moves, not both; purple load TRAIN still loads one good per "
-               "purple die")
+    check.rule(
+        turn.action != "move",
+        f"{m.actor} chose to move a train this turn",
+        R_DICE,
+        "a turn loads or moves, not both; purple load TRAIN still loads one good per purple die",
+    )
     if not turn.action:
         turn = replace(turn, action="load", loads_left=turn.colours)
     total = sum(n for _, n in m.loads)
-    check.rule(total <= turn.loads_left,
-               f"{total} goods, but {turn.loads_left} may still be loaded this turn", R_LOAD,
-               f"{turn.colours} colour(s) rolled: load {turn.colours}")
+    check.rule(
+        total <= turn.loads_left,
+        f"{total} goods, but {turn.loads_left} may still be loaded this turn",
+        R_LOAD,
+        f"{turn.colours} colour(s) rolled: load {turn.colours}",
+    )
     events: list[Event] = []
     for train, n in m.loads:
         state, turn, event = load_one(state, turn, m.actor, train, n, check)
@@ -194,33 +232,54 @@ def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
 
 def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     turn = dice_action(state, check)
-    check.rule(not turn.action, f"{m.actor} already chose to "
-               f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
-               " this turn", R_DICE,
-               "a turn loads or moves one train, not both" if turn.action == "load"
-               else "purple move takes the moved train one space further")
+    check.rule(
+        not turn.action,
+        f"{m.actor} already chose to "
+        f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
+        " this turn",
+        R_DICE,
+        "a turn loads or moves one train, not both"
+        if turn.action == "load"
+        else "purple move takes the moved train one space further",
+    )
     allowed = turn.spaces
-    check.rule(m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}",
-               R_MOVE)
+    check.rule(
+        m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}", R_MOVE
+    )
     t = state.trains[m.train]
     if t.in_city:
         ends = destinations(state, t.city)
         check.fact(bool(ends), f"no line leaves {t.city}", R_MOVE)
         to = m.to or (ends[0] if len(ends) == 1 else "")
-        check.fact(bool(to), f"{m.train} is in {t.city}: name the line it takes",
-                   R_MOVE, f"move {m.train} {m.spaces} CITY, CITY one of {', '.join(ends)}")
+        check.fact(
+            bool(to),
+            f"{m.train} is in {t.city}: name the line it takes",
+            R_MOVE,
+            f"move {m.train} {m.spaces} CITY, CITY one of {', '.join(ends)}",
+        )
         line = line_to(state, t.city, to)
-        check.fact(line is not None, f"no line from {t.city} to {to}", R_MOVE,
-                   f"lines lead to {', '.join(ends)}")
+        check.fact(
+            line is not None,
+            f"no line from {t.city} to {to}",
+            R_MOVE,
+            f"lines lead to {', '.join(ends)}",
+        )
         assert line is not None
-        check.rule(len(t.goods) >= LEAVE_MIN_GOODS,
-                   f"{m.train} train has {len(t.goods)} goods; it leaves a city only with "
-                   f"{LEAVE_MIN_GOODS}", R_MOVE)
+        check.rule(
+            len(t.goods) >= LEAVE_MIN_GOODS,
+            f"{m.train} train has {len(t.goods)} goods; it leaves a city only with "
+            f"{LEAVE_MIN_GOODS}",
+            R_MOVE,
+        )
     else:
         line = t.line
         end = state.board.lines[line].end
-        check.fact(m.to in ("", end), f"{m.train} is on the line to {end}", R_MOVE,
-                   f"move {m.train} {m.spaces}")
+        check.fact(
+            m.to in ("", end),
+            f"{m.train} is on the line to {end}",
+            R_MOVE,
+            f"move {m.train} {m.spaces}",
+        )
     ahead = path(state, t, line)
     stops = [spot for spot in ahead[: m.spaces]]
     cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
@@ -228,14 +287,20 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     if cities:  # 都市に入った時、移動力が残っていても止まる
         stops = stops[: cities[0] + 1]
         if len(stops) < m.spaces:
-            events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} "
-                                f"space(s)"))
+            events.append(
+                Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)")
+            )
     blocker = occupant(state, stops[-1], but=m.train)
     if blocker:
-        free = [str(i + 1) for i, s in enumerate(ahead[:allowed]) if not occupant(state, s,
-                                                                                  but=m.train)]
-        check.rule(False, f"the {blocker} train stands on that space", R_MOVE,
-                   f"one train per space (passing is allowed): spaces {', '.join(free) or 'none'}")
+        free = [
+            str(i + 1) for i, s in enumerate(ahead[:allowed]) if not occupant(state, s, but=m.train)
+        ]
+        check.rule(
+            False,
+            f"the {blocker} train stands on that space",
+            R_MOVE,
+            f"one train per space (passing is allowed): spaces {', '.join(free) or 'none'}",
+        )
     left_city = t.in_city
     state, more = put(state, m.train, stops[-1], m.actor)
     events += more
@@ -245,54 +310,92 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
         events += skipped
         turn = replace(turn, pending_auto=due)
         if due:
-            events.append(Event(f"auto-move: {', '.join(due)} train(s) leave their city one "
-                                f"space, in the order you type: {auto_hint(state, due)}"))
+            events.append(
+                Event(
+                    f"auto-move: {', '.join(due)} train(s) leave their city one "
+                    f"space, in the order you type: {auto_hint(state, due)}"
+                )
+            )
     return with_turn(state, turn), events
 
 
 def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    check.fact(m.train in turn.pending_auto, f"the {m.train} train is not due an auto-move",
-               R_AUTO, f"due: {', '.join(turn.pending_auto) or 'none'}")
+    check.fact(
+        m.train in turn.pending_auto,
+        f"the {m.train} train is not due an auto-move",
+        R_AUTO,
+        f"due: {', '.join(turn.pending_auto) or 'none'}",
+    )
     t = state.trains[m.train]
     ends = destinations(state, t.city)
     to = m.to or (ends[0] if len(ends) == 1 else "")
-    check.fact(bool(to), f"{len(ends)} lines leave {t.city}: name the one the {m.train} train "
-               "takes", R_AUTO, f"auto {m.train} CITY, CITY one of {', '.join(ends)}")
+    check.fact(
+        bool(to),
+        f"{len(ends)} lines leave {t.city}: name the one the {m.train} train takes",
+        R_AUTO,
+        f"auto {m.train} CITY, CITY one of {', '.join(ends)}",
+    )
     line = line_to(state, t.city, to)
-    check.fact(line is not None, f"no line from {t.city} to {to}", R_AUTO,
-               f"lines lead to {', '.join(ends)}")
+    check.fact(
+        line is not None,
+        f"no line from {t.city} to {to}",
+        R_AUTO,
+        f"lines lead to {', '.join(ends)}",
+    )
     assert line is not None
     turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
         return replace(state, turn=turn), [
-            Event(f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
-                  f"stays in {t.city}")]
+            Event(
+                f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
+                f"stays in {t.city}"
+            )
+        ]
     state, events = put(state, m.train, spot, m.actor)
     return with_turn(state, turn), events
 
 
 def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
     turn = rolled(state, check)
-    check.rule(not turn.pending_auto, "the auto-move is not finished", R_AUTO,
-               auto_hint(state, turn.pending_auto))
+    check.rule(
+        not turn.pending_auto,
+        "the auto-move is not finished",
+        R_AUTO,
+        auto_hint(state, turn.pending_auto),
+    )
     events: list[Event] = []
     if not any(state.reserve.values()) and any(state.available.values()):
         # Available Stock Boxの確認: all of the box back to the reserve
         events.append(Event("reserve empty: every share of the Available box returns to it"))
-        state = replace(state, reserve={t: state.available[t] for t in TRAINS},
-                        available=dict.fromkeys(TRAINS, 0))
+        state = replace(
+            state,
+            reserve={t: state.available[t] for t in TRAINS},
+            available=dict.fromkeys(TRAINS, 0),
+        )
     state = next_player(state)
     events.append(Event(f"turn over; {render.next_step(state)}"))
     return state, events
 
 
 HANDLERS: dict[type, Callable[[State, Any, Check], tuple[State, list[Event]]]] = {
-    Take: take, Place: place, Start: start, Roll: roll, Buy: buy, Pass: pass_, Load: load,
-    Move: move, Auto: auto, PurpleDrop: purple_drop, PurpleLoad: purple_load,
-    PurpleMove: purple_move, OrangeSell: orange_sell, OrangeBuy: orange_buy, Done: done,
+    Take: take,
+    Place: place,
+    Start: start,
+    Roll: roll,
+    Buy: buy,
+    Pass: pass_,
+    Load: load,
+    Move: move,
+    Auto: auto,
+    PurpleDrop: purple_drop,
+    PurpleLoad: purple_load,
+    PurpleMove: purple_move,
+    OrangeSell: orange_sell,
+    OrangeBuy: orange_buy,
+    Done: done,
 }
 
 
@@ -355,8 +458,12 @@ class CongoLine(Game):
 
         order = sorted(state.players, key=key, reverse=True)
         return [
-            Standing(p, state.money[p], {"money": state.money[p], "shares": state.held(p)},
-                     1 + sum(1 for q in state.players if key(q) > key(p)))
+            Standing(
+                p,
+                state.money[p],
+                {"money": state.money[p], "shares": state.held(p)},
+                1 + sum(1 for q in state.players if key(q) > key(p)),
+            )
             for p in order
         ]
 
@@ -378,7 +485,8 @@ class CongoLine(Game):
             raise UsageError(f"nothing called '{key}' can be adjusted", "cash PLAYER")
         old = state.money[player]
         return replace(state, money=with_key(state.money, player, value)), [
-            Event(f"{player}: money {old} -> {value} (adjusted by the table)")]
+            Event(f"{player}: money {old} -> {value} (adjusted by the table)")
+        ]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.money[player]

@@ -103,8 +103,12 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
     if city != START_CITY and city not in reached:
         reached = (*reached, city)
         if bonus:
-            events.append(Event(f"{mover}: money {money[mover]} -> {money[mover] + bonus} "
-                                f"(New Market Bonus of {city})"))
+            events.append(
+                Event(
+                    f"{mover}: money {money[mover]} -> {money[mover] + bonus} "
+                    f"(New Market Bonus of {city})"
+                )
+            )
             money = add(money, mover, bonus)
     price = PAY_PER_GOOD * len(train.goods)
     shares, reserve = state.shares, state.reserve
@@ -112,16 +116,24 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
         held = shares[p].get(colour, 0)
         if held:
             gain = held * price
-            events.append(Event(f"{p}: sells {held} {colour} share(s) at {price}: money "
-                                f"{money[p]} -> {money[p] + gain}"))
+            events.append(
+                Event(
+                    f"{p}: sells {held} {colour} share(s) at {price}: money "
+                    f"{money[p]} -> {money[p] + gain}"
+                )
+            )
             money = add(money, p, gain)
             shares = with_key(shares, p, with_key(shares[p], colour, 0))
             reserve = add(reserve, colour, held)
     supply = state.supply
     for owner, n in Counter(train.goods).items():
         gain = PAY_PER_GOOD * n
-        events.append(Event(f"{owner}: {n} good(s) delivered: money {money[owner]} -> "
-                            f"{money[owner] + gain}; {n} cube(s) back to {owner}"))
+        events.append(
+            Event(
+                f"{owner}: {n} good(s) delivered: money {money[owner]} -> "
+                f"{money[owner] + gain}; {n} cube(s) back to {owner}"
+            )
+        )
         money = add(money, owner, gain)
         supply = add(supply, owner, n)
     arrived = Train(colour, city=city, last_city=city)
@@ -153,8 +165,9 @@ def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
             events.append(Event(f"{p}: loses {held} {colour} share(s) to the reserve"))
             shares = with_key(shares, p, with_key(shares[p], colour, 0))
             reserve = add(reserve, colour, held)
-    state = replace(state, trains=with_key(state.trains, colour, back), shares=shares,
-                    reserve=reserve)
+    state = replace(
+        state, trains=with_key(state.trains, colour, back), shares=shares, reserve=reserve
+    )
     return state, events
 
 
@@ -177,6 +190,7 @@ def auto_hint(state: State, due: tuple[str, ...]) -> str:
     hints = []
     for colour in due:
         ends = destinations(state, state.trains[colour].city)
-        hints.append(f"auto {colour}" + (f" (to {ends[0]})" if len(ends) == 1
-                                         else f" {'|'.join(ends)}"))
+        hints.append(
+            f"auto {colour}" + (f" (to {ends[0]})" if len(ends) == 1 else f" {'|'.join(ends)}")
+        )
     return "; ".join(hints)

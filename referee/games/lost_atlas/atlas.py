@@ -88,8 +88,15 @@ def _turn(spec: TileSpec, rot: int) -> TileSpec:
     return TileSpec(spec.name, spec.color, spec.label, spec.nodes, spec.rotated_paths(rot))
 
 
-def _cell(hex_: str, index: int, number: int, raw: dict[str, Any], rot: int,
-          capital: bool, destinations: tuple[int, ...]) -> Cell:
+def _cell(
+    hex_: str,
+    index: int,
+    number: int,
+    raw: dict[str, Any],
+    rot: int,
+    capital: bool,
+    destinations: tuple[int, ...],
+) -> Cell:
     terrain = str(raw["terrain"])
     home = home_codes().get(str(raw.get("home", "")), "")
     label = "capital" if capital else str(raw.get("label", ""))
@@ -103,26 +110,35 @@ def _cell(hex_: str, index: int, number: int, raw: dict[str, Any], rot: int,
         # ■3/■16: the destination's value comes from the chosen card, by phase colour; the
         # two hexes of one piece are one area (facts §12).
         values = destinations or (0, 0, 0, 0)
-        by_colour = tuple(sorted(zip(("yellow", "green", "purple", "gray"), values,
-                                     strict=True)))
-        spec = TileSpec(spec.name, "red", "", (NodeSpec("offboard", by_colour, 0,
-                                                        f"area{index}"),), spec.paths)
+        by_colour = tuple(sorted(zip(("yellow", "green", "purple", "gray"), values, strict=True)))
+        spec = TileSpec(
+            spec.name, "red", "", (NodeSpec("offboard", by_colour, 0, f"area{index}"),), spec.paths
+        )
     elif spec.paths:
         spec = TileSpec(spec.name, "yellow", label, spec.nodes, spec.paths)
     else:
         spec = TileSpec(spec.name, "", label, spec.nodes, spec.paths)
-    return Cell(hex_, index, number, terrain, int(raw.get("terrain_cost", 0)), home, label,
-                _turn(spec, rot))
+    return Cell(
+        hex_, index, number, terrain, int(raw.get("terrain_cost", 0)), home, label, _turn(spec, rot)
+    )
 
 
 def board(state: State) -> Board:
-    return _board(tuple((p.number, p.hex, p.rot) for p in state.pieces), tuple(state.capitals),
-                  tuple(state.destinations), state.map_state == "done")
+    return _board(
+        tuple((p.number, p.hex, p.rot) for p in state.pieces),
+        tuple(state.capitals),
+        tuple(state.destinations),
+        state.map_state == "done",
+    )
 
 
 @cache
-def _board(placed: tuple[tuple[int, str, int], ...], capitals: tuple[str, ...],
-           destinations: tuple[int, ...], done: bool) -> Board:
+def _board(
+    placed: tuple[tuple[int, str, int], ...],
+    capitals: tuple[str, ...],
+    destinations: tuple[int, ...],
+    done: bool,
+) -> Board:
     cells: dict[str, Cell] = {}
     for index, (number, first, rot) in enumerate(placed):
         where = spots(first, rot)
@@ -141,8 +157,7 @@ def _board(placed: tuple[tuple[int, str, int], ...], capitals: tuple[str, ...],
                 if not _touches_border(cells, other, -1):
                     blanks.append(other)
         for b in blanks:  # ■3: blank hexes around the homes, the border rule first
-            cells[b] = Cell(b, -1, 0, "plain", 0, "", "",
-                            TileSpec(b, "", "", (), ()))
+            cells[b] = Cell(b, -1, 0, "plain", 0, "", "", TileSpec(b, "", "", (), ()))
     return Board(cells, tuple(blanks))
 
 
@@ -241,8 +256,14 @@ def capital_possible(state: State) -> bool:
 
 # --- the picture ---------------------------------------------------------------------------
 CELL = 7
-MARKS = {"plain": ".", "water": "~~~", "mountain": "^40", "border": "###",
-         "destination": "[dst]", "city": "( )"}
+MARKS = {
+    "plain": ".",
+    "water": "~~~",
+    "mountain": "^40",
+    "border": "###",
+    "destination": "[dst]",
+    "city": "( )",
+}
 
 
 def _content(state: State, cell: Cell) -> str:
@@ -283,8 +304,10 @@ def picture(state: State) -> str:
             for j, ch in enumerate(text[: CELL - 1]):
                 rows[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in rows).rstrip("\n")
-    return (text + "\nlegend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
-            "( ) city, (*) capital, (EA) a minor's home, TILE/ROT track; EA.. = stations")
+    return (
+        text + "\nlegend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
+        "( ) city, (*) capital, (EA) a minor's home, TILE/ROT track; EA.. = stations"
+    )
 
 
 # --- the setup moves ----------------------------------------------------------------------
@@ -293,21 +316,25 @@ def drawer(state: State) -> str:
     return state.players[state.map_draws % len(state.players)]
 
 
-def place_piece(state: State, number: int, first: str, rot: int, forced: bool,
-                events: list[Event]) -> None:
+def place_piece(
+    state: State, number: int, first: str, rot: int, forced: bool, events: list[Event]
+) -> None:
     if state.columns:
-        raise RuleError("the map is built before the charters are laid out", R_MAP,
-                        computable=False)
+        raise RuleError(
+            "the map is built before the charters are laid out", R_MAP, computable=False
+        )
     if number not in pieces_left(state):
-        raise RuleError(f"no piece {number} is left to place", R_MAP,
-                        "left: " + ", ".join(map(str, sorted(pieces_left(state)))),
-                        computable=False)
+        raise RuleError(
+            f"no piece {number} is left to place",
+            R_MAP,
+            "left: " + ", ".join(map(str, sorted(pieces_left(state)))),
+            computable=False,
+        )
     if not forced:
         problem = micro_problem(state, number) or placement_problem(state, number, first, rot)
         if problem:
             raise RuleError(problem, R_MAP, "another hex or rotation")
-    elif spots(first, rot) is None or any(h in board(state).cells for h in spots(first, rot)
-                                             or ()):
+    elif spots(first, rot) is None or any(h in board(state).cells for h in spots(first, rot) or ()):
         raise RuleError("the piece cannot lie there at all", R_MAP, computable=False)
     state.pieces.append(Piece(number, first, rot))
     state.map_state = "building"
@@ -320,8 +347,9 @@ def place_piece(state: State, number: int, first: str, rot: int, forced: bool,
 
 def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) -> None:
     if state.columns:
-        raise RuleError("the map is built before the charters are laid out", R_MAP,
-                        computable=False)
+        raise RuleError(
+            "the map is built before the charters are laid out", R_MAP, computable=False
+        )
     key = data.deck_key(state.variant, len(state.players))
     if len(state.capitals) >= data.table()["map"]["capitals"][key]:
         raise RuleError("every capital project is placed", R_MAP, computable=False)
@@ -329,15 +357,23 @@ def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) ->
     state.map_draws += 1
     if not hex_:
         if capital_possible(state) and not forced:
-            raise RuleError("a basic city is on the map: the capital goes on one", R_MAP,
-                            "capital HEX")
-        events.append(Event("no basic city yet: the capital project goes to the bottom of "
-                            "the stack; draw the next piece (■3)"))
+            raise RuleError(
+                "a basic city is on the map: the capital goes on one", R_MAP, "capital HEX"
+            )
+        events.append(
+            Event(
+                "no basic city yet: the capital project goes to the bottom of "
+                "the stack; draw the next piece (■3)"
+            )
+        )
         return
     problem = capital_problem(state, hex_)
     if problem and not forced:
-        raise RuleError(problem, R_MAP, "capital HEX (a basic city on the map), or capital "
-                        "none when there is none")
+        raise RuleError(
+            problem,
+            R_MAP,
+            "capital HEX (a basic city on the map), or capital none when there is none",
+        )
     state.capitals.append(hex_)
     events.append(Event(f"capital overlay on {hex_}; the project leaves the game (■3)"))
     _maybe_done(state, events)
@@ -346,14 +382,25 @@ def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) ->
 def _maybe_done(state: State, events: list[Event]) -> None:
     if not map_complete(state):
         left = pieces_left(state) if state.variant != "micro" else {}
-        events.append(Event(f"{drawer(state)} draws next"
-                            + (f" ({sum(left.values())} pieces left)" if left else "")))
+        events.append(
+            Event(
+                f"{drawer(state)} draws next"
+                + (f" ({sum(left.values())} pieces left)" if left else "")
+            )
+        )
         return
     state.map_state = "done"
     b = board(state)
-    events.append(Event("the map is complete"
-                        + (f"; put blank hexes on {', '.join(b.blanks)} (around the homes, ■3)"
-                           if b.blanks else "")))
+    events.append(
+        Event(
+            "the map is complete"
+            + (
+                f"; put blank hexes on {', '.join(b.blanks)} (around the homes, ■3)"
+                if b.blanks
+                else ""
+            )
+        )
+    )
     events.append(Event("now lay out the charters (charters ...)"))
 
 
@@ -365,8 +412,10 @@ def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]
     found: list[tuple[str, int]] = []
     ring = {n for h in cells for e in range(6) if (n := neighbour(h, e, "flat"))}
     # h1 may lie two hexes out (a border hex pointing away from the map).
-    near = sorted({n for h in ring for e in range(6)
-                   if (n := neighbour(h, e, "flat")) and n not in cells} | (ring - set(cells)))
+    near = sorted(
+        {n for h in ring for e in range(6) if (n := neighbour(h, e, "flat")) and n not in cells}
+        | (ring - set(cells))
+    )
     for hex_ in near:
         for rot in range(6):
             if placement_problem(state, number, hex_, rot) is None:

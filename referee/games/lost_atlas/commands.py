@@ -380,8 +380,6 @@ def parse(state, actor: str, words: Sequence[str]):
                 raise UsageError("run best takes nothing more", usage)
             return Run(actor, (), best=True)
         run_items = tuple(parse_run_item(a) for a in args)
-        total_only = (
-            len(run_items) == 1 and run_items[0].stops is None and not run_items[0].train
-        )
+        total_only = len(run_items) == 1 and run_items[0].stops is None and not run_items[0].train
         return Run(actor, run_items, total_only)
     raise UsageError(f"unknown verb '{verb}'", ", ".join(VERB_NAMES))  # pragma: no cover

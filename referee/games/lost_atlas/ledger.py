@@ -84,9 +84,7 @@ def move_price(state: State, co: Company, steps: int, why: str, events: list[Eve
 
 def value(state: State, player: str) -> int:
     """Cash plus shares at the current price (rules ■25)."""
-    return state.cash[player] + sum(
-        c.held(player) * c.price for c in state.companies.values()
-    )
+    return state.cash[player] + sum(c.held(player) * c.price for c in state.companies.values())
 
 
 def treasury_and_pool(co: Company) -> tuple[int, int]:

@@ -10,8 +10,12 @@ from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
 
-ROUND_NAMES = {"setup": "setup", "stock": "stock round", "merger": "merger round",
-               "over": "game over"}
+ROUND_NAMES = {
+    "setup": "setup",
+    "stock": "stock round",
+    "merger": "merger round",
+    "over": "game over",
+}
 
 
 def round_name(s: State) -> str:
@@ -26,46 +30,80 @@ def _train_list(ts: list) -> str:
 
 def status(s: State) -> str:
     cycles = data.table()["setup"]["cycles"][s.variant]
-    head = (f"{s.variant} game · cycle {s.cycle}/{cycles} · {round_name(s)} · phase {s.colour} "
-            f"(last train {s.level if s.level < 7 else '7/∞'}) · priority {s.priority}")
+    head = (
+        f"{s.variant} game · cycle {s.cycle}/{cycles} · {round_name(s)} · phase {s.colour} "
+        f"(last train {s.level if s.level < 7 else '7/∞'}) · priority {s.priority}"
+    )
     lines = [head]
     order = s.order()
     if order:
         rows = []
         for i, n in enumerate(order, 1):
             c = s.companies[n]
-            rows.append([i, n, "major" if c.major else "minor", c.price, c.president, c.cash,
-                         _train_list(c.trains), f"{trains.company_limit(s, c)}",
-                         ", ".join(c.hubs), len(c.spare_tokens)])
-        lines.append(tabulate(rows, ["#", "company (operating order)", "kind", "price",
-                                     "president", "cash", "trains", "limit", "stations",
-                                     "tokens left"]))
+            rows.append(
+                [
+                    i,
+                    n,
+                    "major" if c.major else "minor",
+                    c.price,
+                    c.president,
+                    c.cash,
+                    _train_list(c.trains),
+                    f"{trains.company_limit(s, c)}",
+                    ", ".join(c.hubs),
+                    len(c.spare_tokens),
+                ]
+            )
+        lines.append(
+            tabulate(
+                rows,
+                [
+                    "#",
+                    "company (operating order)",
+                    "kind",
+                    "price",
+                    "president",
+                    "cash",
+                    "trains",
+                    "limit",
+                    "stations",
+                    "tokens left",
+                ],
+            )
+        )
         holders = [p for p in s.players] + [TREASURY, POOL]
         share_rows = [[n, *[s.companies[n].held(h) or "" for h in holders]] for n in order]
         lines.append(tabulate(share_rows, ["shares", *holders]))
-    prow = [[p, s.cash[p], ledger.value(s, p), "bankrupt" if p in s.out else ""]
-            for p in s.players]
+    prow = [[p, s.cash[p], ledger.value(s, p), "bankrupt" if p in s.out else ""] for p in s.players]
     lines.append(tabulate(prow, ["player", "cash", "worth", ""]))
     deck = ", ".join(f"{k}x{'∞' if n < 0 else n}" for k, n in s.deck.items() if n) or "empty"
     rusts = data.table()["trains"]["rusts"]
-    nxt = next((f"the first {k} rusts the {v}s" for k, v in rusts.items()
-                if int(k) > s.level and v not in s.rusted_log), "nothing left to rust")
+    nxt = next(
+        (
+            f"the first {k} rusts the {v}s"
+            for k, v in rusts.items()
+            if int(k) > s.level and v not in s.rusted_log
+        ),
+        "nothing left to rust",
+    )
     lines.append(f"train deck: {deck}; top: {trains.deck_top(s) or '-'}; {nxt}")
     lines.append(f"pool trains: {_train_list(s.pool_trains)}")
     if s.destinations:
         i = data.COLOURS.index(s.colour)
-        lines.append(f"distant destinations: {'/'.join(map(str, s.destinations))} "
-                     f"(now {s.destinations[i]})")
+        lines.append(
+            f"distant destinations: {'/'.join(map(str, s.destinations))} (now {s.destinations[i]})"
+        )
     if s.round in ("setup", "stock") and s.columns:
         lines.append("charters (top first): " + " / ".join(", ".join(c) for c in s.columns))
     if s.map_state != "none":
         lines.append(atlas.picture(s))
         if s.map_state == "building":
             left = atlas.pieces_left(s)
-            lines.append(f"map building: {len(s.pieces)} pieces placed, capitals on "
-                         f"{', '.join(s.capitals) or 'none yet'}"
-                         + (f"; left: {', '.join(map(str, sorted(left)))}"
-                            if s.variant != "micro" else ""))
+            lines.append(
+                f"map building: {len(s.pieces)} pieces placed, capitals on "
+                f"{', '.join(s.capitals) or 'none yet'}"
+                + (f"; left: {', '.join(map(str, sorted(left)))}" if s.variant != "micro" else "")
+            )
         elif atlas.board(s).blanks:
             lines.append("blank hexes (■3): " + ", ".join(atlas.board(s).blanks))
     elif s.hexes:

@@ -55,8 +55,7 @@ def hub_name(hex_: str, city: int) -> str:
 
 
 def tokens_at(state: State, hex_: str, city: int) -> list[str]:
-    return [c.name for c in state.companies.values() for h in c.hubs
-            if hub_spot(h) == (hex_, city)]
+    return [c.name for c in state.companies.values() for h in c.hubs if hub_spot(h) == (hex_, city)]
 
 
 def blocked(state: State, company: str, hex_: str, city: int) -> bool:
@@ -114,8 +113,9 @@ def reach(state: State, company: Company, overnight: bool = False) -> Reach:
         else:
             cities.add((hex_, far[1]))
             node = spec.nodes[far[1]]
-            if node.kind == "offboard" or (node.kind == "city" and not overnight
-                                           and blocked(state, company.name, hex_, far[1])):
+            if node.kind == "offboard" or (
+                node.kind == "city" and not overnight and blocked(state, company.name, hex_, far[1])
+            ):
                 continue
             leave_node(hex_, far[1], i)
     return Reach(frozenset(cities), frozenset(exits), frozenset(walked))
@@ -138,11 +138,19 @@ def position(state: State, company: Company | None = None) -> Position:
 def _key(state: State, company: Company | None = None) -> tuple:
     tokens = tuple(sorted((h, c.name) for c in state.companies.values() for h in c.hubs))
     suburbs = tuple(sorted(company.suburbs)) if company is not None else ()
-    abilities = tuple(sorted((c.name, tuple(sorted(c.abilities)))
-                             for c in state.companies.values()))
-    return (tuple((p.number, p.hex, p.rot) for p in state.pieces), tuple(state.capitals),
-            tuple(state.destinations), tuple(sorted(state.tiles.items())), tokens, suburbs,
-            abilities, state.colour)
+    abilities = tuple(
+        sorted((c.name, tuple(sorted(c.abilities))) for c in state.companies.values())
+    )
+    return (
+        tuple((p.number, p.hex, p.rot) for p in state.pieces),
+        tuple(state.capitals),
+        tuple(state.destinations),
+        tuple(sorted(state.tiles.items())),
+        tokens,
+        suburbs,
+        abilities,
+        state.colour,
+    )
 
 
 @cache
@@ -153,13 +161,23 @@ def _position(key: tuple) -> Position:
     game_map = GameMap("lost-atlas", "flat", hexes)
     laid = {h: Laid(tile(name, f"hex {h}"), rot) for h, (name, rot) in tiles}
     toks = tuple(Token(*hub_spot(h), company) for h, company in tokens)
-    ability_words = {"Express": "express", "Overnight": "overnight",
-                     "Resourceful": "resourceful", "Suburban": "suburban"}
+    ability_words = {
+        "Express": "express",
+        "Overnight": "overnight",
+        "Resourceful": "resourceful",
+        "Suburban": "suburban",
+    }
     return Position(
-        game_map, laid, toks, PHASES[colour], LOST_ATLAS,
+        game_map,
+        laid,
+        toks,
+        PHASES[colour],
+        LOST_ATLAS,
         frozenset(hub_spot(h) for h in suburbs),
-        {name: frozenset(ability_words[a] for a in abl if a in ability_words)
-         for name, abl in abilities},
+        {
+            name: frozenset(ability_words[a] for a in abl if a in ability_words)
+            for name, abl in abilities
+        },
     )
 
 
@@ -177,8 +195,9 @@ def best(state: State, company: Company) -> Answer | None:
         return None
     if not any(hub_spot(h)[0] in atlas.board(state).cells for h in company.hubs):
         return None
-    return best_routes(position(state, company), company.name, route_trains(company),
-                       SEARCH_SECONDS)
+    return best_routes(
+        position(state, company), company.name, route_trains(company), SEARCH_SECONDS
+    )
 
 
 def best_revenue(state: State, company: Company) -> int | None:
@@ -193,13 +212,14 @@ def describe(answer: Answer) -> list[str]:
     """One line per train: its stops with their values, and its revenue."""
     nodes = answer.graph.nodes
     lines = []
-    for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues,
-                                     strict=True):
+    for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues, strict=True):
         if route is None:
             lines.append(f"{train.name}-train: no route (0)")
             continue
-        stops = " - ".join(f"{nodes[s].name} {nodes[s].value}"
-                           + (" +10 suburb" if nodes[s].suburb else "") for s in route.stops)
+        stops = " - ".join(
+            f"{nodes[s].name} {nodes[s].value}" + (" +10 suburb" if nodes[s].suburb else "")
+            for s in route.stops
+        )
         lines.append(f"{train.name}-train: {stops} = {revenue}")
     verdict = "proven best" if answer.proven else "best found, NOT proven (time ran out)"
     lines.append(f"total {answer.total} ({verdict})")

@@ -42,15 +42,20 @@ class LostAtlas(Game):
     def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
         low, high = PLAYERS[variant]
         if not low <= len(players) <= high:
-            raise UsageError(f"the {variant} game takes {low} to {high} players, "
-                             f"not {len(players)}", "rules ■3")
+            raise UsageError(
+                f"the {variant} game takes {low} to {high} players, not {len(players)}", "rules ■3"
+            )
         t = data.table()
         start = t["setup"]["cash"][variant][str(len(players))]
         cash = {p: start for p in players}
         deck = dict(t["trains"]["deck"][data.deck_key(variant, len(players))])
         return State(
-            variant=variant, players=list(players), cash=cash,
-            bank=t["bank"]["total"] - start * len(players), deck=deck, priority=players[0],
+            variant=variant,
+            players=list(players),
+            cash=cash,
+            bank=t["bank"]["total"] - start * len(players),
+            deck=deck,
+            priority=players[0],
         )
 
     def verbs(self) -> Sequence[Verb]:
@@ -77,8 +82,13 @@ class LostAtlas(Game):
             elif isinstance(move, Destinations):
                 stock.set_destinations(s, move, events)
             else:
-                missing = ("place N HEX ROT" if s.map_state == "building" else
-                           "charters ..." if not s.columns else "destinations Y/G/P/G")
+                missing = (
+                    "place N HEX ROT"
+                    if s.map_state == "building"
+                    else "charters ..."
+                    if not s.columns
+                    else "destinations Y/G/P/G"
+                )
                 raise RuleError("the setup is not finished", stock.R_SETUP, missing)
         elif s.discard:
             trainlib.discard(s, move, forced, events)
@@ -99,10 +109,15 @@ class LostAtlas(Game):
             return _map_options(s)
         if s.round == "setup":
             layout = "/".join(",".join(c) for c in _sample_layout(s))
-            verbs = tuple(v for v, missing in (("charters", not s.columns),
-                                                ("destinations", not s.destinations),
-                                                ("place", not s.columns and not s.destinations))
-                          if missing)
+            verbs = tuple(
+                v
+                for v, missing in (
+                    ("charters", not s.columns),
+                    ("destinations", not s.destinations),
+                    ("place", not s.columns and not s.destinations),
+                )
+                if missing
+            )
             args: dict[str, tuple[tuple[str, ...], ...]] = {
                 "charters": ((layout,),),
                 "destinations": (("30/40/70/100",),),
@@ -113,8 +128,12 @@ class LostAtlas(Game):
         if s.discard:
             co = s.companies[s.discard[0]]
             kinds = tuple(dict.fromkeys(t.kind for t in co.running()))
-            return Options(co.president, ("discard",), {"discard": (kinds,)},
-                           phase=f"{co.name} over its train limit")
+            return Options(
+                co.president,
+                ("discard",),
+                {"discard": (kinds,)},
+                phase=f"{co.name} over its train limit",
+            )
         if s.round == "stock":
             return _stock_options(s)
         if s.round == "operating":
@@ -136,8 +155,15 @@ class LostAtlas(Game):
             shares = ledger.value(state, p) - state.cash[p]
             out = p in state.out
             score = 0 if out else ledger.value(state, p)
-            rows.append((p, score, {"cash": state.cash[p], "shares": shares,
-                                    "bankrupt": out}, out, first_presided(p)))
+            rows.append(
+                (
+                    p,
+                    score,
+                    {"cash": state.cash[p], "shares": shares, "bankrupt": out},
+                    out,
+                    first_presided(p),
+                )
+            )
         # ■25: most cash wins; a tie goes to the president of the company operating earlier.
         rows.sort(key=lambda r: (r[3], -r[1], r[4]))
         result: list[Standing] = []
@@ -171,8 +197,9 @@ class LostAtlas(Game):
         what, name = key.split(" ", 1)
         if what == "price":
             if value not in data.spaces():
-                raise UsageError(f"{value} is not a space of the track",
-                                 ", ".join(map(str, data.spaces())))
+                raise UsageError(
+                    f"{value} is not a space of the track", ", ".join(map(str, data.spaces()))
+                )
             old = s.companies[name].price
             s.companies[name].price = value
             s.companies[name].arrival = s.bottom_arrival()
@@ -194,12 +221,20 @@ def _map_options(s: State) -> Options:
     left = sorted(atlas.pieces_left(s))
     spots = atlas.placements(s, left[0]) if left else []
     args: dict[str, tuple[tuple[str, ...], ...]] = {
-        "place": (tuple(map(str, left[:6])), tuple(h for h, _ in spots),
-                  tuple(sorted({str(r) for _, r in spots})))}
+        "place": (
+            tuple(map(str, left[:6])),
+            tuple(h for h, _ in spots),
+            tuple(sorted({str(r) for _, r in spots})),
+        )
+    }
     capitals = tuple(h for h in atlas.board(s).cells if atlas.capital_problem(s, h) is None)
     args["capital"] = (capitals[:6] or ("none",),)
-    return Options(atlas.drawer(s), ("place", "capital"), args,
-                   phase=f"map building, {len(s.pieces)} pieces placed")
+    return Options(
+        atlas.drawer(s),
+        ("place", "capital"),
+        args,
+        phase=f"map building, {len(s.pieces)} pieces placed",
+    )
 
 
 def _sample_layout(s: State) -> list[list[str]]:
@@ -212,7 +247,7 @@ def _sample_layout(s: State) -> list[list[str]]:
         names = [n for n in names if n not in data.table()["setup"]["not_in_short"]]
     out, i = [], 0
     for n in sizes:
-        out.append(names[i:i + n])
+        out.append(names[i : i + n])
         i += n
     return out
 
@@ -223,22 +258,32 @@ def _stock_options(s: State) -> Options:
     a = sr.auction
     if a is not None:
         if a.picking:
-            return Options(a.turn, ("pick",), {"pick": (tuple(stock.available_minors(s)),)},
-                           phase=f"{a.turn} won the auction at {a.high}: pick a minor")
+            return Options(
+                a.turn,
+                ("pick",),
+                {"pick": (tuple(stock.available_minors(s)),)},
+                phase=f"{a.turn} won the auction at {a.high}: pick a minor",
+            )
         step = data.table()["auction"]["step"]
         bids = tuple(str(a.high + k * step) for k in (1, 2, 4))
-        return Options(a.turn, ("bid", "pass"), {"bid": (bids,)},
-                       phase=f"auction: {a.leader} leads at {a.high}")
+        return Options(
+            a.turn,
+            ("bid", "pass"),
+            {"bid": (bids,)},
+            phase=f"auction: {a.leader} leads at {a.high}",
+        )
     player = sr.turn
-    buyable = tuple(n for n, c in s.companies.items()
-                    if c.held(TREASURY) or c.held(POOL))
+    buyable = tuple(n for n, c in s.companies.items() if c.held(TREASURY) or c.held(POOL))
     held = tuple(n for n, c in s.companies.items() if c.held(player))
     if sr.sold_turn:
         verbs: tuple[str, ...] = ("buy", "done")
     else:
         verbs = ("pass", "buy", "auction", "sell") if s.columns else ("pass", "buy", "sell")
-    args = {"buy": (buyable, (TREASURY, POOL)), "sell": (held, ("1", "2")),
-            "auction": (("120", "150", "200"),)}
+    args = {
+        "buy": (buyable, (TREASURY, POOL)),
+        "sell": (held, ("1", "2")),
+        "auction": (("120", "150", "200"),),
+    }
     return Options(player, verbs, args, phase=f"cycle {s.cycle}, stock round")
 
 
@@ -257,19 +302,30 @@ def _or_options(s: State) -> Options:
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")
-    lay_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"),
-                                             ("yellow", "green", "purple", "grey"),
-                                             ("cost",), ("0", "40"))
-    token_args: tuple[tuple[str, ...], ...] = (("A1", "B2", "C3", "D4"), ("cost",),
-                                               ("0", "40", "60"))
+    lay_args: tuple[tuple[str, ...], ...] = (
+        ("A1", "B2", "C3", "D4"),
+        ("yellow", "green", "purple", "grey"),
+        ("cost",),
+        ("0", "40"),
+    )
+    token_args: tuple[tuple[str, ...], ...] = (
+        ("A1", "B2", "C3", "D4"),
+        ("cost",),
+        ("0", "40", "60"),
+    )
     if s.map_state == "done":
         lays = track.legal_lays(s, co, 4) if orr.stage <= 3 else []
-        lay_args = (tuple(dict.fromkeys(h for h, _, _ in lays)),
-                    tuple(dict.fromkeys(t for _, t, _ in lays)),
-                    tuple(dict.fromkeys(str(r) for _, _, r in lays)))
+        lay_args = (
+            tuple(dict.fromkeys(h for h, _, _ in lays)),
+            tuple(dict.fromkeys(t for _, t, _ in lays)),
+            tuple(dict.fromkeys(str(r) for _, _, r in lays)),
+        )
         spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
-        token_args = (tuple(spots[:4]), ("cost",), tuple(str(c) for c in co.spare_tokens
-                                                          if c >= 0) or ("0", "40"))
+        token_args = (
+            tuple(spots[:4]),
+            ("cost",),
+            tuple(str(c) for c in co.spare_tokens if c >= 0) or ("0", "40"),
+        )
         revenues = ("best", *revenues)
     args = {
         "buy": (offers, ("pool",)),
@@ -280,8 +336,12 @@ def _or_options(s: State) -> Options:
         "suburb": (("A1", "B2"),),
     }
     del others
-    return Options(co.president, verbs, args,
-                   phase=f"cycle {s.cycle}, OR{orr.number}: {co.name} (step {orr.stage})")
+    return Options(
+        co.president,
+        verbs,
+        args,
+        phase=f"cycle {s.cycle}, OR{orr.number}: {co.name} (step {orr.stage})",
+    )
 
 
 def _merger_options(s: State) -> Options:
@@ -289,11 +349,23 @@ def _merger_options(s: State) -> Options:
     assert mr is not None
     who = merger.actor(s)
     if mr.naming:
-        return Options(who, ("major",), {"major": (tuple(s.majors_available()),)},
-                       phase="merger round: name the major")
+        return Options(
+            who,
+            ("major",),
+            {"major": (tuple(s.majors_available()),)},
+            phase="merger round: name the major",
+        )
     if mr.proposal:
-        return Options(who, ("accept", "refuse"), {},
-                       phase=f"merger round: {mr.proposal[0]} proposes to {mr.proposal[1]}")
+        return Options(
+            who,
+            ("accept", "refuse"),
+            {},
+            phase=f"merger round: {mr.proposal[0]} proposes to {mr.proposal[1]}",
+        )
     targets = tuple(n for n in merger.minors_in_order(s) if n != mr.current)
-    return Options(who, ("pass", "propose"), {"propose": (targets,)},
-                   phase=f"cycle {s.cycle}, merger round: {mr.current}")
+    return Options(
+        who,
+        ("pass", "propose"),
+        {"propose": (targets,)},
+        phase=f"cycle {s.cycle}, merger round: {mr.current}",
+    )

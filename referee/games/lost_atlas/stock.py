@@ -34,8 +34,9 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
     from referee.games.lost_atlas import atlas
 
     if state.map_state == "building":
-        raise RuleError("the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)",
-                        computable=False)
+        raise RuleError(
+            "the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)", computable=False
+        )
     cols = [list(c) for c in move.columns]
     names = [n for c in cols for n in c]
     if len(set(names)) != len(names):
@@ -43,12 +44,16 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
     sizes = column_sizes(state)
     if not forced:
         if [len(c) for c in cols] != sizes:
-            raise RuleError(f"the charters lie in columns of {sizes}", R_SETUP,
-                            "one column per '/', top charter first")
+            raise RuleError(
+                f"the charters lie in columns of {sizes}",
+                R_SETUP,
+                "one column per '/', top charter first",
+            )
         out = data.table()["setup"]["not_in_short"]
         if state.variant == "short" and set(names) & set(out):
-            raise RuleError(f"{', '.join(sorted(set(names) & set(out)))} not in the short game",
-                            R_SETUP)
+            raise RuleError(
+                f"{', '.join(sorted(set(names) & set(out)))} not in the short game", R_SETUP
+            )
         if state.variant == "long" and set(names) != set(data.minors()):
             raise RuleError("the long game uses all twelve minors", R_SETUP)
         if state.variant == "micro" and state.map_state == "done":
@@ -57,8 +62,11 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
             if any(p.number == 21 for p in state.pieces):
                 homes.add("Adaptive")
             if set(names) != homes:
-                raise RuleError("the micro game uses the minors whose homes are on the map: "
-                                + ", ".join(sorted(homes)), R_SETUP)
+                raise RuleError(
+                    "the micro game uses the minors whose homes are on the map: "
+                    + ", ".join(sorted(homes)),
+                    R_SETUP,
+                )
     state.columns = cols
     events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
     _maybe_start(state, events)
@@ -94,8 +102,11 @@ def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     ledger.need_turn(state, move.actor, sr.turn, R_SR, forced)  # type: ignore[attr-defined]
     if isinstance(move, Amount) and move.verb == "auction":
         if sr.sold_turn and not forced:
-            raise RuleError("a turn is an auction, or sales and/or one purchase", R_SR,
-                            "buy a share or type done")
+            raise RuleError(
+                "a turn is an auction, or sales and/or one purchase",
+                R_SR,
+                "buy a share or type done",
+            )
         _open_auction(state, sr, move, forced, events)
     elif isinstance(move, Sell):
         _sell(state, sr, move, forced, events)
@@ -112,8 +123,9 @@ def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
         raise RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
 
 
-def _open_auction(state: State, sr: StockRound, move: Amount, forced: bool,
-                  events: list[Event]) -> None:
+def _open_auction(
+    state: State, sr: StockRound, move: Amount, forced: bool, events: list[Event]
+) -> None:
     a = data.table()["auction"]
     if not available_minors(state):
         raise RuleError("no charter is left to found", R_AUCTION, computable=False)
@@ -149,13 +161,17 @@ def _next_bidder(auction: Auction, events: list[Event]) -> None:
     auction.turn = auction.active[(i + 1) % len(auction.active)]
 
 
-def _auction_move(state: State, sr: StockRound, auction: Auction, move: object, forced: bool,
-                  events: list[Event]) -> None:
+def _auction_move(
+    state: State, sr: StockRound, auction: Auction, move: object, forced: bool, events: list[Event]
+) -> None:
     ledger.need_turn(state, move.actor, auction.turn, R_AUCTION, forced)  # type: ignore
     if auction.picking:
         if not isinstance(move, Named) or move.verb != "pick":
-            raise RuleError(f"{auction.leader} must pick a minor", R_AUCTION,
-                            "pick " + " | ".join(available_minors(state)))
+            raise RuleError(
+                f"{auction.leader} must pick a minor",
+                R_AUCTION,
+                "pick " + " | ".join(available_minors(state)),
+            )
         _found(state, sr, auction, move, forced, events)
         return
     if isinstance(move, Amount) and move.verb == "bid":
@@ -176,16 +192,20 @@ def _auction_move(state: State, sr: StockRound, auction: Auction, move: object, 
     _next_bidder(auction, events)
 
 
-def _found(state: State, sr: StockRound, auction: Auction, move: Named, forced: bool,
-           events: list[Event]) -> None:
+def _found(
+    state: State, sr: StockRound, auction: Auction, move: Named, forced: bool, events: list[Event]
+) -> None:
     name = move.name
     if name not in available_minors(state):
         if forced and any(name in c for c in state.columns):
             pass
         else:
-            raise RuleError(f"{name} is not on top of a column", R_AUCTION,
-                            "pick " + " | ".join(available_minors(state)),
-                            computable=any(name in c for c in state.columns))
+            raise RuleError(
+                f"{name} is not on top of a column",
+                R_AUCTION,
+                "pick " + " | ".join(available_minors(state)),
+                computable=any(name in c for c in state.columns),
+            )
     for col in state.columns:
         if name in col:
             col.remove(name)
@@ -201,11 +221,16 @@ def _found(state: State, sr: StockRound, auction: Auction, move: Named, forced: 
 
         home = track.home_for(state, name, move.where, forced)
     co = Company(
-        name=name, major=False, president=player, cash=0, price=par,
+        name=name,
+        major=False,
+        president=player,
+        cash=0,
+        price=par,
         arrival=state.top_arrival(),  # ■7: a launched marker goes on top of its space
         shares={player: 2, TREASURY: 3},
         hubs=[home],
-        spare_tokens=[data.table()["tokens"]["expansive_extra_cost"]] if name == "Expansive"
+        spare_tokens=[data.table()["tokens"]["expansive_extra_cost"]]
+        if name == "Expansive"
         else [],
         abilities=[name],
         bridges_left=data.table()["tokens"]["bridges"] if name == "Bridging" else 0,
@@ -239,13 +264,14 @@ def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[E
                 raise RuleError(f"{name} has not operated yet", R_SELL)
             if n > sellable(state, player, co):
                 raise RuleError(
-                    f"{player} may sell at most {sellable(state, player, co)} of {name}", R_SELL,
-                    "never the president's certificate; the pool holds at most 50%")
+                    f"{player} may sell at most {sellable(state, player, co)} of {name}",
+                    R_SELL,
+                    "never the president's certificate; the pool holds at most 50%",
+                )
     for name, n in move.items:
         co = state.companies[name]
         if n > co.held(player):
-            raise RuleError(f"{player} holds {co.held(player)} of {name}", R_SELL,
-                            computable=False)
+            raise RuleError(f"{player} holds {co.held(player)} of {name}", R_SELL, computable=False)
     for name, n in move.items:
         co = state.companies[name]
         ledger.move_shares(co, player, POOL, n)
@@ -259,8 +285,7 @@ def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[E
     events.append(Event(f"{player} may now buy one share, or type done"))
 
 
-def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool,
-         events: list[Event]) -> None:
+def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: list[Event]) -> None:
     player, co = move.actor, state.companies[move.company]
     source = move.source or (TREASURY if co.held(TREASURY) else POOL)
     if co.held(source) == 0:
@@ -271,8 +296,7 @@ def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool,
         if co.held(player) + 1 > ledger.player_limit(co):
             raise RuleError(f"{player} would hold more than 60% of {co.name}", R_LIMIT)
         if state.cash[player] < co.price:
-            raise RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}",
-                            R_BUY)
+            raise RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}", R_BUY)
     ledger.move_shares(co, source, player, 1)
     events.append(Event(f"{player} buys a share of {co.name} from the {source} at {co.price}"))
     ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)
@@ -307,7 +331,11 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
         # ■10: nobody founded a minor in cycle 1: the charters are shuffled, the round replayed.
         state.round = "setup"
         state.columns = []
-        events.append(Event("no minor founded: shuffle the charters, lay them out again "
-                            "(charters ...), and the stock round is played again"))
+        events.append(
+            Event(
+                "no minor founded: shuffle the charters, lay them out again "
+                "(charters ...), and the stock round is played again"
+            )
+        )
         return
     start_operating_round(state, 1, events)

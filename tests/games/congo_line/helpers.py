@@ -19,8 +19,9 @@ BOARD: dict[str, Any] = tomllib.loads(
 TRAIN_ORDER = ("red", "yellow", "green", "blue")
 
 
-def do(state: State, text: str, actor: str | None = None,
-       forced: bool = False) -> tuple[State, list[Event]]:
+def do(
+    state: State, text: str, actor: str | None = None, forced: bool = False
+) -> tuple[State, list[Event]]:
     actor = actor or GAME.options(state).actor
     assert actor is not None
     return GAME.apply(state, GAME.parse(state, actor, text.split()), forced=forced)
@@ -55,8 +56,9 @@ def set_train(state: State, colour: str, at: str, goods: str = "") -> State:
         name, step = at.split(":")
         line = next(i for i, x in enumerate(state.board.lines) if x.name == name)
         old = state.trains[colour]
-        train = Train(colour, city="", line=line, step=int(step) - 1, last_city=old.last_city,
-                      goods=owners)
+        train = Train(
+            colour, city="", line=line, step=int(step) - 1, last_city=old.last_city, goods=owners
+        )
     else:
         train = Train(colour, city=at, last_city=at, goods=owners)
     supply = dict(state.supply)

@@ -17,8 +17,11 @@ def test_arrival_pays_bonus_shares_and_goods__rule_収入を得る() -> None:
     (two of B, one of C) so a red share is worth 6; A holds two red shares (12), B one (6);
     B's goods pay 4, C's 2."""
     state = run(started(), "roll red red red red", "buy red")  # A: 2 red shares
-    state = replace(state, shares={**state.shares, "B": {**state.shares["B"], "red": 1}},
-                    available={**state.available, "red": state.available["red"] - 1})
+    state = replace(
+        state,
+        shares={**state.shares, "B": {**state.shares["B"], "red": 1}},
+        available={**state.available, "red": state.available["red"] - 1},
+    )
     state = set_train(state, "red", "Lubumbashi>Likasi:1", "BBC")
     state, events = do(state, "move red 2")
     assert state.money == {"A": 5 + 2 + 12, "B": 5 + 6 + 4, "C": 5 + 2}
@@ -47,8 +50,17 @@ def test_auto_move_into_a_city_pays_like_any_arrival__rule_自動移動_収入�
     board = dict(BOARD)
     board["lines"] = [*BOARD["lines"], {"from": "Likasi", "to": "Kamina", "spaces": []}]
     state = GAME.setup(["A", "B", "C"], "standard", GAME.check_board(board))
-    state = run(state, "take red", "take yellow", "take green", "place red", "place yellow",
-                "place green", "start", "roll red red red red")
+    state = run(
+        state,
+        "take red",
+        "take yellow",
+        "take green",
+        "place red",
+        "place yellow",
+        "place green",
+        "start",
+        "roll red red red red",
+    )
     state = set_train(state, "blue", "Lubumbashi", "AAA")
     state = set_train(state, "green", "Likasi", "CCC")
     state = run(state, "move blue 1 Likasi")
@@ -60,10 +72,14 @@ def test_auto_move_into_a_city_pays_like_any_arrival__rule_自動移動_収入�
 
 def test_seventh_city_reached_ends_the_game__rule_ゲームの終了と勝者() -> None:
     state = run(started(), "roll red red red red")
-    state = replace(state, reached=("Likasi", "Kolwezi", "Kamina", "Kananga", "Kisangani",
-                                    "Matadi"),
-                    bonus={**state.bonus, **dict.fromkeys(["Likasi", "Kolwezi", "Kamina",
-                                                           "Kananga", "Kisangani", "Matadi"], 0)})
+    state = replace(
+        state,
+        reached=("Likasi", "Kolwezi", "Kamina", "Kananga", "Kisangani", "Matadi"),
+        bonus={
+            **state.bonus,
+            **dict.fromkeys(["Likasi", "Kolwezi", "Kamina", "Kananga", "Kisangani", "Matadi"], 0),
+        },
+    )
     state = set_train(state, "blue", "Kananga>Kinshasa:2", "ABC")
     state = set_train(state, "red", "Lubumbashi", "ABC")
     state, _ = do(state, "move blue 1")
@@ -77,32 +93,39 @@ def test_seventh_city_reached_ends_the_game__rule_ゲームの終了と勝者() 
 
 def test_most_money_wins_ties_to_most_shares__rule_ゲームの終了と勝者() -> None:
     state = started("A,B,C,D")
-    state = replace(state, money={"A": 10, "B": 12, "C": 12, "D": 10},
-                    shares={"A": {"red": 1}, "B": {"red": 1}, "C": {"red": 2},
-                            "D": {"red": 1}})
+    state = replace(
+        state,
+        money={"A": 10, "B": 12, "C": 12, "D": 10},
+        shares={"A": {"red": 1}, "B": {"red": 1}, "C": {"red": 2}, "D": {"red": 1}},
+    )
     table = [(s.player, s.score, s.place) for s in GAME.standings(state)]
     assert table == [("C", 12, 1), ("B", 12, 2), ("A", 10, 3), ("D", 10, 3)]
 
 
 def test_board_text_form_is_read_and_normalised() -> None:
-    board = check_board({
-        "cities": "Likasi A, Kolwezi a, Kamina B, Kananga:B, Kisangani=C, Matadi C, Kinshasa C",
-        "lines": "Lubumbashi > Likasi: 1 2; likasi > Kolwezi: 3",
-    })
+    board = check_board(
+        {
+            "cities": "Likasi A, Kolwezi a, Kamina B, Kananga:B, Kisangani=C, Matadi C, Kinshasa C",
+            "lines": "Lubumbashi > Likasi: 1 2; likasi > Kolwezi: 3",
+        }
+    )
     assert board["cities"]["Kolwezi"] == "A"
     assert board["lines"][1] == {"from": "Likasi", "to": "Kolwezi", "spaces": [3]}
     assert check_board(board) == board  # normalised data checks again unchanged
 
 
-@pytest.mark.parametrize(("change", "word"), [
-    ({"cities": "Likasi A, Kolwezi A"}, "cities"),
-    ({"cities": {**BOARD["cities"], "Likasi": "D"}}, "class"),
-    ({"lines": "Lubumbashi > Paris: 1"}, "not a city"),
-    ({"lines": "Lubumbashi > Likasi: 3 2"}, "go down"),
-    ({"lines": "Lubumbashi > Likasi: 1 x"}, "not a number"),
-    ({"lines": "Likasi > Kolwezi: 1"}, "no line leaves Lubumbashi"),
-    ({"lines": "Lubumbashi > Likasi: 1; Lubumbashi > Likasi: 2"}, "twice"),
-])
+@pytest.mark.parametrize(
+    ("change", "word"),
+    [
+        ({"cities": "Likasi A, Kolwezi A"}, "cities"),
+        ({"cities": {**BOARD["cities"], "Likasi": "D"}}, "class"),
+        ({"lines": "Lubumbashi > Paris: 1"}, "not a city"),
+        ({"lines": "Lubumbashi > Likasi: 3 2"}, "go down"),
+        ({"lines": "Lubumbashi > Likasi: 1 x"}, "not a number"),
+        ({"lines": "Likasi > Kolwezi: 1"}, "no line leaves Lubumbashi"),
+        ({"lines": "Lubumbashi > Likasi: 1; Lubumbashi > Likasi: 2"}, "twice"),
+    ],
+)
 def test_bad_board_data_is_refused(change: dict, word: str) -> None:
     with pytest.raises(UsageError) as e:
         check_board({**BOARD, **change})
@@ -115,8 +138,15 @@ def test_status_shows_money_trains_goods_boxes_cities_and_lines() -> None:
     state = run(started(), "roll red red blue purple")
     state = set_train(state, "blue", "Lubumbashi>Kolwezi:2", "AAB")
     text = GAME.status(state)
-    for piece in ("money", "A:2 B:1", "reserve", "available", "Kinshasa", "bonus left",
-                  "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi"):
+    for piece in (
+        "money",
+        "A:2 B:1",
+        "reserve",
+        "available",
+        "Kinshasa",
+        "bonus left",
+        "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi",
+    ):
         assert piece in text
     assert GAME.toolbar(state).startswith("A:5 B:5 C:5")
 

@@ -23,6 +23,7 @@ def rule_of(state, text: str, **kw) -> str:  # type: ignore[no-untyped-def]
 
 # --- 商品を積む --------------------------------------------------------------------------
 
+
 def test_load_as_many_as_colours_rolled__rule_商品を積む() -> None:
     state = run(started(), "roll red red yellow yellow")  # 2 colours: load 2
     assert rule_of(state, "load blue 3") == LOAD
@@ -77,6 +78,7 @@ def test_load_or_move_not_both__rule_商品を積む_列車の移動() -> None:
 
 # --- 列車の移動 -------------------------------------------------------------------------
 
+
 def test_move_spaces_by_colours_rolled__rule_列車の移動() -> None:
     state = run(started(), "roll red yellow purple purple")  # 3 colours: move 2
     state = set_train(state, "blue", "Lubumbashi>Kolwezi:1", "AAA")
@@ -120,6 +122,7 @@ def test_one_train_per_space_passing_allowed__rule_列車の移動() -> None:
 
 # --- 自動移動 ---------------------------------------------------------------------------
 
+
 def test_leaving_a_city_auto_moves_loaded_trains_one_space__rule_自動移動() -> None:
     state = run(started(), "roll red red red red")
     state = set_train(state, "blue", "Lubumbashi", "ABC")
@@ -160,6 +163,7 @@ def test_auto_move_only_when_a_train_leaves_a_city__rule_自動移動() -> None:
 
 
 # --- 紫ダイス --------------------------------------------------------------------------
+
 
 def test_purple_removes_a_good_outside_a_city__rule_紫ダイス_商品損失() -> None:
     state = run(started(), "roll purple red red red")
@@ -227,6 +231,7 @@ def test_purple_move_cannot_end_on_a_train__rule_紫ダイス_追加移動() -> 
 
 
 # --- オレンジダイス ----------------------------------------------------------------------
+
 
 def test_orange_forces_a_sale_at_the_space_value__rule_オレンジダイス_株強制売却() -> None:
     state = run(started(), "roll orange orange red red")

@@ -38,8 +38,9 @@ def command(data: st.DataObject, state: State) -> str:
         action = pick(args[0])
         if action == "move":
             return "purple move"
-        return f"purple {action} {pick(TRAINS)}" + (f" {pick(state.players)}"
-                                                   if action == "drop" else "")
+        return f"purple {action} {pick(TRAINS)}" + (
+            f" {pick(state.players)}" if action == "drop" else ""
+        )
     if verb == "orange":
         if data.draw(st.booleans()):
             return f"orange sell {pick(state.players)} {pick(TRAINS)}"

@@ -9,8 +9,15 @@ from referee.session import Session
 
 from .helpers import BOARD
 
-OPENING = ["take red", "take yellow", "take green", "place red", "place yellow", "place green",
-           "start"]
+OPENING = [
+    "take red",
+    "take yellow",
+    "take green",
+    "place red",
+    "place yellow",
+    "place green",
+    "start",
+]
 
 
 def session() -> Session:

@@ -140,9 +140,21 @@ def test_available_box_stays_while_reserve_has_shares__rule_Available_Stock_Boxã
 
 def test_bad_input_is_a_usage_error() -> None:
     state = run(started())
-    for words in ("fly red", "roll red red red", "roll red red red pink", "move red",
-                  "move red 0", "move red 9", "move red 2 Paris", "buy", "buy black",
-                  "orange sell Z red", "purple jump", "load red -1", "done now"):
+    for words in (
+        "fly red",
+        "roll red red red",
+        "roll red red red pink",
+        "move red",
+        "move red 0",
+        "move red 9",
+        "move red 2 Paris",
+        "buy",
+        "buy black",
+        "orange sell Z red",
+        "purple jump",
+        "load red -1",
+        "done now",
+    ):
         with pytest.raises(UsageError):
             GAME.parse(state, "A", words.split())
 

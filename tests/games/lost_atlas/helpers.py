@@ -22,8 +22,9 @@ def step(state: State, line: str, actor: str | None = None) -> tuple[State, list
     return G.apply(state, G.parse(state, who, line.split()))
 
 
-def new(variant: str = "micro", players: tuple[str, ...] = ("A", "B"),
-        charters: str = MICRO2) -> State:
+def new(
+    variant: str = "micro", players: tuple[str, ...] = ("A", "B"), charters: str = MICRO2
+) -> State:
     return play(G.setup(list(players), variant, {}), charters, "destinations 30/40/70/100")
 
 
@@ -31,8 +32,17 @@ def two_minors() -> State:
     """Micro, A and B: A founds Expansive at 120 (price 60), B Express at 130 (price 60, on
     top); both pass: Express is about to operate in OR1."""
     s = new()
-    return play(s, "auction 120", "pass", "pick Expansive", "auction 130", "pass",
-                "pick Express", "pass", "pass")
+    return play(
+        s,
+        "auction 120",
+        "pass",
+        "pick Expansive",
+        "auction 130",
+        "pass",
+        "pick Express",
+        "pass",
+        "pass",
+    )
 
 
 # A whole short-game map (25 pieces, 2 capitals) placed by two players, every placement legal
@@ -67,17 +77,28 @@ SHORT_MAP = (
     "place 22 K45 1",
     "place 19 L46 5",
 )
-SHORT_CHARTERS = ("charters Expansive,Eastern,Express,Suburban / "
-                  "Tunneling,Northern,Resourceful,Agricultural")
+SHORT_CHARTERS = (
+    "charters Expansive,Eastern,Express,Suburban / Tunneling,Northern,Resourceful,Agricultural"
+)
 
 
 def mapped() -> State:
     """Short game with the map above; A founds Expansive, B Eastern (both 120, price 60);
     Eastern (on top) is about to operate in OR1."""
-    s = play(G.setup(["A", "B"], "short", {}), *SHORT_MAP, SHORT_CHARTERS,
-             "destinations 30/40/70/100")
-    return play(s, "auction 120", "pass", "pick Expansive", "auction 120", "pass",
-                "pick Eastern", "pass", "pass")
+    s = play(
+        G.setup(["A", "B"], "short", {}), *SHORT_MAP, SHORT_CHARTERS, "destinations 30/40/70/100"
+    )
+    return play(
+        s,
+        "auction 120",
+        "pass",
+        "pick Expansive",
+        "auction 120",
+        "pass",
+        "pick Eastern",
+        "pass",
+        "pass",
+    )
 
 
 # A whole long-game map (33 pieces, 3 capitals) placed by three players, every placement
@@ -122,12 +143,13 @@ LONG_MAP = (
     "place 27 R20 2",
     "place 28 R24 2",
 )
-LONG_CHARTERS = ("charters Bridging,Expansive,Eastern,Agricultural / "
-                 "Overnight,Suburban,Tunneling,Northern / Express,Resourceful,Adaptive,Spacious")
+LONG_CHARTERS = (
+    "charters Bridging,Expansive,Eastern,Agricultural / "
+    "Overnight,Suburban,Tunneling,Northern / Express,Resourceful,Adaptive,Spacious"
+)
 
 
-def long_mapped(players: tuple[str, ...] = ("A", "B", "C"),
-                charters: str = LONG_CHARTERS) -> State:
+def long_mapped(players: tuple[str, ...] = ("A", "B", "C"), charters: str = LONG_CHARTERS) -> State:
     """A long game on LONG_MAP, charters laid out, the first stock round about to start."""
     s = play(G.setup(list(players), "long", {}), *LONG_MAP)
     return play(s, charters, "destinations 30/40/70/100")

@@ -16,8 +16,20 @@ from referee.games.lost_atlas.state import State, Train
 from .helpers import LONG_MAP, G, long_mapped, play, step
 
 R_ABILITY = track.R_ABILITY
-MINORS = ("Adaptive", "Agricultural", "Bridging", "Eastern", "Expansive", "Express", "Northern",
-          "Overnight", "Resourceful", "Spacious", "Suburban", "Tunneling")
+MINORS = (
+    "Adaptive",
+    "Agricultural",
+    "Bridging",
+    "Eastern",
+    "Expansive",
+    "Express",
+    "Northern",
+    "Overnight",
+    "Resourceful",
+    "Spacious",
+    "Suburban",
+    "Tunneling",
+)
 
 
 def founded(*minors: str) -> State:
@@ -119,8 +131,11 @@ def test_five_bridges_two_straight_two_gentle_one_sharp__rule_26_bridging() -> N
 def test_no_bridging_in_the_short_game__rule_3_rule_26() -> None:
     s = G.setup(["A", "B"], "short", {})
     with pytest.raises(RuleError):
-        step(s, "charters Bridging,Eastern,Express,Suburban / "
-                "Tunneling,Northern,Resourceful,Agricultural")
+        step(
+            s,
+            "charters Bridging,Eastern,Express,Suburban / "
+            "Tunneling,Northern,Resourceful,Agricultural",
+        )
 
 
 # --- routes run on the map (■16, ■26) -------------------------------------------------------
@@ -128,8 +143,14 @@ def test_overnight_passes_a_full_city__rule_26_overnight() -> None:
     """Overnight (home M17) and a line of yellow cities M17 - L16 (capital) - L14 - L12 - L10.
     Expansive holds the single spot of L14: the city is full (■15)."""
     s = founded("Overnight", "Expansive")
-    s = lay_tiles(s, ("M17", "57", 2), ("L16", "292a", 3), ("L14", "57", 0),
-                  ("L12", "57", 0), ("L10", "57", 0))
+    s = lay_tiles(
+        s,
+        ("M17", "57", 2),
+        ("L16", "292a", 3),
+        ("L14", "57", 0),
+        ("L12", "57", 0),
+        ("L10", "57", 0),
+    )
     s.companies["Expansive"].hubs = ["L14"]
     s = at_turn(s, "Overnight")
     s.companies["Overnight"].trains = [Train("4")]

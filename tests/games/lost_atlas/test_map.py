@@ -116,8 +116,15 @@ def test_whole_map_then_charters__rule_3() -> None:
 def test_micro_charters_are_the_homes_on_the_map__rule_3() -> None:
     s = start("micro")
     # A 2-player micro stack: 4 home pieces and 7 others, one capital project.
-    s = play(s, "place 12 M21 0", "place 1 K21 5", "place 2 J18 0", "capital none",
-             "place 3 H18 5", "place 4 G15 0")
+    s = play(
+        s,
+        "place 12 M21 0",
+        "place 1 K21 5",
+        "place 2 J18 0",
+        "capital none",
+        "place 3 H18 5",
+        "place 4 G15 0",
+    )
     with pytest.raises(RuleError, match="the stack holds 4 home pieces"):
         step(s, "place 5 E15 5")  # a fifth home piece cannot be in this stack
     others = ["place 13 E15 5"]

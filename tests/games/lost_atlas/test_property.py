@@ -19,8 +19,10 @@ def _shares_whole(state) -> bool:
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from([("micro", 2), ("micro", 3), ("short", 3), ("long", 4)]),
-       st.lists(st.integers(0, 10_000), min_size=300, max_size=300))
+@given(
+    st.sampled_from([("micro", 2), ("micro", 3), ("short", 3), ("long", 4)]),
+    st.lists(st.integers(0, 10_000), min_size=300, max_size=300),
+)
 def test_random_legal_play_conserves_money(game: tuple[str, int], picks: list[int]) -> None:
     variant, n = game
     players = [f"P{i}" for i in range(n)]
@@ -117,8 +119,9 @@ def test_random_map_building_then_play_conserves_money(picks: list[int]) -> None
     _assert_replays(players, "short", moves, state)
 
 
-SHORT_CHARTERS_P = ("charters Expansive,Eastern,Express,Suburban / "
-                    "Tunneling,Northern,Resourceful,Agricultural")
+SHORT_CHARTERS_P = (
+    "charters Expansive,Eastern,Express,Suburban / Tunneling,Northern,Resourceful,Agricultural"
+)
 
 
 def _play_randomly(state, picks: list[int], moves: list[tuple[str, list[str]]]):

@@ -10,9 +10,19 @@ from referee.games.lost_atlas.data import POOL, TREASURY
 from .helpers import G, new, play, step, two_minors
 
 
-@pytest.mark.parametrize(("variant", "players", "cash"), [
-    ("micro", 2, 225), ("micro", 3, 225), ("short", 2, 450), ("short", 3, 300),
-    ("short", 4, 275), ("long", 3, 300), ("long", 4, 275), ("long", 5, 220)])
+@pytest.mark.parametrize(
+    ("variant", "players", "cash"),
+    [
+        ("micro", 2, 225),
+        ("micro", 3, 225),
+        ("short", 2, 450),
+        ("short", 3, 300),
+        ("short", 4, 275),
+        ("long", 3, 300),
+        ("long", 4, 275),
+        ("long", 5, 220),
+    ],
+)
 def test_starting_cash__rule_3_準備(variant: str, players: int, cash: int) -> None:
     names = [f"P{i}" for i in range(players)]
     s = G.setup(names, variant, {})
@@ -30,10 +40,22 @@ def test_player_counts_by_length__rule_3() -> None:
 
 
 def test_train_decks__rule_3() -> None:
-    assert G.setup(list("ABC"), "long", {}).deck == {"2": 7, "3": 6, "4": 4, "5": 3, "6": 2,
-                                                      "7": -1}
-    assert G.setup(list("AB"), "short", {}).deck == {"2": 6, "3": 5, "4": 3, "5": 2, "6": 1,
-                                                      "7": -1}
+    assert G.setup(list("ABC"), "long", {}).deck == {
+        "2": 7,
+        "3": 6,
+        "4": 4,
+        "5": 3,
+        "6": 2,
+        "7": -1,
+    }
+    assert G.setup(list("AB"), "short", {}).deck == {
+        "2": 6,
+        "3": 5,
+        "4": 3,
+        "5": 2,
+        "6": 1,
+        "7": -1,
+    }
     assert G.setup(list("ABC"), "micro", {}).deck == {"2": 5, "3": 4, "4": 4}
     assert G.setup(list("AB"), "micro", {}).deck == {"2": 3, "3": 3, "4": 3}
 
@@ -45,8 +67,11 @@ def test_charter_columns_checked__rule_3() -> None:
     assert "■3" in e.value.rule
     s3 = G.setup(["A", "B", "C"], "short", {})
     with pytest.raises(RuleError, match="not in the short game"):
-        step(s3, "charters Adaptive,Eastern,Express,Suburban / Tunneling,Northern,"
-                 "Resourceful,Agricultural")
+        step(
+            s3,
+            "charters Adaptive,Eastern,Express,Suburban / Tunneling,Northern,"
+            "Resourceful,Agricultural",
+        )
 
 
 def test_auction_minimum_and_steps__rule_7() -> None:
@@ -80,15 +105,25 @@ def test_play_resumes_after_the_opener__rule_7() -> None:
     assert G.options(s).actor == "B"  # B won and picks
     s = play(s, "pick Express")
     assert s.sr is not None and s.sr.turn == "B"  # after the opener A, not after the winner
-    s3 = new("micro", ("A", "B", "C"), "charters Expansive,Eastern,Tunneling / "
-             "Express,Suburban,Agricultural")
+    s3 = new(
+        "micro",
+        ("A", "B", "C"),
+        "charters Expansive,Eastern,Tunneling / Express,Suburban,Agricultural",
+    )
     s3 = play(s3, "auction 120", "bid 125", "pass", "pass", "pick Express")
     assert s3.sr is not None and s3.sr.turn == "B"
 
 
 def test_leader_cannot_pass_and_passing_is_final__rule_7() -> None:
-    s = play(new("micro", ("A", "B", "C"), "charters Expansive,Eastern,Tunneling / "
-                  "Express,Suburban,Agricultural"), "auction 120", "bid 125")
+    s = play(
+        new(
+            "micro",
+            ("A", "B", "C"),
+            "charters Expansive,Eastern,Tunneling / Express,Suburban,Agricultural",
+        ),
+        "auction 120",
+        "bid 125",
+    )
     s = play(s, "pass")  # C out
     assert G.options(s).actor == "A"
     s = play(s, "bid 130")
@@ -107,6 +142,7 @@ def test_no_sale_before_operating__rule_9() -> None:
     s = two_minors()
     s.round = "stock"  # a stock round again, before either operated
     from referee.games.lost_atlas.state import StockRound
+
     s.orr, s.sr = None, StockRound(turn="A")
     with pytest.raises(RuleError) as e:
         step(s, "sell Expansive")
@@ -185,7 +221,13 @@ def test_no_minor_in_cycle_one_redoes_the_round__rule_10() -> None:
 
 def test_bad_input_is_a_usage_error() -> None:
     s = new()
-    for words in (["fly"], ["auction"], ["auction", "-5"], ["auction", "lots"],
-                  ["pick", "Nowhere"], ["buy"]):
+    for words in (
+        ["fly"],
+        ["auction"],
+        ["auction", "-5"],
+        ["auction", "lots"],
+        ["pick", "Nowhere"],
+        ["buy"],
+    ):
         with pytest.raises(UsageError):
             G.parse(s, "A", words)

@@ -73,8 +73,9 @@ def test_no_track_into_water__rule_26_bridging() -> None:
 def test_mountain_costs_40_from_the_map__rule_14() -> None:
     s = play(mapped(), "buy 2", "run best", "withhold", "done", "lay I33 6 0")
     cash = s.companies["Expansive"].cash
-    hex_, tile, rot = next(lay for lay in track.legal_lays(s, s.companies["Expansive"], 20)
-                           if lay[0] == "H32")  # the mountain beside Expansive's home
+    hex_, tile, rot = next(
+        lay for lay in track.legal_lays(s, s.companies["Expansive"], 20) if lay[0] == "H32"
+    )  # the mountain beside Expansive's home
     s = play(s, f"lay {hex_} {tile} {rot}")
     assert s.companies["Expansive"].cash == cash - 40
     s2 = play(mapped(), "buy 2", "run best", "withhold", "done", "lay I33 6 0")
@@ -125,8 +126,10 @@ def test_reserved_home_keeps_its_spot__rule_15() -> None:
     s = mapped()
     co = s.companies["Expansive"]
     # O25 is Agricultural's home (not founded): its only spot stays open.
-    assert track.token_problem(s, co, "O25", 0) == "the last spot of O25 is kept for " \
+    assert (
+        track.token_problem(s, co, "O25", 0) == "the last spot of O25 is kept for "
         "Agricultural's home"
+    )
 
 
 def test_routes_proposed_and_typed_revenue_capped__rule_16() -> None:
