@@ -59,6 +59,17 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Overridden(Event):
+    """A check that a forced move skipped: the table overrode this rule (`force ...`).
+
+    A game's `apply(..., forced=True)` emits one for every rule it let the move break, so the
+    session can say which rules the table overrode, and that none were when the move was legal.
+    """
+
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class Verb:
     """A verb of a game's command language, for help and completion."""
 
