@@ -99,10 +99,12 @@ class Shell:
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
         later = [v for v in game_verbs.values() if v not in now]
+        always = frame.offered(self.session)
+        every = [*now, *later, *always]  # one column for the summaries of all three lists
         lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
-        lines += help_rows(now) or ["  (none)"]
-        lines += ["", "Other moves of this game:", *help_rows(later)]
-        lines += ["", "Always:", *help_rows(frame.offered(self.session))]
+        lines += help_rows(now, every) or ["  (none)"]
+        lines += ["", "Other moves of this game:", *help_rows(later, every)]
+        lines += ["", "Always:", *help_rows(always, every)]
         return Reply("\n".join(lines))
 
     @frame_verb("status", "status", "everything on the table at a glance")
@@ -224,9 +226,14 @@ class Shell:
         return Reply(self._after(events))
 
 
-def help_rows(verbs: Sequence[Verb | frame.FrameVerb], widest: int = 32) -> list[str]:
-    """Usage and summary in two columns; a usage too wide for its column gets a line of its own."""
-    width = min(max((len(v.usage) for v in verbs), default=0), widest) + 2
+def help_rows(
+    verbs: Sequence[Verb | frame.FrameVerb],
+    aligned: Sequence[Verb | frame.FrameVerb] = (),
+    widest: int = 32,
+) -> list[str]:
+    """Usage and summary in two columns, as wide as the usages of `aligned` (or `verbs`) need;
+    a usage too wide for its column gets a line of its own."""
+    width = min(max((len(v.usage) for v in aligned or verbs), default=0), widest) + 2
     rows = []
     for v in verbs:
         if len(v.usage) + 2 > width:
