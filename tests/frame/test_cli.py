@@ -213,3 +213,14 @@ def test_log_marks_a_move_out_of_turn(tmp_path: Path, board: Path) -> None:
     assert code == 0 and "out of turn: Bob moved on Ann's turn" in out
     code, out, _ = run(["log", str(save)])
     assert "as bob give ann 2   (out of turn: Ann's turn)" in out
+
+
+def test_board_walkthrough_asks_a_missing_answer_again_with_the_others_kept() -> None:
+    """Union Station: the track left empty; gold cannot be checked against it yet, the whole
+    board names what is missing, and the second round keeps every answer given (Enter)."""
+    first = ["black 6 green 6 blue 6 orange 6 white 6", "", "9 13", "", ""]
+    second = ["", "5-52", "", "", ""]
+    code, out, _ = run(["board", "union-station", "--enter"], "\n".join(first + second) + "\n")
+    assert code == 0 and "board data needs 'value_track'" in out
+    code, out, _ = run(["board", "union-station"])
+    assert 'value_track = "5-52"' in out and "gold = [\n    9,\n    13,\n]" in out

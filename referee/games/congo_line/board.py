@@ -32,7 +32,9 @@ FIELDS = (
         "Every line as FROM > TO: the values of its spaces in the direction of travel, "
         "lines separated by ';'",
         "Lubumbashi > Likasi: 1 2 3; Likasi > Kolwezi: 2 3 4 5",
-        lambda answer, earlier: _lines(answer, _cities(earlier.get("cities", ""))),
+        lambda answer, earlier: (
+            earlier.get("cities") and _lines(answer, _cities(earlier["cities"]))
+        ),
     ),
 )
 

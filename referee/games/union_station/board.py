@@ -45,7 +45,10 @@ FIELDS = (
         "gold",
         "Which values on the RAILROAD VALUE track are gold squares?",
         "9 13 17 21",
-        lambda answer, earlier: _gold(answer, *_value_track(earlier.get("value_track", "5-1000"))),
+        # Checked against the track typed before; without one, the whole board is judged at the end.
+        lambda answer, earlier: (
+            earlier.get("value_track") and _gold(answer, *_value_track(earlier["value_track"]))
+        ),
     ),
     BoardField(
         "map",
