@@ -86,7 +86,8 @@ def test_dividend_command_does_not_import_tabulate() -> None:
         "import sys; sys.argv = ['referee', 'dividend', '310', '--major'];"
         "from referee.cli import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in ('tabulate', 'importlib.metadata', 'wcwidth') if m in sys.modules))"
+        "heavy = ('tabulate', 'importlib.metadata', 'wcwidth')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip().splitlines()[-1] == "[]"
