@@ -52,7 +52,7 @@ class Judge:
     def fact(self, ok: bool, reason: str, rule: str, legal: str = "") -> None:
         """A condition without which the move cannot be carried out, forced or not."""
         if not ok:
-            raise RuleError(reason, rule, legal, computable=False)
+            raise impossible(reason, rule, legal)
 
     def turn(self, actor: str, expected: str, rule: str) -> bool:
         """It is `expected`'s turn: the one check and the one message of every game."""
@@ -73,6 +73,11 @@ class Judge:
     def events(self, events: Iterable[Event]) -> list[Event]:
         """The move's events, after the rules it overrode."""
         return [*self.overridden, *events]
+
+
+def impossible(reason: str, rule: str, legal: str = "") -> RuleError:
+    """The error of a move that cannot be carried out, forced or not (for code with no Judge)."""
+    return RuleError(reason, rule, legal, computable=False)
 
 
 Handler = Callable[[S, Any, Judge], tuple[S, list[Event]]]

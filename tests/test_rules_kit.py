@@ -13,6 +13,7 @@ from referee.rules_kit import (
     Handlers,
     Judge,
     count_words,
+    impossible,
     random_line,
     random_play,
     ranked,
@@ -50,6 +51,11 @@ def test_a_fact_is_refused_even_when_forced() -> None:
     with pytest.raises(RuleError) as e:
         Judge(forced=True).fact(False, "no such share", "R3")
     assert e.value.computable is False and e.value.rule == "R3"
+
+
+def test_impossible_is_the_error_no_force_gets_past() -> None:
+    error = impossible("no such share", "R3", "buy red")
+    assert not error.computable and str(error) == "no such share [rule: R3]; buy red"
 
 
 def test_broken_reraises_what_cannot_be_computed_and_records_the_rest() -> None:
