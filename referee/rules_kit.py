@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
@@ -69,6 +70,15 @@ class Judge:
             raise error
         if all(o.rule != error.rule for o in self.overridden):
             self.overridden.append(Overridden(f"rule overridden: {error}", error.rule))
+
+    @contextmanager
+    def overridable(self) -> Iterator[None]:
+        """Around a check written elsewhere that raises RuleError: a forced move records the
+        rule it finds broken (the rest of the block is skipped) and goes on."""
+        try:
+            yield
+        except RuleError as error:
+            self.broken(error)
 
     def events(self, events: Iterable[Event]) -> list[Event]:
         """The move's events, after the rules it overrode."""

@@ -68,6 +68,19 @@ def test_broken_reraises_what_cannot_be_computed_and_records_the_rest() -> None:
         Judge().broken(RuleError("over the limit", "R4"))
 
 
+def check_elsewhere() -> None:
+    raise RuleError("the route is too long", "R6")
+
+
+def test_a_check_written_elsewhere_is_overridable_when_forced() -> None:
+    judge = Judge(forced=True)
+    with judge.overridable():
+        check_elsewhere()
+    assert [o.rule for o in judge.overridden] == ["R6"]
+    with pytest.raises(RuleError, match="too long"), Judge().overridable():
+        check_elsewhere()
+
+
 def test_whose_turn_one_check_one_message() -> None:
     assert Judge().turn("Ann", "Ann", "R0")
     with pytest.raises(RuleError, match=r"it is Bob's turn, not Ann's \[rule: R0\]; Bob acts now"):
