@@ -112,7 +112,8 @@ class Handlers(Generic[S]):
 
 
 def usage_of(verbs: Sequence[Verb], verb: str) -> str:
-    return next(v.usage for v in verbs if v.name == verb)
+    """The usage line of `verb`; the verb itself for an alias without one (`pass` for `done`)."""
+    return next((v.usage for v in verbs if v.name == verb), verb)
 
 
 def count_words(

@@ -150,6 +150,7 @@ def test_the_right_number_of_words_passes() -> None:
     count_words(VERBS, "go", ["a", "b"], 1, 2)
     count_words(VERBS, "go", ["a"] * 9, 1, None)
     assert usage_of(VERBS, "go") == "go A [B]"
+    assert usage_of(VERBS, "skip") == "skip"  # an alias with no usage line of its own
 
 
 # --- ranking ------------------------------------------------------------------------------------
