@@ -8,7 +8,6 @@ from referee.engine import Event, RuleError
 
 from . import board as grid
 from . import commands as cmd
-from . import render
 from .sections import (
     DELIVERY_POINTS,
     HOTEL_POINTS,
@@ -19,7 +18,20 @@ from .sections import (
     TWO_PLAYER_COLOUR,
     expect,
 )
-from .state import DELIVER, Link, State
+from .state import DELIVER, City, Link, State
+
+
+def price_text(price: int) -> str:
+    """A price as the board shows it: the track runs 1 to 10, then the marker goes round
+    again from 1 with a note of the lap (§貨物の配送 3)."""
+    if price <= 10:
+        return str(price)
+    return f"{price} (marker on {(price - 1) % 10 + 1}, lap {(price - 1) // 10 + 1})"
+
+
+def cubes_text(state: State, city: City) -> str:
+    parts = [f"{k} {c}" for c, k in zip(state.colours(), city.cubes, strict=True) if k]
+    return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
 
 
 def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, list[Event]]:
@@ -32,7 +44,7 @@ def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, li
         raise RuleError(
             f"{src.name} has no {move.colour} cube",
             R_DELIVER,
-            render.cubes_text(state, src),
+            cubes_text(state, src),
             computable=False,
         )
     hops = list(zip(move.path, move.path[1:], strict=False))
@@ -81,9 +93,7 @@ def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, li
     for link in used:  # §貨物の配送 3 (給水塔: both railroads)
         old = prices[link.railroad]
         prices[link.railroad] = old + 1
-        events.append(
-            Event(f"{link.railroad} price {render.price_text(old)} -> {render.price_text(old + 1)}")
-        )
+        events.append(Event(f"{link.railroad} price {price_text(old)} -> {price_text(old + 1)}"))
     dest = state.cities[move.path[-1]]
     if dest.hotel:  # §ホテル; the middle city of a water-tower delivery scores nothing
         score(dest.hotel, HOTEL_POINTS, f"hotel in {dest.name}")

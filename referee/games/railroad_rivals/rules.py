@@ -15,6 +15,7 @@ from referee.engine import Event, Game, Options, RuleError, Standing, UsageError
 from . import board as grid
 from . import commands as cmd
 from . import delivery, placement, render, scoring, turns
+from .phases import actor_of, allowed_kinds, phase_text
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
 from .state import (
     BID,
@@ -138,8 +139,8 @@ class RailroadRivals(Game):
     # --- questions ------------------------------------------------------------------------
     def options(self, state: State) -> Options:
         phase = state.phase
-        actor = render.actor_of(state)
-        text = render.phase_text(state)
+        actor = actor_of(state)
+        text = phase_text(state)
         if phase == OVER:
             return Options(None, (), {}, "game over")
         if phase == START:
@@ -153,7 +154,7 @@ class RailroadRivals(Game):
         if phase == BID:
             return Options(actor, ("pass", "bid"), {}, text)
         if phase == DRAFT:
-            kinds = turns.allowed_kinds(state, actor or "")
+            kinds = allowed_kinds(state, actor or "")
             tiles = (state.display_cities if "city" in kinds else ()) + (
                 state.display_stocks if "stock" in kinds else ()
             )

@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.engine import RuleError
 
-from . import render
+from .phases import actor_of, phase_text
 from .state import (
     BID,
     CUBES,
@@ -60,11 +60,11 @@ def expect(state: State, move: Any, phases: tuple[str, ...], forced: bool) -> No
     """The move belongs to this phase (always) and to this player (unless forced)."""
     if state.phase not in phases:
         raise RuleError(
-            f"'{type(move).__name__.lower()}' is not a move now: {render.phase_text(state)}",
+            f"'{type(move).__name__.lower()}' is not a move now: {phase_text(state)}",
             phase_rule(state),
             computable=False,
         )
-    actor = render.actor_of(state)
+    actor = actor_of(state)
     if not forced and move.actor != actor:
         raise RuleError(
             f"it is {actor}'s turn, not {move.actor}'s", phase_rule(state), f"{actor} moves"

@@ -9,6 +9,7 @@ from dataclasses import replace
 from referee.engine import Event, RuleError
 
 from . import commands as cmd
+from .phases import allowed_kinds, expected_reveal
 from .placement import await_cubes, no_cubes, whereabouts
 from .scoring import standings
 from .sections import (
@@ -222,14 +223,6 @@ def settle(state: State) -> tuple[State, list[Event]]:
             return state, events
 
 
-def expected_reveal(state: State) -> tuple[int, int]:
-    """City and stock tiles to reveal: the player count each, or twice as many stock tiles
-    once the city tiles ran short (§都市タイルの不足); never more than are face down."""
-    if state.shortage:
-        return 0, min(2 * state.n, state.stock_pile)
-    return state.n, min(state.n, state.stock_pile)
-
-
 def _next_turn(state: State) -> tuple[State, list[Event]]:
     turn = state.turn + 1
     state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={})
@@ -282,16 +275,6 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     ]
     events.append(Event("turn order: " + ", ".join(order)))
     return _enter_draft(replace(state, scores=scores, order=order)), events
-
-
-def allowed_kinds(state: State, player: str) -> tuple[str, ...]:
-    """§タイルのドラフト: any tile first, then the other kind; §都市タイルの不足: stock twice."""
-    if state.shortage:
-        return ("stock",)
-    first = state.first_pick.get(player)
-    if state.draft_round == 1 or first is None:
-        return ("city", "stock")
-    return ("stock",) if first == "city" else ("city",)
 
 
 def _available(state: State, player: str) -> bool:
