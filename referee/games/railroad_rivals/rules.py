@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.rules_kit import Handlers, Judge
 
 from . import board as grid
 from . import commands as cmd
@@ -32,19 +33,22 @@ from .state import (
     State,
 )
 
-HANDLERS = {
-    cmd.Start: turns.on_start,
-    cmd.Order: turns.on_order,
-    cmd.Reveal: turns.on_reveal,
-    cmd.Bid: turns.on_bid,
-    cmd.Pass: turns.on_pass,
-    cmd.Take: turns.on_take,
-    cmd.Draw: placement.on_draw,
-    cmd.Place: placement.on_place,
-    cmd.Deliver: delivery.on_deliver,
-    cmd.Hotel: delivery.on_hotel,
-    cmd.Tower: delivery.on_tower,
-}
+HANDLERS = Handlers[State](
+    "Railroad Rivals",
+    {
+        cmd.Start: turns.on_start,
+        cmd.Order: turns.on_order,
+        cmd.Reveal: turns.on_reveal,
+        cmd.Bid: turns.on_bid,
+        cmd.Pass: turns.on_pass,
+        cmd.Take: turns.on_take,
+        cmd.Draw: placement.on_draw,
+        cmd.Place: placement.on_place,
+        cmd.Deliver: delivery.on_deliver,
+        cmd.Hotel: delivery.on_hotel,
+        cmd.Tower: delivery.on_tower,
+    },
+)
 
 
 class RailroadRivals(Game):
@@ -112,21 +116,21 @@ class RailroadRivals(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError("the game is over", R_END, computable=False)
+        judge = Judge(forced)
         learned = cmd.new_railroads(state, move)
         if learned:
-            if len(state.railroads) + len(learned) > MAX_RAILROADS or state.railroads_fixed:
-                raise RuleError(
-                    f"{', '.join(learned)} would be more than the game's twelve railroads",
-                    R_SETUP,
-                    ", ".join(state.railroads),
-                    computable=False,
-                )
+            judge.fact(
+                len(state.railroads) + len(learned) <= MAX_RAILROADS and not state.railroads_fixed,
+                f"{', '.join(learned)} would be more than the game's twelve railroads",
+                R_SETUP,
+                ", ".join(state.railroads),
+            )
             state = replace(
                 state,
                 railroads=state.railroads + learned,
                 prices={**state.prices, **{r: 0 for r in learned}},
             )
-        new, events = HANDLERS[type(move)](state, move, forced)
+        new, events = HANDLERS.apply(state, move, judge)
         if learned:
             k = len(new.railroads)
             near = cmd.lookalikes(learned, new.railroads)
