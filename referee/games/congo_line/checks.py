@@ -47,6 +47,13 @@ def give_share(state: State, player: str, train: str, source: str) -> State:
     )
 
 
+def can_start(state: State) -> bool:
+    """The opening ends after whole rounds (everyone placed as many), or when nobody can place."""
+    full = all(len(t.goods) >= CAPACITY for t in state.trains.values())
+    rounds = state.placed >= len(state.players) and state.placed % len(state.players) == 0
+    return full or rounds or state.supply[state.player] == 0
+
+
 def setup_step(state: State, wanted: str, judge: Judge) -> None:
     """A setup move made at the wrong step: say which step the table is at."""
     if state.phase == wanted:

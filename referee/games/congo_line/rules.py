@@ -20,6 +20,7 @@ from .checks import (
     R_LOAD,
     R_SETUP,
     available_text,
+    can_start,
     dice_action,
     give_share,
     load_one,
@@ -115,13 +116,6 @@ def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
         current=(state.current + 1) % len(state.players),
     )
     return state, [Event(f"{m.train} train: one {m.actor} good placed, now {len(new.goods)}")]
-
-
-def can_start(state: State) -> bool:
-    """The opening ends after whole rounds (everyone placed as many), or when nobody can place."""
-    full = all(len(t.goods) >= CAPACITY for t in state.trains.values())
-    rounds = state.placed >= len(state.players) and state.placed % len(state.players) == 0
-    return full or rounds or state.supply[state.player] == 0
 
 
 def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
