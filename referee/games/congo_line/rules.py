@@ -435,9 +435,8 @@ class CongoLine(Game):
         if state.phase == "over":
             raise RuleError("the game is over", R_END, computable=False)
         judge = Judge(forced)
-        judge.turn(
-            move.actor, state.player, R_FLOW
-        )  # first: out of turn says so, whatever the move
+        # First: out of turn says so, whatever the move.
+        judge.turn(move.actor, state.player, R_FLOW)
         return HANDLERS.apply(state, move, judge)
 
     def options(self, state: State) -> Options:
