@@ -211,8 +211,10 @@ class Session:
         try:
             new_state, events = self.game.apply(state, move, forced=True)
         except RuleError as e:
-            if e.computable or not forced:
+            if e.computable:
                 raise refusal from None
+            if not forced:  # out of turn or not, the move cannot be made: say why
+                raise e from None
             raise RuleError(
                 f"even forced, the move cannot be carried out: {e.reason}",
                 e.rule,
