@@ -1,23 +1,22 @@
 """A session: setup + board data + the log of moves as typed. The state is their replay.
 
 The session never knows which game it holds beyond the `Game` contract. Every accepted
-move is appended to the log and, when the session has a file, saved atomically.
+move is appended to the log and, when the session has a store (its save file), saved there
+before the answer is given. The session knows the store only by the `Store` protocol.
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from referee import games
 from referee.engine import Event, Game, RefereeError, RuleError, UsageError
 from referee.words import match
-
-FORMAT = 1
 
 # Verbs the frame interprets itself; they are moves in the log like any other.
 FRAME_MOVES = ("as", "force", "adjust", "count", "amend")
@@ -37,6 +36,16 @@ class Entry:
     was: str = ""  # the text it replaced, when amended
 
 
+class Store(Protocol):
+    """Where a session's moves are kept (a save file, see `referee.savefile.FileStore`)."""
+
+    path: Path
+
+    def save(self, session: Session, appended: bool) -> None:
+        """Save the session; `appended`: the only change since the last save is one new move
+        at the end of the log."""
+
+
 @dataclass
 class Session:
     game: Game
@@ -46,7 +55,7 @@ class Session:
     created: datetime
     entries: list[Entry] = field(default_factory=list)
     redo_stack: list[Entry] = field(default_factory=list)
-    path: Path | None = None
+    store: Store | None = None
     # states[i] is the state after the first i entries.
     states: list[Any] = field(default_factory=list)
     # Why the last autosave failed, if it did; the moves are kept in memory meanwhile.
@@ -60,17 +69,20 @@ class Session:
         players: Sequence[str],
         variant: str = "",
         board: dict[str, Any] | None = None,
-        path: Path | None = None,
     ) -> Session:
         game = games.get(game_name)
         variant = match(variant, game.variants, "variant") if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
-        session = cls(game, variant, players, board, now(), path=path)
+        session = cls(game, variant, players, board, now())
         session.states = [game.setup(players, variant, board)]
         return session
 
     # --- the state -----------------------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
     @property
     def state(self) -> Any:
         return self.states[-1]
@@ -85,7 +97,7 @@ class Session:
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
-        self.autosave()
+        self.autosave(appended=True)
         return events
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
@@ -210,22 +222,17 @@ class Session:
         return [Event(f"{player} counted {counted}; the ledger says {ledger}: {verdict}")]
 
     # --- saving ------------------------------------------------------------------------------
-    def autosave(self) -> None:
+    def autosave(self, appended: bool = False) -> None:
         """Save after an accepted move. A failure never loses the move: it is remembered in
         `save_error` for the shell to report, and the next successful save clears it."""
-        if self.path is None:
+        if self.store is None:
             return
-        from referee.savefile import write
-
         try:
-            write(self, self.path)
+            self.store.save(self, appended)
         except RefereeError as e:
             self.save_error = str(e)
         else:
             self.save_error = ""
-
-    def with_path(self, path: Path | None) -> Session:
-        return replace(self, path=path)
 
 
 def check_players(game: Game, players: Sequence[str]) -> list[str]:

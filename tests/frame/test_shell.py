@@ -20,8 +20,8 @@ from referee.shell.loop import run_interactive
 
 def session(tmp_path: Path) -> Session:
     path = tmp_path / "g.toml"
-    s = Session.new("tally", ["Ann", "Bob", "Cy"], path=path)
-    savefile.write(s, path)
+    s = Session.new("tally", ["Ann", "Bob", "Cy"])
+    savefile.create(s, path)
     return s
 
 
