@@ -103,10 +103,11 @@ def sync_file(path: Path) -> None:
 
 def remove_litter(path: Path) -> list[Path]:
     """Remove the temporary files that a killed writer of `path` left beside it."""
+    path = Path(os.path.realpath(path))
     pattern = re.compile(rf"\.{re.escape(path.name)}\.(bak\.)?[A-Za-z0-9_]{{8}}\.tmp")
     removed = []
     with contextlib.suppress(OSError):
-        for entry in os.scandir(path.parent if str(path.parent) else "."):
+        for entry in os.scandir(path.parent):
             if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
                 with contextlib.suppress(OSError):
                     os.unlink(entry.path)

@@ -52,12 +52,8 @@ class ReplayError(RefereeError):
 
 # --- writing -------------------------------------------------------------------------------
 def move_block(e: Entry) -> str:
-    """One move as it is appended: the text last, so a torn block is never a wrong move."""
-    data: dict[str, Any] = {"by": e.by, "at": e.at}
-    if e.was:
-        data["was"] = e.was
-    data["text"] = e.text
-    return MOVES + tomli_w.dumps(data)
+    """One move as it is appended."""
+    return MOVES + tomli_w.dumps(_entry_data(e))
 
 
 def render(session: Session) -> str:
@@ -77,9 +73,11 @@ def render(session: Session) -> str:
 
 
 def _entry_data(e: Entry) -> dict[str, Any]:
-    data: dict[str, Any] = {"by": e.by, "text": e.text, "at": e.at}
+    """The text last: a block torn before its end has no text, so it is never a wrong move."""
+    data: dict[str, Any] = {"by": e.by, "at": e.at}
     if e.was:
         data["was"] = e.was
+    data["text"] = e.text
     return data
 
 
@@ -170,12 +168,10 @@ def resume(path: Path) -> tuple[Session, list[str]]:
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
-        session, warnings = read(path)
+        session, warnings = read(path, lock)
     except BaseException:
         savelock.release(lock)
         raise
-    assert session.store is not None
-    session.store.lock = lock
     return session, [lock.note, *warnings] if lock.note else warnings
 
 
@@ -278,8 +274,10 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
     return entries
 
 
-def read(path: Path) -> tuple[Session, list[str]]:
-    """Load a session by replaying its moves. Returns it and any warnings for the user."""
+def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, list[str]]:
+    """Load a session by replaying its moves. Returns it and any warnings for the user.
+
+    The session saves into `path` as it is played; `resume` locks the file first."""
     from referee import games
 
     data, torn = read_data(path)
@@ -322,7 +320,7 @@ def read(path: Path) -> tuple[Session, list[str]]:
     session.redo_stack = redo
     warnings = [torn] if torn else []
     warnings += _snapshot_warnings(data, session, path)
-    store = FileStore(path)
+    store = FileStore(path, lock)
     if fmt == FORMAT and not torn:  # the file can take appended moves as it is
         store.written(session)
         after = data.get("snapshot_after", 0)

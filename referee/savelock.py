@@ -39,7 +39,9 @@ class SaveLock:
 
 
 def lock_path(save: Path) -> Path:
-    return save.with_name(f".{save.name}.lock")
+    """Beside the file itself: two symlinks to one save share one lock."""
+    real = Path(os.path.realpath(save))
+    return real.with_name(f".{real.name}.lock")
 
 
 def acquire(save: Path) -> SaveLock:

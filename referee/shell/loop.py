@@ -143,7 +143,7 @@ def ask(question: str) -> bool:
     from prompt_toolkit import PromptSession
 
     try:
-        answer = PromptSession().prompt(question)
+        answer = PromptSession[str]().prompt(question)
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().lower() in ("y", "yes")

@@ -204,3 +204,21 @@ def test_a_second_writer_in_the_same_process_is_refused(tmp_path: Path) -> None:
     again, _ = savefile.resume(tmp_path / "mine.toml")
     assert again.store is not None
     again.store.close(again)
+
+
+def test_a_symlink_to_a_save_shares_its_lock_and_writes_through(tmp_path: Path) -> None:
+    s = game(tmp_path, "mine.toml", ["pass"])
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "mine.toml")
+    with pytest.raises(savelock.SaveInUse):
+        savefile.resume(link)
+    assert s.store is not None
+    s.store.close(s)
+    again, _ = savefile.resume(link)
+    again.play("give bob 1")
+    again.undo()  # a whole rewrite through the link
+    assert link.is_symlink() and [
+        e.text for e in savefile.read(tmp_path / "mine.toml")[0].entries
+    ] == ["pass"]
+    assert again.store is not None
+    again.store.close(again)
