@@ -112,7 +112,8 @@ def _same_file(path: Path, fd: int) -> bool:
 
 def _holder(fd: int) -> dict[str, object]:
     try:
-        raw = os.pread(fd, 4096, 0) if hasattr(os, "pread") else b""
+        os.lseek(fd, 0, os.SEEK_SET)
+        raw = os.read(fd, 4096)
         data = tomllib.loads(raw.decode("utf-8"))
     except (OSError, ValueError):
         return {}
