@@ -125,7 +125,7 @@ complete -c referee -n __referee_needs_command -a 'dividend' -d 'The 18xx payout
 complete -c referee -n __referee_needs_command -a 'games' -d 'List the games, their variants and player counts.'
 complete -c referee -n __referee_needs_command -a 'log' -d 'Print the moves of a session, numbered, with who made them.'
 complete -c referee -n __referee_needs_command -a 'new' -d 'Start a session of GAME and open the shell.'
-complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell.'
+complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell (one shell per file).'
 complete -c referee -n __referee_needs_command -a 'route' -d 'Print the best routes for COMPANY\'s trains in POSITION_FILE, proven optimal when possible.'
 complete -c referee -n __referee_needs_command -a 'show' -d 'Print the state of a session: standings, prices, whose turn, what is pending.'
 

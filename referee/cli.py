@@ -152,8 +152,8 @@ def new(
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
         board = _board_for(game, board_file)
-        session = Session.new(game, players.split(","), variant, board, path=path)
-        savefile.write(session, path)
+        session = Session.new(game, players.split(","), variant, board)
+        savefile.create(session, path, force=force)
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
@@ -192,16 +192,17 @@ def _free_name(game: str) -> Path:
 @click.argument("file", type=SaveFile())
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 def resume(file: Path, keep_going: bool) -> None:
-    """Reopen a saved session exactly where it stood, in the shell."""
-    session = _load(file)
+    """Reopen a saved session exactly where it stood, in the shell (one shell per file)."""
+    session = _load(file, to_play=True)
     sys.exit(_shell(session, keep_going))
 
 
-def _load(file: Path):
+def _load(file: Path, to_play: bool = False):
+    """A session from its file: locked for this process when it is `to_play`."""
     from referee import savefile
 
     try:
-        session, warnings = savefile.read(file)
+        session, warnings = savefile.resume(file) if to_play else savefile.read(file)
     except RefereeError as e:
         fail(e)
     for warning in warnings:
@@ -210,11 +211,15 @@ def _load(file: Path):
 
 
 def _shell(session, keep_going: bool) -> int:
+    """Run the shell on the session, then let go of its file."""
     from referee.shell.loop import run_batch, run_interactive
 
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return run_interactive(session)
-    return run_batch(session, sys.stdin, sys.stdout, keep_going)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return run_interactive(session)
+        return run_batch(session, sys.stdin, sys.stdout, keep_going)
+    finally:
+        session.store.close(session)
 
 
 @cli.command()

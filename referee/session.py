@@ -1,17 +1,19 @@
 """A session: setup + board data + the log of moves as typed. The state is their replay.
 
 The session never knows which game it holds beyond the `Game` contract. Every accepted
-move is appended to the log and, when the session has a file, saved atomically.
+move is appended to the log and, when the session has a store (its save file), saved there
+before the answer is given. The session knows the store only by the `Store` protocol.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from referee import frame, games
 from referee.engine import (
@@ -26,8 +28,6 @@ from referee.engine import (
 from referee.frame import frame_verb
 from referee.words import amount, legal_first, match
 
-FORMAT = 1
-
 
 def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
@@ -41,6 +41,16 @@ class Entry:
     text: str
     at: datetime
     was: str = ""  # the text it replaced, when amended
+
+
+class Store(Protocol):
+    """Where a session's moves are kept (a save file, see `referee.savefile.FileStore`)."""
+
+    path: Path
+
+    def save(self, session: Session, appended: bool) -> None:
+        """Save the session; `appended`: the only change since the last save is one new move
+        at the end of the log."""
 
 
 @dataclass
@@ -60,7 +70,7 @@ class Session:
     created: datetime
     entries: list[Entry] = field(default_factory=list)
     redo_stack: list[Entry] = field(default_factory=list)
-    path: Path | None = None
+    store: Store | None = None
     # states[i] is the state after the first i entries.
     states: list[Any] = field(default_factory=list)
     # Why the last autosave failed, if it did; the moves are kept in memory meanwhile.
@@ -74,17 +84,20 @@ class Session:
         players: Sequence[str],
         variant: str = "",
         board: dict[str, Any] | None = None,
-        path: Path | None = None,
     ) -> Session:
         game = games.get(game_name)
         variant = match(variant, game.variants, "variant") if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
-        session = cls(game, variant, players, board, now(), path=path)
+        session = cls(game, variant, players, board, now())
         session.states = [game.setup(players, variant, board)]
         return session
 
     # --- the state -----------------------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
     @property
     def state(self) -> Any:
         return self.states[-1]
@@ -99,7 +112,7 @@ class Session:
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
-        self.autosave()
+        self.autosave(appended=True)
         return events
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
@@ -264,22 +277,17 @@ class Session:
         return out
 
     # --- saving ------------------------------------------------------------------------------
-    def autosave(self) -> None:
+    def autosave(self, appended: bool = False) -> None:
         """Save after an accepted move. A failure never loses the move: it is remembered in
         `save_error` for the shell to report, and the next successful save clears it."""
-        if self.path is None:
+        if self.store is None:
             return
-        from referee.savefile import write
-
         try:
-            write(self, self.path)
+            self.store.save(self, appended)
         except RefereeError as e:
             self.save_error = str(e)
         else:
             self.save_error = ""
-
-    def with_path(self, path: Path | None) -> Session:
-        return replace(self, path=path)
 
 
 def check_players(game: Game, players: Sequence[str]) -> list[str]:
@@ -396,6 +404,8 @@ def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Ev
 
 
 def split(text: str) -> list[str]:
+    if not any(c in text for c in "\"'\\"):  # nothing quoted: shlex's words, much faster
+        return [word for word in re.split(r"[ \t\r\n]+", text) if word]
     try:
         return shlex.split(text)
     except ValueError as e:

@@ -5,7 +5,6 @@ Loaded from TOML and validated; every error is one line naming the hex.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from typing import Any
 from referee.eighteen.maps import GameMap, load_map, map_from_data
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.engine import UsageError
+from referee.files import read_toml
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
@@ -192,14 +192,7 @@ def position_from_data(data: dict[str, Any]) -> Position:
 
 
 def load_position(path: str | Path, phase: str | None = None) -> Position:
-    path = Path(path)
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise UsageError(f"cannot read position file {path}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise UsageError(f"{path}: not valid TOML: {e}") from None
+    data = read_toml(Path(path), "a position file")
     if phase is not None:
         data["phase"] = phase
     return position_from_data(data)

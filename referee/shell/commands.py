@@ -6,7 +6,7 @@ move, played through the session. No rule is decided here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,10 +26,15 @@ class Reply:
 
 
 class Shell:
-    """Turns typed lines into answers for one session."""
+    """Turns typed lines into answers for one session.
 
-    def __init__(self, session: Session) -> None:
+    `confirm` asks the person at the table a yes/no question; without it (batch mode) what
+    needs a confirmation is refused unless the line says --force.
+    """
+
+    def __init__(self, session: Session, confirm: Callable[[str], bool] | None = None) -> None:
         self.session = session
+        self.confirm = confirm
 
     @property
     def game(self):
@@ -147,19 +152,39 @@ class Shell:
         return Reply(f"redone: {entry.by}: {entry.text}\n{self._after(events)}")
 
     @frame_verb(
-        "save", "save [FILE]", "save now (every move is saved anyway); FILE saves under a new name"
+        "save",
+        "save [FILE] [--force]",
+        "save now (every move is saved anyway); FILE goes on under a new name, and --force"
+        " replaces a file that is not this game's",
     )
     def _save(self, words: list[str], line: str) -> Reply:
-        if len(words) > 1:
-            raise UsageError("save takes at most one file name", "save [FILE]")
-        if words:
-            self.session.path = Path(words[0])
-        if self.session.path is None:
-            raise UsageError("this session has no file yet", "save FILE")
-        self.session.autosave()
-        if self.session.save_error:
-            return Reply("", ok=False, exit_code=2)
-        return Reply(f"saved in {self.session.path}")
+        from referee import savefile
+        from referee.files import refuse_special
+
+        force = "--force" in words
+        names = [w for w in words if w != "--force"]
+        if len(names) > 1:
+            raise UsageError("save takes at most one file name", "save [FILE] [--force]")
+        if not names:
+            if self.session.path is None:
+                raise UsageError("this session has no file yet", "save FILE")
+            self.session.autosave()
+            if self.session.save_error:
+                return Reply("", ok=False, exit_code=2)
+            return Reply(f"saved in {self.session.path}")
+        path = Path(names[0])
+        exists = refuse_special(path)  # a device or FIFO is refused before anything is asked
+        if exists and not force and not savefile.is_own(self.session, path):
+            question = f"{path} holds another game: replace it (kept as {path.name}.bak)? [y/N] "
+            if self.confirm is None:
+                raise UsageError(
+                    f"{path} exists and is not this game's file; it is left as it is",
+                    "save FILE --force to replace it, or another name",
+                )
+            if not self.confirm(question):
+                return Reply(f"not saved: {path} is left as it is")
+        savefile.save_as(self.session, path)
+        return Reply(f"saved in {path}")
 
     @frame_verb(
         "quit",

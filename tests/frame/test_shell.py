@@ -24,8 +24,9 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 def session(tmp_path: Path) -> Session:
     path = tmp_path / "g.toml"
-    s = Session.new("tally", ["Ann", "Bob", "Cy"], path=path)
-    savefile.write(s, path)
+    s = Session.new("tally", ["Ann", "Bob", "Cy"])
+    s.store = savefile.FileStore(path)  # unlocked: some tests make several sessions on it
+    s.autosave()
     return s
 
 
