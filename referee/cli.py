@@ -15,6 +15,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from referee import __version__
+from referee import games as registry
 from referee.engine import RefereeError, UsageError
 
 if TYPE_CHECKING:
@@ -59,6 +60,19 @@ class GameName(click.ParamType):
         from referee import games
 
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
+
+
+class StockMoveGame(click.Choice):
+    """A game whose stock track moves a price on a payout (the registry says which)."""
+
+    def __init__(self) -> None:
+        super().__init__(registry.stock_move_games())
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return registry.check_stock_move_game(value)
+        except UsageError as e:
+            self.fail(str(e), param, ctx)
 
 
 class VariantName(click.ParamType):
@@ -261,8 +275,6 @@ def games() -> None:
     """List the games, their variants and player counts."""
     from tabulate import tabulate
 
-    from referee import games as registry
-
     rows = []
     for name in registry.names():
         g = registry.get(name)
@@ -304,8 +316,8 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
     "--game",
     default="lost-atlas",
     show_default=True,
-    type=click.Choice(["lost-atlas"]),
-    help="Whose stock track moves the price.",
+    type=StockMoveGame(),
+    help=f"Whose stock track moves the price: {', '.join(registry.stock_move_games())}.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 def dividend(

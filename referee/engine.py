@@ -98,6 +98,20 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class StockMove:
+    """What a game's stock track does to a share price when a company pays out or withholds.
+
+    A game with such a track provides `stock_move(price, revenue, withhold) -> StockMove`,
+    named in the registry (`referee.games.stock_move_games`), for `referee dividend --game`.
+    """
+
+    old: int
+    new: int
+    steps: int  # +right / -left, as moved on the track (clamped at its ends)
+    why: str
+
+
+@dataclass(frozen=True)
 class BoardField:
     """One piece of board data the players are asked for (design.md §5)."""
 

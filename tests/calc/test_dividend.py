@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.calc.dividend import payout_table, stock_move
+from referee import games
+from referee.calc.dividend import payout_table
 from referee.engine import UsageError
+from referee.games.lost_atlas.market import stock_move
 
 
 def test_major_310_pays_31_per_share_for_holdings_1_to_6() -> None:
@@ -37,7 +39,7 @@ def test_uneven_revenue_rounds_down_per_share_and_shows_the_remainder() -> None:
     ],
 )
 def test_lost_atlas_stock_move__rules_17(price: int, revenue: int, new: int, steps: int) -> None:
-    move = stock_move("lost-atlas", price, revenue, withhold=False)
+    move = stock_move(price, revenue, withhold=False)
     assert (move.new, move.steps) == (new, steps)
 
 
@@ -49,7 +51,23 @@ def test_withhold_moves_one_left_and_pays_nothing__rules_17() -> None:
 
 def test_price_must_be_a_space_of_the_track() -> None:
     with pytest.raises(UsageError, match="95 is not a space.*90, 100"):
-        stock_move("lost-atlas", 95, 100, withhold=False)
+        stock_move(95, 100, withhold=False)
+
+
+def test_the_payout_table_asks_the_game_for_its_stock_move() -> None:
+    assert games.stock_move_games() == ["lost-atlas"]
+    rule = games.stock_move("lost-atlas")
+    assert (rule.__module__, rule.__name__) == (stock_move.__module__, stock_move.__name__)
+    move = payout_table(200, 10, price=100, game="lost-atlas").move
+    assert move is not None
+    assert (move.old, move.new, move.why) == (100, 120, stock_move(100, 200, False).why)
+
+
+def test_a_game_without_a_stock_track_is_refused_naming_those_with_one() -> None:
+    with pytest.raises(
+        UsageError, match=r"no stock track known for 'union-station' \(allowed: lost-atlas\)"
+    ):
+        payout_table(200, 10, price=100, game="union-station")
 
 
 @pytest.mark.parametrize(

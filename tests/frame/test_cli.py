@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -134,6 +136,28 @@ def test_dividend_major_minor_and_shares() -> None:
 def test_dividend_needs_one_size() -> None:
     code, _, err = run(["dividend", "310"])
     assert code == 2 and "--major, --minor or --shares N" in err
+
+
+def test_dividend_game_is_one_that_has_a_stock_track() -> None:
+    code, out, _ = run(["dividend", "200", "--major", "--price", "100", "--game", "lost-atlas"])
+    assert code == 0 and "price 100 -> 120" in out
+    code, _, err = run(["dividend", "200", "--major", "--price", "100", "--game", "congo-line"])
+    assert code == 2 and "no stock track known for 'congo-line' (allowed: lost-atlas)" in err
+    code, out, _ = run(["dividend", "--help"])
+    assert "Whose stock track moves the price: lost-atlas." in out
+
+
+def test_dividend_loads_no_game_but_the_one_whose_track_moves() -> None:
+    script = (
+        "import sys\n"
+        "from referee.cli import main\n"
+        "sys.argv = ['referee', 'dividend', '200', '--major', '--price', '100']\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('referee.games.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    loaded = done.stdout.splitlines()[-1].split()
+    assert loaded == [f"referee.games.lost_atlas{m}" for m in ("", ".data", ".market")]
 
 
 def test_main_turns_click_errors_into_one_line(capsys, monkeypatch) -> None:
