@@ -1,13 +1,25 @@
 """Whole games (tests/scenarios/*.txt) played through the shell, against standings worked out
-by hand in each file's comments."""
+by hand in each file's comments; each also replayed from its save, undone and redone at every
+move, with what its game conserves checked at every move."""
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
+import tomli_w
 
-from referee import scenario
+from referee import savefile, scenario
+from referee.games.union_station.railroads import COLOURS as UNION_STATION_ROADS
+from referee.session import Session
+from tests.games.congo_line.test_properties import check_invariants as congo_line_books
+from tests.games.express01.test_express01_properties import cards_in_play
+from tests.games.lost_atlas.test_property import _shares_whole as lost_atlas_shares_whole
+from tests.games.railroad_rivals.test_rr_properties import _cubes as railroad_rivals_cubes
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 
@@ -25,6 +37,83 @@ def test_scenario(path: Path) -> None:
     if s.expect_winners:
         winners = sorted(row.player for row in game.standings(state) if row.place == 1)
         assert winners == sorted(s.expect_winners)
+
+
+def _union_station_shares(before: Any, after: Any) -> None:
+    """Shares leave play only from a seller's hand (株式の売却); none appear from nowhere."""
+
+    def in_play(state: Any) -> int:
+        held = sum(sum(seat.shares) for seat in state.seats)
+        unbought = state.deck_size() + sum(1 for c in state.offer if c)
+        return held + unbought + len(UNION_STATION_ROADS) - len(state.acquired)
+
+    sold = sum(
+        max(0, was - now)
+        for old, new in zip(before.seats, after.seats, strict=True)
+        for was, now in zip(old.shares, new.shares, strict=True)
+    )
+    assert in_play(after) + sold == in_play(before)
+
+
+def _express01_cards(before: Any, after: Any) -> None:
+    assert cards_in_play(after) == cards_in_play(before)
+
+
+def _railroad_rivals_cubes(before: Any, after: Any) -> None:
+    assert railroad_rivals_cubes(after) == railroad_rivals_cubes(before)
+
+
+def _lost_atlas_books(before: Any, after: Any) -> None:
+    assert after.money() == before.money() == 24500  # rules ■2: the money in the box
+    assert lost_atlas_shares_whole(after)  # rules ■4: a company's certificates, all of them
+
+
+# What each game keeps constant from move to move (read from its rules): Lost Atlas its money
+# and shares; Congo Line its shares and cubes (the bank pays bonuses: money is not conserved);
+# Express 01 its cards, which are its shares; Union Station its shares, less those sold (the
+# bank pays dividends); Railroad Rivals scores points, not money, and keeps its cargo cubes.
+CONSERVED: dict[str, Callable[[Any, Any], None]] = {
+    "lost-atlas": _lost_atlas_books,
+    "congo-line": lambda before, after: congo_line_books(after),
+    "express01": _express01_cards,
+    "union-station": _union_station_shares,
+    "railroad-rivals": _railroad_rivals_cubes,
+}
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario_replays_from_its_save_and_undoes_and_redoes_every_move(
+    path: Path, tmp_path: Path
+) -> None:
+    """Resuming is replaying the save's log: at every move the resumed session holds the state
+    the game reached, its snapshot survives TOML, the game's conserved quantities hold, and
+    undo then redo of that move gives the same state back."""
+    s = scenario.load(path)
+    played = scenario.play(s)
+    game = played.game
+    save = tmp_path / "save.toml"
+    savefile.write(played, save)
+    resumed, warnings = savefile.read(save)
+    assert warnings == []
+    assert [(e.by, e.text) for e in resumed.entries] == [(e.by, e.text) for e in played.entries]
+    snapshots = [game.snapshot(state) for state in played.states]
+    assert [game.snapshot(state) for state in resumed.states] == snapshots
+    for before, after in pairwise(played.states):
+        CONSERVED[s.game](before, after)
+    stepper = Session.new(s.game, s.players, s.variant, s.board)
+    for number, entry in enumerate(played.entries, start=1):
+        stepper.play(entry.text)
+        assert tomllib.loads(tomli_w.dumps(snapshots[number])) == snapshots[number]
+        stepper.undo()
+        assert game.snapshot(stepper.state) == snapshots[number - 1], f"undo of move {number}"
+        stepper.redo()
+        assert game.snapshot(stepper.state) == snapshots[number], f"redo of move {number}"
+
+
+def test_every_game_has_scenarios_and_says_what_it_conserves() -> None:
+    from referee import games
+
+    assert {scenario.load(p).game for p in FILES} == set(games.names()) == set(CONSERVED)
 
 
 def test_every_scenario_expects_something() -> None:
