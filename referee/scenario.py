@@ -18,6 +18,11 @@ starting with '!' must be refused, and says why; the game goes on without it:
     ! bye  # usage                         (any UsageError: the words are not a move)
 
 Any other refusal (another rule, a usage error where a rule was expected) fails the line.
+
+A line starting with '=' checks figures of the game at that point, by the names the game gives
+its numbers for `adjust` (`Game.adjustables`), comma-separated:
+
+    = cash A 21, cash B 7, price blue 12
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ class Command:
     number: int  # the line of the file
     text: str  # as typed, without the '!' and its reason
     refusal: Refusal | None = None  # set on a '!' line: the move must be refused so
+    figures: tuple[tuple[str, int], ...] = ()  # set on a '=' line: no move, these must hold
 
 
 @dataclass
@@ -106,6 +112,8 @@ def load(path: Path) -> Scenario:
 
 
 def _command(path: Path, number: int, line: str) -> Command:
+    if line.startswith("="):
+        return Command(number, line, figures=_figures(path, number, line[1:]))
     if not line.startswith("!"):
         return Command(number, line)
     text, _, reason = line[1:].partition("#")
@@ -119,6 +127,27 @@ def _command(path: Path, number: int, line: str) -> Command:
         f"{path.name}:{number}: a '!' line says why it is refused: "
         "'! MOVE  # rule: RULE' or '! MOVE  # usage[: TEXT]'"
     )
+
+
+def _figures(path: Path, number: int, text: str) -> tuple[tuple[str, int], ...]:
+    figures = []
+    for item in text.split(","):
+        name, _, value = item.strip().rpartition(" ")
+        if not name or not value.lstrip("-").isdigit():
+            raise ValueError(f"{path.name}:{number}: '= NAME N, NAME N ...', not '{item.strip()}'")
+        figures.append((name, int(value)))
+    return tuple(figures)
+
+
+def wrong_figures(session: Any, command: Command) -> str:
+    """'' if the game's numbers at this point are those the line gives; else which are not."""
+    have = session.game.adjustables(session.state)
+    wrong = [
+        f"{name} is {have.get(name, 'unknown')}, not {value}"
+        for name, value in command.figures
+        if have.get(name) != value
+    ]
+    return "; ".join(wrong)
 
 
 def refused_as_expected(session: Any, command: Command) -> str:
@@ -147,6 +176,11 @@ def play(scenario: Scenario) -> Any:
     shell = Shell(session)
     for command in scenario.commands:
         where = f"{scenario.path.name}:{command.number}: '{command.text}'"
+        if command.figures:
+            wrong = wrong_figures(session, command)
+            if wrong:
+                raise AssertionError(f"{where}: {wrong}")
+            continue
         if command.refusal is not None:
             wrong = refused_as_expected(session, command)
             if wrong:

@@ -173,3 +173,20 @@ def test_every_refused_line_of_the_scenarios_names_a_rule_of_its_game() -> None:
         for command in scenario.load(path).commands:
             if command.refusal is not None:
                 assert command.refusal.rule, f"{path.name}:{command.number} expects a usage error"
+
+
+# --- a '=' line checks the game's figures at that point ----------------------------------------
+def test_figures_that_hold_pass(tmp_path: Path) -> None:
+    _play(tmp_path, "= cash A 225, cash B 225\nauction 120\npass\npick Expansive\n= cash A 105\n")
+
+
+def test_a_figure_that_does_not_hold_fails_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(AssertionError, match=r"s.txt:8: '= cash A 105, cash B 225': cash A is 225"):
+        _play(tmp_path, "auction 120\n= cash A 105, cash B 225\n")
+    with pytest.raises(AssertionError, match="cash Z is unknown, not 1"):
+        _play(tmp_path, "= cash Z 1\n")
+
+
+def test_a_figures_line_is_names_and_numbers(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match=r"s.txt:7: '= NAME N, NAME N \.\.\.', not 'cash A'"):
+        _play(tmp_path, "= cash A\n")

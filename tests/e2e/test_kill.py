@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_terminal import BOARD, referee_program
 
-from referee import savefile
+from referee import savefile, scenario
 
 SCENARIO = (
     Path(__file__).resolve().parents[1] / "scenarios" / "union-station-3p-twentieth-dividend.txt"
@@ -19,8 +19,9 @@ SCENARIO = (
 
 
 def moves() -> list[str]:
-    lines = [line.strip() for line in SCENARIO.read_text().splitlines()]
-    return [line for line in lines if line and not line.startswith(("#", "!"))]
+    """The scenario's accepted moves, without its refused lines and checked figures."""
+    commands = scenario.load(SCENARIO).commands
+    return [c.text for c in commands if c.refusal is None and not c.figures]
 
 
 def test_sigkill_at_random_instants_never_loses_an_accepted_move(tmp_path: Path) -> None:
