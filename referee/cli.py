@@ -9,7 +9,7 @@ import json
 import sys
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 import click
 from click.shell_completion import CompletionItem
@@ -17,9 +17,6 @@ from click.shell_completion import CompletionItem
 from referee import __version__
 from referee import games as registry
 from referee.engine import RefereeError, UsageError
-
-if TYPE_CHECKING:
-    pass
 
 
 def fail(error: RefereeError) -> NoReturn:
@@ -32,7 +29,6 @@ class SaveFile(click.Path):
 
     def __init__(self, exists: bool = True) -> None:
         super().__init__(exists=False, dir_okay=False, path_type=Path)
-        self.must_exist = exists
 
     def shell_complete(self, ctx, param, incomplete):
         from click.shell_completion import CompletionItem

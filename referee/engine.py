@@ -113,7 +113,8 @@ class StockMove:
 
 @dataclass(frozen=True)
 class BoardField:
-    """One piece of board data the players are asked for (design.md §5)."""
+    """One piece of board data the players are asked for: printed on their board, not published,
+    so never invented by the referee."""
 
     key: str
     prompt: str  # the question, in words a player can answer from the board
@@ -125,7 +126,6 @@ class Game(ABC):
 
     name: ClassVar[str]  # "union-station"
     title: ClassVar[str]  # "Union Station"
-    rules_file: ClassVar[str]  # "union-station.ja.txt"
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}

@@ -402,7 +402,6 @@ HANDLERS: dict[type, Callable[[State, Any, Check], tuple[State, list[Event]]]] =
 class CongoLine(Game):
     name = "congo-line"
     title = "Congo Line"
-    rules_file = "congo-line.ja.txt"
     min_players = 2
     max_players = len(TRAINS)  # each player starts with a share of a different colour
 

@@ -28,7 +28,6 @@ from referee.games.express01.state import (
 class Express01(Game):
     name = "express01"
     title = "Express 01"
-    rules_file = "express01.ja.txt"
     min_players = 2
     max_players = 4
     variants = {  # noqa: RUF012 - the contract declares it a ClassVar

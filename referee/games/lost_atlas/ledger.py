@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
-from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import Company, State
 
 BANK = "bank"
@@ -85,10 +84,6 @@ def move_price(state: State, co: Company, steps: int, why: str, events: list[Eve
 def value(state: State, player: str) -> int:
     """Cash plus shares at the current price (rules ■25)."""
     return state.cash[player] + sum(c.held(player) * c.price for c in state.companies.values())
-
-
-def treasury_and_pool(co: Company) -> tuple[int, int]:
-    return co.held(TREASURY), co.held(POOL)
 
 
 def need_turn(state: State, actor: str, expected: str, rule: str, forced: bool) -> None:

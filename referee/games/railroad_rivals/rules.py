@@ -49,7 +49,6 @@ HANDLERS = {
 class RailroadRivals(Game):
     name = "railroad-rivals"
     title = "Railroad Rivals"
-    rules_file = "railroad-rivals.ja.txt"
     min_players = 2
     max_players = 5
     # Options of the rules file: ホテルと給水塔 (hotels) and ビッドの選択ルール (dropback).

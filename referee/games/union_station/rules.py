@@ -39,7 +39,6 @@ END_RULE = "ゲームの終了"
 class UnionStation(Game):
     name = "union-station"
     title = "Union Station"
-    rules_file = "union-station.ja.txt"
     min_players = 3
     max_players = 5
 
