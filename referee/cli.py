@@ -9,7 +9,7 @@ import json
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 from click.shell_completion import CompletionItem
@@ -17,6 +17,9 @@ from click.shell_completion import CompletionItem
 from referee import __version__
 from referee import games as registry
 from referee.engine import RefereeError, UsageError
+
+if TYPE_CHECKING:
+    from referee.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
@@ -30,13 +33,13 @@ class SaveFile(click.Path):
     def __init__(self, exists: bool = True) -> None:
         super().__init__(exists=False, dir_okay=False, path_type=Path)
 
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
         return [CompletionItem(incomplete, type="file")]
 
 
-class GameName(click.ParamType):
+class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A game of the registry: case-insensitive, any unique prefix."""
 
     name = "game"
@@ -58,7 +61,7 @@ class GameName(click.ParamType):
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
 
 
-class StockMoveGame(click.Choice):
+class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A game whose stock track moves a price on a payout (the registry says which)."""
 
     def __init__(self) -> None:
@@ -71,7 +74,7 @@ class StockMoveGame(click.Choice):
             self.fail(str(e), param, ctx)
 
 
-class VariantName(click.ParamType):
+class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A variant of the game named by the command's GAME argument; completes its variants.
 
     The value is checked by the session (it knows the game); this type only tells completion,
@@ -105,7 +108,8 @@ class LazyGroup(click.Group):
             from importlib import import_module
 
             module, attribute = self.lazy[name].split(":")
-            return getattr(import_module(module), attribute)
+            command: click.Command = getattr(import_module(module), attribute)
+            return command
         return super().get_command(ctx, name)
 
 
@@ -205,7 +209,7 @@ def resume(file: Path, keep_going: bool) -> None:
     sys.exit(_shell(session, keep_going))
 
 
-def _load(file: Path):
+def _load(file: Path) -> Session:
     from referee import savefile
 
     try:
@@ -217,7 +221,7 @@ def _load(file: Path):
     return session
 
 
-def _shell(session, keep_going: bool) -> int:
+def _shell(session: Session, keep_going: bool) -> int:
     from referee.shell.loop import run_batch, run_interactive
 
     if sys.stdin.isatty() and sys.stdout.isatty():

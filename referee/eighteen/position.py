@@ -96,13 +96,13 @@ def _str(raw: dict[str, Any], key: str, where: str) -> str:
 
 
 def _phase_colour(game_map: GameMap, phase: Any) -> str:
-    phase = str(phase)
-    if phase in game_map.phases:
-        return game_map.phases[phase]
-    if phase in COLOURS:
-        return phase
+    name = str(phase)
+    if name in game_map.phases:
+        return game_map.phases[name]
+    if name in COLOURS:
+        return name
     allowed = ", ".join(list(game_map.phases) + list(COLOURS))
-    raise UsageError(f"unknown phase '{phase}'", allowed)
+    raise UsageError(f"unknown phase '{name}'", allowed)
 
 
 def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:

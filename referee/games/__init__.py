@@ -38,7 +38,8 @@ def get(name: str) -> Game:
     except UsageError as e:
         raise UsageError(f"unknown game '{name}'", ", ".join(_REGISTRY)) from e
     module, cls = _REGISTRY[key].split(":")
-    return getattr(import_module(module), cls)()
+    game: Game = getattr(import_module(module), cls)()
+    return game
 
 
 def stock_move_games() -> list[str]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee import render
-from referee.engine import Event, RefereeError, UsageError
+from referee.engine import Event, Game, RefereeError, UsageError
 from referee.session import Session, split
 from referee.words import match
 
@@ -48,7 +48,7 @@ class Shell:
         self.session = session
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def run(self, line: str) -> Reply:

@@ -4,7 +4,7 @@ flow.py (rounds and turns) and actions.py (the four actions); `rule=` names the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
@@ -100,14 +100,14 @@ class Express01(Game):
                     TURN,
                     f"as {state.turn.player} ...",
                 )
-            handler = {
+            handlers: dict[type, Callable[[State, Any, bool], tuple[State, list[Event]]]] = {
                 Lay: actions.lay,
                 Buy: actions.buy,
                 Run: actions.run,
                 Swap: actions.swap,
                 Done: actions.done,
-            }[type(move)]
-            new, events = handler(state, move, forced)
+            }
+            new, events = handlers[type(move)](state, move, forced)
         return flow.after_action(new, events)
 
     def options(self, state: State) -> Options:

@@ -39,12 +39,12 @@ def pay(state: State, payer: str, payee: str, amount: int, events: list[Event]) 
 
 def pool_limit(co: Company) -> int:
     """Rules ■4: the pool holds at most 50% (2 of a minor's 5 shares, 5 of a major's 10)."""
-    return co.size * data.table()["shares"]["pool_limit_percent"] // 100
+    return co.size * int(data.table()["shares"]["pool_limit_percent"]) // 100
 
 
 def player_limit(co: Company) -> int:
     """Rules ■4: a player holds at most 60% (3 of 5, 6 of 10)."""
-    return co.size * data.table()["shares"]["player_limit_percent"] // 100
+    return co.size * int(data.table()["shares"]["player_limit_percent"]) // 100
 
 
 def move_shares(co: Company, frm: str, to: str, n: int) -> None:

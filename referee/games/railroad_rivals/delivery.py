@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from referee.engine import Event, RuleError
 
@@ -132,7 +133,8 @@ def building(
             f"a city without a {what}",
             computable=False,
         )
-    city = replace(city, **{kind: p})
+    owner: dict[str, Any] = {kind: p}
+    city = replace(city, **owner)
     state = replace(state, cities={**state.cities, city.name: city})
     if kind == "hotel":
         state = replace(state, hotel_used=state.hotel_used | {p})

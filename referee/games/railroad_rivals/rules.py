@@ -6,7 +6,7 @@ and scoring.py; this module wires them into the contract.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -31,7 +31,7 @@ from .state import (
     State,
 )
 
-HANDLERS = {
+HANDLERS: dict[type, Callable[[State, Any, bool], tuple[State, list[Event]]]] = {
     cmd.Start: turns.on_start,
     cmd.Order: turns.on_order,
     cmd.Reveal: turns.on_reveal,
@@ -207,5 +207,6 @@ class RailroadRivals(Game):
             )
         if value < 0 and kind != "score":
             raise UsageError(f"{key} cannot be negative")
-        state = replace(state, **{field: {**current, name: value}})
+        corrected: dict[str, Any] = {field: {**current, name: value}}
+        state = replace(state, **corrected)
         return state, [Event(f"{key}: {current[name]} -> {value} (adjusted by the table)")]

@@ -75,12 +75,15 @@ class UnionStation(Game):
         elif isinstance(move, Blocked):
             new = actions.blocked(state, move, judge, events)
         elif isinstance(move, Buy | Lay | Sell | Pass):
-            handler = {Buy: actions.buy, Lay: actions.lay, Sell: actions.sell}.get(type(move))
-            if handler is None:
+            if isinstance(move, Buy):
+                new = actions.buy(state, move, judge, events)
+            elif isinstance(move, Lay):
+                new = actions.lay(state, move, judge, events)
+            elif isinstance(move, Sell):
+                new = actions.sell(state, move, judge, events)
+            else:
                 legal = _actions(state, state.turn) if state.phase == PLAY else []
                 new = actions.play_pass(state, move, judge, events, legal)
-            else:
-                new = handler(state, move, judge, events)
             if new.phase == PLAY:
                 # The turn goes clockwise from whoever moved (as NAME may have moved out of turn).
                 new = replace(new, turn=(state.players.index(move.actor) + 1) % len(state.seats))
@@ -119,9 +122,9 @@ class UnionStation(Game):
         )
         lays = tuple(c for c in _layable(state, p))
         sells = tuple(c for c in _sellable(state, p))
-        verbs = [v for v, ok in (("buy", buys), ("lay", lays), ("sell", sells)) if ok]
-        if not verbs:
-            verbs.append("pass")
+        playable = [v for v, ok in (("buy", buys), ("lay", lays), ("sell", sells)) if ok]
+        if not playable:
+            playable.append("pass")
         args: dict[str, tuple[tuple[str, ...], ...]] = {
             "buy": (buys, ("+1", "+2", "+3")),
             "sell": (sells,),
@@ -129,10 +132,10 @@ class UnionStation(Game):
         where = _lay_candidates(state, lays)
         args["lay"] = (lays, where, where)
         if not state.board.has_map:
-            verbs.append("blocked")
+            playable.append("blocked")
             args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
         phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
-        return Options(seat.name, tuple(verbs), args, phase)
+        return Options(seat.name, tuple(playable), args, phase)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER
