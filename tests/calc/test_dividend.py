@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from referee import games
@@ -81,3 +84,39 @@ def test_a_game_without_a_stock_track_is_refused_naming_those_with_one() -> None
 def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         payout_table(**kwargs)
+
+
+@pytest.mark.parametrize("revenue", [0, 7, 310, 99_999])
+def test_payout_table_is_laid_out_as_tabulate_would(revenue: int) -> None:
+    from tabulate import tabulate
+
+    from referee.calc.render import holdings_table
+
+    p = payout_table(revenue, 10)
+    assert holdings_table(p.holdings) == tabulate(
+        p.holdings, headers=["shares", "payout"], tablefmt="simple"
+    )
+
+
+def _modules_loaded_by_dividend(*args: str) -> set[str]:
+    """The modules a fresh `referee dividend ARGS` process has loaded when it is done."""
+    code = (
+        f"import sys; sys.argv = ['referee', 'dividend', *{list(args)!r}];"
+        "from referee.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.strip().splitlines()[-1].split())
+
+
+def test_dividend_command_does_not_import_tabulate() -> None:
+    """Start-up (issue 13): the quick calculator stays clear of tabulate and its imports."""
+    loaded = _modules_loaded_by_dividend("310", "--major")
+    assert not loaded & {"tabulate", "importlib.metadata", "wcwidth"}
+
+
+def test_dividend_loads_no_game_but_the_one_whose_track_moves() -> None:
+    loaded = _modules_loaded_by_dividend("200", "--major", "--price", "100")
+    games_loaded = sorted(m for m in loaded if m.startswith("referee.games."))
+    assert games_loaded == [f"referee.games.lost_atlas{m}" for m in ("", ".data", ".market")]
