@@ -58,6 +58,16 @@ def test_a_game_the_routes_do_not_know_is_one_line_naming_the_known_games(game: 
     assert str(err.value) == (f"position: unknown game '{game}' (allowed: lost-atlas, 1830, 1889)")
 
 
+def test_route_with_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('game = "lost_atlas"\nmap = "1889"\nphase = "5"\n')
+    result = CliRunner().invoke(route, [str(path), "--company", "AR", "--trains", "4"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "referee: position: unknown game 'lost_atlas' (allowed: lost-atlas, 1830, 1889)\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("game", "rules"), [("lost-atlas", LOST_ATLAS), ("1889", Rules()), ("", Rules())]
 )
