@@ -159,6 +159,8 @@ def refused_as_expected(session: Any, command: Command) -> str:
     except RuleError as e:
         if refusal.rule == e.rule:
             return ""
+        if not refusal.rule:
+            return f"refused by a rule, not as a usage error: {e}"
         return f"refused by another rule than '{refusal.rule}': {e}"
     except UsageError as e:
         if not refusal.rule and refusal.usage in str(e):

@@ -154,7 +154,7 @@ def test_an_expected_usage_error_passes_and_may_name_its_message(tmp_path: Path)
 
 
 def test_a_usage_line_refused_by_a_rule_fails(tmp_path: Path) -> None:
-    with pytest.raises(AssertionError, match="refused by another rule than ''"):
+    with pytest.raises(AssertionError, match="refused by a rule, not as a usage error: bids start"):
         _play(tmp_path, "! auction 10  # usage\n")
 
 
