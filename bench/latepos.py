@@ -266,7 +266,7 @@ def lost_atlas_position(seed: int) -> tuple[Position, str, str]:
         "map": "lost-atlas-bench",
         "layout": "flat",
         "hexes": lost_atlas_hexes(rng),
-        "game": "lost_atlas",
+        "game": "lost-atlas",
         "phase": "gray",
     }
     game_map = position_from_data(data).map

@@ -141,7 +141,7 @@ complete -c referee -n '__referee_using_command dividend' -l price -x -d 'The sh
 complete -c referee -n '__referee_using_command dividend' -l withhold -d 'The company keeps the revenue (price one left).'
 complete -c referee -n '__referee_using_command dividend' -l treasury -x -d 'Shares in the treasury. [0<=x<=100]'
 complete -c referee -n '__referee_using_command dividend' -l pool -x -d 'Shares in the bank pool. [0<=x<=100]'
-complete -c referee -n '__referee_using_command dividend' -l game -x -a 'lost-atlas' -d 'Whose stock track moves the price. [default: lost-atlas]'
+complete -c referee -n '__referee_using_command dividend' -l game -x -a 'lost-atlas' -d 'Whose stock track moves the price: lost-atlas. [default: lost-atlas]'
 complete -c referee -n '__referee_using_command dividend' -l json -d 'Print JSON, for scripts.'
 complete -c referee -n '__referee_using_command dividend' -s h -l help -d 'Show this message and exit.'
 

@@ -15,10 +15,11 @@ import click
 from click.shell_completion import CompletionItem
 
 from referee import __version__
+from referee import games as registry
 from referee.engine import RefereeError, UsageError
 
 if TYPE_CHECKING:
-    pass
+    from referee.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
@@ -33,15 +34,14 @@ class SaveFile(click.Path):
 
     def __init__(self, exists: bool = True) -> None:
         super().__init__(exists=False, dir_okay=False, path_type=Path)
-        self.must_exist = exists
 
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
         return [CompletionItem(incomplete, type="file")]
 
 
-class GameName(click.ParamType):
+class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A game of the registry: case-insensitive, any unique prefix."""
 
     name = "game"
@@ -63,7 +63,20 @@ class GameName(click.ParamType):
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
 
 
-class VariantName(click.ParamType):
+class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
+    """A game whose stock track moves a price on a payout (the registry says which)."""
+
+    def __init__(self) -> None:
+        super().__init__(registry.stock_move_games())
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return registry.check_stock_move_game(value)
+        except UsageError as e:
+            self.fail(str(e), param, ctx)
+
+
+class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A variant of the game named by the command's GAME argument; completes its variants.
 
     The value is checked by the session (it knows the game); this type only tells completion,
@@ -97,7 +110,8 @@ class LazyGroup(click.Group):
             from importlib import import_module
 
             module, attribute = self.lazy[name].split(":")
-            return getattr(import_module(module), attribute)
+            command: click.Command = getattr(import_module(module), attribute)
+            return command
         return super().get_command(ctx, name)
 
 
@@ -197,7 +211,7 @@ def resume(file: Path, keep_going: bool) -> None:
     sys.exit(_shell(session, keep_going))
 
 
-def _load(file: Path, to_play: bool = False):
+def _load(file: Path, to_play: bool = False) -> Session:
     """A session from its file: locked for this process when it is `to_play`."""
     from referee import savefile
 
@@ -210,7 +224,7 @@ def _load(file: Path, to_play: bool = False):
     return session
 
 
-def _shell(session, keep_going: bool) -> int:
+def _shell(session: Session, keep_going: bool) -> int:
     """Run the shell on the session, then let go of its file."""
     from referee.shell.loop import run_batch, run_interactive
 
@@ -219,7 +233,8 @@ def _shell(session, keep_going: bool) -> int:
             return run_interactive(session)
         return run_batch(session, sys.stdin, sys.stdout, keep_going)
     finally:
-        session.store.close(session)
+        if session.store is not None:
+            session.store.close(session)
 
 
 @cli.command()
@@ -269,8 +284,6 @@ def games() -> None:
     """List the games, their variants and player counts."""
     from tabulate import tabulate
 
-    from referee import games as registry
-
     rows = []
     for name in registry.names():
         g = registry.get(name)
@@ -312,8 +325,8 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
     "--game",
     default="lost-atlas",
     show_default=True,
-    type=click.Choice(["lost-atlas"]),
-    help="Whose stock track moves the price.",
+    type=StockMoveGame(),
+    help=f"Whose stock track moves the price: {', '.join(registry.stock_move_games())}.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 def dividend(

@@ -1,4 +1,8 @@
-"""The user's own board data, kept under the XDG config folder (design.md §5)."""
+"""The user's own board data, kept under the XDG config folder.
+
+The referee never invents unpublished board data: the players enter what their board shows
+once, it is kept here and copied into each save.
+"""
 
 from __future__ import annotations
 

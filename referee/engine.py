@@ -107,8 +107,23 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class StockMove:
+    """What a game's stock track does to a share price when a company pays out or withholds.
+
+    A game with such a track provides `stock_move(price, revenue, withhold) -> StockMove`,
+    named in the registry (`referee.games.stock_move_games`), for `referee dividend --game`.
+    """
+
+    old: int
+    new: int
+    steps: int  # +right / -left, as moved on the track (clamped at its ends)
+    why: str
+
+
+@dataclass(frozen=True)
 class BoardField:
-    """One piece of board data the players are asked for (design.md §5)."""
+    """One piece of board data the players are asked for: printed on their board, not published,
+    so never invented by the referee."""
 
     key: str
     prompt: str  # the question, in words a player can answer from the board
@@ -123,7 +138,6 @@ class Game(ABC):
 
     name: ClassVar[str]  # "union-station"
     title: ClassVar[str]  # "Union Station"
-    rules_file: ClassVar[str]  # "union-station.ja.txt"
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}

@@ -52,6 +52,9 @@ class Store(Protocol):
         """Save the session; `appended`: the only change since the last save is one new move
         at the end of the log."""
 
+    def close(self, session: Session) -> None:
+        """The session is done with: bring the file up to date and let go of it."""
+
 
 @dataclass
 class How:

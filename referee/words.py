@@ -1,4 +1,5 @@
-"""Matching typed words: names are case-insensitive and any unique prefix works (design.md §6)."""
+"""Matching typed words: names are case-insensitive and any unique prefix works (`bu bl` is
+`buy blue`), matched first against what is legal now."""
 
 from __future__ import annotations
 

@@ -146,7 +146,9 @@ def _command(command: click.Command, ctx: click.Context, name: str) -> Command:
 def command_tree(group: click.Group | None = None) -> tuple[Command, tuple[Command, ...]]:
     """The group itself and its visible subcommands, in the order `--help` lists them."""
     if group is None:
-        from referee.cli import cli as group
+        from referee.cli import cli
+
+        group = cli
     root = click.Context(group, info_name="referee", **group.context_settings)
     top = _command(group, root, "")
     subcommands = []

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from referee import frame, render
-from referee.engine import Event, RefereeError, UsageError, Verb
-from referee.frame import frame_verb
+from referee.engine import Event, Game, RefereeError, UsageError, Verb
+from referee.frame import FrameVerb, frame_verb
 from referee.session import Session, split
 from referee.words import amount, clip_echoes, match
 
@@ -37,7 +37,7 @@ class Shell:
         self.confirm = confirm
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def run(self, line: str) -> Reply:
@@ -59,7 +59,8 @@ class Shell:
         words = split(line)
         verb = frame.find(words[0])
         if verb is not None and verb.kind == "command":
-            return verb.handler(self, words[1:], line)
+            reply: Reply = verb.handler(self, words[1:], line)
+            return reply
         return self._move(line)
 
     # --- moves ---------------------------------------------------------------------------
@@ -105,7 +106,8 @@ class Shell:
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
         later = [v for v in game_verbs.values() if v not in now]
         always = frame.offered(self.session)
-        every = [*now, *later, *always]  # one column for the summaries of all three lists
+        # one column for the summaries of all three lists
+        every: list[Verb | FrameVerb] = [*now, *later, *always]
         lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
         lines += help_rows(now, every) or ["  (none)"]
         lines += ["", "Other moves of this game:", *help_rows(later, every)]

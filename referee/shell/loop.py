@@ -115,7 +115,7 @@ def run_interactive(session: Session) -> int:
     def toolbar() -> str:
         return game.toolbar(session.state)
 
-    prompt = PromptSession(
+    prompt: PromptSession[str] = PromptSession(
         history=history,
         completer=ShellCompleter(session),
         auto_suggest=AutoSuggestFromHistory(),

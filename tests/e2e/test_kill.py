@@ -16,7 +16,7 @@ from pathlib import Path
 
 from test_terminal import BOARD, referee_program
 
-from referee import config, savefile
+from referee import config, savefile, scenario
 from referee.session import Session
 
 SCENARIO = (
@@ -27,8 +27,9 @@ CUT_APPENDS = 200 - REAL_KILLS
 
 
 def moves() -> list[str]:
-    lines = [line.strip() for line in SCENARIO.read_text().splitlines()]
-    return [line for line in lines if line and not line.startswith(("#", "!"))]
+    """The scenario's accepted moves, without its refused lines and checked figures."""
+    commands = scenario.load(SCENARIO).commands
+    return [c.text for c in commands if c.refusal is None and not c.figures]
 
 
 def leftovers(save: Path) -> list[str]:

@@ -52,7 +52,6 @@ class Simple:
 class Tally(Game):
     name = "tally"
     title = "Tally"
-    rules_file = "tally (test fixture)"
     min_players = 2
     max_players = 4
     variants = {"standard": "as written", "rich": "start with 20"}  # noqa: RUF012

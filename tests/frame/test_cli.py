@@ -136,6 +136,15 @@ def test_dividend_needs_one_size() -> None:
     assert code == 2 and "--major, --minor or --shares N" in err
 
 
+def test_dividend_game_is_one_that_has_a_stock_track() -> None:
+    code, out, _ = run(["dividend", "200", "--major", "--price", "100", "--game", "lost-atlas"])
+    assert code == 0 and "price 100 -> 120" in out
+    code, _, err = run(["dividend", "200", "--major", "--price", "100", "--game", "congo-line"])
+    assert code == 2 and "no stock track known for 'congo-line' (allowed: lost-atlas)" in err
+    code, out, _ = run(["dividend", "--help"])
+    assert "Whose stock track moves the price: lost-atlas." in out
+
+
 def test_main_turns_click_errors_into_one_line(capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.argv", ["referee", "dividend", "ten", "--major"])
     with pytest.raises(SystemExit) as info:

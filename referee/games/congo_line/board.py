@@ -1,8 +1,8 @@
 """Board data of Congo Line: the cities with their class and the lines between them.
 
 The board's lines, their numbered spaces and which cities they join are not published, so the
-players enter them once (design.md §5). Two forms are accepted: text as typed at the prompt
-and structured TOML data. Both normalise to
+players enter them once; the referee never invents them. Two forms are accepted: text as typed
+at the prompt and structured TOML data. Both normalise to
 
     {"cities": {"Kolwezi": "A", ...},
      "lines": [{"from": "Lubumbashi", "to": "Kolwezi", "spaces": [1, 2, 3]}, ...]}

@@ -1,4 +1,4 @@
-"""Board data the players enter from their own cards (design.md §5: never invent a number).
+"""Board data the players enter from their own cards (unpublished: never invent a number).
 
 The printed cards are not published: how many cards each of the twelve decks holds, which
 base cards are station cards, and which companies (locomotive colours) the game has.

@@ -222,7 +222,9 @@ def map_complete(state: State) -> bool:
     stack = data.table()["map"]["micro_stack"][key]
     homes = data.table()["map"]["home_pieces"]
     placed_homes = sum(1 for p in state.pieces if p.number in homes)
-    return placed_homes == stack["homes"] and len(state.pieces) - placed_homes == stack["others"]
+    return bool(
+        placed_homes == stack["homes"] and len(state.pieces) - placed_homes == stack["others"]
+    )
 
 
 def micro_problem(state: State, number: int) -> str | None:

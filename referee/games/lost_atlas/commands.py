@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
+from referee.games.lost_atlas.state import State
 from referee.words import amount, match
 
 VERBS = (
@@ -229,7 +230,24 @@ def parse_run_item(word: str) -> RunItem:
     return RunItem(train, revenue, len(values), suburbs)
 
 
-def parse(state, actor: str, words: Sequence[str]):
+AnyMove = (
+    Move
+    | Charters
+    | Destinations
+    | Amount
+    | Named
+    | Sell
+    | BuyShare
+    | BuyTrain
+    | LayTile
+    | Token
+    | PlacePiece
+    | Discard
+    | Run
+)
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:
     verb = match(words[0], VERB_NAMES, "verb")
     args = list(words[1:])
     usage = next(v.usage for v in VERBS if v.name == verb)

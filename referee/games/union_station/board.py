@@ -1,4 +1,4 @@
-"""Board data: what is printed on the board but not published (design.md §5).
+"""Board data: what is printed on the board but not published.
 
 The players enter it once; it is stored in every save. Never invent these numbers.
 

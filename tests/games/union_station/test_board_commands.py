@@ -1,4 +1,5 @@
-"""Board data (design.md §5), the command grammar, status, snapshot and corrections."""
+"""Board data (entered by the players, never invented), the command grammar, status, snapshot
+and corrections."""
 
 from __future__ import annotations
 
