@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee import render
 from referee.engine import Event, RefereeError, UsageError
@@ -29,7 +30,8 @@ FRAME_VERBS: dict[str, tuple[str, str]] = {
     "count": ("count NAME AMOUNT", "compare a player's counted money with the ledger"),
     "amend": ("amend N MOVE ...", "replace move N and replay the rest"),
     "what-if": ("what-if VERB ...", "show what a move would change, without making it"),
-    "export": ("export FILE.md", "write the log and the standings as Markdown"),
+    "export": ("export FILE.md|FILE.html", "write the log and the standings (Markdown or a page)"),
+    "share": ("share [off] [--host H --port N]", "show the game live on the table's phones"),
 }
 
 
@@ -46,6 +48,7 @@ class Shell:
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.sharing: Any = None  # the live page (referee.web.share.Sharing) while shared
 
     @property
     def game(self):
@@ -59,6 +62,8 @@ class Shell:
             reply = self._run(line)
         except RefereeError as e:
             reply = Reply(f"rejected: {e}", ok=False, exit_code=e.exit_code)
+        if self.sharing is not None:
+            self.sharing.changed()
         if self.session.save_error:
             reply.text += (
                 f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
@@ -87,6 +92,7 @@ class Shell:
             "what-if": self._what_if,
             "export": self._export,
             "amend": self._amend,
+            "share": self._share,
         }.get(verb)
         if handler is not None:
             return handler(words[1:], line)
@@ -195,10 +201,16 @@ class Shell:
 
     def _export(self, words: list[str], line: str) -> Reply:
         if len(words) != 1:
-            raise UsageError("export needs one file name", "export FILE.md")
+            raise UsageError("export needs one file name", "export FILE.md or FILE.html")
         from referee.atomic import write_bytes
-        from referee.export import markdown
+        from referee.export import html_page, markdown
 
         path = Path(words[0])
-        write_bytes(path, markdown(self.session).encode("utf-8"))
+        write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
+        write_bytes(path, write(self.session).encode("utf-8"))
         return Reply(f"wrote {path}")
+
+    def _share(self, words: list[str], line: str) -> Reply:
+        from referee.web.share import share_command
+
+        return Reply(share_command(self, words))

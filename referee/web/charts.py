@@ -6,11 +6,13 @@ by the state's identity, so a new move costs one state's standings, not the whol
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.session import Session
 
+SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 MAX_POINTS = 150  # a long game is sampled down to this many points per line
 
 Prices = Callable[[Any, Any], dict[str, int]]
@@ -85,7 +87,9 @@ def line_chart(title: str, series: dict[str, Sequence[int | None]], y_title: str
     chart.x_labels = [str(i) for i in picks]
     for name, values in series.items():
         chart.add(name, [values[i] if i < len(values) else None for i in picks])
-    return chart.render(is_unicode=True)
+    # pygal writes its settings for its tooltip script into the SVG; the page has no use for
+    # them (its security policy would refuse an inline script anyway).
+    return SCRIPT.sub("", chart.render(is_unicode=True))
 
 
 def charts(session: Session, history: History, prices: Prices) -> list[tuple[str, str]]:

@@ -19,10 +19,12 @@ from importlib import resources
 
 from aiohttp import web
 
+from referee.engine import UsageError
 from referee.web import view
 from referee.web.page import page_html
 from referee.web.source import Source
 
+DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
 MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves
 WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
 HEARTBEAT_SECONDS = 15.0  # keeps phones' connections (and proxies) from going idle
@@ -58,6 +60,7 @@ class TablePage:
         self.page = view.Page()
         self._cached: tuple[str, bytes, bytes] | None = None
         self._runner: web.AppRunner | None = None
+        self._sock: socket.socket | None = None
         self.url = ""
         source.listeners.append(self.wake)
 
@@ -156,17 +159,33 @@ class TablePage:
         await asyncio.wait_for(response.write(text.encode("utf-8")), WRITE_SECONDS)
 
     # --- starting and stopping -------------------------------------------------------------
-    async def start(self, host: str, port: int) -> str:
-        """Listen on host:port (port 0: any free port); return the page's address."""
-        sock = bind(host, port)
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=1.0)
-        await runner.setup()
-        await web.SockSite(runner, sock).start()
-        self._runner = runner
-        bound_host, bound_port = sock.getsockname()[:2]
+    def listen(self, host: str, port: int | None) -> str:
+        """Take the address now (a taken port is said at once); return the page's address.
+
+        No port: the usual one if it is free, else any free one."""
+        if port is None:
+            try:
+                self._sock = bind(host, DEFAULT_PORT)
+            except UsageError:
+                self._sock = bind(host, 0)
+        else:
+            self._sock = bind(host, port)
+        bound_host, bound_port = self._sock.getsockname()[:2]
         shown = f"[{bound_host}]" if ":" in bound_host else bound_host
         self.url = f"http://{shown}:{bound_port}/{self.token}/"
         return self.url
+
+    async def serve(self) -> None:
+        """Answer requests on the address taken by `listen`, from the running loop."""
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        await web.SockSite(runner, self._sock).start()
+        self._runner = runner
+
+    async def start(self, host: str, port: int | None) -> str:
+        url = self.listen(host, port)
+        await self.serve()
+        return url
 
     async def stop(self) -> None:
         for queue in list(self.streams):
@@ -176,14 +195,15 @@ class TablePage:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        elif self._sock is not None:
+            self._sock.close()
+        self._sock = None
         if self.wake in self.source.listeners:
             self.source.listeners.remove(self.wake)
 
 
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket, made now so that a taken port is said at once, in one line."""
-    from referee.engine import UsageError
-
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
