@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.session import Session
+from referee.web.html import SWATCHES
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 MAX_POINTS = 150  # a long game is sampled down to this many points per line
@@ -49,6 +50,16 @@ def _sample(count: int) -> list[int]:
     return sorted({round(i * step) for i in range(MAX_POINTS)})
 
 
+# Lines for series that are not railroad colours (players, named companies).
+PALETTE = ("#d9534f", "#3c7dd9", "#2f9e5a", "#e39b1b", "#8e5fc2", "#1fa3a3", "#c25f9a", "#7a7a2a")
+# Railroad colours as lines readable on a light and a dark page alike.
+LINES = {**SWATCHES, "black": "#6b6b6b", "white": "#c9c9c9"}
+
+
+def _colour(name: str, index: int) -> str:
+    return LINES.get(name.lower(), PALETTE[index % len(PALETTE)])
+
+
 def line_chart(title: str, series: dict[str, Sequence[int | None]], y_title: str) -> str:
     """One SVG line chart, x = moves played; the page's own stylesheet sets the colours."""
     import pygal
@@ -63,25 +74,28 @@ def line_chart(title: str, series: dict[str, Sequence[int | None]], y_title: str
         foreground_strong="#888888",
         foreground_subtle="#88888855",
         font_family="system-ui, sans-serif",
-        label_font_size=14,
-        major_label_font_size=14,
-        legend_font_size=16,
+        label_font_size=15,
+        major_label_font_size=15,
+        legend_font_size=17,
         title_font_size=18,
+        colors=tuple(_colour(name, i) for i, name in enumerate(series)),
     )
     chart = pygal.Line(
         js=[],  # no script from the internet; the page has its own
         disable_xml_declaration=True,
         show_dots=False,
-        width=800,
-        height=380,
+        stroke_style={"width": 3},
+        width=520,  # drawn small so that its words stay readable on a 360 px phone
+        height=400,
         title=title,
         x_title="moves",
         y_title=y_title,
         style=style,
         legend_at_bottom=True,
         truncate_legend=-1,
-        x_labels_major_count=8,
+        x_labels_major_every=max(1, len(picks) // 5),
         show_minor_x_labels=False,
+        truncate_label=-1,
         include_x_axis=False,
     )
     chart.x_labels = [str(i) for i in picks]

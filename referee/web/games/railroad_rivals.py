@@ -26,37 +26,33 @@ def _map(snap: dict[str, Any]) -> str:
     height = (max(ys) - top + 1) * CELL
     out = [f'<svg viewBox="-4 -4 {width + 8} {height + 8}" role="img" aria-label="city tiles">']
     # Sides in the game's order: north, east, south, west (the railroads printed on each edge).
-    sides = [(CELL / 2, 12), (CELL - 10, CELL / 2 + 4), (CELL / 2, CELL - 5), (10, CELL / 2 + 4)]
+    sides = [(CELL / 2, 20), (CELL - 14, CELL / 2 + 6), (CELL / 2, CELL - 8), (14, CELL / 2 + 6)]
     for c in cities:
         x, y = (c["x"] - left) * CELL, (c["y"] - top) * CELL
         out.append(
             f'<g transform="translate({x},{y})"><rect x="2" y="2" width="{CELL - 4}" '
             f'height="{CELL - 4}" rx="6" fill="#efe6cf" stroke="#6b5a3a"/>'
-            f'<text class="label" x="{CELL / 2}" y="{CELL / 2 - 6}" text-anchor="middle">'
+            f'<text class="city" x="{CELL / 2}" y="{CELL / 2 - 8}" text-anchor="middle">'
             f"{esc(c['name'])}</text>"
         )
         cubes = " ".join(f"{n} {k}" for k, n in c["cubes"].items() if n) or "no cargo"
         out.append(
-            f'<text class="hexname" x="{CELL / 2}" y="{CELL / 2 + 8}" text-anchor="middle">'
+            f'<text class="small" x="{CELL / 2}" y="{CELL / 2 + 12}" text-anchor="middle">'
             f"{esc(cubes)}</text>"
         )
-        marks = " ".join(
-            f"{label} {c[key]}" for key, label in (("hotel", "hotel"), ("tower", "tower")) if c[key]
-        )
-        if marks:
+        for row, key in enumerate(k for k in ("hotel", "tower") if c[k]):
             out.append(
-                f'<text class="hexname" x="{CELL / 2}" y="{CELL / 2 + 22}" text-anchor="middle">'
-                f"{esc(marks)}</text>"
+                f'<text class="small" x="{CELL / 2}" y="{CELL / 2 + 30 + 16 * row}" '
+                f'text-anchor="middle">{key} {esc(c[key])}</text>'
             )
         for (sx, sy), edge in zip(sides, c["edges"], strict=True):
             if edge and edge != "-":
                 out.append(
-                    f'<text class="station" x="{sx}" y="{sy}" text-anchor="middle">'
-                    f"{esc(edge)}</text>"
+                    f'<text class="edge" x="{sx}" y="{sy}" text-anchor="middle">{esc(edge)}</text>'
                 )
         out.append("</g>")
     out.append("</svg>")
-    return f'<div class="map">{"".join(out)}</div>'
+    return f'<div class="map tiles">{"".join(out)}</div>'
 
 
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
