@@ -15,16 +15,20 @@ import json
 import logging
 import secrets
 import socket
+import time
+from dataclasses import replace
 from importlib import resources
 
 from aiohttp import web
 
 from referee.engine import UsageError
+from referee.session import Session
 from referee.web import view
 from referee.web.page import page_html
 from referee.web.source import Source
 
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
+CHART_SECONDS = 2.0  # the charts are drawn again at most this often (pygal takes a while)
 MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves
 WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
 HEARTBEAT_SECONDS = 15.0  # keeps phones' connections (and proxies) from going idle
@@ -59,27 +63,59 @@ class TablePage:
         self.streams: set[asyncio.Queue[bool]] = set()
         self.page = view.Page()
         self._cached: tuple[str, bytes, bytes] | None = None
+        self._charts: tuple[float, str] = (0.0, "")  # when drawn, the chart sections
+        self._redraw: asyncio.TimerHandle | None = None
+        self._lock = asyncio.Lock()
         self._runner: web.AppRunner | None = None
         self._sock: socket.socket | None = None
         self.url = ""
         source.listeners.append(self.wake)
 
     # --- what is served ------------------------------------------------------------------
-    def rendered(self) -> tuple[str, bytes, bytes]:
-        """(version, JSON, HTML page) of the current version, computed once per version."""
-        version = self.source.version
-        if self._cached is None or self._cached[0] != version:
-            session = self.source.session
-            data = view.data(session)
-            body = view.body(session, self.page, self.source.notice)
-            payload = {"version": version, **data, "html": body}
-            page = page_html(session, body, version, live=True)
-            self._cached = (
-                version,
-                json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8"),
-                page.encode("utf-8"),
-            )
-        return self._cached
+    async def rendered(self) -> tuple[str, bytes, bytes]:
+        """(version, JSON, HTML page) of the current version, made once per version.
+
+        It is made in a worker thread from a copy of the session's lists, so that the shell's
+        loop goes on answering moves meanwhile. The charts (the slow part) are drawn again at
+        most every CHART_SECONDS; a page is then told to fetch once more when they are."""
+        async with self._lock:
+            version = self.source.version
+            if self._cached is None or self._cached[0] != version:
+                session = frozen(self.source.session)
+                now = time.monotonic()
+                charts = self._charts[1] if now - self._charts[0] < CHART_SECONDS else None
+                if charts is not None:
+                    self._redraw_later(CHART_SECONDS - (now - self._charts[0]))
+                notice = self.source.notice
+                made = await asyncio.to_thread(self._make, session, version, notice, charts)
+                self._cached = made[:3]
+                if charts is None:
+                    self._charts = (now, made[3])
+            return self._cached
+
+    def _make(
+        self, session: Session, version: str, notice: str, charts: str | None
+    ) -> tuple[str, bytes, bytes, str]:
+        if charts is None:
+            charts = view.chart_sections(session, self.page)
+        data = view.data(session)
+        body = view.body(session, self.page, notice, charts_html=charts)
+        payload = {"version": version, **data, "html": body}
+        page = page_html(session, body, version, live=True)
+        encoded = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
+        return version, encoded, page.encode("utf-8"), charts
+
+    def _redraw_later(self, delay: float) -> None:
+        """Once the charts may be drawn again, move the version so that pages fetch them."""
+        if self._redraw is not None:
+            return
+
+        def redraw() -> None:
+            self._redraw = None
+            self._charts = (0.0, "")
+            self.source.touch()
+
+        self._redraw = asyncio.get_running_loop().call_later(max(delay, 0.0), redraw)
 
     def wake(self) -> None:
         """Tell every open stream that the version moved (a queue of one: never blocks)."""
@@ -110,10 +146,10 @@ class TablePage:
             return _plain(302, "the page", Location=f"/{self.token}/")
         rest = parts[2]
         if rest == "":
-            _, _, page = self.rendered()
+            _, _, page = await self.rendered()
             return web.Response(body=page, content_type="text/html", headers=HEADERS)
         if rest == "view.json":
-            _, payload, _ = self.rendered()
+            _, payload, _ = await self.rendered()
             return web.Response(body=payload, content_type="application/json", headers=HEADERS)
         if rest == "events":
             return await self.events(request)
@@ -188,6 +224,9 @@ class TablePage:
         return url
 
     async def stop(self) -> None:
+        if self._redraw is not None:
+            self._redraw.cancel()
+            self._redraw = None
         for queue in list(self.streams):
             while not queue.empty():
                 queue.get_nowait()
@@ -233,3 +272,14 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         probe.close()
+
+
+def frozen(session: Session) -> Session:
+    """A copy of the session whose lists the shell's next move cannot change under a reader
+    (states themselves are never changed once made: a move makes a new one)."""
+    return replace(
+        session,
+        entries=list(session.entries),
+        states=list(session.states),
+        redo_stack=list(session.redo_stack),
+    )

@@ -50,6 +50,11 @@ class Source:
         self._bump()
         return True
 
+    def touch(self) -> None:
+        """A new version with the same session: what the page shows changed without a move
+        (charts drawn again, a notice)."""
+        self._bump()
+
     def replace(self, session: Session, notice: str = "") -> None:
         self._session = session
         self.notice = notice
@@ -85,7 +90,7 @@ class SaveFollower:
             session = self._read(self.path)
         except (RefereeError, OSError) as e:
             self.source.notice = f"the save cannot be read now: {e}; showing the last good state"
-            self.source._bump()
+            self.source.touch()
             return True
         self.source.replace(session)
         return True

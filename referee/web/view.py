@@ -89,8 +89,23 @@ def data(session: Session) -> dict[str, Any]:
     }
 
 
-def body(session: Session, page: Page, notice: str = "", whole_log: bool = False) -> str:
-    """The main part of the page (everything below the title), as HTML."""
+def chart_sections(session: Session, page: Page) -> str:
+    prices = view_of(session.game.name).prices
+    return "\n".join(
+        section(t, f'<div class="chart">{svg}</div>')
+        for t, svg in charts.charts(session, page.history, prices)
+    )
+
+
+def body(
+    session: Session,
+    page: Page,
+    notice: str = "",
+    whole_log: bool = False,
+    charts_html: str | None = None,
+) -> str:
+    """The main part of the page (everything below the title), as HTML. `charts_html`: the
+    chart sections drawn earlier (drawing them is the slow part), or None to draw them now."""
     game, state = session.game, session.state
     view = view_of(game.name)
     over = game.is_over(state)
@@ -109,8 +124,7 @@ def body(session: Session, page: Page, notice: str = "", whole_log: bool = False
         for t, html in view.panels(session, state)
     ]
     parts.append(section("End of the game", items(view.ending(session, state))))
-    for t, svg in charts.charts(session, page.history, view.prices):
-        parts.append(section(t, f'<div class="chart">{svg}</div>'))
+    parts.append(chart_sections(session, page) if charts_html is None else charts_html)
     if whole_log:
         parts.append(section("The whole log", moves_html(session, last=None)))
     return "\n".join(parts)

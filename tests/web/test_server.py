@@ -199,8 +199,24 @@ async def test_a_broken_view_is_a_plain_error(shared, monkeypatch) -> None:
 
 async def test_the_view_json_is_cached_per_version(shared) -> None:
     source, page, _ = shared
-    first = page.rendered()
-    assert page.rendered() is first
+    first = await page.rendered()
+    assert await page.rendered() is first
     source.session.play(next_move(ONE_OF_EACH["union-station"], 12))
     source.check()
-    assert json.loads(page.rendered()[1])["moves"] == json.loads(first[1])["moves"] + 1
+    assert json.loads((await page.rendered())[1])["moves"] == json.loads(first[1])["moves"] + 1
+
+
+async def test_charts_drawn_from_an_earlier_version_are_drawn_again_soon(
+    shared, monkeypatch
+) -> None:
+    source, page, _ = shared
+    monkeypatch.setattr(server_module, "CHART_SECONDS", 0.3)
+    await page.rendered()  # draws the charts
+    source.session.play(next_move(ONE_OF_EACH["union-station"], 12))
+    source.check()
+    moved = source.version
+    await page.rendered()  # the move at once, the charts of a moment ago
+    await asyncio.sleep(0.5)
+    assert source.version != moved  # the pages are told to fetch the new charts
+    scores = json.loads((await page.rendered())[1])["html"]
+    assert scores.count("<svg") >= 2
