@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
@@ -14,8 +15,8 @@ def events(items: Sequence[Event]) -> str:
     return "\n".join(f"  {e.text}" for e in items)
 
 
-def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
-    """One row per player: place, name, the game's detail columns, total."""
+def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
+    """Headers and one row per player: place, name, the game's detail columns, total."""
     extra: list[str] = []
     for row in rows:
         extra += [k for k in row.details if k not in extra]
@@ -23,7 +24,12 @@ def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
         [row.place or "", row.player, *(row.details.get(k, "") for k in extra), row.score]
         for row in rows
     ]
-    return tabulate(table, headers=["#", "player", *extra, "total"], tablefmt=fmt)
+    return ["#", "player", *extra, "total"], table
+
+
+def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
+    headers, table = standings_cells(rows)
+    return tabulate(table, headers=headers, tablefmt=fmt)
 
 
 def standings(rows: Sequence[Standing], over: bool) -> str:

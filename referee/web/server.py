@@ -15,6 +15,7 @@ import json
 import logging
 import secrets
 import socket
+import sys
 import time
 from dataclasses import replace
 from importlib import resources
@@ -28,6 +29,7 @@ from referee.web.page import page_html
 from referee.web.source import Source
 
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
+SWITCH_SECONDS = 0.001
 CHART_SECONDS = 2.0  # the charts are drawn again at most this often (pygal takes a while)
 MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves
 WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
@@ -213,6 +215,9 @@ class TablePage:
 
     async def serve(self) -> None:
         """Answer requests on the address taken by `listen`, from the running loop."""
+        # The page is drawn in a worker thread; a short switch interval hands the interpreter
+        # back to the shell's thread within a millisecond when a key is pressed meanwhile.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
         runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=1.0)
         await runner.setup()
         await web.SockSite(runner, self._sock).start()

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.render import standings as standings_text
+from referee.render import standings_cells
 from referee.session import Session
 from referee.web import charts
 from referee.web.games import view_of
@@ -41,15 +42,8 @@ def verdict(session: Session) -> str:
 
 
 def standings_html(session: Session) -> str:
-    rows = session.game.standings(session.state)
-    extra: list[str] = []
-    for row in rows:
-        extra += [k for k in row.details if k not in extra]
-    body = [
-        [row.place or "", row.player, *(row.details.get(k, "") for k in extra), row.score]
-        for row in rows
-    ]
-    return table(["#", "player", *extra, "total"], body, cls="standings")
+    headers, rows = standings_cells(session.game.standings(session.state))
+    return table(headers, rows, cls="standings")
 
 
 def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
