@@ -16,11 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.hexes import name_of, opposite
 from referee.eighteen.maps import GameMap, load_map
 from referee.eighteen.position import Position, position_from_data
 from referee.eighteen.tiles import TileSpec, catalogue
-from referee.tables import load_table
 
 ORDER = ("white", "yellow", "green", "brown", "gray")
 NEXT = dict(itertools.pairwise(ORDER))

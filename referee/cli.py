@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 
 def fail(error: RefereeError) -> NoReturn:
-    click.echo(f"referee: {error}", err=True)
+    from referee.words import clip_echoes
+
+    click.echo(f"referee: {clip_echoes(str(error))}", err=True)
     sys.exit(error.exit_code)
 
 
@@ -311,7 +313,8 @@ def log(file: Path) -> None:
     """Print the moves of a session, numbered, with who made them."""
     from referee import render
 
-    click.echo(render.log(_load(file).entries))
+    session = _load(file)
+    click.echo(render.log(session.entries, session.marks()))
 
 
 @cli.command()
@@ -351,8 +354,8 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
 # --- quick calculations ---------------------------------------------------------------------
 @cli.command()
 @click.argument("revenue", type=click.IntRange(0, 1_000_000))
-@click.option("--major", "kind", flag_value="major", help="A 10-share company.")
-@click.option("--minor", "kind", flag_value="minor", help="A 5-share company.")
+@click.option("--major", is_flag=True, help="A 10-share company.")
+@click.option("--minor", is_flag=True, help="A 5-share company.")
 @click.option("--shares", type=click.IntRange(1, 100), help="Any number of shares.")
 @click.option("--price", type=click.IntRange(0, 10_000), help="The share price: show its move.")
 @click.option("--withhold", is_flag=True, help="The company keeps the revenue (price one left).")
@@ -368,7 +371,8 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 def dividend(
     revenue: int,
-    kind: str | None,
+    major: bool,
+    minor: bool,
     shares: int | None,
     price: int | None,
     withhold: bool,
@@ -381,9 +385,9 @@ def dividend(
     from referee.calc.dividend import payout_table
     from referee.calc.render import payout_json, payout_text
 
-    if (kind is None) == (shares is None):
-        fail(UsageError("say the company's size once", "--major, --minor or --shares N"))
-    count = shares or (10 if kind == "major" else 5)
+    if major + minor + (shares is not None) != 1:
+        fail(UsageError("say the company's size once", "one of --major, --minor or --shares N"))
+    count = shares or (10 if major else 5)
     try:
         result = payout_table(
             revenue, count, treasury=treasury, pool=pool, withhold=withhold, price=price, game=game
@@ -397,12 +401,16 @@ def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
     try:
         cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("referee: aborted", err=True)
-        sys.exit(1)
+    except click.exceptions.Abort as e:
+        # A prompt turns Ctrl-C into Abort; the interrupt is still its context.
+        interrupted = isinstance(e.__context__, KeyboardInterrupt)
+        click.echo(f"referee: {'interrupted' if interrupted else 'aborted'}", err=True)
+        sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
+        from referee.words import clip_echoes
+
         hint = f" (see '{e.ctx.command_path} --help')" if e.ctx else ""
-        click.echo(f"referee: {e.format_message()}{hint}", err=True)
+        click.echo(f"referee: {clip_echoes(e.format_message())}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as e:
         click.echo(f"referee: {e.format_message()}", err=True)

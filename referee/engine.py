@@ -8,7 +8,7 @@ terminal; the session and the shell never decide a rule.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -70,6 +70,15 @@ class Overridden(Event):
 
 
 @dataclass(frozen=True)
+class OutOfTurn(Overridden):
+    """The one skipped check that `as NAME` may skip without `force`: whose turn it is.
+
+    A game emits it (instead of a plain Overridden) when a forced move was made by a player
+    whose turn it is not; a move whose only overridden check is this one is played out of turn.
+    """
+
+
+@dataclass(frozen=True)
 class Verb:
     """A verb of a game's command language, for help and completion."""
 
@@ -104,6 +113,9 @@ class BoardField:
     key: str
     prompt: str  # the question, in words a player can answer from the board
     example: str  # an example answer
+    # Checks one answer as it is typed, given the earlier ones (UsageError if it cannot be
+    # right), so that the walk-through asks again at once; check_board still judges the whole.
+    check: Callable[[str, Mapping[str, str]], object] | None = None
 
 
 class Game(ABC):

@@ -73,7 +73,7 @@ def stock_move(game: str, price: int, revenue: int, withhold: bool) -> StockMove
     """The move the game's rule gives for paying out (or withholding) `revenue` at `price`."""
     if game not in GAMES_WITH_TRACK:
         raise UsageError(f"no stock track known for '{game}'", ", ".join(GAMES_WITH_TRACK))
-    from referee.tables import load_table
+    from referee.datafiles import load_table
 
     spaces: list[int] = load_table(game)["market"]["spaces"]
     if price not in spaces:

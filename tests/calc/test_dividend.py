@@ -63,3 +63,31 @@ def test_price_must_be_a_space_of_the_track() -> None:
 def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         payout_table(**kwargs)
+
+
+@pytest.mark.parametrize("revenue", [0, 7, 310, 99_999])
+def test_payout_table_is_laid_out_as_tabulate_would(revenue: int) -> None:
+    from tabulate import tabulate
+
+    from referee.calc.render import holdings_table
+
+    p = payout_table(revenue, 10)
+    assert holdings_table(p.holdings) == tabulate(
+        p.holdings, headers=["shares", "payout"], tablefmt="simple"
+    )
+
+
+def test_dividend_command_does_not_import_tabulate() -> None:
+    """Start-up (issue 13): the quick calculator stays clear of tabulate and its imports."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.argv = ['referee', 'dividend', '310', '--major'];"
+        "from referee.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = ('tabulate', 'importlib.metadata', 'wcwidth')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "[]"

@@ -25,12 +25,16 @@ FIELDS = (
         "cities",
         "Every city except Lubumbashi with its class A, B or C (the Francs placed on it: 2, 3, 4)",
         "Kolwezi A, Likasi B, Kananga C",
+        lambda answer, _: _cities(answer),
     ),
     BoardField(
         "lines",
         "Every line as FROM > TO: the values of its spaces in the direction of travel, "
         "lines separated by ';'",
         "Lubumbashi > Likasi: 1 2 3; Likasi > Kolwezi: 2 3 4 5",
+        lambda answer, earlier: (
+            earlier.get("cities") and _lines(answer, _cities(earlier["cities"]))
+        ),
     ),
 )
 

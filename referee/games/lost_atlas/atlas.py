@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.hexes import neighbour, parse
 from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Piece, State
-from referee.tables import load_table
 
 R_MAP = "■3 準備 (マップの作成)"
 POSITIONS = ("h1", "h2", "h3")
