@@ -55,7 +55,7 @@ def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
     ]
     if not rows:
         return "<p>no moves yet</p>"
-    return table(["#", "by", "move", "at (UTC)"], rows, cls="moves")
+    return table(["#", "by", "move", "at (UTC)"], rows, cls="moves" if last else "log")
 
 
 def data(session: Session) -> dict[str, Any]:
