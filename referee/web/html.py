@@ -32,7 +32,9 @@ def swatch(name: str) -> str:
     colour = SWATCHES.get(str(name).lower())
     if colour is None:
         return esc(name)
-    return f'<span class="sw" style="background:{colour}"></span>{esc(name)}'
+    return (
+        f'<span class="nw"><span class="sw" style="background:{colour}"></span>{esc(name)}</span>'
+    )
 
 
 def table(
