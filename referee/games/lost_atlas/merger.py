@@ -1,4 +1,4 @@
-"""The merger round (rules ■22), the export and the end of a cycle (■23-■25)."""
+"""The merger round (rules ■22)."""
 
 from __future__ import annotations
 
@@ -14,14 +14,16 @@ def minors_in_order(state: State) -> list[str]:
     return [n for n in state.order() if not state.companies[n].major]
 
 
-def start_merger_round(state: State, events: list[Event]) -> None:
+def start_merger_round(state: State, events: list[Event]) -> bool:
+    """The merger round; True when no merger is possible and it is over at once."""
     state.round = "merger"
     state.mr = MergerRound()
     events.append(Event(f"cycle {state.cycle}: merger round"))
-    next_minor(state, events)
+    return next_minor(state, events)
 
 
-def next_minor(state: State, events: list[Event]) -> None:
+def next_minor(state: State, events: list[Event]) -> bool:
+    """The next minor may propose; True when none is left and the round is over."""
     mr = state.mr
     assert mr is not None
     mr.proposal = None
@@ -33,13 +35,22 @@ def next_minor(state: State, events: list[Event]) -> None:
             # ■22 then ■23: a new major over its limit gives up trains (■19) in the merger
             # round, before the export; the cycle ends when the choice is made (trains.discard).
             mr.current = ""
-            return
+            return False
         state.mr = None
-        end_cycle(state, events)
-        return
+        return True
     mr.current = left[0]  # ■22: in price order, higher on a space first
     co = state.companies[mr.current]
     events.append(Event(f"{mr.current} ({co.president}) may propose a merger, or pass"))
+    return False
+
+
+def resume(state: State, events: list[Event]) -> bool:
+    """After a `discard` (■19): the merger round goes on if it was only waiting for that
+    choice; True when it is then over."""
+    mr = state.mr
+    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
+        return next_minor(state, events)
+    return False
 
 
 def actor(state: State) -> str:
@@ -52,7 +63,8 @@ def actor(state: State) -> str:
     return state.companies[mr.current].president
 
 
-def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+    """One move of the merger round; True when it ends the round."""
     mr = state.mr
     assert mr is not None
     ledger.need_turn(state, move.actor, actor(state), R_MERGE, forced)  # type: ignore
@@ -63,8 +75,7 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
                 R_MERGE,
                 "major " + " | ".join(state.majors_available()),
             )
-        _merge(state, move.name, forced, events)
-        return
+        return _merge(state, move.name, forced, events)
     if mr.proposal:
         if not (isinstance(move, Move) and move.verb in ("accept", "refuse")):
             raise RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
@@ -73,9 +84,9 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
             mr.refused.append((a, b))
             mr.proposal = None
             events.append(Event(f"{b} refuses {a}'s proposal; not again this round (■22)"))
-            return
+            return False
         _accept(state, a, b, events)
-        return
+        return False
     if isinstance(move, Named) and move.verb == "propose":
         a, b = mr.current, move.name
         target = state.companies.get(b)
@@ -100,9 +111,10 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     elif isinstance(move, Move) and move.verb in ("pass", "done"):
         events.append(Event(f"{mr.current} passes"))
         mr.done.append(mr.current)
-        next_minor(state, events)
+        return next_minor(state, events)
     else:
         raise RuleError("in the merger round: propose MINOR or pass", R_MERGE)
+    return False
 
 
 def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
@@ -121,7 +133,7 @@ def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
     events.append(Event(f"{b} accepts; {new} presides the new major: name it"))
 
 
-def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
+def _merge(state: State, major: str, forced: bool, events: list[Event]) -> bool:
     mr = state.mr
     assert mr is not None and mr.naming is not None
     new, a, b = mr.naming
@@ -182,24 +194,4 @@ def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
     ledger.check_president(state, co, events)
     trains.enforce_limits(state, events)
     mr.done.append(a)
-    next_minor(state, events)
-
-
-def end_cycle(state: State, events: list[Event]) -> None:
-    from referee.games.lost_atlas.stock import start_stock_round
-
-    last = data.table()["setup"]["cycles"][state.variant]
-    if state.cycle >= last:
-        state.round = "over"
-        events.append(
-            Event(
-                f"the game ends after cycle {state.cycle}: shares are cashed at their price (■25)"
-            )
-        )
-        return
-    if data.table()["setup"]["exports"][state.variant]:
-        trains.export(state, events)
-    state.cycle += 1
-    if state.priority in state.out:
-        state.priority = state.after(state.priority)
-    start_stock_round(state, events)
+    return next_minor(state, events)

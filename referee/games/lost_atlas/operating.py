@@ -29,38 +29,34 @@ R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:�
 R_ABILITY = "■26 マイナー会社の能力"
 
 
-def start_operating_round(state: State, number: int, events: list[Event]) -> None:
+def start_operating_round(state: State, number: int, events: list[Event]) -> bool:
+    """Operating round `number` of the cycle; True when no company is left to operate."""
     state.round = "operating"
     state.orr = OperatingRound(number)
     events.append(Event(f"cycle {state.cycle}: operating round {number}"))
-    next_company(state, events)
+    return next_company(state, events)
 
 
-def next_company(state: State, events: list[Event]) -> None:
+def next_company(state: State, events: list[Event]) -> bool:
+    """The next company operates; True when all have and the round is over."""
     orr = state.orr
     assert orr is not None
     left = [n for n in state.order() if n not in orr.done]
     if not left:
-        end_operating_round(state, events)
-        return
+        return True
     name = left[0]  # ■11: highest price first; on one space, the upper marker first
     state.orr = OperatingRound(orr.number, orr.done, name)
     co = state.companies[name]
     events.append(Event(f"{name} operates ({co.president}); price {co.price}, cash {co.cash}"))
+    return False
 
 
-def end_operating_round(state: State, events: list[Event]) -> None:
-    from referee.games.lost_atlas.merger import end_cycle, start_merger_round
-
+def close_operating_round(state: State) -> int:
+    """The round is over: which one it was (1 or 2)."""
     assert state.orr is not None
     number = state.orr.number
     state.orr = None
-    if number == 1:
-        start_operating_round(state, 2, events)
-    elif state.colour != "yellow":  # ■22: merger rounds from the green phase on
-        start_merger_round(state, events)
-    else:
-        end_cycle(state, events)
+    return number
 
 
 def current(state: State) -> Company:
@@ -68,7 +64,8 @@ def current(state: State) -> Company:
     return state.companies[state.orr.current]
 
 
-def or_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def or_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+    """One move of the operating round; True when it ends the round."""
     co = current(state)
     orr = state.orr
     assert orr is not None
@@ -104,18 +101,20 @@ def or_move(state: State, move: object, forced: bool, events: list[Event]) -> No
     elif isinstance(move, Move) and move.verb == "bankrupt":
         _through_dividend(state, co, forced, events)
         purchase.bankrupt(state, co, forced, events)
+        return next_company(state, events)
     elif isinstance(move, Move) and move.verb in ("done", "pass"):
         _through_dividend(state, co, forced, events)
-        _finish(state, co, forced, events)
+        return _finish(state, co, forced, events)
     else:
         raise RuleError(
             "not a move of the operating round",
             R_OR,
             "buy, issue, redeem, lay, token, run, payout, withhold, done",
         )
+    return False
 
 
-def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> None:
+def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> bool:
     assert state.orr is not None
     if not co.trains and not forced:
         cheapest = trains.cheapest_available(state)
@@ -131,7 +130,7 @@ def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> Non
     co.new = False
     co.operated = True
     state.orr.done.append(co.name)
-    next_company(state, events)
+    return next_company(state, events)
 
 
 # --- step 2: shares -------------------------------------------------------------------------

@@ -244,7 +244,8 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
 
 
 def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> None:
-    """■20: the president cannot raise the money: out of the game; the company closes."""
+    """■20: the president cannot raise the money: out of the game; the company closes (its
+    turn ends: the operating round goes on with the next company)."""
     player = co.president
     if not forced:
         short = shortfall(state, co)
@@ -290,9 +291,6 @@ def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> No
                 other.president = p
                 events.append(Event(f"{other.name}: president {player} -> {p}"))
     ledger.pay(state, player, ledger.BANK, state.cash[player], events)
-    from referee.games.lost_atlas.operating import next_company
-
-    next_company(state, events)
 
 
 def close_company(state: State, co: Company, events: list[Event]) -> None:

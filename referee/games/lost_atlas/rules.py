@@ -5,20 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import Event, Game, Options, Standing, UsageError, Verb
 from referee.games.lost_atlas import (
     atlas,
     commands,
     data,
     ledger,
     merger,
-    operating,
     render,
+    rounds,
     stock,
     track,
 )
 from referee.games.lost_atlas import trains as trainlib
-from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
 
@@ -68,36 +67,7 @@ class LostAtlas(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         s = state.clone()
         events: list[Event] = []
-        if s.round == "over":
-            raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
-        if s.round == "setup":
-            if isinstance(move, PlacePiece):
-                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
-                atlas.place_piece(s, move.number, move.hex, move.rot, forced, events)
-            elif isinstance(move, Named) and move.verb == "capital":
-                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
-                atlas.place_capital(s, move.where, forced, events)
-            elif isinstance(move, Charters):
-                stock.set_charters(s, move, forced, events)
-            elif isinstance(move, Destinations):
-                stock.set_destinations(s, move, events)
-            else:
-                missing = (
-                    "place N HEX ROT"
-                    if s.map_state == "building"
-                    else "charters ..."
-                    if not s.columns
-                    else "destinations Y/G/P/G"
-                )
-                raise RuleError("the setup is not finished", stock.R_SETUP, missing)
-        elif s.discard:
-            trainlib.discard(s, move, forced, events)
-        elif s.round == "stock":
-            stock.sr_move(s, move, forced, events)
-        elif s.round == "operating":
-            operating.or_move(s, move, forced, events)
-        elif s.round == "merger":
-            merger.mr_move(s, move, forced, events)
+        rounds.play(s, move, forced, events)
         return s, events
 
     # --- who acts ---------------------------------------------------------------------------

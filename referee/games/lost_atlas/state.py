@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES
+from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
 
 @dataclass
@@ -179,8 +179,6 @@ class State:
         return self.arrivals
 
     def majors_available(self) -> list[str]:
-        from referee.games.lost_atlas.data import majors
-
         return [m for m in majors() if m not in self.majors_used]
 
     def money(self) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import data, ledger
+from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
     Amount,
     BuyShare,
@@ -30,9 +30,8 @@ def column_sizes(state: State) -> list[int]:
     return list(data.table()["setup"]["columns"][key])
 
 
-def set_charters(state: State, move: Charters, forced: bool, events: list[Event]) -> None:
-    from referee.games.lost_atlas import atlas
-
+def set_charters(state: State, move: Charters, forced: bool, events: list[Event]) -> bool:
+    """The charters laid out; True when that finishes the setup."""
     if state.map_state == "building":
         raise RuleError(
             "the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)", computable=False
@@ -69,18 +68,18 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
                 )
     state.columns = cols
     events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
-    _maybe_start(state, events)
+    return setup_done(state)
 
 
-def set_destinations(state: State, move: Destinations, events: list[Event]) -> None:
+def set_destinations(state: State, move: Destinations, events: list[Event]) -> bool:
+    """The destination card chosen; True when that finishes the setup."""
     state.destinations = list(move.values)
     events.append(Event("distant destinations: " + "/".join(map(str, move.values))))
-    _maybe_start(state, events)
+    return setup_done(state)
 
 
-def _maybe_start(state: State, events: list[Event]) -> None:
-    if state.round == "setup" and state.columns and state.destinations:
-        start_stock_round(state, events)
+def setup_done(state: State) -> bool:
+    return state.round == "setup" and bool(state.columns) and bool(state.destinations)
 
 
 def start_stock_round(state: State, events: list[Event]) -> None:
@@ -93,12 +92,13 @@ def available_minors(state: State) -> list[str]:
     return [c[0] for c in state.columns if c]
 
 
-def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+    """One move of the stock round; True when it ends the round."""
     sr = state.sr
     assert sr is not None
     if sr.auction is not None:
         _auction_move(state, sr, sr.auction, move, forced, events)
-        return
+        return False
     ledger.need_turn(state, move.actor, sr.turn, R_SR, forced)  # type: ignore[attr-defined]
     if isinstance(move, Amount) and move.verb == "auction":
         if sr.sold_turn and not forced:
@@ -112,15 +112,14 @@ def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> No
         _sell(state, sr, move, forced, events)
     elif isinstance(move, BuyShare):
         _buy(state, sr, move, forced, events)
-        _end_turn(state, sr, acted=True, events=events)
+        return _end_turn(state, sr, acted=True, events=events)
     elif isinstance(move, Move) and move.verb in ("pass", "done"):
-        if sr.sold_turn:
-            _end_turn(state, sr, acted=True, events=events)
-        else:
+        if not sr.sold_turn:
             events.append(Event(f"{move.actor} passes"))
-            _end_turn(state, sr, acted=False, events=events)
+        return _end_turn(state, sr, acted=sr.sold_turn, events=events)
     else:
         raise RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
+    return False
 
 
 def _open_auction(
@@ -217,8 +216,6 @@ def _found(
     player = auction.leader
     home = move.where or f"{name} home"
     if state.map_state == "done":
-        from referee.games.lost_atlas import track
-
         home = track.home_for(state, name, move.where, forced)
     co = Company(
         name=name,
@@ -303,7 +300,8 @@ def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: lis
     ledger.check_president(state, co, events)
 
 
-def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> None:
+def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> bool:
+    """The next player's turn; True when everyone passed in a row and the round is over."""
     player = sr.turn
     sr.sold_turn = False
     if acted:
@@ -312,13 +310,12 @@ def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) ->
         sr.passes += 1
     if sr.passes >= len(state.active_players):
         end_stock_round(state, sr, events)
-        return
+        return True
     sr.turn = state.after(player)
+    return False
 
 
 def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
-    from referee.games.lost_atlas.operating import start_operating_round
-
     if sr.last_actor:  # ■10: priority to the left of the last player to act
         state.priority = state.after(sr.last_actor)
     events.append(Event(f"stock round ends; priority to {state.priority}"))
@@ -327,15 +324,3 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
         if co.held(TREASURY) == 0 and co.held(POOL) == 0:
             ledger.move_price(state, co, +1, "all shares with players", events)
     state.sr = None
-    if state.cycle == 1 and not state.companies:
-        # ■10: nobody founded a minor in cycle 1: the charters are shuffled, the round replayed.
-        state.round = "setup"
-        state.columns = []
-        events.append(
-            Event(
-                "no minor founded: shuffle the charters, lay them out again "
-                "(charters ...), and the stock round is played again"
-            )
-        )
-        return
-    start_operating_round(state, 1, events)

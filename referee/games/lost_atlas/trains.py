@@ -6,7 +6,8 @@ Rules ■5, ■18, ■19, ■23 and Resourceful/Spacious in ■26.
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import data
+from referee.games.lost_atlas import data, ledger
+from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.state import Company, State, Train
 
@@ -115,9 +116,6 @@ def excess(state: State, co: Company) -> int:
 
 def discard(state: State, move: object, forced: bool, events: list[Event]) -> None:
     """■19: the president of a company over its limit names the trains that go to the pool."""
-    from referee.games.lost_atlas import ledger
-    from referee.games.lost_atlas.commands import Discard
-
     co = state.companies[state.discard[0]]
     ledger.need_turn(state, move.actor, co.president, RULE_PHASE, forced)  # type: ignore
     if not isinstance(move, Discard):
@@ -145,11 +143,6 @@ def discard(state: State, move: object, forced: bool, events: list[Event]) -> No
         _to_pool(state, co, t, events)
     state.discard.pop(0)
     enforce_limits(state, events)
-    mr = state.mr
-    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
-        from referee.games.lost_atlas.merger import next_minor
-
-        next_minor(state, events)  # the merger round was only waiting for this choice
 
 
 def export(state: State, events: list[Event]) -> None:
