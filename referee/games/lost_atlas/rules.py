@@ -55,7 +55,7 @@ class LostAtlas(Game):
             bank=t["bank"]["total"] - start * len(players),
             deck=deck,
             priority=players[0],
-        )
+        ).seal()
 
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
@@ -65,10 +65,10 @@ class LostAtlas(Game):
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
-        s = state.clone()
+        s = state.draft()
         events: list[Event] = []
         rounds.play(s, move, forced, events)
-        return s, events
+        return s.seal(), events
 
     # --- who acts ---------------------------------------------------------------------------
     def options(self, state: State) -> Options:
@@ -163,7 +163,7 @@ class LostAtlas(Game):
         return out
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        s = state.clone()
+        s = state.draft()
         what, name = key.split(" ", 1)
         if what == "price":
             if value not in data.spaces():
@@ -173,7 +173,7 @@ class LostAtlas(Game):
             old = s.companies[name].price
             s.companies[name].price = value
             s.companies[name].arrival = s.bottom_arrival()
-            return s, [Event(f"{name}: price {old} -> {value} (adjusted)")]
+            return s.seal(), [Event(f"{name}: price {old} -> {value} (adjusted)")]
         # Money corrected by hand comes from or goes to the bank, so the total stays whole.
         old = ledger.balance(s, name)
         events: list[Event] = []
@@ -181,7 +181,7 @@ class LostAtlas(Game):
             ledger.pay(s, ledger.BANK, name, value - old, events)
         else:
             ledger.pay(s, name, ledger.BANK, old - value, events)
-        return s, events
+        return s.seal(), events
 
     def cash(self, state: State, player: str) -> int | None:
         return state.cash[player]
