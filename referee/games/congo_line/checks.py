@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
+from referee.rules_kit import Judge
 
 from .state import (
     CAPACITY,
@@ -30,22 +31,6 @@ R_ORANGE = "オレンジダイスの解決"
 R_END = "ゲームの終了と勝者"
 
 
-class Check:
-    """Rule checks that `force` skips, and facts no force can get around."""
-
-    def __init__(self, forced: bool) -> None:
-        self.forced = forced
-
-    def rule(self, ok: bool, reason: str, rule: str, legal: str = "") -> None:
-        if not ok and not self.forced:
-            raise RuleError(reason, rule, legal)
-
-    @staticmethod
-    def fact(ok: bool, reason: str, rule: str, legal: str = "") -> None:
-        if not ok:
-            raise RuleError(reason, rule, legal, computable=False)
-
-
 def pay(state: State, player: str, change: int, why: str) -> tuple[State, Event]:
     old = state.money[player]
     event = Event(f"{player}: money {old} -> {old + change} ({why})")
@@ -62,16 +47,14 @@ def give_share(state: State, player: str, train: str, source: str) -> State:
     )
 
 
-def turn_of(state: State, actor: str, check: Check) -> None:
-    check.rule(
-        actor == state.player,
-        f"it is {state.player}'s turn, not {actor}'s",
-        R_FLOW,
-        f"{state.player} acts now",
-    )
+def can_start(state: State) -> bool:
+    """The opening ends after whole rounds (everyone placed as many), or when nobody can place."""
+    full = all(len(t.goods) >= CAPACITY for t in state.trains.values())
+    rounds = state.placed >= len(state.players) and state.placed % len(state.players) == 0
+    return full or rounds or state.supply[state.player] == 0
 
 
-def setup_step(state: State, wanted: str, check: Check) -> None:
+def setup_step(state: State, wanted: str, judge: Judge) -> None:
     """A setup move made at the wrong step: say which step the table is at."""
     if state.phase == wanted:
         return
@@ -80,22 +63,22 @@ def setup_step(state: State, wanted: str, check: Check) -> None:
         "opening": "the opening placement of goods is going on",
         "play": "the setup is over: play has begun",
     }[state.phase]
-    check.fact(False, now, R_SETUP)
+    judge.fact(False, now, R_SETUP)
 
 
-def rolled(state: State, check: Check) -> Turn:
-    setup_step(state, "play", check)
+def rolled(state: State, judge: Judge) -> Turn:
+    setup_step(state, "play", judge)
     assert state.turn is not None
-    check.fact(
+    judge.fact(
         bool(state.turn.dice), "roll the four dice first", R_FLOW, "roll FACE FACE FACE FACE"
     )
     return state.turn
 
 
-def dice_action(state: State, check: Check, die: str = "") -> Turn:
+def dice_action(state: State, judge: Judge, die: str = "") -> Turn:
     """Common checks of a dice action; the share step is over once one is made."""
-    turn = rolled(state, check)
-    check.rule(
+    turn = rolled(state, judge)
+    judge.rule(
         not turn.pending_auto,
         f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
         R_AUTO,
@@ -103,7 +86,7 @@ def dice_action(state: State, check: Check, die: str = "") -> Turn:
     )
     if die:
         left = turn.purple_left if die == "purple" else turn.orange_left
-        check.rule(
+        judge.rule(
             left > 0,
             f"no {die} die left to use this turn",
             R_PURPLE if die == "purple" else R_ORANGE,
@@ -118,28 +101,28 @@ def use_die(turn: Turn, die: str) -> Turn:
 
 
 def load_one(
-    state: State, turn: Turn, actor: str, train: str, n: int, check: Check
+    state: State, turn: Turn, actor: str, train: str, n: int, judge: Judge
 ) -> tuple[State, Turn, Event]:
     t = state.trains[train]
-    check.rule(
+    judge.rule(
         t.in_city,
         f"{train} train is not in a city ({where(state, t)})",
         R_LOAD,
         "goods are loaded only on trains in cities",
     )
-    check.fact(
+    judge.rule(
         len(t.goods) + n <= CAPACITY,
         f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}",
         R_LOAD,
     )
     done = turn.loaded.get(train, 0)
-    check.rule(
+    judge.rule(
         done + n <= LOAD_PER_TRAIN,
         f"{actor} would load {done + n} on the {train} train this turn",
         R_LOAD,
         f"at most {LOAD_PER_TRAIN} per player on one train",
     )
-    check.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
+    judge.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
     new = replace(t, goods=(*t.goods, *([actor] * n)))
     state = replace(
         state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
+from referee.rules_kit import Judge
 
 from .checks import (
     R_ORANGE,
-    Check,
     available_text,
     dice_action,
     give_share,
@@ -41,25 +41,25 @@ from .track import (
 )
 
 
-def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check, "purple")
+def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge, "purple")
     t = state.trains[m.train]
-    check.rule(
+    judge.rule(
         not t.in_city,
         f"the {m.train} train is in {t.city}",
         R_PURPLE,
         f"goods are removed only from trains outside a city: {outside(state)}",
     )
     owners = sorted(set(t.goods))
-    check.fact(bool(owners), f"the {m.train} train carries no goods", R_PURPLE)
+    judge.fact(bool(owners), f"the {m.train} train carries no goods", R_PURPLE)
     owner = m.owner or (owners[0] if len(owners) == 1 else "")
-    check.fact(
+    judge.fact(
         bool(owner),
         f"whose good? the {m.train} train carries goods of {', '.join(owners)}",
         R_PURPLE,
         f"purple drop {m.train} OWNER",
     )
-    check.fact(
+    judge.fact(
         owner in t.goods,
         f"the {m.train} train carries no good of {owner}",
         R_PURPLE,
@@ -81,25 +81,25 @@ def purple_drop(state: State, m: PurpleDrop, check: Check) -> tuple[State, list[
     return replace(state, turn=use_die(turn, "purple")), events
 
 
-def purple_load(state: State, m: PurpleLoad, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check, "purple")
-    state, turn, event = load_one(state, turn, m.actor, m.train, 1, check)
+def purple_load(state: State, m: PurpleLoad, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge, "purple")
+    state, turn, event = load_one(state, turn, m.actor, m.train, 1, judge)
     return replace(state, turn=use_die(turn, "purple")), [event]
 
 
-def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check, "purple")
-    check.fact(
+def purple_move(state: State, m: PurpleMove, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge, "purple")
+    judge.fact(
         turn.action == "move",
         "purple move (追加移動) needs a train moved by the dice action first",
         R_PURPLE,
         "move TRAIN SPACES, then purple move",
     )
     t = state.trains[turn.moved]
-    check.fact(not t.in_city, f"the {turn.moved} train stopped in {t.city}", R_PURPLE)
+    judge.fact(not t.in_city, f"the {turn.moved} train stopped in {t.city}", R_PURPLE)
     spot = path(state, t, t.line)[0]
     blocker = occupant(state, spot, but=t.colour)
-    check.rule(
+    judge.rule(
         not blocker,
         f"the {blocker} train stands on the next space",
         R_PURPLE,
@@ -109,16 +109,16 @@ def purple_move(state: State, m: PurpleMove, check: Check) -> tuple[State, list[
     return with_turn(state, use_die(turn, "purple")), events
 
 
-def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check, "orange")
+def orange_sell(state: State, m: OrangeSell, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge, "orange")
     t = state.trains[m.train]
-    check.rule(
+    judge.rule(
         not t.in_city,
         f"the {m.train} train is in {t.city}",
         R_ORANGE,
         f"only shares of trains outside a city are sold: {outside(state)}",
     )
-    check.fact(
+    judge.fact(
         state.shares[m.holder].get(m.train, 0) > 0, f"{m.holder} holds no {m.train} share", R_ORANGE
     )
     value = space_value(state, t) or 0  # 株の価値は列車がいる場所の数字
@@ -134,15 +134,15 @@ def orange_sell(state: State, m: OrangeSell, check: Check) -> tuple[State, list[
     ]
 
 
-def orange_buy(state: State, m: OrangeBuy, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check, "orange")
-    check.fact(
+def orange_buy(state: State, m: OrangeBuy, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge, "orange")
+    judge.fact(
         state.available[m.train] > 0,
         f"no {m.train} share in the Available box",
         R_ORANGE,
         available_text(state),
     )
-    check.rule(
+    judge.rule(
         state.money[m.actor] >= ORANGE_PRICE,
         f"{m.actor} has {state.money[m.actor]}; the share costs {ORANGE_PRICE}",
         R_ORANGE,

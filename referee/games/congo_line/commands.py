@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import UsageError, Verb
+from referee.engine import Verb
+from referee.rules_kit import count_words
 from referee.words import amount, match
 
 from .state import DICE, FACES, TRAINS, State
@@ -151,16 +152,8 @@ VERBS = (
 VERB_NAMES = tuple(v.name for v in VERBS)
 
 
-def _usage(verb: str) -> str:
-    return next(v.usage for v in VERBS if v.name == verb)
-
-
-def _need(words: Sequence[str], count: int, verb: str, *, most: int | None = None) -> None:
-    most = count if most is None else most
-    if len(words) < count:
-        raise UsageError(f"{verb} needs more", _usage(verb))
-    if len(words) > most:
-        raise UsageError(f"{verb}: too many words ('{' '.join(words[most:])}')", _usage(verb))
+def _need(words: Sequence[str], low: int, verb: str, *, most: int | None = -1) -> None:
+    count_words(VERBS, verb, words, low, most)
 
 
 def train(word: str) -> str:
@@ -176,8 +169,7 @@ def _player(state: State, word: str) -> str:
 
 
 def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
-    if not words:
-        raise UsageError("load needs a train", _usage("load"))
+    _need(words, 1, "load", most=None)
     counts: dict[str, int] = {}
     i = 0
     while i < len(words):
@@ -207,8 +199,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         _need(rest, 0, verb)
         return {"start": Start, "pass": Pass, "done": Done}[verb](actor)
     if verb == "roll":
-        if len(rest) != DICE:
-            raise UsageError(f"roll needs the {DICE} faces rolled, not {len(rest)}", _usage(verb))
+        _need(rest, DICE, verb)
         return Roll(actor, tuple(match(w, FACES, "die face") for w in rest))
     if verb == "load":
         return Load(actor, _loads(rest))
@@ -220,8 +211,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         _need(rest, 1, verb, most=2)
         return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")
     if verb == "purple":
-        if not rest:
-            raise UsageError("purple needs an action", _usage(verb))
+        _need(rest, 1, verb, most=3)
         action = match(rest[0], ("drop", "load", "move"), "purple action")
         if action == "move":
             _need(rest, 1, verb)
@@ -233,8 +223,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         owner = _player(state, rest[2]) if len(rest) == 3 else ""
         return PurpleDrop(actor, train(rest[1]), owner)
     # orange
-    if not rest:
-        raise UsageError("orange needs an action", _usage(verb))
+    _need(rest, 1, verb, most=3)
     action = match(rest[0], ("sell", "buy"), "orange action")
     if action == "buy":
         _need(rest, 2, verb)

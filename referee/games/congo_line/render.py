@@ -9,6 +9,7 @@ from tabulate import tabulate
 
 from referee.engine import Options
 
+from .checks import can_start
 from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train, Turn
 from .track import auto_hint, destinations, space_value, where
 
@@ -35,8 +36,6 @@ def options(state: State) -> Options:
             phase=f"setup: {actor} takes a starting share",
         )
     if state.phase == "opening":
-        from .rules import can_start
-
         room = tuple(t for t in TRAINS if len(state.trains[t].goods) < CAPACITY)
         verbs = (("place",) if room and state.supply[actor] else ()) + (
             ("start",) if can_start(state) else ()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError
+from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
 from . import render
@@ -18,8 +19,8 @@ from .checks import (
     R_FLOW,
     R_LOAD,
     R_SETUP,
-    Check,
     available_text,
+    can_start,
     dice_action,
     give_share,
     load_one,
@@ -27,7 +28,6 @@ from .checks import (
     pay,
     rolled,
     setup_step,
-    turn_of,
     with_turn,
 )
 from .colour_dice import orange_buy, orange_sell, purple_drop, purple_load, purple_move
@@ -84,17 +84,17 @@ from .track import (
 # --- the moves ----------------------------------------------------------------------------
 
 
-def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
-    setup_step(state, "shares", check)
+def take(state: State, m: Take, judge: Judge) -> tuple[State, list[Event]]:
+    setup_step(state, "shares", judge)
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
-    check.rule(
+    judge.rule(
         m.train not in taken,
         f"{m.train} is already another player's starting share",
         R_SETUP,
         "each player starts with a different colour: "
         f"{', '.join(t for t in TRAINS if t not in taken)}",
     )
-    check.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
+    judge.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
     state = give_share(state, m.actor, m.train, "reserve")
     events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
     if state.current + 1 < len(state.players):
@@ -102,11 +102,11 @@ def take(state: State, m: Take, check: Check) -> tuple[State, list[Event]]:
     return replace(state, phase="opening", current=0), events
 
 
-def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
-    setup_step(state, "opening", check)
+def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
+    setup_step(state, "opening", judge)
     t = state.trains[m.train]
-    check.fact(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
-    check.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
+    judge.rule(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
+    judge.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
     new = replace(t, goods=(*t.goods, m.actor))
     state = replace(
         state,
@@ -118,17 +118,10 @@ def place(state: State, m: Place, check: Check) -> tuple[State, list[Event]]:
     return state, [Event(f"{m.train} train: one {m.actor} good placed, now {len(new.goods)}")]
 
 
-def can_start(state: State) -> bool:
-    """The opening ends after whole rounds (everyone placed as many), or when nobody can place."""
-    full = all(len(t.goods) >= CAPACITY for t in state.trains.values())
-    rounds = state.placed >= len(state.players) and state.placed % len(state.players) == 0
-    return full or rounds or state.supply[state.player] == 0
-
-
-def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
-    setup_step(state, "opening", check)
+def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
+    setup_step(state, "opening", judge)
     n = len(state.players)
-    check.rule(
+    judge.rule(
         can_start(state),
         "the opening placement stops only after a whole round",
         R_SETUP,
@@ -138,10 +131,10 @@ def start(state: State, m: Start, check: Check) -> tuple[State, list[Event]]:
     return state, [Event(f"opening placement over; {render.next_step(state)}")]
 
 
-def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
-    setup_step(state, "play", check)
+def roll(state: State, m: Roll, judge: Judge) -> tuple[State, list[Event]]:
+    setup_step(state, "play", judge)
     assert state.turn is not None
-    check.fact(
+    judge.rule(
         not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends the turn"
     )
     count = Counter(m.faces)
@@ -168,15 +161,15 @@ def roll(state: State, m: Roll, check: Check) -> tuple[State, list[Event]]:
     return replace(state, reserve=reserve, available=available, turn=turn), events
 
 
-def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
-    turn = rolled(state, check)
-    check.rule(
+def buy(state: State, m: Buy, judge: Judge) -> tuple[State, list[Event]]:
+    turn = rolled(state, judge)
+    judge.rule(
         not turn.share_done,
         "the share step of this turn is over",
         R_BUY,
         f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die",
     )
-    check.fact(
+    judge.fact(
         state.available[m.train] > 0,
         f"no {m.train} share in the Available box",
         R_BUY,
@@ -184,7 +177,7 @@ def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
     )
     # 都市にいる場合無料; 都市以外では書かれた数字分のFrancs
     price = space_value(state, state.trains[m.train]) or 0
-    check.rule(
+    judge.rule(
         state.money[m.actor] >= price,
         f"a {m.train} share costs {price}; {m.actor} has {state.money[m.actor]}",
         R_BUY,
@@ -197,17 +190,17 @@ def buy(state: State, m: Buy, check: Check) -> tuple[State, list[Event]]:
     return replace(state, turn=replace(turn, share_done=True)), [event]
 
 
-def pass_(state: State, m: Pass, check: Check) -> tuple[State, list[Event]]:
-    turn = rolled(state, check)
-    check.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
+def pass_(state: State, m: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    turn = rolled(state, judge)
+    judge.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
     return replace(state, turn=replace(turn, share_done=True)), [
         Event(f"{m.actor}: takes no share")
     ]
 
 
-def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check)
-    check.rule(
+def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge)
+    judge.rule(
         turn.action != "move",
         f"{m.actor} chose to move a train this turn",
         R_DICE,
@@ -216,7 +209,7 @@ def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     if not turn.action:
         turn = replace(turn, action="load", loads_left=turn.colours)
     total = sum(n for _, n in m.loads)
-    check.rule(
+    judge.rule(
         total <= turn.loads_left,
         f"{total} goods, but {turn.loads_left} may still be loaded this turn",
         R_LOAD,
@@ -224,15 +217,15 @@ def load(state: State, m: Load, check: Check) -> tuple[State, list[Event]]:
     )
     events: list[Event] = []
     for train, n in m.loads:
-        state, turn, event = load_one(state, turn, m.actor, train, n, check)
+        state, turn, event = load_one(state, turn, m.actor, train, n, judge)
         events.append(event)
     turn = replace(turn, loads_left=max(0, turn.loads_left - total))
     return with_turn(state, turn), events
 
 
-def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
-    turn = dice_action(state, check)
-    check.rule(
+def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
+    turn = dice_action(state, judge)
+    judge.rule(
         not turn.action,
         f"{m.actor} already chose to "
         f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
@@ -243,29 +236,29 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
         else "purple move takes the moved train one space further",
     )
     allowed = turn.spaces
-    check.rule(
+    judge.rule(
         m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}", R_MOVE
     )
     t = state.trains[m.train]
     if t.in_city:
         ends = destinations(state, t.city)
-        check.fact(bool(ends), f"no line leaves {t.city}", R_MOVE)
+        judge.fact(bool(ends), f"no line leaves {t.city}", R_MOVE)
         to = m.to or (ends[0] if len(ends) == 1 else "")
-        check.fact(
+        judge.fact(
             bool(to),
             f"{m.train} is in {t.city}: name the line it takes",
             R_MOVE,
             f"move {m.train} {m.spaces} CITY, CITY one of {', '.join(ends)}",
         )
         line = line_to(state, t.city, to)
-        check.fact(
+        judge.fact(
             line is not None,
             f"no line from {t.city} to {to}",
             R_MOVE,
             f"lines lead to {', '.join(ends)}",
         )
         assert line is not None
-        check.rule(
+        judge.rule(
             len(t.goods) >= LEAVE_MIN_GOODS,
             f"{m.train} train has {len(t.goods)} goods; it leaves a city only with "
             f"{LEAVE_MIN_GOODS}",
@@ -274,7 +267,7 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     else:
         line = t.line
         end = state.board.lines[line].end
-        check.fact(
+        judge.fact(
             m.to in ("", end),
             f"{m.train} is on the line to {end}",
             R_MOVE,
@@ -295,7 +288,7 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
         free = [
             str(i + 1) for i, s in enumerate(ahead[:allowed]) if not occupant(state, s, but=m.train)
         ]
-        check.rule(
+        judge.rule(
             False,
             f"the {blocker} train stands on that space",
             R_MOVE,
@@ -319,9 +312,9 @@ def move(state: State, m: Move, check: Check) -> tuple[State, list[Event]]:
     return with_turn(state, turn), events
 
 
-def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
-    turn = rolled(state, check)
-    check.fact(
+def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
+    turn = rolled(state, judge)
+    judge.fact(
         m.train in turn.pending_auto,
         f"the {m.train} train is not due an auto-move",
         R_AUTO,
@@ -330,14 +323,14 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     t = state.trains[m.train]
     ends = destinations(state, t.city)
     to = m.to or (ends[0] if len(ends) == 1 else "")
-    check.fact(
+    judge.fact(
         bool(to),
         f"{len(ends)} lines leave {t.city}: name the one the {m.train} train takes",
         R_AUTO,
         f"auto {m.train} CITY, CITY one of {', '.join(ends)}",
     )
     line = line_to(state, t.city, to)
-    check.fact(
+    judge.fact(
         line is not None,
         f"no line from {t.city} to {to}",
         R_AUTO,
@@ -358,9 +351,9 @@ def auto(state: State, m: Auto, check: Check) -> tuple[State, list[Event]]:
     return with_turn(state, turn), events
 
 
-def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
-    turn = rolled(state, check)
-    check.rule(
+def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
+    turn = rolled(state, judge)
+    judge.rule(
         not turn.pending_auto,
         "the auto-move is not finished",
         R_AUTO,
@@ -380,23 +373,26 @@ def done(state: State, m: Done, check: Check) -> tuple[State, list[Event]]:
     return state, events
 
 
-HANDLERS: dict[type, Callable[[State, Any, Check], tuple[State, list[Event]]]] = {
-    Take: take,
-    Place: place,
-    Start: start,
-    Roll: roll,
-    Buy: buy,
-    Pass: pass_,
-    Load: load,
-    Move: move,
-    Auto: auto,
-    PurpleDrop: purple_drop,
-    PurpleLoad: purple_load,
-    PurpleMove: purple_move,
-    OrangeSell: orange_sell,
-    OrangeBuy: orange_buy,
-    Done: done,
-}
+HANDLERS = Handlers[State](
+    "Congo Line",
+    {
+        Take: take,
+        Place: place,
+        Start: start,
+        Roll: roll,
+        Buy: buy,
+        Pass: pass_,
+        Load: load,
+        Move: move,
+        Auto: auto,
+        PurpleDrop: purple_drop,
+        PurpleLoad: purple_load,
+        PurpleMove: purple_move,
+        OrangeSell: orange_sell,
+        OrangeBuy: orange_buy,
+        Done: done,
+    },
+)
 
 
 class CongoLine(Game):
@@ -436,14 +432,12 @@ class CongoLine(Game):
         return parse_words(state, actor, words)
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
-        handler = HANDLERS.get(type(move))
-        if handler is None:
-            raise UsageError(f"not a Congo Line move: {move!r}")
         if state.phase == "over":
             raise RuleError("the game is over", R_END, computable=False)
-        check = Check(forced)
-        turn_of(state, move.actor, check)  # first: out of turn says so, whatever the move
-        return handler(state, move, check)
+        judge = Judge(forced)
+        # First: out of turn says so, whatever the move.
+        judge.turn(move.actor, state.player, R_FLOW)
+        return HANDLERS.apply(state, move, judge)
 
     def options(self, state: State) -> Options:
         return render.options(state)
@@ -453,19 +447,11 @@ class CongoLine(Game):
 
     def standings(self, state: State) -> list[Standing]:
         # 一番お金を持っている人が勝ち。同点の場合は、株を多く持っている人が勝ち。
-        def key(p: str) -> tuple[int, int]:
-            return (state.money[p], state.held(p))
-
-        order = sorted(state.players, key=key, reverse=True)
-        return [
-            Standing(
-                p,
-                state.money[p],
-                {"money": state.money[p], "shares": state.held(p)},
-                1 + sum(1 for q in state.players if key(q) > key(p)),
-            )
-            for p in order
+        rows = [
+            Standing(p, state.money[p], {"money": state.money[p], "shares": state.held(p)})
+            for p in state.players
         ]
+        return ranked(rows, key=lambda s: (s.score, s.details["shares"]))
 
     def status(self, state: State) -> str:
         return render.status(state)

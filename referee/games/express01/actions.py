@@ -21,11 +21,12 @@ from referee.games.express01.state import (
     with_shares,
     with_spot,
 )
+from referee.rules_kit import Judge
 
 
 # --- paying -----------------------------------------------------------------------------
 def _payment(
-    state: State, player: str, pay: tuple[str, ...] | None, cost: int, rule: str, forced: bool
+    state: State, player: str, pay: tuple[str, ...] | None, cost: int, rule: str, judge: Judge
 ) -> tuple[str, ...]:
     """The cards that pay a cost: as named, or the only kind the player holds."""
     hand = {d: n for d, n in state.hands[player].items() if n}
@@ -36,20 +37,20 @@ def _payment(
             return (next(iter(hand)),) * cost
         held = " ".join(f"{d}*{n}" for d, n in hand.items()) or "nothing"
         raise UsageError(f"say which {cost} card(s) {player} pays: pay DECK ...", f"hand: {held}")
-    if len(pay) != cost and not forced:
-        raise RuleError(f"the cost is {cost} card(s), not {len(pay)}", rule, f"pay {cost}")
+    judge.rule(len(pay) == cost, f"the cost is {cost} card(s), not {len(pay)}", rule, f"pay {cost}")
     for code, n in Counter(pay).items():
         if code == BLACK:
-            if state.loco != player or n > 1:
-                raise RuleError(
-                    f"{player} does not hold the black locomotive", LOCO, computable=False
-                )
-        elif hand.get(code, 0) < n:
-            raise RuleError(
+            judge.fact(
+                state.loco == player and n == 1,
+                f"{player} does not hold the black locomotive",
+                LOCO,
+            )
+        else:
+            judge.fact(
+                hand.get(code, 0) >= n,
                 f"{player} holds {hand.get(code, 0)} {code}, cannot pay {n}",
                 TURN,
                 "costs are paid from the hand",
-                computable=False,
             )
     return pay
 
@@ -76,50 +77,49 @@ def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: lis
 
 
 # --- a) expand ---------------------------------------------------------------------------
-def lay(state: State, move: Lay, forced: bool) -> tuple[State, list[Event]]:
-    state = begin(state, "expand", forced)
+def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
+    state = begin(state, "expand", judge)
     turn = state.turn
     assert turn is not None
     spot = state.spot(move.card)
-    if spot.stage == 3:
-        raise RuleError(
-            f"card {move.card} is at stage 3 (blue): nothing replaces it", EXPAND, computable=False
-        )
+    judge.fact(
+        spot.stage < 3, f"card {move.card} is at stage 3 (blue): nothing replaces it", EXPAND
+    )
     stage = spot.stage + 1  # base -> 1 -> 2 -> 3, never skipping a stage
     if state.track and move.exits is None:
         raise UsageError("track mode: say where the track leads", f"lay {move.card} ... to 8,14")
-    if not forced:
-        if spot.station and move.kind == "route":
-            raise RuleError(
-                f"card {move.card} holds a station: only a station card replaces it",
-                EXPAND,
-                "built track (and its station) never goes away",
-            )
-        if first_turn(state) and move.kind == "route":
-            raise RuleError(
-                "the first player must build a station first",
-                TURN,
-                "lay CARD through|terminal|capital COMPANY",
-            )
-        if state.track:
+    route = move.kind == "route"
+    judge.rule(
+        not (spot.station and route),
+        f"card {move.card} holds a station: only a station card replaces it",
+        EXPAND,
+        "built track (and its station) never goes away",
+    )
+    judge.rule(
+        not (first_turn(state) and route),
+        "the first player must build a station first",
+        TURN,
+        "lay CARD through|terminal|capital COMPANY",
+    )
+    if state.track:
+        with judge.overridable():
             network.check_lay(state, spot, move, first=first_turn(state))
-    free = move.kind == "route" and turn.free_route
-    if free and move.pay:
-        raise RuleError(
-            "this route card is already paid: one payment lays two route cards",
-            EXPAND,
-            f"lay {move.card} {move.kind} (without pay)",
-        )
+    free = route and turn.free_route
+    judge.rule(
+        not (free and move.pay),
+        "this route card is already paid: one payment lays two route cards",
+        EXPAND,
+        f"lay {move.card} {move.kind} (without pay)",
+    )
     events: list[Event] = []
     # 手札をそれぞれのデッキ上に表向きに置くことで、下記どちらかを実行してよい: 2つのルート
     # カード / 1つの駅カード. The count is not written; only one card per payment makes
     # "two route cards or one station" a choice, and the action repeats "while payment allows".
     cost = 0 if free else 1
-    cards = _payment(state, move.actor, move.pay, cost, EXPAND, forced)
+    cards = _payment(state, move.actor, move.pay, cost, EXPAND, judge)
     state = _pay(state, move.actor, cards, "", events)
     code = deck(move.kind, stage)
-    if state.decks[code] < 1:
-        raise RuleError(f"deck {code} is empty", EXPAND, computable=False)
+    judge.fact(state.decks[code] >= 1, f"deck {code} is empty", EXPAND)
     state = with_deck(state, code, -1)
     if spot.stage == 0:
         bases = dict(state.bases)
@@ -144,35 +144,34 @@ def lay(state: State, move: Lay, forced: bool) -> tuple[State, list[Event]]:
 
 
 # --- b) acquire shares ----------------------------------------------------------------
-def buy(state: State, move: Buy, forced: bool) -> tuple[State, list[Event]]:
-    state = begin(state, "acquire", forced)
+def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
+    state = begin(state, "acquire", judge)
     price = state.stations(move.company)  # the price is the company's stations on the board
-    if price == 0 and not forced:
-        raise RuleError(
-            f"{move.company} has no station on the board",
-            ACQUIRE,
-            "buy shares of companies with a station",
-        )
+    judge.rule(
+        price > 0,
+        f"{move.company} has no station on the board",
+        ACQUIRE,
+        "buy shares of companies with a station",
+    )
     source = move.source
     if source not in ROUTE_DECKS:
-        if source == move.actor:
-            raise RuleError(
-                "a share cannot be taken from one's own display", ACQUIRE, computable=False
-            )
-        if state.shares[source].get(move.company, 0) < 1:
-            raise RuleError(f"{source} holds no {move.company} share", ACQUIRE, computable=False)
-        if state.loco == source and not forced:
-            raise RuleError(
-                f"{source} holds the black locomotive: their shares are safe",
-                LOCO,
-                "take it from the route decks, or another player",
-            )
+        judge.fact(source != move.actor, "a share cannot be taken from one's own display", ACQUIRE)
+        judge.fact(
+            state.shares[source].get(move.company, 0) >= 1,
+            f"{source} holds no {move.company} share",
+            ACQUIRE,
+        )
+        judge.rule(
+            state.loco != source,
+            f"{source} holds the black locomotive: their shares are safe",
+            LOCO,
+            "take it from the route decks, or another player",
+        )
     events: list[Event] = []
-    cards = _payment(state, move.actor, move.pay, price, ACQUIRE, forced)
+    cards = _payment(state, move.actor, move.pay, price, ACQUIRE, judge)
     if source in ROUTE_DECKS:
         state = _pay(state, move.actor, cards, "", events)
-        if state.decks[source] < 1:
-            raise RuleError(f"deck {source} is empty", ACQUIRE, computable=False)
+        judge.fact(state.decks[source] >= 1, f"deck {source} is empty", ACQUIRE)
         state = with_deck(state, source, -1)
     else:
         state = _pay(state, move.actor, cards, source, events)
@@ -191,36 +190,36 @@ def buy(state: State, move: Buy, forced: bool) -> tuple[State, list[Event]]:
 
 
 # --- c) bonus payment -------------------------------------------------------------------
-def run(state: State, move: Run, forced: bool) -> tuple[State, list[Event]]:
-    state = begin(state, "bonus", forced)
+def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
+    state = begin(state, "bonus", judge)
     company, stations = move.company, move.stations
     spots = [state.spot(n) for n in stations]
-    if not forced:
-        if state.shares[move.actor].get(company, 0) < 1:
-            raise RuleError(
-                f"{move.actor} holds no {company} share", BONUS, "run a company you hold a share of"
-            )
-        if state.stations(company) < 1:
-            raise RuleError(f"{company} has no station on the board", BONUS)
-        if len(set(stations)) != len(stations):
-            raise RuleError("the route visits a station twice", BONUS)
-        bare = [s.number for s in spots if not s.station]
-        if bare:
-            raise RuleError(
-                f"no station on card {', '.join(map(str, bare))}",
-                BONUS,
-                "the route starts and ends at stations",
-            )
-        if not any(s.company == company for s in spots):
-            raise RuleError(f"the route has no {company} station", BONUS)
+    judge.rule(
+        state.shares[move.actor].get(company, 0) >= 1,
+        f"{move.actor} holds no {company} share",
+        BONUS,
+        "run a company you hold a share of",
+    )
+    judge.rule(state.stations(company) >= 1, f"{company} has no station on the board", BONUS)
+    judge.rule(len(set(stations)) == len(stations), "the route visits a station twice", BONUS)
+    bare = [s.number for s in spots if not s.station]
+    judge.rule(
+        not bare,
+        f"no station on card {', '.join(map(str, bare))}",
+        BONUS,
+        "the route starts and ends at stations",
+    )
+    judge.rule(
+        any(s.company == company for s in spots), f"the route has no {company} station", BONUS
+    )
+    with judge.overridable():
         if state.track:
             network.check_run(state, company, stations)
         else:
             _check_reach(state, company, stations)
     # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
     # payout only (not for the route nor the choice of company), whether or not they hold one.
-    if move.black and not state.loco:
-        raise RuleError("nobody holds the black locomotive", LOCO, computable=False)
+    judge.fact(not move.black or bool(state.loco), "nobody holds the black locomotive", LOCO)
     payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
     queue = _payout_order(state, move.actor, company, payout, move.black)
     shares = Counter(queue)
@@ -276,25 +275,22 @@ def _payout_order(
     return tuple(queue)
 
 
-def take(state: State, move: Take, forced: bool) -> tuple[State, list[Event]]:
-    if not state.payout:
-        raise RuleError("no bonus payment is being taken", BONUS, computable=False)
-    if move.actor != state.payout[0] and not forced:
-        raise RuleError(
-            f"{state.payout[0]} takes the next card, not {move.actor}",
-            BONUS,
-            f"as {state.payout[0]} take DECK",
-        )
-    if len(move.cards) > len(state.payout):
-        raise RuleError(
-            f"only {len(state.payout)} card(s) are left to take", BONUS, computable=False
-        )
+def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
+    judge.fact(bool(state.payout), "no bonus payment is being taken", BONUS)
+    judge.rule(
+        move.actor == state.payout[0],
+        f"{state.payout[0]} takes the next card, not {move.actor}",
+        BONUS,
+        f"as {state.payout[0]} take DECK",
+    )
+    judge.fact(
+        len(move.cards) <= len(state.payout),
+        f"only {len(state.payout)} card(s) are left to take",
+        BONUS,
+    )
     events = []
     for code, player in zip(move.cards, state.payout, strict=False):
-        if state.decks[code] < 1:
-            raise RuleError(
-                f"deck {code} is empty", BONUS, "take from another deck", computable=False
-            )
+        judge.fact(state.decks[code] >= 1, f"deck {code} is empty", BONUS, "take from another deck")
         state = with_deck(state, code, -1)
         state = with_hand(state, player, code, +1)
         events.append(Event(f"{player} takes {code}: hand {state.hand_size(player)}"))
@@ -314,12 +310,12 @@ def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, 
 
 
 # --- d) change position, end of turn ----------------------------------------------------
-def swap(state: State, move: Swap, forced: bool) -> tuple[State, list[Event]]:
-    if first_turn(state) and not forced:
-        raise RuleError("the first player must build a station first", TURN, "lay ...")
-    state = begin(state, "position", forced)
-    if move.other == move.actor:
-        raise RuleError("swap with another player", POSITION, computable=False)
+def swap(state: State, move: Swap, judge: Judge) -> tuple[State, list[Event]]:
+    judge.rule(
+        not first_turn(state), "the first player must build a station first", TURN, "lay ..."
+    )
+    state = begin(state, "position", judge)
+    judge.fact(move.other != move.actor, "swap with another player", POSITION)
     positions = dict(state.positions)
     positions[move.actor], positions[move.other] = positions[move.other], positions[move.actor]
     # The face goes with the player: whoever has had a turn this round shows "left".
@@ -334,11 +330,11 @@ def swap(state: State, move: Swap, forced: bool) -> tuple[State, list[Event]]:
     return end_turn(state, events)
 
 
-def done(state: State, move: Done, forced: bool) -> tuple[State, list[Event]]:
-    if first_turn(state) and not forced:
-        raise RuleError(
-            "the first player must build a station in the first turn",
-            TURN,
-            "lay CARD through|terminal|capital COMPANY",
-        )
+def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    judge.rule(
+        not first_turn(state),
+        "the first player must build a station in the first turn",
+        TURN,
+        "lay CARD through|terminal|capital COMPANY",
+    )
     return end_turn(state, [])

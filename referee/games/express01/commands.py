@@ -16,6 +16,7 @@ from referee.games.express01.state import (
     ROUTE_DECKS,
     State,
 )
+from referee.rules_kit import count_words
 from referee.words import amount, match
 
 VERBS: Sequence[Verb] = (
@@ -156,8 +157,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         return _lay(state, actor, rest)
     if verb == "buy":
         rest, pay = _split_pay(rest)
-        if len(rest) != 2:
-            raise UsageError("buy needs a company and where from", "buy COMPANY r1|r2|r3|PLAYER")
+        count_words(VERBS, verb, rest, 2)
         company = match(rest[0], state.companies, "company")
         source = match(rest[1], ROUTE_DECKS + players, "route deck or player")
         return Buy(actor, company, source, pay)
@@ -165,18 +165,15 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         black = bool(rest) and rest[-1].lower() == BLACK
         if black:
             rest = rest[:-1]
-        if len(rest) < 3:
-            raise UsageError("run needs a company and at least two stations", "run red 9 13")
+        count_words(VERBS, verb, rest, 3, None)
         company = match(rest[0], state.companies, "company")
         return Run(actor, company, tuple(_card_number(w) for w in rest[1:]), black)
     if verb == "take":
         return Take(actor, cards(rest, black=False))
     if verb == "swap":
-        if len(rest) != 1:
-            raise UsageError("swap needs one player", "swap PLAYER")
+        count_words(VERBS, verb, rest, 1)
         return Swap(actor, match(rest[0], players, "player"))
-    if rest:
-        raise UsageError(f"{verb} takes no arguments")
+    count_words(VERBS, verb, rest, 0)
     return Done(actor)
 
 
@@ -208,8 +205,7 @@ def _lay(state: State, actor: str, rest: list[str]) -> Lay:
             raise UsageError("'to' needs the cards the track leads to", "lay 10 route to 9,11")
         exits = tuple(sorted({_card_number(w) for w in targets}))
         rest = rest[:i]
-    if len(rest) < 2:
-        raise UsageError("lay needs a board card and a type", "lay 9 terminal red +1")
+    count_words(VERBS, "lay", rest, 2, None)
     card = _card_number(rest[0])
     kind = match(rest[1], KINDS, "card type")
     bonuses = [amount(w[1:], "bonus", low=0, high=9) for w in rest[2:] if w.startswith("+")]

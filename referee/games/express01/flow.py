@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
 from referee.games.express01 import scoring
 from referee.games.express01.commands import Order
 from referee.games.express01.sections import LIMITS, SETUP, TURN
 from referee.games.express01.state import State, Turn
+from referee.rules_kit import Judge
 
 HALF = {"lay": "expand", "buy": "acquire", "run": "bonus", "swap": "position"}
 
@@ -27,16 +28,15 @@ def may(turn: Turn, half: str) -> bool:
     return steps in allowed[half]
 
 
-def begin(state: State, half: str, forced: bool) -> State:
+def begin(state: State, half: str, judge: Judge) -> State:
     turn = state.turn
     assert turn is not None
-    if not may(turn, half) and not forced:
-        done = " then ".join(turn.steps)
-        raise RuleError(
-            f"{half} does not follow {done} in one action pair",
-            TURN,
-            "pairs: expand+acquire, acquire+expand, bonus+position; 'done' ends the turn",
-        )
+    judge.rule(
+        may(turn, half),
+        f"{half} does not follow {' then '.join(turn.steps)} in one action pair",
+        TURN,
+        "pairs: expand+acquire, acquire+expand, bonus+position; 'done' ends the turn",
+    )
     if turn.steps and turn.steps[-1] == half:
         return state
     return replace(state, turn=replace(turn, steps=(*turn.steps, half), free_route=False))
@@ -48,9 +48,8 @@ def first_turn(state: State) -> bool:
 
 
 # --- setup: the turn order ----------------------------------------------------------------
-def order(state: State, move: Order, forced: bool) -> tuple[State, list[Event]]:
-    if state.round != 0:
-        raise RuleError("the turn order is already set", SETUP, computable=False)
+def order(state: State, move: Order, judge: Judge) -> tuple[State, list[Event]]:
+    judge.fact(state.round == 0, "the turn order is already set", SETUP)
     positions = {p: i for i, p in enumerate(move.names, start=1)}
     shown = f" (cards {', '.join(map(str, move.cards))})" if move.cards else ""
     events = [Event(f"positions: {', '.join(f'{i} {p}' for p, i in positions.items())}{shown}")]

@@ -23,6 +23,20 @@ from referee.games.express01.state import (
     with_hand,
     with_shares,
 )
+from referee.rules_kit import Handlers, Judge, impossible
+
+HANDLERS = Handlers[State](
+    "Express 01",
+    {
+        Order: flow.order,
+        Take: actions.take,
+        Lay: actions.lay,
+        Buy: actions.buy,
+        Run: actions.run,
+        Swap: actions.swap,
+        Done: actions.done,
+    },
+)
 
 
 class Express01(Game):
@@ -80,36 +94,20 @@ class Express01(Game):
     ) -> tuple[State, list[Event]]:
         if state.over:
             raise RuleError("the game is over", END, "undo to go back", computable=False)
+        judge = Judge(forced)
         if isinstance(move, Order):
-            return flow.order(state, move, forced)
-        if state.round == 0:
-            raise RuleError("the turn order is not set yet", SETUP, "order NAME NAME ...")
-        if isinstance(move, Take):
-            new, events = actions.take(state, move, forced)
-        else:
+            return HANDLERS.apply(state, move, judge)
+        judge.fact(state.round != 0, "the turn order is not set yet", SETUP, "order NAME NAME ...")
+        if not isinstance(move, Take):
             if state.payout:
-                raise RuleError(
+                raise impossible(
                     f"the bonus payment is being taken ({state.payout[0]} takes next)",
                     BONUS,
                     "take DECK ...",
-                    computable=False,
                 )
             assert state.turn is not None
-            if move.actor != state.turn.player and not forced:
-                raise RuleError(
-                    f"it is {state.turn.player}'s turn, not {move.actor}'s",
-                    TURN,
-                    f"as {state.turn.player} ...",
-                )
-            handler = {
-                Lay: actions.lay,
-                Buy: actions.buy,
-                Run: actions.run,
-                Swap: actions.swap,
-                Done: actions.done,
-            }[type(move)]
-            new, events = handler(state, move, forced)
-        return flow.after_action(new, events)
+            judge.turn(move.actor, state.turn.player, TURN)
+        return flow.after_action(*HANDLERS.apply(state, move, judge))
 
     def options(self, state: State) -> Options:
         if state.over:

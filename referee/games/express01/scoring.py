@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from referee.engine import Standing
 from referee.games.express01.state import State
+from referee.rules_kit import ranked
 
 LOCO_CAPITAL = 2  # 「黒機関車」: an unused black locomotive is worth 2
 
@@ -44,18 +45,18 @@ def aid_receiver(state: State) -> str:
 def standings(state: State) -> list[Standing]:
     """ゲーム終了: most capital wins; a tie goes to more shares; still tied, a shared win."""
     caps = {p: capital(state, p) for p in state.players}
-    key = {p: (caps[p].total, caps[p].share_count) for p in state.players}
-    ranked = sorted(state.players, key=lambda p: key[p], reverse=True)
-    out = []
-    for p in ranked:
-        c = caps[p]
-        place = 1 + sum(1 for q in state.players if key[q] > key[p])
-        details = {
-            "hand": c.hand,
-            "shares": c.shares,
-            "pairs": c.pairs,
-            "black loco": c.loco,
-            "share cards": c.share_count,
-        }
-        out.append(Standing(p, c.total, details, place))
-    return out
+    rows = [
+        Standing(
+            p,
+            c.total,
+            {
+                "hand": c.hand,
+                "shares": c.shares,
+                "pairs": c.pairs,
+                "black loco": c.loco,
+                "share cards": c.share_count,
+            },
+        )
+        for p, c in caps.items()
+    ]
+    return ranked(rows, key=lambda s: (s.score, caps[s.player].share_count))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine import UsageError, Verb
+from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
@@ -152,12 +153,10 @@ def edges_of(words: Sequence[str], roads: Railroads) -> tuple[str, str, str, str
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     verb = match(words[0], VERB_NAMES, "verb")
     args = list(words[1:])
-    usage = next(v.usage for v in VERBS if v.name == verb)
+    usage = usage_of(VERBS, verb)
 
     def need(count: int, most: int | None = None) -> None:
-        if len(args) < count or (most is not None and len(args) > most):
-            takes = usage.split(" ", 1)[1] if " " in usage else "no arguments"
-            raise UsageError(f"{verb} takes {takes}", usage)
+        count_words(VERBS, verb, args, count, most)
 
     if verb == "start":
         need(6, 6)

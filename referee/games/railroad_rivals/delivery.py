@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
+from referee.rules_kit import Judge, impossible
 
 from . import board as grid
 from . import commands as cmd
-from . import render
 from .sections import (
     DELIVERY_POINTS,
     HOTEL_POINTS,
@@ -19,47 +19,56 @@ from .sections import (
     TWO_PLAYER_COLOUR,
     expect,
 )
-from .state import DELIVER, Link, State
+from .state import DELIVER, City, Link, State
 
 
-def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (DELIVER,), forced)
+def price_text(price: int) -> str:
+    """A price as the board shows it: the track runs 1 to 10, then the marker goes round
+    again from 1 with a note of the lap (§貨物の配送 3)."""
+    if price <= 10:
+        return str(price)
+    return f"{price} (marker on {(price - 1) % 10 + 1}, lap {(price - 1) // 10 + 1})"
+
+
+def cubes_text(state: State, city: City) -> str:
+    parts = [f"{k} {c}" for c, k in zip(state.colours(), city.cubes, strict=True) if k]
+    return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
+
+
+def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (DELIVER,), judge)
     p = move.actor
     colours = state.colours()
     ci = colours.index(move.colour)
     src = state.cities[move.path[0]]
-    if src.cubes[ci] == 0:
-        raise RuleError(
-            f"{src.name} has no {move.colour} cube",
-            R_DELIVER,
-            render.cubes_text(state, src),
-            computable=False,
-        )
+    judge.fact(
+        src.cubes[ci] > 0,
+        f"{src.name} has no {move.colour} cube",
+        R_DELIVER,
+        cubes_text(state, src),
+    )
     hops = list(zip(move.path, move.path[1:], strict=False))
     used: list[Link] = []
     for a, b in hops:
         i = grid.link_between(state, state.cities[a].pos, state.cities[b].pos)
         if i is None:
             links = grid.links_of(state, state.cities[a])
-            raise RuleError(
+            raise impossible(
                 f"no link joins {a} and {b}",
                 R_DELIVER,
                 f"links from {a}: {', '.join(c for c, _ in links) or 'none'}",
-                computable=False,
             )
         used.append(state.links[i])
-    if len(used) == 2 and not forced:
+    if len(used) == 2:
         middle = state.cities[move.path[1]]
-        if not state.hotels:
-            raise RuleError("water towers are not in this game", R_TOWER, "variant hotels")
-        if middle.tower != p:
-            raise RuleError(
-                f"{p} has no water tower in {middle.name}",
-                R_TOWER,
-                "only the tower's owner goes on along a second link",
-            )
-        if move.path[2] == move.path[0]:
-            raise RuleError("the second link must be another link", R_TOWER)
+        judge.rule(state.hotels, "water towers are not in this game", R_TOWER, "variant hotels")
+        judge.rule(
+            middle.tower == p,
+            f"{p} has no water tower in {middle.name}",
+            R_TOWER,
+            "only the tower's owner goes on along a second link",
+        )
+        judge.rule(move.path[2] != move.path[0], "the second link must be another link", R_TOWER)
     # §貨物の配送 1: 3, 2, 1 points for the first, second, third and later cube of a colour
     # this turn; §2人ゲーム変更点: with two players every cube is the same colour.
     key = TWO_PLAYER_COLOUR if state.n == 2 else move.colour
@@ -81,9 +90,7 @@ def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, li
     for link in used:  # §貨物の配送 3 (給水塔: both railroads)
         old = prices[link.railroad]
         prices[link.railroad] = old + 1
-        events.append(
-            Event(f"{link.railroad} price {render.price_text(old)} -> {render.price_text(old + 1)}")
-        )
+        events.append(Event(f"{link.railroad} price {price_text(old)} -> {price_text(old + 1)}"))
     dest = state.cities[move.path[-1]]
     if dest.hotel:  # §ホテル; the middle city of a water-tower delivery scores nothing
         score(dest.hotel, HOTEL_POINTS, f"hotel in {dest.name}")
@@ -104,34 +111,30 @@ def on_deliver(state: State, move: cmd.Deliver, forced: bool) -> tuple[State, li
     return state, events
 
 
-def on_hotel(state: State, move: cmd.Hotel, forced: bool) -> tuple[State, list[Event]]:
-    return building(state, move, forced, "hotel", R_HOTEL)
+def on_hotel(state: State, move: cmd.Hotel, judge: Judge) -> tuple[State, list[Event]]:
+    return building(state, move, judge, "hotel", R_HOTEL)
 
 
-def on_tower(state: State, move: cmd.Tower, forced: bool) -> tuple[State, list[Event]]:
-    return building(state, move, forced, "tower", R_TOWER)
+def on_tower(state: State, move: cmd.Tower, judge: Judge) -> tuple[State, list[Event]]:
+    return building(state, move, judge, "tower", R_TOWER)
 
 
 def building(
-    state: State, move: cmd.Hotel | cmd.Tower, forced: bool, kind: str, rule: str
+    state: State, move: cmd.Hotel | cmd.Tower, judge: Judge, kind: str, rule: str
 ) -> tuple[State, list[Event]]:
-    expect(state, move, (DELIVER,), forced)
+    expect(state, move, (DELIVER,), judge)
     p = move.actor
     what = "hotel" if kind == "hotel" else "water tower"
     used = state.hotel_used if kind == "hotel" else state.tower_used
     city = state.cities[move.city]
-    if not forced:
-        if not state.hotels:
-            raise RuleError(f"{what}s are not in this game", rule, "variant hotels")
-        if p in used:
-            raise RuleError(f"{p} has already placed their {what}", rule)
-    if getattr(city, kind):
-        raise RuleError(
-            f"{city.name} already has {getattr(city, kind)}'s {what}",
-            rule,
-            f"a city without a {what}",
-            computable=False,
-        )
+    judge.rule(state.hotels, f"{what}s are not in this game", rule, "variant hotels")
+    judge.rule(p not in used, f"{p} has already placed their {what}", rule)
+    judge.fact(
+        not getattr(city, kind),
+        f"{city.name} already has {getattr(city, kind)}'s {what}",
+        rule,
+        f"a city without a {what}",
+    )
     city = replace(city, **{kind: p})
     state = replace(state, cities={**state.cities, city.name: city})
     if kind == "hotel":

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.engine import Event, RuleError
+from referee.rules_kit import Judge
 
 from . import board as grid
 from . import commands as cmd
@@ -32,25 +33,22 @@ def cubes_done(state: State, phase: str) -> State:
     return replace(state, phase=PLACE, step=state.step + 1)
 
 
-def on_draw(state: State, move: cmd.Draw, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (START_CUBES, CUBES), forced)
+def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (START_CUBES, CUBES), judge)
     rule = R_SETUP if state.phase == START_CUBES else R_PLACE
-    if not forced and len(move.colours) != state.pending_cubes:
-        raise RuleError(
-            f"{state.pending_city} takes {state.pending_cubes} cubes, not {len(move.colours)}",
-            rule,
-            f"draw {state.pending_cubes} cubes",
-        )
+    judge.rule(
+        len(move.colours) == state.pending_cubes,
+        f"{state.pending_city} takes {state.pending_cubes} cubes, not {len(move.colours)}",
+        rule,
+        f"draw {state.pending_cubes} cubes",
+    )
     colours = state.colours()
     bag = list(state.bag)
     cubes = list(state.cities[state.pending_city].cubes)
     drawn = [move.colours.count(c) for c in colours]
     for colour in move.colours:
         i = colours.index(colour)
-        if bag[i] == 0:
-            raise RuleError(
-                f"the bag holds no more {colour}", rule, _bag_text(state), computable=False
-            )
+        judge.fact(bag[i] > 0, f"the bag holds no more {colour}", rule, _bag_text(state))
         bag[i] -= 1
         cubes[i] += 1
     city = replace(state.cities[state.pending_city], cubes=tuple(cubes))
@@ -59,23 +57,24 @@ def on_draw(state: State, move: cmd.Draw, forced: bool) -> tuple[State, list[Eve
     return cubes_done(state, state.phase), events
 
 
-def on_place(state: State, move: cmd.Place, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (PLACE,), forced)
+def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (PLACE,), judge)
     p = move.actor
-    if state.hands[p] < 1:
-        raise RuleError(f"{p} holds no city tile", R_PLACE, computable=False)
-    if move.name.lower() in {c.lower() for c in state.cities}:
-        raise RuleError(f"{move.name} is already on the board", R_PLACE, computable=False)
-    if move.pos in state.grid:
-        raise RuleError(
-            f"{grid.fmt_pos(move.pos)} is taken by {state.grid[move.pos]}",
-            R_PLACE,
-            computable=False,
-        )
-    if move.name in state.display_cities:
-        raise RuleError(f"{move.name} is still on display", R_PLACE, computable=False)
-    if not forced:
+    judge.fact(state.hands[p] >= 1, f"{p} holds no city tile", R_PLACE)
+    judge.fact(
+        move.name.lower() not in {c.lower() for c in state.cities},
+        f"{move.name} is already on the board",
+        R_PLACE,
+    )
+    judge.fact(
+        move.pos not in state.grid,
+        f"{grid.fmt_pos(move.pos)} is taken by {state.grid.get(move.pos)}",
+        R_PLACE,
+    )
+    judge.fact(move.name not in state.display_cities, f"{move.name} is still on display", R_PLACE)
+    with judge.overridable():
         check_own_tile(state, move)
+    with judge.overridable():
         check_placement(state, move)
     city = City(move.name, move.pos, move.edges, move.cargo, no_cubes(state))
     matches, _ = grid.contacts(state, move.pos, move.edges)

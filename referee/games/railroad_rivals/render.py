@@ -9,78 +9,12 @@ from tabulate import tabulate
 from referee.engine import Standing
 
 from .board import fmt_pos, link_between, neighbour, open_positions
+from .delivery import price_text
+from .phases import actor_of, phase_text
 from .state import (
-    BID,
-    CUBES,
-    DELIVER,
-    DRAFT,
-    ORDER,
-    OVER,
-    PLACE,
-    REVEAL,
-    START,
-    START_CUBES,
     City,
     State,
 )
-
-
-def actor_of(state: State) -> str | None:
-    phase = state.phase
-    if phase == OVER:
-        return None
-    if phase in (START, START_CUBES, ORDER):
-        return state.players[0]
-    if phase == REVEAL:
-        return state.order[0]
-    if phase == BID:
-        return tuple(reversed(state.order))[state.step]
-    return state.order[min(state.step, state.n - 1)]
-
-
-def phase_text(state: State) -> str:
-    t = f"turn {state.turn}"
-    if state.ending and state.phase not in (START, START_CUBES, ORDER, OVER):
-        t += " (last)"
-    phase = state.phase
-    if phase == START:
-        return "setup: enter the start city drawn (start CITY N E S W CARGO)"
-    if phase in (START_CUBES, CUBES):
-        where = "setup" if phase == START_CUBES else t
-        return f"{where}: draw {state.pending_cubes} cubes for {state.pending_city}"
-    if phase == ORDER:
-        return "setup: enter the turn order of the character cards (order NAME ...)"
-    if phase == REVEAL:
-        from .turns import expected_reveal
-
-        c, s = expected_reveal(state)
-        return f"{t}: reveal {c} city and {s} stock tiles"
-    if phase == BID:
-        high = f"high {state.high} by {state.high_bidder}" if state.high_bidder else "no bid yet"
-        return f"{t}: turn-order bid ({high})"
-    if phase == DRAFT:
-        from .turns import allowed_kinds
-
-        kinds = " or ".join(allowed_kinds(state, actor_of(state) or ""))
-        return f"{t}: draft pick {state.draft_round}, take a {kinds} tile"
-    if phase == PLACE:
-        return f"{t}: place a city tile"
-    if phase == DELIVER:
-        return f"{t}: deliveries"
-    return "game over"
-
-
-def price_text(price: int) -> str:
-    """A price as the board shows it: the track runs 1 to 10, then the marker goes round
-    again from 1 with a note of the lap (§貨物の配送 3)."""
-    if price <= 10:
-        return str(price)
-    return f"{price} (marker on {(price - 1) % 10 + 1}, lap {(price - 1) // 10 + 1})"
-
-
-def cubes_text(state: State, city: City) -> str:
-    parts = [f"{k} {c}" for c, k in zip(state.colours(), city.cubes, strict=True) if k]
-    return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
 
 
 def _short_cubes(state: State, city: City) -> str:

@@ -11,10 +11,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.rules_kit import Handlers, Judge
 
 from . import board as grid
 from . import commands as cmd
 from . import delivery, placement, render, scoring, turns
+from .phases import actor_of, allowed_kinds, phase_text
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
 from .state import (
     BID,
@@ -31,19 +33,22 @@ from .state import (
     State,
 )
 
-HANDLERS = {
-    cmd.Start: turns.on_start,
-    cmd.Order: turns.on_order,
-    cmd.Reveal: turns.on_reveal,
-    cmd.Bid: turns.on_bid,
-    cmd.Pass: turns.on_pass,
-    cmd.Take: turns.on_take,
-    cmd.Draw: placement.on_draw,
-    cmd.Place: placement.on_place,
-    cmd.Deliver: delivery.on_deliver,
-    cmd.Hotel: delivery.on_hotel,
-    cmd.Tower: delivery.on_tower,
-}
+HANDLERS = Handlers[State](
+    "Railroad Rivals",
+    {
+        cmd.Start: turns.on_start,
+        cmd.Order: turns.on_order,
+        cmd.Reveal: turns.on_reveal,
+        cmd.Bid: turns.on_bid,
+        cmd.Pass: turns.on_pass,
+        cmd.Take: turns.on_take,
+        cmd.Draw: placement.on_draw,
+        cmd.Place: placement.on_place,
+        cmd.Deliver: delivery.on_deliver,
+        cmd.Hotel: delivery.on_hotel,
+        cmd.Tower: delivery.on_tower,
+    },
+)
 
 
 class RailroadRivals(Game):
@@ -111,21 +116,21 @@ class RailroadRivals(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError("the game is over", R_END, computable=False)
+        judge = Judge(forced)
         learned = cmd.new_railroads(state, move)
         if learned:
-            if len(state.railroads) + len(learned) > MAX_RAILROADS or state.railroads_fixed:
-                raise RuleError(
-                    f"{', '.join(learned)} would be more than the game's twelve railroads",
-                    R_SETUP,
-                    ", ".join(state.railroads),
-                    computable=False,
-                )
+            judge.fact(
+                len(state.railroads) + len(learned) <= MAX_RAILROADS and not state.railroads_fixed,
+                f"{', '.join(learned)} would be more than the game's twelve railroads",
+                R_SETUP,
+                ", ".join(state.railroads),
+            )
             state = replace(
                 state,
                 railroads=state.railroads + learned,
                 prices={**state.prices, **{r: 0 for r in learned}},
             )
-        new, events = HANDLERS[type(move)](state, move, forced)
+        new, events = HANDLERS.apply(state, move, judge)
         if learned:
             k = len(new.railroads)
             near = cmd.lookalikes(learned, new.railroads)
@@ -138,8 +143,8 @@ class RailroadRivals(Game):
     # --- questions ------------------------------------------------------------------------
     def options(self, state: State) -> Options:
         phase = state.phase
-        actor = render.actor_of(state)
-        text = render.phase_text(state)
+        actor = actor_of(state)
+        text = phase_text(state)
         if phase == OVER:
             return Options(None, (), {}, "game over")
         if phase == START:
@@ -153,7 +158,7 @@ class RailroadRivals(Game):
         if phase == BID:
             return Options(actor, ("pass", "bid"), {}, text)
         if phase == DRAFT:
-            kinds = turns.allowed_kinds(state, actor or "")
+            kinds = allowed_kinds(state, actor or "")
             tiles = (state.display_cities if "city" in kinds else ()) + (
                 state.display_stocks if "stock" in kinds else ()
             )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.engine import Standing
+from referee.rules_kit import ranked
 
 from .state import State
 
@@ -20,15 +21,16 @@ def standings(state: State) -> list[Standing]:
     # The rules are silent on unequal holdings: a missing tile compares as a tile worth 0.
     padded = {p: tuple(v + [0] * (width - len(v))) for p, v in values.items()}
     totals = {p: state.scores.get(p, 0) + sum(values[p]) for p in state.players}
-    ranked = sorted(state.players, key=lambda p: (-totals[p], [-x for x in padded[p]]))
-    out: list[Standing] = []
-    for i, p in enumerate(ranked):
-        tied = bool(out) and (totals[p], padded[p]) == (out[-1].score, padded[out[-1].player])
-        place = out[-1].place if tied else i + 1
-        details = {
-            "track": state.scores.get(p, 0),
-            "stock value": sum(values[p]),
-            "stocks": " ".join(state.stocks[p]),
-        }
-        out.append(Standing(p, totals[p], details, place))
-    return out
+    rows = [
+        Standing(
+            p,
+            totals[p],
+            {
+                "track": state.scores.get(p, 0),
+                "stock value": sum(values[p]),
+                "stocks": " ".join(state.stocks[p]),
+            },
+        )
+        for p in state.players
+    ]
+    return ranked(rows, key=lambda s: (s.score, padded[s.player]))

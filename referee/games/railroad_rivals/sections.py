@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import RuleError
+from referee.rules_kit import Judge
 
-from . import render
+from .phases import actor_of, phase_text
 from .state import (
     BID,
     CUBES,
@@ -56,16 +56,13 @@ def phase_rule(state: State) -> str:
     }.get(state.phase, R_END)
 
 
-def expect(state: State, move: Any, phases: tuple[str, ...], forced: bool) -> None:
-    """The move belongs to this phase (always) and to this player (unless forced)."""
-    if state.phase not in phases:
-        raise RuleError(
-            f"'{type(move).__name__.lower()}' is not a move now: {render.phase_text(state)}",
-            phase_rule(state),
-            computable=False,
-        )
-    actor = render.actor_of(state)
-    if not forced and move.actor != actor:
-        raise RuleError(
-            f"it is {actor}'s turn, not {move.actor}'s", phase_rule(state), f"{actor} moves"
-        )
+def expect(state: State, move: Any, phases: tuple[str, ...], judge: Judge) -> None:
+    """The move belongs to this phase (a fact) and to this player (a rule)."""
+    judge.fact(
+        state.phase in phases,
+        f"'{type(move).__name__.lower()}' is not a move now: {phase_text(state)}",
+        phase_rule(state),
+    )
+    actor = actor_of(state)
+    assert actor is not None
+    judge.turn(move.actor, actor, phase_rule(state))

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
+from referee.rules_kit import Judge
 
 from . import commands as cmd
+from .phases import allowed_kinds, expected_reveal
 from .placement import await_cubes, no_cubes, whereabouts
 from .scoring import standings
 from .sections import (
@@ -35,23 +37,22 @@ from .state import (
 )
 
 
-def on_start(state: State, move: cmd.Start, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (START,), forced)
+def on_start(state: State, move: cmd.Start, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (START,), judge)
     city = City(move.name, (0, 0), move.edges, move.cargo, no_cubes(state))
     state = replace(state, cities={move.name: city}, grid={(0, 0): move.name})
     events = [Event(f"start city: {move.name} at 0,0 (cargo {move.cargo})")]
     return await_cubes(state, move.name, START_CUBES, events)
 
 
-def on_order(state: State, move: cmd.Order, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (ORDER,), forced)
-    if sorted(move.order) != sorted(state.players):
-        raise RuleError(
-            "the turn order must name every player once",
-            R_SETUP,
-            f"order {' '.join(state.players)} (in the order of the character cards)",
-            computable=False,
-        )
+def on_order(state: State, move: cmd.Order, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (ORDER,), judge)
+    judge.fact(
+        sorted(move.order) == sorted(state.players),
+        "the turn order must name every player once",
+        R_SETUP,
+        f"order {' '.join(state.players)} (in the order of the character cards)",
+    )
     # §準備 6: the first player starts at 6, each next one 2 more.
     scores = {p: START_SCORE + SCORE_STEP * i for i, p in enumerate(move.order)}
     state = replace(state, order=move.order, scores=scores)
@@ -60,33 +61,30 @@ def on_order(state: State, move: cmd.Order, forced: bool) -> tuple[State, list[E
     return state, events + more
 
 
-def on_reveal(state: State, move: cmd.Reveal, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (REVEAL,), forced)
+def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (REVEAL,), judge)
     want_c, want_s = expected_reveal(state)
     got_c, got_s = len(move.cities), len(move.stocks)
-    if (got_c, got_s) != (want_c, want_s) and not forced:
-        rule = R_SHORTAGE if state.shortage else R_BID
-        raise RuleError(
-            f"reveal {want_c} city and {want_s} stock tiles, not {got_c} and {got_s}",
-            rule,
-            f"reveal city ({want_c} names) stock ({want_s} railroads)",
-        )
-    if got_c > state.city_pile or got_s > state.stock_pile:
-        raise RuleError(
-            f"only {state.city_pile} city and {state.stock_pile} stock tiles are face down",
-            R_BID,
-            computable=False,
-        )
+    judge.rule(
+        (got_c, got_s) == (want_c, want_s),
+        f"reveal {want_c} city and {want_s} stock tiles, not {got_c} and {got_s}",
+        R_SHORTAGE if state.shortage else R_BID,
+        f"reveal city ({want_c} names) stock ({want_s} railroads)",
+    )
+    judge.fact(
+        got_c <= state.city_pile and got_s <= state.stock_pile,
+        f"only {state.city_pile} city and {state.stock_pile} stock tiles are face down",
+        R_BID,
+    )
     seen: set[str] = set()
     for name in move.cities:
         where = whereabouts(state, name)
-        if where or name.lower() in seen:
-            raise RuleError(
-                f"{name} is {where or 'named twice'}",
-                R_BID,
-                "each city tile exists once",
-                computable=False,
-            )
+        judge.fact(
+            not where and name.lower() not in seen,
+            f"{name} is {where or 'named twice'}",
+            R_BID,
+            "each city tile exists once",
+        )
         seen.add(name.lower())
     state = replace(
         state,
@@ -99,25 +97,29 @@ def on_reveal(state: State, move: cmd.Reveal, forced: bool) -> tuple[State, list
     return _enter_bid(state), [Event(f"revealed: {', '.join(shown) or 'nothing'}")]
 
 
-def on_bid(state: State, move: cmd.Bid, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (BID,), forced)
-    if not forced and move.points <= state.high:
-        raise RuleError(
-            f"a bid must beat {state.high}", R_BID, f"bid {state.high + 1} or more, or pass"
-        )
+def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (BID,), judge)
+    judge.rule(
+        move.points > state.high,
+        f"a bid must beat {state.high}",
+        R_BID,
+        f"bid {state.high + 1} or more, or pass",
+    )
     score = state.scores[move.actor]
-    if not forced and move.points > score:
-        # The rules are silent; a bid is paid from the score, so it cannot exceed it.
-        raise RuleError(
-            f"{move.actor} has only {score} points to bid", R_BID, f"bid up to {score} or pass"
-        )
+    # The rules are silent; a bid is paid from the score, so it cannot exceed it.
+    judge.rule(
+        move.points <= score,
+        f"{move.actor} has only {score} points to bid",
+        R_BID,
+        f"bid up to {score} or pass",
+    )
     state = replace(state, high=move.points, high_bidder=move.actor)
     event = Event(f"{move.actor} bids {move.points} to go first")
     return _next_bidder(state), [event]
 
 
-def on_pass(state: State, move: cmd.Pass, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (BID, PLACE, DELIVER), forced)
+def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (BID, PLACE, DELIVER), judge)
     p = move.actor
     if state.phase == BID:
         # §タイルの補充とターン順のビッド: a pass is final.
@@ -133,19 +135,17 @@ def on_pass(state: State, move: cmd.Pass, forced: bool) -> tuple[State, list[Eve
     return replace(state, step=state.step + 1), [Event(f"{p} delivers nothing this turn")]
 
 
-def on_take(state: State, move: cmd.Take, forced: bool) -> tuple[State, list[Event]]:
-    expect(state, move, (DRAFT,), forced)
+def on_take(state: State, move: cmd.Take, judge: Judge) -> tuple[State, list[Event]]:
+    expect(state, move, (DRAFT,), judge)
     display = state.display_cities if move.kind == "city" else state.display_stocks
-    if move.tile not in display:
-        raise RuleError(f"{move.tile} is not on display", R_DRAFT, computable=False)
+    judge.fact(move.tile in display, f"{move.tile} is not on display", R_DRAFT)
     allowed = allowed_kinds(state, move.actor)
-    if not forced and move.kind not in allowed:
-        rule = R_SHORTAGE if state.shortage else R_DRAFT
-        raise RuleError(
-            f"{move.actor} must take a {' or '.join(allowed)} tile now",
-            rule,
-            "the second pick is the other kind than the first",
-        )
+    judge.rule(
+        move.kind in allowed,
+        f"{move.actor} must take a {' or '.join(allowed)} tile now",
+        R_SHORTAGE if state.shortage else R_DRAFT,
+        "the second pick is the other kind than the first",
+    )
     rest = list(display)
     rest.remove(move.tile)
     p = move.actor
@@ -222,14 +222,6 @@ def settle(state: State) -> tuple[State, list[Event]]:
             return state, events
 
 
-def expected_reveal(state: State) -> tuple[int, int]:
-    """City and stock tiles to reveal: the player count each, or twice as many stock tiles
-    once the city tiles ran short (§都市タイルの不足); never more than are face down."""
-    if state.shortage:
-        return 0, min(2 * state.n, state.stock_pile)
-    return state.n, min(state.n, state.stock_pile)
-
-
 def _next_turn(state: State) -> tuple[State, list[Event]]:
     turn = state.turn + 1
     state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={})
@@ -282,16 +274,6 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     ]
     events.append(Event("turn order: " + ", ".join(order)))
     return _enter_draft(replace(state, scores=scores, order=order)), events
-
-
-def allowed_kinds(state: State, player: str) -> tuple[str, ...]:
-    """§タイルのドラフト: any tile first, then the other kind; §都市タイルの不足: stock twice."""
-    if state.shortage:
-        return ("stock",)
-    first = state.first_pick.get(player)
-    if state.draft_round == 1 or first is None:
-        return ("city", "stock")
-    return ("stock",) if first == "city" else ("city",)
 
 
 def _available(state: State, player: str) -> bool:

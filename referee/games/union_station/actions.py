@@ -1,8 +1,8 @@
 """The three actions of play (株式の購入, 線路の敷設, 株式の売却), passing, and the table's
 declaration that a railroad is blocked.
 
-Every handler takes the state, the move, a Judge (which skips the checks a forced move may
-skip) and the list of events, and returns the new state. Nothing is mutated.
+Every handler takes the state, the move and the Judge of the move, and returns the new state
+and what changed. Nothing is mutated.
 """
 
 from __future__ import annotations
@@ -12,14 +12,6 @@ from dataclasses import replace
 from referee.engine import Event
 from referee.games.union_station import economy, track
 from referee.games.union_station.commands import Blocked, Buy, Lay, Pass, Sell
-from referee.games.union_station.judge import (
-    BUY_RULE,
-    FLOW_RULE,
-    SELL_RULE,
-    Judge,
-    impossible,
-    seat_of,
-)
 from referee.games.union_station.offer import describe, shift
 from referee.games.union_station.railroads import (
     COLOURS,
@@ -27,7 +19,9 @@ from referee.games.union_station.railroads import (
     LAST_SELLING_DIVIDEND,
     OFFER_BONUS,
 )
+from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
+from referee.rules_kit import Judge, impossible
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -45,14 +39,19 @@ def your_turn(state: State, actor: str, judge: Judge) -> int:
             BUY_RULE,
             "reveal RAILROAD",
         )
-    p = seat_of(state, actor)
-    judge.require(
-        p == state.turn, f"it is {state.players[state.turn]}'s turn, not {actor}'s", FLOW_RULE
-    )
-    return p
+    judge.turn(actor, state.players[state.turn], FLOW_RULE)
+    return state.players.index(actor)
 
 
-def buy(state: State, move: Buy, judge: Judge, events: list[Event]) -> State:
+def _turn_done(state: State, actor: str) -> State:
+    """The turn goes clockwise from whoever moved (as NAME may have moved out of turn)."""
+    if state.phase != PLAY:
+        return state
+    return replace(state, turn=(state.players.index(actor) + 1) % len(state.seats))
+
+
+def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     p = your_turn(state, move.actor, judge)
     if move.slot < 0 or state.offer[move.slot] != move.colour:
         where = f" at +{move.slot + 1}" if move.slot >= 0 else ""
@@ -63,7 +62,7 @@ def buy(state: State, move: Buy, judge: Judge, events: list[Event]) -> State:
         )
     seat = state.seats[p]
     price = state.road(move.colour).price
-    judge.require(
+    judge.rule(
         seat.cash >= price, f"{seat.name} has ${seat.cash}; {move.colour} costs ${price}", BUY_RULE
     )
     i = COLOURS.index(move.colour)
@@ -79,15 +78,16 @@ def buy(state: State, move: Buy, judge: Judge, events: list[Event]) -> State:
     state = replace(state, offer=put(state.offer, move.slot, ""))
     state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
     if state.phase != PLAY:
-        return state
+        return state, events
     state = shift(state, events)
-    return economy.usc_step(state, move.colour, events)
+    return _turn_done(economy.usc_step(state, move.colour, events), move.actor), events
 
 
-def lay(state: State, move: Lay, judge: Judge, events: list[Event]) -> State:
+def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     p = your_turn(state, move.actor, judge)
     colour = move.colour
-    judge.require(
+    judge.rule(
         state.seats[p].shares[COLOURS.index(colour)] > 0,
         f"{move.actor} holds no {colour} share",
         track.LAY,
@@ -96,7 +96,7 @@ def lay(state: State, move: Lay, judge: Judge, events: list[Event]) -> State:
     road = state.road(colour)
     if road.arrived or road.discs <= 0:
         raise impossible(track.why_cannot_lay(state, colour), track.LAY)
-    judge.require(
+    judge.rule(
         not road.declared_blocked, f"the table declared {colour} blocked", track.LAY, "undo it"
     )
     if len(move.discs) > road.discs:
@@ -117,16 +117,16 @@ def lay(state: State, move: Lay, judge: Judge, events: list[Event]) -> State:
                     "no disc goes on Chicago (it has every railroad's track already)", track.LAY
                 )
             kind = track.kind_on_map(state, colour, spec.hex)
-            judge.require(
+            judge.rule(
                 not spec.kind or spec.kind == kind,
                 f"{spec.hex} counts as {kind} for {colour}, not {spec.kind}",
                 track.LAY,
             )
         error = track.placement_error(state, colour, spec.hex, kind)
-        judge.require(not error, error, track.LAY)
+        judge.rule(not error, error, track.LAY)
         state = _place(state, Disc(colour, kind, spec.hex), events)
         if state.phase != PLAY:
-            return state
+            return state, events
     if len(move.discs) == 1:
         road = state.road(colour)
         alone = (
@@ -134,13 +134,13 @@ def lay(state: State, move: Lay, judge: Judge, events: list[Event]) -> State:
             or road.discs == 0
             or (state.board.has_map and not track.legal_hexes(state, colour))
         )
-        judge.require(
+        judge.rule(
             alone,
             "a lay places two discs",
             track.LAY,
             "name a second disc (force a single one if no hex is left)",
         )
-    return shift(state, events)
+    return _turn_done(shift(state, events), move.actor), events
 
 
 def _place(state: State, disc: Disc, events: list[Event]) -> State:
@@ -165,14 +165,15 @@ def _place(state: State, disc: Disc, events: list[Event]) -> State:
     return state
 
 
-def sell(state: State, move: Sell, judge: Judge, events: list[Event]) -> State:
+def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     p = your_turn(state, move.actor, judge)
     i = COLOURS.index(move.colour)
     seat = state.seats[p]
     n = seat.shares[i]
     if n == 0:
         raise impossible(f"{move.actor} holds no {move.colour} share", SELL_RULE)
-    judge.require(
+    judge.rule(
         state.dividends < LAST_SELLING_DIVIDEND,
         f"the {LAST_SELLING_DIVIDEND}th dividend has been paid: no more selling",
         SELL_RULE,
@@ -186,22 +187,21 @@ def sell(state: State, move: Sell, judge: Judge, events: list[Event]) -> State:
             f"{seat.cash + n * price}; the shares leave the game"
         )
     )
-    return economy.fall(state, move.colour, events)
+    return _turn_done(economy.fall(state, move.colour, events), move.actor), events
 
 
 def play_pass(
-    state: State, move: Pass, judge: Judge, events: list[Event], legal: list[str]
-) -> State:
+    state: State, move: Pass, judge: Judge, legal: list[str]
+) -> tuple[State, list[Event]]:
     your_turn(state, move.actor, judge)
-    judge.require(not legal, "passing on purpose is not allowed", FLOW_RULE, "; ".join(legal))
-    events.append(Event(f"{move.actor} passes (no action is possible)"))
-    return state
+    judge.rule(not legal, "passing on purpose is not allowed", FLOW_RULE, "; ".join(legal))
+    return _turn_done(state, move.actor), [Event(f"{move.actor} passes (no action is possible)")]
 
 
-def blocked(state: State, move: Blocked, judge: Judge, events: list[Event]) -> State:
+def blocked(state: State, move: Blocked, judge: Judge) -> tuple[State, list[Event]]:
     if state.phase != PLAY:
         raise impossible("a railroad can be declared blocked only during play", track.LAY)
-    judge.require(
+    judge.rule(
         not state.board.has_map,
         "the map in the board data tells the referee where track can go",
         track.LAY,
@@ -209,5 +209,5 @@ def blocked(state: State, move: Blocked, judge: Judge, events: list[Event]) -> S
     why = track.why_cannot_lay(state, move.colour)
     if why:
         raise impossible(why, track.LAY)
-    events.append(Event(f"the table declares {move.colour} blocked: it can lay no more track"))
-    return state.with_road(move.colour, declared_blocked=True)
+    event = Event(f"the table declares {move.colour} blocked: it can lay no more track")
+    return state.with_road(move.colour, declared_blocked=True), [event]

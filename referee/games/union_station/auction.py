@@ -6,21 +6,16 @@ from dataclasses import replace
 
 from referee.engine import Event
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
-from referee.games.union_station.judge import (
-    AUCTION_RULE,
-    BUY_RULE,
-    SETUP_RULE,
-    Judge,
-    impossible,
-    seat_of,
-)
 from referee.games.union_station.offer import after_top_taken, turn_up
 from referee.games.union_station.railroads import COLOURS, MIN_BID
+from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
+from referee.rules_kit import Judge, impossible
 
 
 # --- setup ----------------------------------------------------------------------------------
-def reveal(state: State, move: Reveal, judge: Judge, events: list[Event]) -> State:
+def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     for colour in move.colours:
         need = state.needs_reveal()
         if need == "lot":
@@ -38,10 +33,11 @@ def reveal(state: State, move: Reveal, judge: Judge, events: list[Event]) -> Sta
             raise impossible(f"nothing is waiting to be turned up (at {colour})", BUY_RULE)
     if state.phase == SETUP and not state.needs_reveal():
         state = open_auction(state, 0, state.first, events)
-    return state
+    return state, events
 
 
-def start(state: State, move: Start, judge: Judge, events: list[Event]) -> State:
+def start(state: State, move: Start, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     fresh = state.phase == SETUP or (
         state.phase == AUCTION
         and not state.acquired
@@ -51,12 +47,12 @@ def start(state: State, move: Start, judge: Judge, events: list[Event]) -> State
     )
     if not fresh:
         raise impossible("the first auction has begun; its start player is set", SETUP_RULE)
-    p = seat_of(state, move.player)
+    p = state.players.index(move.player)
     events.append(Event(f"{move.player} starts the first auction"))
     state = replace(state, first=p)
     if state.auction is not None:
         state = replace(state, auction=replace(state.auction, auctioneer=p, bidder=p))
-    return state
+    return state, events
 
 
 # --- the first auction -----------------------------------------------------------------------
@@ -68,21 +64,20 @@ def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -
     return replace(state, phase=AUCTION, auction=Auction(colour, auctioneer, auctioneer))
 
 
-def bid(state: State, move: Bid, judge: Judge, events: list[Event]) -> State:
+def bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     a = _auction(state)
     p = _bidder(state, a, move.actor, judge)
     cash = state.seats[p].cash
     low = max(MIN_BID, a.high + 1)
-    judge.require(
-        move.amount >= MIN_BID, f"a bid is at least ${MIN_BID}", AUCTION_RULE, f"bid {low}"
-    )
-    judge.require(
+    judge.rule(move.amount >= MIN_BID, f"a bid is at least ${MIN_BID}", AUCTION_RULE, f"bid {low}")
+    judge.rule(
         move.amount > a.high,
         f"the high bid is already {a.high}",
         AUCTION_RULE,
         f"bid {low} or pass",
     )
-    judge.require(
+    judge.rule(
         move.amount <= cash, f"{move.actor} has only ${cash}", AUCTION_RULE, "bid less or pass"
     )
     if move.amount > state.board.top:
@@ -91,14 +86,15 @@ def bid(state: State, move: Bid, judge: Judge, events: list[Event]) -> State:
             AUCTION_RULE,
         )
     events.append(Event(f"{move.actor} bids {move.amount} on {a.colour}"))
-    return _after_auction_turn(state, replace(a, high=move.amount, leader=p), p, events)
+    return _after_auction_turn(state, replace(a, high=move.amount, leader=p), p, events), events
 
 
-def auction_pass(state: State, move: Pass, judge: Judge, events: list[Event]) -> State:
+def auction_pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
     a = _auction(state)
     p = _bidder(state, a, move.actor, judge)
     events.append(Event(f"{move.actor} passes on {a.colour} (final for this share)"))
-    return _after_auction_turn(state, replace(a, passed=a.passed | {p}), p, events)
+    return _after_auction_turn(state, replace(a, passed=a.passed | {p}), p, events), events
 
 
 def _auction(state: State) -> Auction:
@@ -110,12 +106,11 @@ def _auction(state: State) -> Auction:
 
 
 def _bidder(state: State, a: Auction, actor: str, judge: Judge) -> int:
-    p = seat_of(state, actor)
-    if p in a.passed:
-        raise impossible(f"{actor} has passed on {a.colour} and cannot bid again", AUCTION_RULE)
-    judge.require(
-        p == a.bidder, f"it is {state.players[a.bidder]}'s turn to bid, not {actor}'s", AUCTION_RULE
+    p = state.players.index(actor)
+    judge.rule(
+        p not in a.passed, f"{actor} has passed on {a.colour} and cannot bid again", AUCTION_RULE
     )
+    judge.turn(actor, state.players[a.bidder], AUCTION_RULE)
     return p
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from referee.engine import UsageError, Verb
 from referee.games.union_station.railroads import ALIASES, KINDS
 from referee.games.union_station.state import State
+from referee.rules_kit import count_words
 from referee.words import amount, match
 
 VERBS = (
@@ -96,11 +97,9 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         raise UsageError("empty move", ", ".join(VERB_NAMES))
     verb = match(words[0], VERB_NAMES, "verb")
     args = list(words[1:])
-    usage = next(v.usage for v in VERBS if v.name == verb)
 
     def need(low: int, high: int) -> None:
-        if not low <= len(args) <= high:
-            raise UsageError(f"{verb} takes {_count(low, high)}", usage)
+        count_words(VERBS, verb, args, low, high)
 
     if verb == "pass":
         need(0, 0)
@@ -120,18 +119,9 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     if verb == "buy":
         need(1, 2)
         return Buy(actor, *_buy(state, args))
-    if not 2 <= len(args) <= 3:
-        raise UsageError("lay takes a railroad and one or two discs", usage)
+    need(2, 3)
     colour = railroad(args[0])
     return Lay(actor, colour, tuple(_disc(state, w) for w in args[1:]))
-
-
-def _count(low: int, high: int) -> str:
-    if high == 0:
-        return "no arguments"
-    return (
-        f"{low} argument{'s' if low != 1 else ''}" if low == high else f"{low} to {high} arguments"
-    )
 
 
 def _buy(state: State, args: list[str]) -> tuple[str, int]:

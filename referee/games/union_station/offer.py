@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
-from referee.games.union_station.judge import SETUP_RULE, impossible
 from referee.games.union_station.railroads import COLOURS
+from referee.games.union_station.sections import SETUP_RULE
 from referee.games.union_station.state import State, put
+from referee.rules_kit import impossible
 
 
 def turn_up(state: State, colour: str, events: list[Event]) -> State:

@@ -20,7 +20,6 @@ from referee.games.union_station.commands import (
     Start,
 )
 from referee.games.union_station.economy import end
-from referee.games.union_station.judge import Judge
 from referee.games.union_station.railroads import (
     COLOURS,
     LAST_DIVIDEND,
@@ -31,6 +30,7 @@ from referee.games.union_station.railroads import (
     USC_SPACES,
 )
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
+from referee.rules_kit import Handlers, Judge, ranked
 from referee.words import match
 
 END_RULE = "ゲームの終了"
@@ -63,30 +63,7 @@ class UnionStation(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError(f"the game is over: {state.ended}", END_RULE, computable=False)
-        judge = Judge(forced)
-        events: list[Event] = []
-        if isinstance(move, Reveal):
-            new = auction.reveal(state, move, judge, events)
-        elif isinstance(move, Start):
-            new = auction.start(state, move, judge, events)
-        elif isinstance(move, Bid):
-            new = auction.bid(state, move, judge, events)
-        elif isinstance(move, Pass) and state.phase == AUCTION:
-            new = auction.auction_pass(state, move, judge, events)
-        elif isinstance(move, Blocked):
-            new = actions.blocked(state, move, judge, events)
-        elif isinstance(move, Buy | Lay | Sell | Pass):
-            handler = {Buy: actions.buy, Lay: actions.lay, Sell: actions.sell}.get(type(move))
-            if handler is None:
-                legal = _actions(state, state.turn) if state.phase == PLAY else []
-                new = actions.play_pass(state, move, judge, events, legal)
-            else:
-                new = handler(state, move, judge, events)
-            if new.phase == PLAY:
-                # The turn goes clockwise from whoever moved (as NAME may have moved out of turn).
-                new = replace(new, turn=(state.players.index(move.actor) + 1) % len(state.seats))
-        else:
-            raise UsageError(f"not a move of {self.title}: {move!r}")
+        new, events = HANDLERS.apply(state, move, Judge(forced))
         new = _check_end(new, events)
         if _stuck(new):
             events.append(
@@ -151,12 +128,7 @@ class UnionStation(Game):
                     {"cash": seat.cash, "shares": shares or "-", "share value": value},
                 )
             )
-        scores = [score for _, score, _ in rows]
-        out = [
-            Standing(name, score, details, 1 + sum(s > score for s in scores))
-            for name, score, details in rows
-        ]
-        return sorted(out, key=lambda s: (s.place, state.players.index(s.player)))
+        return ranked((Standing(*row) for row in rows), key=lambda s: s.score)
 
     def status(self, state: State) -> str:
         return render.status(state, self.options(state), self.standings(state))
@@ -202,6 +174,29 @@ class UnionStation(Game):
 
     def cash(self, state: State, player: str) -> int | None:
         return state.seats[state.players.index(player)].cash
+
+
+def _pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    """A pass is final in the auction; in play it is allowed only when no action is."""
+    if state.phase == AUCTION:
+        return auction.auction_pass(state, move, judge)
+    legal = _actions(state, state.turn) if state.phase == PLAY else []
+    return actions.play_pass(state, move, judge, legal)
+
+
+HANDLERS = Handlers[State](
+    "Union Station",
+    {
+        Reveal: auction.reveal,
+        Start: auction.start,
+        Bid: auction.bid,
+        Pass: _pass,
+        Blocked: actions.blocked,
+        Buy: actions.buy,
+        Lay: actions.lay,
+        Sell: actions.sell,
+    },
+)
 
 
 def _check_end(state: State, events: list[Event]) -> State:

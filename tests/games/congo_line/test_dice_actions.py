@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError
+from referee.engine import Overridden, RuleError
 
 from .helpers import do, run, set_train, started, texts
 
@@ -61,9 +61,18 @@ def test_train_carries_at_most_five__rule_商品を積む() -> None:
     state = set_train(state, "blue", "Lubumbashi", "BCBC")
     with pytest.raises(RuleError) as e:
         do(state, "load blue 2")
-    assert e.value.rule == LOAD and not e.value.computable
+    assert e.value.rule == LOAD
     state, _ = do(state, "load blue 1")
     assert len(state.trains["blue"].goods) == 5
+
+
+def test_the_table_may_force_a_sixth_good__rule_商品を積む() -> None:
+    """The effect of a sixth good is computable, so `force` applies it, naming the rule."""
+    state = run(started(), "roll red yellow green blue")
+    state = set_train(state, "blue", "Lubumbashi", "BCBCB")
+    state, events = do(state, "load blue 1", forced=True)
+    assert state.trains["blue"].goods == ("B", "C", "B", "C", "B", "A")
+    assert [e.rule for e in events if isinstance(e, Overridden)] == [LOAD]
 
 
 def test_load_or_move_not_both__rule_商品を積む_列車の移動() -> None:

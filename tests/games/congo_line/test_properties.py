@@ -6,7 +6,6 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import RuleError, UsageError
 from referee.games.congo_line.state import (
     CAPACITY,
     CUBES_PER_PLAYER,
@@ -14,38 +13,29 @@ from referee.games.congo_line.state import (
     TRAINS,
     State,
 )
+from referee.rules_kit import Speller, random_play
+from tests.draw import picker
 
 from .helpers import GAME, new
 
 
-def command(data: st.DataObject, state: State) -> str:
+def spellers(state: State) -> dict[str, Speller]:
+    """The verbs whose words `options` does not spell out whole."""
     o = GAME.options(state)
-    verb = data.draw(st.sampled_from(o.verbs))
-    args = o.args.get(verb, ())
-    pick = lambda xs: data.draw(st.sampled_from(list(xs)))  # noqa: E731
+    args = o.args
     cities = state.board.all_cities()
-    if verb == "roll":
-        return "roll " + " ".join(pick(args[0]) for _ in range(4))
-    if verb in ("take", "place", "buy"):
-        return f"{verb} {pick(args[0] or TRAINS)}"
-    if verb == "load":
-        return f"load {pick(args[0] or TRAINS)} {data.draw(st.integers(1, 3))}"
-    if verb == "move":
-        return f"move {pick(TRAINS)} {pick(args[1])} {pick(cities)}"
-    if verb == "auto":
-        return f"auto {pick(args[0])} {pick(args[1] or cities)}"
-    if verb == "purple":
-        action = pick(args[0])
-        if action == "move":
-            return "purple move"
-        return f"purple {action} {pick(TRAINS)}" + (
-            f" {pick(state.players)}" if action == "drop" else ""
-        )
-    if verb == "orange":
-        if data.draw(st.booleans()):
-            return f"orange sell {pick(state.players)} {pick(TRAINS)}"
-        return f"orange buy {pick(TRAINS)}"
-    return verb
+    return {
+        "load": lambda pick: f"load {pick(args['load'][0] or TRAINS)} {pick('123')}",
+        "move": lambda pick: f"move {pick(TRAINS)} {pick(args['move'][1])} {pick(cities)}",
+        "purple": lambda pick: {
+            "move": "purple move",
+            "load": f"purple load {pick(TRAINS)}",
+            "drop": f"purple drop {pick(TRAINS)} {pick(state.players)}",
+        }[pick(args["purple"][0])],
+        "orange": lambda pick: pick(
+            [f"orange sell {pick(state.players)} {pick(TRAINS)}", f"orange buy {pick(TRAINS)}"]
+        ),
+    }
 
 
 def check_invariants(state: State) -> None:
@@ -68,22 +58,13 @@ def check_invariants(state: State) -> None:
 def test_random_legal_play_keeps_the_books(data: st.DataObject, players: str) -> None:
     state = new(players)
     accepted: list[tuple[str, str]] = []
-    for _ in range(120):
-        if GAME.is_over(state):
-            break
-        text = command(data, state)
-        actor = GAME.options(state).actor
-        assert actor is not None
-        before = GAME.snapshot(state)
-        try:
-            new_state, events = GAME.apply(state, GAME.parse(state, actor, text.split()))
-        except (RuleError, UsageError):
-            assert GAME.snapshot(state) == before
-            continue
-        assert GAME.snapshot(state) == before  # apply never mutates the old state
-        assert events  # every accepted move says what changed
-        state = new_state
-        accepted.append((actor, text))
+    seen = GAME.snapshot(state)
+    for step in random_play(GAME, state, picker(data), steps=120, spell=spellers):
+        assert GAME.snapshot(step.before) == seen  # no move, accepted or refused, mutated it
+        assert step.events  # every accepted move says what changed
+        state = step.after
+        accepted.append((step.actor, step.line))
+        seen = GAME.snapshot(state)
         check_invariants(state)
         GAME.status(state)
         GAME.toolbar(state)

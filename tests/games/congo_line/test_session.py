@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError
+from referee.engine import Overridden, RuleError
 from referee.session import Session
 
 from .helpers import BOARD
@@ -72,3 +72,19 @@ def test_force_cannot_drop_a_good_that_is_not_there__rule_紫ダイスの解決(
     with pytest.raises(RuleError) as e:
         s.play('force purple drop blue --because "x"')
     assert not e.value.computable and "carries no goods" in e.value.reason
+
+
+def test_force_loads_a_sixth_good_naming_the_rule__rule_商品を積む() -> None:
+    """Issue 13: `force purple load green` for a sixth cube was refused though computable."""
+    s = Session.new("con", ["A", "B", "C"], "", BOARD)
+    for text in ["take red", "take yellow", "take green", *["place green"] * 5, "place red"]:
+        s.play(text)
+    s.play("start")
+    s.play("roll purple red red red")
+    with pytest.raises(RuleError):
+        s.play("purple load green")
+    events = s.play('force purple load green --because "house rule"')
+    assert len(s.state.trains["green"].goods) == 6
+    overridden = [e for e in events if isinstance(e, Overridden)]
+    assert [e.rule for e in overridden] == ["商品を積む／列車の移動 (商品を積む)"]
+    assert "would pass 5" in overridden[0].text

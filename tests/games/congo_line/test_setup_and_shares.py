@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.engine import Overridden, RuleError, UsageError
 
 from .helpers import GAME, do, new, run, set_train, started, texts
 
@@ -57,7 +57,10 @@ def test_opening_chart_holds_five__rule_セットアップ() -> None:
     state = run(state, *["place red"] * 5)
     with pytest.raises(RuleError) as e:
         do(state, "place red")
-    assert e.value.rule == "セットアップ" and not e.value.computable
+    assert e.value.rule == "セットアップ"
+    state, events = do(state, "place red", forced=True)
+    assert len(state.trains["red"].goods) == 6
+    assert [e.rule for e in events if isinstance(e, Overridden)] == ["セットアップ"]
 
 
 def test_moves_out_of_turn_are_refused_unless_forced__rule_ゲームの流れ() -> None:
@@ -68,9 +71,19 @@ def test_moves_out_of_turn_are_refused_unless_forced__rule_ゲームの流れ() 
     with pytest.raises(RuleError) as e:
         do(state, "buy red")  # before the roll
     assert e.value.rule == "ゲームの流れ"
-    state, _ = do(state, "roll red red red red")
-    with pytest.raises(RuleError):
+    state, events = do(state, "roll red red red red", actor="B", forced=True)
+    assert state.turn is not None and state.turn.dice == ("red",) * 4
+    assert [e.rule for e in events if isinstance(e, Overridden)] == ["ゲームの流れ"]
+
+
+def test_one_roll_a_turn_unless_the_table_forces_another__rule_ゲームの流れ() -> None:
+    state, _ = do(started(), "roll red red red red")
+    with pytest.raises(RuleError) as e:
         do(state, "roll red red red red")
+    assert e.value.rule == "ゲームの流れ"
+    state, events = do(state, "roll blue blue purple orange", forced=True)
+    assert state.turn is not None and state.turn.dice == ("blue", "blue", "purple", "orange")
+    assert [e.rule for e in events if isinstance(e, Overridden)] == ["ゲームの流れ"]
 
 
 def test_roll_puts_rolled_shares_in_the_box_missing_skipped__rule_株を置く() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import RefereeError
-from referee.games.express01.state import DECKS
+from referee.games.express01.state import DECKS, State
+from referee.rules_kit import Pick, Speller, random_play
+from tests.draw import picker
 
 
 def cards_in_play(state) -> int:
@@ -18,27 +19,32 @@ def cards_in_play(state) -> int:
     )
 
 
-def random_line(data, state, opts) -> str:
-    verb = data.draw(st.sampled_from([*opts.verbs, "lay", "lay", "buy"]))
-    pick = lambda xs: data.draw(st.sampled_from(list(xs)))  # noqa: E731
-    if verb == "order":
-        return "order " + " ".join(data.draw(st.permutations(state.players)))
-    if verb == "lay":
+def spellers(state: State) -> dict[str, Speller]:
+    """Express 01's verbs need more than `options` lists: the card types, stations, decks."""
+
+    def lay(pick: Pick) -> str:
         kind = pick(["route", "through", "terminal", "capital"])
         company = "" if kind == "route" else pick([*state.companies, "white"])
         pay = pick(["", "", " pay r3", " pay black", " pay " + pick(DECKS)])
-        return f"lay {data.draw(st.integers(1, 35))} {kind} {company}{pay}"
-    if verb == "buy":
-        return f"buy {pick(state.companies)} {pick(['r1', 'r2', 'r3', *state.players])}"
-    if verb == "run":
-        stations = [s.number for s in state.board if s.station] or [1]
-        route = data.draw(st.lists(st.sampled_from(stations), min_size=2, max_size=4))
-        return f"run {pick(state.companies)} {' '.join(map(str, route))}"
-    if verb == "take":
-        return "take " + pick([d for d in DECKS if state.decks[d]] or ["r3"])
-    if verb == "swap":
-        return f"swap {pick(state.players)}"
-    return verb
+        return f"lay {pick([str(n) for n in range(1, 36)])} {kind} {company}{pay}"
+
+    def run(pick: Pick) -> str:
+        stations = [str(s.number) for s in state.board if s.station] or ["1"]
+        route = [pick(stations) for _ in range(int(pick("234")))]
+        return f"run {pick(state.companies)} {' '.join(route)}"
+
+    return {
+        "order": lambda pick: (
+            "order " + " ".join(sorted(state.players, key=lambda _: pick("0123456789")))
+        ),
+        "lay": lay,
+        "buy": lambda pick: (
+            f"buy {pick(state.companies)} {pick(['r1', 'r2', 'r3', *state.players])}"
+        ),
+        "run": run,
+        "take": lambda pick: "take " + pick([d for d in DECKS if state.decks[d]] or ["r3"]),
+        "swap": lambda pick: f"swap {pick(state.players)}",
+    }
 
 
 @settings(
@@ -52,16 +58,11 @@ def test_random_play_conserves_cards_and_replays(new, data, players):
     s = new(players=",".join(names))
     total = cards_in_play(s.state)
     played = []
-    for _ in range(60):
-        opts = s.game.options(s.state)
-        if opts.actor is None:
-            break
-        line = random_line(data, s.state, opts)
-        try:
-            s.play(line)
-        except RefereeError:
-            continue
-        played.append(line)
+    for step in random_play(
+        s.game, s.state, picker(data), steps=60, spell=spellers, extra_verbs=("lay", "lay", "buy")
+    ):
+        s.play(step.line)
+        played.append(step.line)
         assert cards_in_play(s.state) == total
         assert all(n >= 0 for n in s.state.decks.values())
         assert all(n >= 0 for h in s.state.hands.values() for n in h.values())

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.engine import Event, Overridden, RuleError, UsageError
 from referee.games.express01 import scoring
 from referee.games.express01.sections import (
     ACQUIRE,
@@ -23,6 +23,10 @@ OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first 
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
 # B runs red 9 10: 2 stations + 1 bonus = 3, all to B (1 share, the 2 left over too).
 RAN = (*OPEN, "buy red r1", "lay 10 through blue", "done", "done", "done", "run red 9 10")
+
+
+def overridden(events: list[Event]) -> list[str]:
+    return [e.rule for e in events if isinstance(e, Overridden)]
 
 
 def refused(session, line: str) -> RuleError:
@@ -152,6 +156,9 @@ def test_one_payment_lays_two_route_cards__rule_鉄道網拡張(new):
 def test_already_paid_route_card_refuses_payment__rule_鉄道網拡張(new):
     s = new(*OPEN, "lay 10 route")
     assert refused(s, "lay 11 route pay r3").rule == EXPAND
+    # The effect is computable (the card is paid all the same): the table may force it.
+    events = s.play('force lay 11 route pay r3 --because "we paid it"')
+    assert overridden(events) == [EXPAND] and s.state.hand_size("B") == 4
 
 
 def test_a_station_costs_one_card__rule_鉄道網拡張(new):
@@ -367,6 +374,9 @@ def test_the_train_runs_one_card_per_share_even_without_track__rule_ボーナス
     assert refused(s, "run red 10 9 11").rule == BONUS  # 3 stations: 2 cards at least
     s.play("run red 10 9")
     assert s.state.payout == ("A", "A")
+    s.undo()
+    events = s.play('force run red 10 9 11 --because "house rule"')
+    assert overridden(events) == [BONUS] and s.state.payout == ("A", "A", "A")
 
 
 def test_run_needs_a_share__rule_ボーナス支払い(new):
@@ -448,7 +458,10 @@ def test_long_game_needs_four_empty_decks__rule_ゲーム終了(new):
 
 def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
     s = new(*OPEN)
-    s.play('force lay 9 route --because "the printed card lists it"')
+    with pytest.raises(RuleError):
+        s.play("as C lay 9 route")
+    events = s.play('as C force lay 9 route --because "the printed card lists it"')
+    assert overridden(events) == [TURN, EXPAND]
     assert s.state.spot(9).kind == "route" and s.state.stations("red") == 0
     assert s.state.decks["te1"] == 5  # the station card went back onto its deck
     with pytest.raises(RuleError) as e:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import RuleError
+from referee.engine import Overridden, RuleError
 from referee.session import Session
 
 BOARD = {"city_tiles": 40, "stock_tiles": 48, "railroads": []}
@@ -21,6 +21,11 @@ def play(session: Session, *lines: str) -> list[str]:
     for line in lines:
         texts = [e.text for e in session.play(line)]
     return texts
+
+
+def overridden(session: Session, line: str) -> list[str]:
+    """Play a forced line; return the rules it overrode."""
+    return [e.rule for e in session.play(line) if isinstance(e, Overridden)]
 
 
 def rejected(session: Session, line: str) -> RuleError:

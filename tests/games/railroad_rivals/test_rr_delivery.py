@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from referee.engine import UsageError
-from referee.games.railroad_rivals.render import price_text
+from referee.games.railroad_rivals.delivery import price_text
 from referee.games.railroad_rivals.scoring import standings
 from referee.games.railroad_rivals.sections import R_DELIVER, R_HOTEL, R_TOWER
 
-from .helpers import OPENING, new, play, rejected, three_at_delivery
+from .helpers import OPENING, new, overridden, play, rejected, three_at_delivery
 
 # three_at_delivery: A 6, B 8, C 10. Links: Denver-Chicago B&O (A), Omaha-Chicago PRR (B),
 # Tulsa-Chicago NYC (C). Cubes: Chicago wood 2 grain 1; Denver wood 2; Omaha grain 2; Tulsa wood 1.
@@ -107,6 +107,8 @@ def test_one_hotel_and_one_tower_each__rule_ホテル_給水塔() -> None:
     play(s, "hotel Chicago", "tower Omaha")
     assert rejected(s, "hotel Denver").rule == R_HOTEL
     assert rejected(s, "tower Denver").rule == R_TOWER
+    assert overridden(s, 'force hotel Denver --because "house rule"') == [R_HOTEL]
+    assert s.state.cities["Denver"].hotel == "A" and s.state.cities["Chicago"].hotel == "A"
     assert s.game.options(s.state).verbs == ("deliver", "pass")
 
 

@@ -9,7 +9,7 @@ import pytest
 from referee.engine import UsageError
 from referee.games.railroad_rivals.sections import R_PLACE
 
-from .helpers import BOARD, new, play, rejected, three_at_placement
+from .helpers import BOARD, new, overridden, play, rejected, three_at_placement
 
 # Chicago (0,0): PRR north, B&O east, blank south, NYC west.
 
@@ -111,8 +111,9 @@ def test_out_of_turn_placement_is_refused_unless_forced__rule_都市タイルの
     s = three_at_placement()
     err = rejected(s, "as B place Omaha 0,-1 - - PRR - 2")
     assert "A's turn" in err.reason
-    play(s, 'force place Omaha 5,5 - - - - 2 --because "the table agreed"')
-    assert s.state.grid[(5, 5)] == "Omaha"
+    rules = overridden(s, 'as B force place Omaha 5,5 - - - - 2 --because "the table agreed"')
+    assert s.state.grid[(5, 5)] == "Omaha" and s.state.hands["B"] == 2
+    assert rules == [R_PLACE]  # out of turn, and not next to a city: one rule, said once
 
 
 def test_last_city_tile_ends_the_game_after_the_turn__rule_ゲーム終了() -> None:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import RuleError
 from referee.games.railroad_rivals.board import fmt_pos, link_between, neighbour, open_positions
+from referee.games.railroad_rivals.phases import expected_reveal
 from referee.games.railroad_rivals.state import State
-from referee.session import Session
+from referee.rules_kit import Pick, Speller, random_play
 
 from .helpers import new
 
@@ -29,45 +31,44 @@ def _cubes(state: State) -> int:
     return sum(state.bag) + sum(sum(c.cubes) for c in state.cities.values())
 
 
-def _draw(state: State, rnd: random.Random) -> str:
+def _draw(state: State, pick: Pick) -> str:
     bag = list(state.bag)
     picks = []
     for _ in range(state.pending_cubes):
-        i = rnd.choice([k for k, n in enumerate(bag) if n])
+        i = int(pick([str(k) for k, n in enumerate(bag) if n]))
         bag[i] -= 1
         picks.append(state.colours()[i])
     return "draw " + " ".join(picks)
 
 
-def _place(state: State, rnd: random.Random, counter: list[int]) -> str:
-    spots = open_positions(state)
-    rnd.shuffle(spots)
-    for pos in spots:
-        edges = [rnd.choice([*ROADS, "-", "-"]) for _ in range(4)]
+def _place(state: State, pick: Pick, fresh: Callable[[], str]) -> str:
+    for pos in sorted(open_positions(state), key=lambda _: pick("0123456789")):
+        edges = [pick([*ROADS, "-", "-"]) for _ in range(4)]
         facing = []
         for side in range(4):
             other = state.grid.get(neighbour(pos, side))
             if other and state.cities[other].edges[(side + 2) % 4]:
                 facing.append((side, state.cities[other].edges[(side + 2) % 4]))
         if facing:
-            side, road = rnd.choice(facing)
+            side, road = facing[int(pick([str(i) for i in range(len(facing))]))]
             edges[side] = road
-            name = _own_tile(state, rnd, counter)
-            return f"place {name} {fmt_pos(pos)} {' '.join(edges)} {rnd.randint(0, 3)}"
+            name = _own_tile(state, pick, fresh)
+            return f"place {name} {fmt_pos(pos)} {' '.join(edges)} {pick('0123')}"
     return "pass"
 
 
-def _own_tile(state: State, rnd: random.Random, counter: list[int]) -> str:
+def _own_tile(state: State, pick: Pick, fresh: Callable[[], str]) -> str:
     """A tile the player to move holds: one drafted in view, or a hidden one (a new name)."""
     actor = state.order[state.step]
     drafted = list(state.known[actor])
-    if drafted and (rnd.random() < 0.7 or state.hands[actor] <= len(drafted)):
-        return rnd.choice(drafted)
-    counter[0] += 1
-    return f"T{counter[0]}"
+    if drafted and (
+        pick(["drafted", "drafted", "hidden"]) == "drafted" or state.hands[actor] <= len(drafted)
+    ):
+        return pick(drafted)
+    return fresh()
 
 
-def _deliver(state: State, rnd: random.Random) -> str:
+def _deliver(state: State, pick: Pick) -> str:
     choices = []
     for city in state.cities.values():
         for side in range(4):
@@ -77,40 +78,29 @@ def _deliver(state: State, rnd: random.Random) -> str:
             for colour, n in zip(state.colours(), city.cubes, strict=True):
                 if n:
                     choices.append(f"deliver {colour} {city.name!r} {state.grid[other]!r}")
-    return rnd.choice(choices) if choices and rnd.random() < 0.85 else "pass"
+    return pick(choices) if choices else "pass"
 
 
-def _move(s: Session, rnd: random.Random, counter: list[int]) -> str:
-    state: State = s.state
-    phase = state.phase
-    if phase == "start":
-        return "start Chicago R1 R2 - R3 2"
-    if phase in ("start cubes", "cubes"):
-        return _draw(state, rnd)
-    if phase == "order":
-        order = list(state.players)
-        rnd.shuffle(order)
-        return "order " + " ".join(order)
-    if phase == "reveal":
-        from referee.games.railroad_rivals.turns import expected_reveal
+def _reveal(state: State, pick: Pick, fresh: Callable[[], str]) -> str:
+    c, k = expected_reveal(state)
+    cities = [fresh() for _ in range(c)]
+    stocks = [pick(ROADS) for _ in range(k)]
+    return f"reveal city {' '.join(cities)} stock {' '.join(stocks)}".replace("city  ", "")
 
-        c, k = expected_reveal(state)
-        cities = []
-        for _ in range(c):
-            counter[0] += 1
-            cities.append(f"T{counter[0]}")
-        stocks = [rnd.choice(ROADS) for _ in range(k)]
-        return f"reveal city {' '.join(cities)} stock {' '.join(stocks)}".replace("city  ", "")
-    if phase == "bid":
-        actor = s.actor()
-        if rnd.random() < 0.4 and state.scores[actor] > state.high:
-            return f"bid {state.high + 1}"
-        return "pass"
-    if phase == "draft":
-        return "take " + rnd.choice(s.game.options(state).args["take"][0])
-    if phase == "place":
-        return _place(state, rnd, counter)
-    return _deliver(state, rnd)
+
+def spellers(state: State, fresh: Callable[[], str]) -> dict[str, Speller]:
+    """Mostly legal moves through the real command language; new city tiles get new names."""
+    return {
+        "start": lambda pick: "start Chicago R1 R2 - R3 2",
+        "draw": lambda pick: _draw(state, pick),
+        "order": lambda pick: (
+            "order " + " ".join(sorted(state.players, key=lambda _: pick("0123456789")))
+        ),
+        "reveal": lambda pick: _reveal(state, pick, fresh),
+        "bid": lambda pick: f"bid {state.high + 1}",
+        "place": lambda pick: _place(state, pick, fresh),
+        "deliver": lambda pick: _deliver(state, pick),
+    }
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -122,19 +112,17 @@ def _move(s: Session, rnd: random.Random, counter: list[int]) -> str:
 def test_random_play_keeps_the_cubes_and_replays_exactly(
     seed: int, players: str, variant: str
 ) -> None:
-    rnd = random.Random(seed)
     board = {"city_tiles": 12 + 4 * players.count(","), "stock_tiles": 60, "railroads": []}
     s = new(players, variant, board)
     total = sum(s.state.bag)
-    counter = [0]
-    for _ in range(400):
-        if s.game.is_over(s.state):
-            break
-        text = _move(s, rnd, counter)
-        try:
-            s.play(text)
-        except RuleError:
-            s.play("pass")  # the only refusals random play makes are placements
+    names = (f"T{n}" for n in itertools.count(1))
+
+    def spell(state: State) -> dict[str, Speller]:
+        return spellers(state, lambda: next(names))
+
+    pick = random.Random(seed).choice
+    for step in random_play(s.game, s.state, pick, steps=1000, spell=spell):
+        s.play(step.line)
         assert _cubes(s.state) == total
         assert all(v >= 0 for v in s.state.hands.values())
         assert all(v >= 0 for v in s.state.prices.values())

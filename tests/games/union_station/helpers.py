@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from referee.engine import Event, RuleError
+from referee.engine import Event, Overridden, RuleError
 from referee.games.union_station.railroads import COLOURS
 from referee.games.union_station.rules import UnionStation
 from referee.games.union_station.state import State, put
@@ -57,6 +57,14 @@ def move(state: State, text: str, actor: str | None = None, forced: bool = False
     assert who is not None
     new, events = GAME.apply(state, GAME.parse(state, who, text.split()), forced=forced)
     return new, [e.text for e in events]
+
+
+def forced(state: State, text: str, actor: str | None = None) -> tuple[State, list[str]]:
+    """Apply one move as forced by the table; return (new state, the rules it overrode)."""
+    who = actor or GAME.options(state).actor
+    assert who is not None
+    new, events = GAME.apply(state, GAME.parse(state, who, text.split()), forced=True)
+    return new, [e.rule for e in events if isinstance(e, Overridden)]
 
 
 def refused(state: State, text: str, actor: str | None = None) -> RuleError:

@@ -8,7 +8,7 @@ import tomli_w
 from referee.engine import UsageError
 from referee.games.union_station import board
 
-from .helpers import BOARD, GAME, fixture_board, move, opened, session
+from .helpers import BOARD, GAME, fixture_board, forced, move, opened, session
 
 
 def test_board_fields_ask_for_shares_track_gold_and_map():
@@ -151,8 +151,9 @@ def test_forced_buy_without_cash():
     s = opened()
     state, _ = move(s.state, "sell white")
     state = state.with_seat(0, cash=1)
-    state, _events = move(state, "buy green", forced=True)
+    state, rules = forced(state, "buy green")
     assert state.seats[0].cash == 1 - 6
+    assert rules == ["株式の購入"]
 
 
 def test_as_player_out_of_turn_is_refused_unless_forced():

@@ -7,34 +7,29 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import RefereeError
 from referee.games.union_station.railroads import COLOURS, TOTAL_SHARES
+from referee.games.union_station.state import State
+from referee.rules_kit import Pick, Speller, random_play
+from tests.draw import picker
 
 from .helpers import BOARD, GAME, fixture_board, session
 
 MAP = fixture_board("union-station-fixture-map.toml")
 
 
-def candidates(state) -> list[str]:
-    """Every move `options` suggests, spelled out."""
-    o = GAME.options(state)
-    out = []
-    for verb in o.verbs:
-        args = o.args.get(verb, ())
-        if verb in ("pass",):
-            out.append(verb)
-        elif verb == "buy":
-            for c in args[0]:
-                slots = [i for i, x in enumerate(state.offer) if x == c]
-                out += [f"buy {c} +{i + 1}" for i in slots]
-        elif verb == "lay":
-            kinds = args[1]
-            for c in args[0]:
-                out += [f"lay {c} {k1} {k2}" for k1 in kinds for k2 in kinds]
-                out.append(f"lay {c} {kinds[0]}")
-        elif args:
-            out += [f"{verb} {a}" for a in args[0]]
-    return out
+def spellers(state: State) -> dict[str, Speller]:
+    """A buy names the offer space its railroad is in; a lay may place one disc or two."""
+    args = GAME.options(state).args
+
+    def buy(pick: Pick) -> str:
+        c = pick(args["buy"][0])
+        return f"buy {c} +{pick([str(i + 1) for i, x in enumerate(state.offer) if x == c])}"
+
+    def lay(pick: Pick) -> str:
+        railroad, kinds = pick(args["lay"][0]), args["lay"][1]
+        return " ".join(["lay", railroad, pick(kinds), *pick([[], [pick(kinds)]])])
+
+    return {"buy": buy, "lay": lay}
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -42,22 +37,14 @@ def candidates(state) -> list[str]:
 def test_random_legal_play(data, players, with_map):
     s = session(players, MAP if with_map else BOARD)
     sold = 0
-    for _ in range(200):
-        if GAME.is_over(s.state):
-            break
-        moves = candidates(s.state)
-        assert moves, GAME.options(s.state)
-        text = data.draw(st.sampled_from(moves))
-        before = s.state
-        try:
-            s.play(text)
-        except RefereeError:
-            continue  # e.g. a lay whose second hex is not legal: refused, state unchanged
-        if text.startswith("sell"):
-            sold += before.seats[before.players.index(s.entries[-1].by)].shares[
-                COLOURS.index(text.split()[1])
-            ]
-        state = s.state
+    for step in random_play(GAME, s.state, picker(data), steps=200, spell=spellers):
+        s.play(step.line)
+        assert GAME.snapshot(s.state) == GAME.snapshot(step.after)
+        if step.line.startswith("sell"):
+            seat = step.before.seats[step.before.players.index(step.actor)]
+            sold += seat.shares[COLOURS.index(step.line.split()[1])]
+        state = step.after
+        assert GAME.options(state).verbs or GAME.is_over(state)
         held = sum(sum(seat.shares) for seat in state.seats)
         unbought = state.deck_size() + sum(1 for c in state.offer if c)
         in_auction = len(COLOURS) - len(state.acquired)

@@ -7,7 +7,7 @@ import pytest
 from referee.engine import UsageError
 from referee.games.union_station.railroads import MAP_DISCS
 
-from .helpers import GAME, OPENING, move, opened, refused, session
+from .helpers import GAME, OPENING, forced, move, opened, refused, session
 
 
 def test_setup_gives_30_each_and_no_dividend_yet__rule_準備():
@@ -93,6 +93,12 @@ def test_pass_is_final_for_that_share__rule_最初のオークション():
     assert GAME.options(s.state).actor == "B"
     err = refused(s.state, "bid 9", actor="A")
     assert err.rule == "最初のオークション"
+    # Its effect is computable, so the table may force it: A leads, and wins when B, C pass.
+    state, rules = forced(s.state, "bid 9", actor="A")
+    assert rules == ["最初のオークション"] and state.auction.leader == 0
+    state, _ = move(state, "pass")
+    state, _ = move(state, "pass")
+    assert state.acquired == (("blue", 0),) and state.seats[0].cash == 30 - 9
 
 
 def test_winner_pays_and_price_goes_to_bid_without_dividend__rule_最初のオークション():
@@ -155,5 +161,6 @@ def test_bid_out_of_turn__rule_最初のオークション():
     s.play(OPENING[0])
     assert refused(s.state, "bid 6", actor="B").rule == "最初のオークション"
     # The table has the last word: forced, B bids out of turn and C is next.
-    state, _ = move(s.state, "bid 6", actor="B", forced=True)
+    state, rules = forced(s.state, "bid 6", actor="B")
+    assert rules == ["最初のオークション"]
     assert state.auction.high == 6 and GAME.options(state).actor == "C"
