@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import Company, State
@@ -89,8 +89,3 @@ def value(state: State, player: str) -> int:
 
 def treasury_and_pool(co: Company) -> tuple[int, int]:
     return co.held(TREASURY), co.held(POOL)
-
-
-def need_turn(state: State, actor: str, expected: str, rule: str, forced: bool) -> None:
-    if not forced and actor != expected:
-        raise RuleError(f"it is {expected}'s turn, not {actor}'s", rule)

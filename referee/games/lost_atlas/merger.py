@@ -6,6 +6,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, routes, trains
 from referee.games.lost_atlas.commands import Move, Named
 from referee.games.lost_atlas.state import Company, MergerRound, State
+from referee.rules_kit import Judge
 
 R_MERGE = "■22 合併ラウンド"
 
@@ -63,11 +64,11 @@ def actor(state: State) -> str:
     return state.companies[mr.current].president
 
 
-def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+def mr_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
     """One move of the merger round; True when it ends the round."""
     mr = state.mr
     assert mr is not None
-    ledger.need_turn(state, move.actor, actor(state), R_MERGE, forced)  # type: ignore
+    judge.turn(move.actor, actor(state), R_MERGE)  # type: ignore[attr-defined]
     if mr.naming:
         if not (isinstance(move, Named) and move.verb == "major"):
             raise RuleError(
@@ -75,7 +76,7 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> bo
                 R_MERGE,
                 "major " + " | ".join(state.majors_available()),
             )
-        return _merge(state, move.name, forced, events)
+        return _merge(state, move.name, events)
     if mr.proposal:
         if not (isinstance(move, Move) and move.verb in ("accept", "refuse")):
             raise RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
@@ -97,15 +98,16 @@ def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> bo
                 "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
                 computable=False,
             )
-        if not forced:
-            # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the
-            # pair's merger being off for the round, whichever of the two proposes it.
-            if (a, b) in mr.refused or (b, a) in mr.refused:
-                refuser = b if (a, b) in mr.refused else a
-                raise RuleError(f"{refuser} refused a merger of {a} and {b} this round", R_MERGE)
-            link = routes.connected(state, state.companies[a], target)
-            if link is False:
-                raise RuleError(f"no route links {a} and {b}", R_MERGE)
+        # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
+        # merger being off for the round, whichever of the two proposes it.
+        refuser = b if (a, b) in mr.refused else a
+        judge.rule(
+            (a, b) not in mr.refused and (b, a) not in mr.refused,
+            f"{refuser} refused a merger of {a} and {b} this round",
+            R_MERGE,
+        )
+        link = routes.connected(state, state.companies[a], target)
+        judge.rule(link is not False, f"no route links {a} and {b}", R_MERGE)
         mr.proposal = (a, b)
         events.append(Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse"))
     elif isinstance(move, Move) and move.verb in ("pass", "done"):
@@ -133,7 +135,7 @@ def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
     events.append(Event(f"{b} accepts; {new} presides the new major: name it"))
 
 
-def _merge(state: State, major: str, forced: bool, events: list[Event]) -> bool:
+def _merge(state: State, major: str, events: list[Event]) -> bool:
     mr = state.mr
     assert mr is not None and mr.naming is not None
     new, a, b = mr.naming

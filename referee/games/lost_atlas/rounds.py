@@ -8,42 +8,43 @@ own round and say when it is over; this module picks the round that follows.
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import atlas, data, ledger, merger, operating, stock, trains
+from referee.games.lost_atlas import atlas, data, merger, operating, stock, trains
 from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
 from referee.games.lost_atlas.state import State
+from referee.rules_kit import Judge
 
 
-def play(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def play(state: State, move: object, judge: Judge, events: list[Event]) -> None:
     """One move, in whatever round the game is; then the next round if that one is over."""
     if state.round == "over":
         raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
     if state.round == "setup":
-        over = _setup_move(state, move, forced, events)
+        over = _setup_move(state, move, judge, events)
     elif state.discard:
-        trains.discard(state, move, forced, events)
+        trains.discard(state, move, judge, events)
         over = merger.resume(state, events)
     elif state.round == "stock":
-        over = stock.sr_move(state, move, forced, events)
+        over = stock.sr_move(state, move, judge, events)
     elif state.round == "operating":
-        over = operating.or_move(state, move, forced, events)
+        over = operating.or_move(state, move, judge, events)
     else:
-        over = merger.mr_move(state, move, forced, events)
+        over = merger.mr_move(state, move, judge, events)
     while over:  # a round may be over as soon as it starts (no company, no merger possible)
         over = _next_round(state, events)
 
 
-def _setup_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+def _setup_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
     """Rules ■3: the map (when entered), the charters and the destination card."""
     if isinstance(move, PlacePiece):
-        ledger.need_turn(state, move.actor, atlas.drawer(state), atlas.R_MAP, forced)
-        atlas.place_piece(state, move.number, move.hex, move.rot, forced, events)
+        judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+        atlas.place_piece(state, move.number, move.hex, move.rot, judge, events)
         return False
     if isinstance(move, Named) and move.verb == "capital":
-        ledger.need_turn(state, move.actor, atlas.drawer(state), atlas.R_MAP, forced)
-        atlas.place_capital(state, move.where, forced, events)
+        judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+        atlas.place_capital(state, move.where, judge, events)
         return False
     if isinstance(move, Charters):
-        return stock.set_charters(state, move, forced, events)
+        return stock.set_charters(state, move, judge, events)
     if isinstance(move, Destinations):
         return stock.set_destinations(state, move, events)
     missing = (

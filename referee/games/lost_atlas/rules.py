@@ -20,6 +20,7 @@ from referee.games.lost_atlas import (
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
+from referee.rules_kit import Judge
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
 
@@ -66,9 +67,10 @@ class LostAtlas(Game):
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         s = state.draft()
+        judge = Judge(forced)
         events: list[Event] = []
-        rounds.play(s, move, forced, events)
-        return s.seal(), events
+        rounds.play(s, move, judge, events)
+        return s.seal(), judge.events(events)
 
     # --- who acts ---------------------------------------------------------------------------
     def options(self, state: State) -> Options:

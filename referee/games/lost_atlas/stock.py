@@ -15,6 +15,7 @@ from referee.games.lost_atlas.commands import (
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
+from referee.rules_kit import Judge
 
 R_SETUP = "■3 準備"
 R_SR = "■6 ゲームスタート:株式ラウンド"
@@ -30,7 +31,7 @@ def column_sizes(state: State) -> list[int]:
     return list(data.table()["setup"]["columns"][key])
 
 
-def set_charters(state: State, move: Charters, forced: bool, events: list[Event]) -> bool:
+def set_charters(state: State, move: Charters, judge: Judge, events: list[Event]) -> bool:
     """The charters laid out; True when that finishes the setup."""
     if state.map_state == "building":
         raise RuleError(
@@ -41,31 +42,34 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
     if len(set(names)) != len(names):
         raise RuleError("a minor appears twice", R_SETUP, computable=False)
     sizes = column_sizes(state)
-    if not forced:
-        if [len(c) for c in cols] != sizes:
-            raise RuleError(
-                f"the charters lie in columns of {sizes}",
-                R_SETUP,
-                "one column per '/', top charter first",
-            )
-        out = data.table()["setup"]["not_in_short"]
-        if state.variant == "short" and set(names) & set(out):
-            raise RuleError(
-                f"{', '.join(sorted(set(names) & set(out)))} not in the short game", R_SETUP
-            )
-        if state.variant == "long" and set(names) != set(data.minors()):
-            raise RuleError("the long game uses all twelve minors", R_SETUP)
-        if state.variant == "micro" and state.map_state == "done":
-            # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
-            homes = set(atlas.board(state).homes())
-            if any(p.number == 21 for p in state.pieces):
-                homes.add("Adaptive")
-            if set(names) != homes:
-                raise RuleError(
-                    "the micro game uses the minors whose homes are on the map: "
-                    + ", ".join(sorted(homes)),
-                    R_SETUP,
-                )
+    judge.rule(
+        [len(c) for c in cols] == sizes,
+        f"the charters lie in columns of {sizes}",
+        R_SETUP,
+        "one column per '/', top charter first",
+    )
+    out = set(names) & set(data.table()["setup"]["not_in_short"])
+    judge.rule(
+        state.variant != "short" or not out,
+        f"{', '.join(sorted(out))} not in the short game",
+        R_SETUP,
+    )
+    judge.rule(
+        state.variant != "long" or set(names) == set(data.minors()),
+        "the long game uses all twelve minors",
+        R_SETUP,
+    )
+    if state.variant == "micro" and state.map_state == "done":
+        # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
+        homes = set(atlas.board(state).homes())
+        if any(p.number == 21 for p in state.pieces):
+            homes.add("Adaptive")
+        judge.rule(
+            set(names) == homes,
+            "the micro game uses the minors whose homes are on the map: "
+            + ", ".join(sorted(homes)),
+            R_SETUP,
+        )
     state.columns = cols
     events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
     return setup_done(state)
@@ -92,26 +96,26 @@ def available_minors(state: State) -> list[str]:
     return [c[0] for c in state.columns if c]
 
 
-def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> bool:
+def sr_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
     """One move of the stock round; True when it ends the round."""
     sr = state.sr
     assert sr is not None
     if sr.auction is not None:
-        _auction_move(state, sr, sr.auction, move, forced, events)
+        _auction_move(state, sr, sr.auction, move, judge, events)
         return False
-    ledger.need_turn(state, move.actor, sr.turn, R_SR, forced)  # type: ignore[attr-defined]
+    judge.turn(move.actor, sr.turn, R_SR)  # type: ignore[attr-defined]
     if isinstance(move, Amount) and move.verb == "auction":
-        if sr.sold_turn and not forced:
-            raise RuleError(
-                "a turn is an auction, or sales and/or one purchase",
-                R_SR,
-                "buy a share or type done",
-            )
-        _open_auction(state, sr, move, forced, events)
+        judge.rule(
+            not sr.sold_turn,
+            "a turn is an auction, or sales and/or one purchase",
+            R_SR,
+            "buy a share or type done",
+        )
+        _open_auction(state, sr, move, judge, events)
     elif isinstance(move, Sell):
-        _sell(state, sr, move, forced, events)
+        _sell(state, sr, move, judge, events)
     elif isinstance(move, BuyShare):
-        _buy(state, sr, move, forced, events)
+        _buy(state, sr, move, judge, events)
         return _end_turn(state, sr, acted=True, events=events)
     elif isinstance(move, Move) and move.verb in ("pass", "done"):
         if not sr.sold_turn:
@@ -123,12 +127,11 @@ def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> bo
 
 
 def _open_auction(
-    state: State, sr: StockRound, move: Amount, forced: bool, events: list[Event]
+    state: State, sr: StockRound, move: Amount, judge: Judge, events: list[Event]
 ) -> None:
     a = data.table()["auction"]
-    if not available_minors(state):
-        raise RuleError("no charter is left to found", R_AUCTION, computable=False)
-    _check_bid(state, move.actor, move.amount, a["minimum"] - a["step"], forced)
+    judge.fact(bool(available_minors(state)), "no charter is left to found", R_AUCTION)
+    _check_bid(state, move.actor, move.amount, a["minimum"] - a["step"], judge)
     ring = [p for p in state.players if p not in state.out]
     i = ring.index(move.actor)
     active = ring[i:] + ring[:i]
@@ -138,16 +141,17 @@ def _open_auction(
     _next_bidder(auction, events)
 
 
-def _check_bid(state: State, actor: str, bid: int, high: int, forced: bool) -> None:
+def _check_bid(state: State, actor: str, bid: int, high: int, judge: Judge) -> None:
     a = data.table()["auction"]
-    if forced:
-        return
-    if bid < a["minimum"] or bid % a["step"]:
-        raise RuleError(f"bids start at {a['minimum']} in steps of {a['step']}", R_AUCTION)
-    if bid <= high:
-        raise RuleError(f"the bid must beat {high}", R_AUCTION, f"bid {high + a['step']} or more")
-    if bid > state.cash[actor]:
-        raise RuleError(f"{actor} has only {state.cash[actor]}", R_AUCTION)
+    judge.rule(
+        bid >= a["minimum"] and not bid % a["step"],
+        f"bids start at {a['minimum']} in steps of {a['step']}",
+        R_AUCTION,
+    )
+    judge.rule(
+        bid > high, f"the bid must beat {high}", R_AUCTION, f"bid {high + a['step']} or more"
+    )
+    judge.rule(bid <= state.cash[actor], f"{actor} has only {state.cash[actor]}", R_AUCTION)
 
 
 def _next_bidder(auction: Auction, events: list[Event]) -> None:
@@ -161,9 +165,9 @@ def _next_bidder(auction: Auction, events: list[Event]) -> None:
 
 
 def _auction_move(
-    state: State, sr: StockRound, auction: Auction, move: object, forced: bool, events: list[Event]
+    state: State, sr: StockRound, auction: Auction, move: object, judge: Judge, events: list[Event]
 ) -> None:
-    ledger.need_turn(state, move.actor, auction.turn, R_AUCTION, forced)  # type: ignore
+    judge.turn(move.actor, auction.turn, R_AUCTION)  # type: ignore[attr-defined]
     if auction.picking:
         if not isinstance(move, Named) or move.verb != "pick":
             raise RuleError(
@@ -171,17 +175,16 @@ def _auction_move(
                 R_AUCTION,
                 "pick " + " | ".join(available_minors(state)),
             )
-        _found(state, sr, auction, move, forced, events)
+        _found(state, sr, auction, move, judge, events)
         return
     if isinstance(move, Amount) and move.verb == "bid":
-        _check_bid(state, move.actor, move.amount, auction.high, forced)
+        _check_bid(state, move.actor, move.amount, auction.high, judge)
         auction.high, auction.leader = move.amount, move.actor
         events.append(Event(f"{move.actor} bids {move.amount}"))
     elif isinstance(move, Move) and move.verb == "pass":
-        if move.actor == auction.leader and not forced:
-            # ■7: the opener must bid (their opening bid leads), and the leader has no reason
-            # to pass: passing is for the others.
-            raise RuleError("the high bidder cannot pass", R_AUCTION)
+        # ■7: the opener must bid (their opening bid leads), and the leader has no reason to
+        # pass: passing is for the others.
+        judge.rule(move.actor != auction.leader, "the high bidder cannot pass", R_AUCTION)
         events.append(Event(f"{move.actor} passes (out of this auction)"))
         nxt_i = auction.active.index(move.actor)
         auction.active.remove(move.actor)
@@ -192,19 +195,18 @@ def _auction_move(
 
 
 def _found(
-    state: State, sr: StockRound, auction: Auction, move: Named, forced: bool, events: list[Event]
+    state: State, sr: StockRound, auction: Auction, move: Named, judge: Judge, events: list[Event]
 ) -> None:
     name = move.name
     if name not in available_minors(state):
-        if forced and any(name in c for c in state.columns):
-            pass
-        else:
-            raise RuleError(
+        judge.broken(
+            RuleError(
                 f"{name} is not on top of a column",
                 R_AUCTION,
                 "pick " + " | ".join(available_minors(state)),
                 computable=any(name in c for c in state.columns),
             )
+        )
     for col in state.columns:
         if name in col:
             col.remove(name)
@@ -216,7 +218,7 @@ def _found(
     player = auction.leader
     home = move.where or f"{name} home"
     if state.map_state == "done":
-        home = track.home_for(state, name, move.where, forced)
+        home = track.home_for(state, name, move.where, judge)
     co = Company(
         name=name,
         major=False,
@@ -250,25 +252,25 @@ def sellable(state: State, player: str, co: Company) -> int:
     return max(0, min(co.held(player) - keep, ledger.pool_limit(co) - co.held(POOL)))
 
 
-def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[Event]) -> None:
+def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[Event]) -> None:
     player = move.actor
-    if not forced:
-        if sr.sold_turn or player in sr.sold:
-            raise RuleError("sales are made once per stock round, all at once", R_SELL)
-        for name, n in move.items:
-            co = state.companies[name]
-            if not co.operated:
-                raise RuleError(f"{name} has not operated yet", R_SELL)
-            if n > sellable(state, player, co):
-                raise RuleError(
-                    f"{player} may sell at most {sellable(state, player, co)} of {name}",
-                    R_SELL,
-                    "never the president's certificate; the pool holds at most 50%",
-                )
+    judge.rule(
+        not sr.sold_turn and player not in sr.sold,
+        "sales are made once per stock round, all at once",
+        R_SELL,
+    )
     for name, n in move.items:
         co = state.companies[name]
-        if n > co.held(player):
-            raise RuleError(f"{player} holds {co.held(player)} of {name}", R_SELL, computable=False)
+        judge.rule(co.operated, f"{name} has not operated yet", R_SELL)
+        judge.rule(
+            n <= sellable(state, player, co),
+            f"{player} may sell at most {sellable(state, player, co)} of {name}",
+            R_SELL,
+            "never the president's certificate; the pool holds at most 50%",
+        )
+    for name, n in move.items:
+        co = state.companies[name]
+        judge.fact(n <= co.held(player), f"{player} holds {co.held(player)} of {name}", R_SELL)
     for name, n in move.items:
         co = state.companies[name]
         ledger.move_shares(co, player, POOL, n)
@@ -282,18 +284,21 @@ def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[E
     events.append(Event(f"{player} may now buy one share, or type done"))
 
 
-def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: list[Event]) -> None:
+def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: list[Event]) -> None:
     player, co = move.actor, state.companies[move.company]
     source = move.source or (TREASURY if co.held(TREASURY) else POOL)
-    if co.held(source) == 0:
-        raise RuleError(f"no share of {co.name} in the {source}", R_BUY, computable=False)
-    if not forced:
-        if co.name in sr.sold.get(player, []):
-            raise RuleError(f"{player} sold {co.name} this round", R_BUY)
-        if co.held(player) + 1 > ledger.player_limit(co):
-            raise RuleError(f"{player} would hold more than 60% of {co.name}", R_LIMIT)
-        if state.cash[player] < co.price:
-            raise RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}", R_BUY)
+    judge.fact(co.held(source) > 0, f"no share of {co.name} in the {source}", R_BUY)
+    judge.rule(co.name not in sr.sold.get(player, []), f"{player} sold {co.name} this round", R_BUY)
+    judge.rule(
+        co.held(player) + 1 <= ledger.player_limit(co),
+        f"{player} would hold more than 60% of {co.name}",
+        R_LIMIT,
+    )
+    judge.rule(
+        state.cash[player] >= co.price,
+        f"{player} has {state.cash[player]}, the share costs {co.price}",
+        R_BUY,
+    )
     ledger.move_shares(co, source, player, 1)
     events.append(Event(f"{player} buys a share of {co.name} from the {source} at {co.price}"))
     ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)

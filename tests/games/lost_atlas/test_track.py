@@ -8,6 +8,7 @@ from referee.engine import RuleError, UsageError
 from referee.games.lost_atlas import routes, track
 from referee.games.lost_atlas.commands import LayTile
 from referee.games.lost_atlas.state import Train
+from referee.rules_kit import Judge
 
 from .helpers import G, mapped, play, step
 
@@ -185,10 +186,10 @@ def test_abilities_reach_the_route_search__rule_26() -> None:
 
 def test_adaptive_home_is_an_empty_basic_city__rule_26() -> None:
     s = mapped()
-    assert track.home_for(s, "Adaptive", "M31", False) == "M31"
+    assert track.home_for(s, "Adaptive", "M31", Judge()) == "M31"
     for bad in ("I33", "M23", "M27", "M25"):  # a home, a capital, the mine, a plain hex
         with pytest.raises(RuleError, match="not a basic city"):
-            track.home_for(s, "Adaptive", bad, False)
+            track.home_for(s, "Adaptive", bad, Judge())
 
 
 def test_suburb_on_a_reachable_basic_city__rule_26_suburban() -> None:
