@@ -40,6 +40,7 @@ from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
+from referee.rules_kit import count_words
 from referee.words import amount, match
 
 COLOUR_WORDS = (*data.COLOURS, "bridge")
@@ -207,24 +208,21 @@ class Typed:
     args: tuple[str, ...]
     usage: str
 
-    def need(self, n: int) -> None:
-        if len(self.args) < n:
-            raise UsageError(f"{self.verb} needs more words", self.usage)
+    def count(self, low: int, high: int | None = -1) -> None:
+        """From `low` to `high` words after the verb (-1: exactly `low`; None: no limit)."""
+        count_words(VERBS, self.verb, self.args, low, high)
 
     def keywords(self, start: int, keys: Sequence[str]) -> dict[str, str]:
         return _keywords(self.args[start:], keys, self.usage)
 
 
 def _bare(t: Typed) -> Move:
-    if t.args:
-        raise UsageError(f"{t.verb} takes no arguments", t.usage)
+    t.count(0)
     return Move(t.actor, t.verb)
 
 
 def _place(t: Typed) -> PlacePiece:
-    t.need(3)
-    if len(t.args) > 3:
-        raise UsageError("place takes a piece number, a hex and a rotation", t.usage)
+    t.count(3)
     number, hex_, rot = t.args
     return PlacePiece(
         t.actor,
@@ -235,18 +233,18 @@ def _place(t: Typed) -> PlacePiece:
 
 
 def _capital(t: Typed) -> Named:
-    t.need(1)
+    t.count(1)
     where = "" if t.args[0].lower() == "none" else hexname(t.args[0])
     return Named(t.actor, t.verb, "", where)
 
 
 def _discard(t: Typed) -> Discard:
-    t.need(1)
+    t.count(1, None)
     return Discard(t.actor, tuple(train_kind(a) for a in t.args))
 
 
 def _charters(t: Typed) -> Charters:
-    t.need(1)
+    t.count(1, None)
     names = list(data.minors())
     cols = tuple(
         tuple(match(n, names, "minor") for n in col.replace(",", " ").split())
@@ -258,7 +256,7 @@ def _charters(t: Typed) -> Charters:
 
 
 def _destinations(t: Typed) -> Destinations:
-    t.need(1)
+    t.count(1, None)
     values = " ".join(t.args).replace("/", " ").split()
     if len(values) != 4:
         raise UsageError("the card has four values (yellow, green, purple, grey)", t.usage)
@@ -266,33 +264,33 @@ def _destinations(t: Typed) -> Destinations:
 
 
 def _amount(t: Typed) -> Amount:
-    t.need(1)
+    t.count(1)
     return Amount(t.actor, t.verb, amount(t.args[0], "bid", low=1, high=100_000))
 
 
 def _pick(t: Typed) -> Named:
-    t.need(1)
+    t.count(1, 2)
     name = match(t.args[0], data.minors(), "minor")
     return Named(t.actor, t.verb, name, hexname(t.args[1]) if len(t.args) > 1 else "")
 
 
 def _propose(t: Typed) -> Named:
-    t.need(1)
+    t.count(1)
     return Named(t.actor, t.verb, match(t.args[0], data.minors(), "minor"))
 
 
 def _major(t: Typed) -> Named:
-    t.need(1)
+    t.count(1)
     return Named(t.actor, t.verb, match(t.args[0], data.majors(), "major"))
 
 
 def _suburb(t: Typed) -> Named:
-    t.need(1)
+    t.count(1)
     return Named(t.actor, t.verb, "", hexname(t.args[0]))
 
 
 def _sell(t: Typed) -> Sell:
-    t.need(1)
+    t.count(1, None)
     items: list[tuple[str, int]] = []
     names = sorted(t.state.companies)
     args = t.args
@@ -309,7 +307,7 @@ def _sell(t: Typed) -> Sell:
 
 
 def _buy(t: Typed) -> BuyShare | BuyTrain:
-    t.need(1)
+    t.count(1, None)
     if t.state.round == "stock":
         return _buy_share(t)
     return _buy_train(t)
@@ -346,12 +344,12 @@ def _cost(kw: dict[str, str]) -> int:
 
 
 def _lay(t: Typed) -> LayTile:
-    t.need(2)
+    t.count(2, None)
     tiles = {name.lower(): name for name in data.track_tiles()}
     tile = tiles.get(t.args[1].lower())
     if tile is None:
         return _lay_colour(t)
-    t.need(3)
+    t.count(3, None)
     kw = t.keywords(3, ("cost",))
     return LayTile(
         t.actor,
@@ -377,7 +375,7 @@ def _lay_colour(t: Typed) -> LayTile:
 
 
 def _token(t: Typed) -> Token:
-    t.need(1)
+    t.count(1, None)
     kw = t.keywords(1, ("cost", "city"))
     return Token(
         t.actor,
@@ -388,7 +386,7 @@ def _token(t: Typed) -> Token:
 
 
 def _run(t: Typed) -> Run:
-    t.need(1)
+    t.count(1, None)
     if t.args[0].lower() == "best":
         if len(t.args) > 1:
             raise UsageError("run best takes nothing more", t.usage)
