@@ -20,7 +20,7 @@ from referee.games.lost_atlas import (
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State
-from referee.rules_kit import Judge
+from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
 
@@ -122,30 +122,24 @@ class LostAtlas(Game):
             ranks = [i for i, n in enumerate(order) if state.companies[n].president == p]
             return min(ranks, default=len(order))
 
-        rows = []
-        for p in state.players:
-            shares = ledger.value(state, p) - state.cash[p]
-            out = p in state.out
-            score = 0 if out else ledger.value(state, p)
-            rows.append(
-                (
-                    p,
-                    score,
-                    {"cash": state.cash[p], "shares": shares, "bankrupt": out},
-                    out,
-                    first_presided(p),
-                )
+        rows = [
+            Standing(
+                p,
+                0 if p in state.out else ledger.value(state, p),
+                {
+                    "cash": state.cash[p],
+                    "shares": ledger.value(state, p) - state.cash[p],
+                    "bankrupt": p in state.out,
+                },
             )
+            for p in state.players
+        ]
         # ■25: most cash wins; a tie goes to the president of the company operating earlier.
-        rows.sort(key=lambda r: (r[3], -r[1], r[4]))
-        result: list[Standing] = []
-        for i, (p, score, details, out, pres) in enumerate(rows):
-            if i and (rows[i - 1][1], rows[i - 1][3], rows[i - 1][4]) == (score, out, pres):
-                place = result[-1].place
-            else:
-                place = i + 1
-            result.append(Standing(p, score, details, place))
-        return result
+        # A bankrupt player (■20) comes after everyone still in.
+        return ranked(
+            rows,
+            key=lambda r: (not r.details["bankrupt"], r.score, -first_presided(r.player)),
+        )
 
     def status(self, state: State) -> str:
         return render.status(state)
