@@ -328,6 +328,12 @@ def token_problem(state: State, co: Company, hex_: str, city: int) -> str | None
     return None
 
 
+def is_basic_city(state: State, hex_: str) -> bool:
+    """■2: a basic city (the ○ on a beige hex): not a capital, mine, port or minor's home."""
+    cell = atlas.board(state).cells.get(hex_)
+    return cell is not None and cell.terrain == "city" and not cell.label
+
+
 def home_for(state: State, minor: str, where: str, judge: Judge) -> str:
     """■7: the home station; ■26 Adaptive: an empty basic city of the founder's choice, not a
     capital, mine or port, not another minor's home."""
@@ -338,9 +344,8 @@ def home_for(state: State, minor: str, where: str, judge: Judge) -> str:
         return homes[minor]
     if not where:
         raise RuleError("Adaptive's president names its home", R_ABILITY, "pick Adaptive HEX")
-    cell = atlas.board(state).cells.get(where)
     judge.rule(
-        cell is not None and cell.terrain == "city" and not cell.label,
+        is_basic_city(state, where),
         f"{where} is not a basic city",
         R_ABILITY,
         "an empty basic city: not a capital, mine, port or home",
@@ -367,9 +372,8 @@ def suburb(state: State, co: Company, hex_: str, judge: Judge, events: list[Even
         # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or port.
         # ■2 lists a minor's home hex as a kind of its own beside the basic city, so a home
         # (founded or reserved) takes no suburb either.
-        cell = atlas.board(state).cells.get(hex_)
         judge.rule(
-            cell is not None and cell.terrain == "city" and not cell.label,
+            is_basic_city(state, hex_),
             f"{hex_} is not a basic city",
             R_ABILITY,
             "not a minor's home, a capital, a mine or a port",
