@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
@@ -48,10 +49,51 @@ COLOUR_WORDS = (*data.COLOURS, "bridge")
 
 @dataclass(frozen=True)
 class Move:
-    """A move with no arguments beyond its verb (pass, done, issue, payout, ...)."""
+    """A move with nothing to say beyond its verb. Every verb has a class of its own, so that a
+    round finds the handler of a move by its class."""
 
     actor: str
-    verb: str
+    verb: ClassVar[str] = ""
+
+
+class Pass(Move):
+    verb = "pass"
+
+
+class Done(Move):
+    verb = "done"
+
+
+class Issue(Move):
+    verb = "issue"
+
+
+class Redeem(Move):
+    verb = "redeem"
+
+
+class Payout(Move):
+    verb = "payout"
+
+
+class Withhold(Move):
+    verb = "withhold"
+
+
+class Bankrupt(Move):
+    verb = "bankrupt"
+
+
+class Accept(Move):
+    verb = "accept"
+
+
+class Refuse(Move):
+    verb = "refuse"
+
+
+class Routes(Move):
+    verb = "routes"
 
 
 @dataclass(frozen=True)
@@ -69,16 +111,46 @@ class Destinations:
 @dataclass(frozen=True)
 class Amount:
     actor: str
-    verb: str  # auction, bid
     amount: int
+    verb: ClassVar[str] = ""
+
+
+class OpenAuction(Amount):
+    verb = "auction"
+
+
+class Bid(Amount):
+    verb = "bid"
 
 
 @dataclass(frozen=True)
 class Named:
+    """A move naming a minor or a major (`name`), or a hex (`where`)."""
+
     actor: str
-    verb: str  # pick, propose, major, suburb
-    name: str
+    name: str = ""
     where: str = ""
+    verb: ClassVar[str] = ""
+
+
+class Pick(Named):
+    verb = "pick"
+
+
+class Propose(Named):
+    verb = "propose"
+
+
+class NameMajor(Named):
+    verb = "major"
+
+
+class Suburb(Named):
+    verb = "suburb"
+
+
+class Capital(Named):
+    verb = "capital"
 
 
 @dataclass(frozen=True)
@@ -216,9 +288,12 @@ class Typed:
         return _keywords(self.args[start:], keys, self.usage)
 
 
-def _bare(t: Typed) -> Move:
-    t.count(0)
-    return Move(t.actor, t.verb)
+def _bare(kind: type[Move]) -> Callable[[Typed], Move]:
+    def parse(t: Typed) -> Move:
+        t.count(0)
+        return kind(t.actor)
+
+    return parse
 
 
 def _place(t: Typed) -> PlacePiece:
@@ -232,10 +307,10 @@ def _place(t: Typed) -> PlacePiece:
     )
 
 
-def _capital(t: Typed) -> Named:
+def _capital(t: Typed) -> Capital:
     t.count(1)
     where = "" if t.args[0].lower() == "none" else hexname(t.args[0])
-    return Named(t.actor, t.verb, "", where)
+    return Capital(t.actor, "", where)
 
 
 def _discard(t: Typed) -> Discard:
@@ -263,30 +338,33 @@ def _destinations(t: Typed) -> Destinations:
     return Destinations(t.actor, tuple(amount(v, "revenue", high=1000) for v in values))
 
 
-def _amount(t: Typed) -> Amount:
-    t.count(1)
-    return Amount(t.actor, t.verb, amount(t.args[0], "bid", low=1, high=100_000))
+def _amount(kind: type[Amount]) -> Callable[[Typed], Amount]:
+    def parse(t: Typed) -> Amount:
+        t.count(1)
+        return kind(t.actor, amount(t.args[0], "bid", low=1, high=100_000))
+
+    return parse
 
 
-def _pick(t: Typed) -> Named:
+def _pick(t: Typed) -> Pick:
     t.count(1, 2)
     name = match(t.args[0], data.minors(), "minor")
-    return Named(t.actor, t.verb, name, hexname(t.args[1]) if len(t.args) > 1 else "")
+    return Pick(t.actor, name, hexname(t.args[1]) if len(t.args) > 1 else "")
 
 
-def _propose(t: Typed) -> Named:
+def _propose(t: Typed) -> Propose:
     t.count(1)
-    return Named(t.actor, t.verb, match(t.args[0], data.minors(), "minor"))
+    return Propose(t.actor, match(t.args[0], data.minors(), "minor"))
 
 
-def _major(t: Typed) -> Named:
+def _major(t: Typed) -> NameMajor:
     t.count(1)
-    return Named(t.actor, t.verb, match(t.args[0], data.majors(), "major"))
+    return NameMajor(t.actor, match(t.args[0], data.majors(), "major"))
 
 
-def _suburb(t: Typed) -> Named:
+def _suburb(t: Typed) -> Suburb:
     t.count(1)
-    return Named(t.actor, t.verb, "", hexname(t.args[0]))
+    return Suburb(t.actor, "", hexname(t.args[0]))
 
 
 def _sell(t: Typed) -> Sell:
@@ -414,8 +492,11 @@ GRAMMAR: tuple[tuple[Verb, Callable[[Typed], object]], ...] = (
         Verb("destinations", "destinations Y/G/P/G", "the distant-destination card chosen"),
         _destinations,
     ),
-    (Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"), _amount),
-    (Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"), _amount),
+    (
+        Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"),
+        _amount(OpenAuction),
+    ),
+    (Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"), _amount(Bid)),
     (
         Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
         _pick,
@@ -429,31 +510,34 @@ GRAMMAR: tuple[tuple[Verb, Callable[[Typed], object]], ...] = (
         ),
         _buy,
     ),
-    (Verb("issue", "issue", "the company sells one share to the pool (price -1)"), _bare),
-    (Verb("redeem", "redeem", "the company buys one share back from the pool"), _bare),
+    (Verb("issue", "issue", "the company sells one share to the pool (price -1)"), _bare(Issue)),
+    (Verb("redeem", "redeem", "the company buys one share back from the pool"), _bare(Redeem)),
     (
         Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
         _lay,
     ),
     (Verb("token", "token HEX [city N] [cost N]", "place a station token"), _token),
-    (Verb("routes", "routes", "the best routes of the operating company (needs the map)"), _bare),
+    (
+        Verb("routes", "routes", "the best routes of the operating company (needs the map)"),
+        _bare(Routes),
+    ),
     (Verb("suburb", "suburb HEX", "Suburban places a suburb token"), _suburb),
     (
         Verb("run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", "the trains' revenue"),
         _run,
     ),
     (Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"), _discard),
-    (Verb("payout", "payout", "pay the revenue to the shareholders"), _bare),
-    (Verb("withhold", "withhold", "the company keeps the revenue (price -1)"), _bare),
-    (Verb("done", "done", "end this turn"), _bare),
-    (Verb("pass", "pass", "pass (stock round, auction, merger round)"), _bare),
+    (Verb("payout", "payout", "pay the revenue to the shareholders"), _bare(Payout)),
+    (Verb("withhold", "withhold", "the company keeps the revenue (price -1)"), _bare(Withhold)),
+    (Verb("done", "done", "end this turn"), _bare(Done)),
+    (Verb("pass", "pass", "pass (stock round, auction, merger round)"), _bare(Pass)),
     (
         Verb("bankrupt", "bankrupt", "the president cannot raise the money for the forced train"),
-        _bare,
+        _bare(Bankrupt),
     ),
     (Verb("propose", "propose MINOR", "propose a merger with another minor"), _propose),
-    (Verb("accept", "accept", "accept the merger proposed to your minor"), _bare),
-    (Verb("refuse", "refuse", "refuse the merger proposed to your minor"), _bare),
+    (Verb("accept", "accept", "accept the merger proposed to your minor"), _bare(Accept)),
+    (Verb("refuse", "refuse", "refuse the merger proposed to your minor"), _bare(Refuse)),
     (Verb("major", "major NAME", "the new president names the major"), _major),
 )
 VERBS = tuple(verb for verb, _ in GRAMMAR)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, routes, trains
-from referee.games.lost_atlas.commands import Move, Named
+from referee.games.lost_atlas.commands import Accept, Done, NameMajor, Pass, Propose, Refuse
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, MergerRound, State
-from referee.rules_kit import Judge
+from referee.rules_kit import Handlers, Judge
 
 R_MERGE = "■22 合併ラウンド"
 
@@ -15,16 +16,16 @@ def minors_in_order(state: State) -> list[str]:
     return [n for n in state.order() if not state.companies[n].major]
 
 
-def start_merger_round(state: State, events: list[Event]) -> bool:
-    """The merger round; True when no merger is possible and it is over at once."""
+def start_merger_round(state: State, events: list[Event]) -> None:
+    """The merger round (over at once when no merger is possible)."""
     state.round = "merger"
     state.mr = MergerRound()
     events.append(Event(f"cycle {state.cycle}: merger round"))
-    return next_minor(state, events)
+    next_minor(state, events)
 
 
-def next_minor(state: State, events: list[Event]) -> bool:
-    """The next minor may propose; True when none is left and the round is over."""
+def next_minor(state: State, events: list[Event]) -> None:
+    """The next minor may propose; when none is left the round is over (`state.mr` None)."""
     mr = state.mr
     assert mr is not None
     mr.proposal = None
@@ -36,22 +37,24 @@ def next_minor(state: State, events: list[Event]) -> bool:
             # ■22 then ■23: a new major over its limit gives up trains (■19) in the merger
             # round, before the export; the cycle ends when the choice is made (trains.discard).
             mr.current = ""
-            return False
+            return
         state.mr = None
-        return True
+        return
     mr.current = left[0]  # ■22: in price order, higher on a space first
     co = state.companies[mr.current]
     events.append(Event(f"{mr.current} ({co.president}) may propose a merger, or pass"))
-    return False
 
 
-def resume(state: State, events: list[Event]) -> bool:
+def over(state: State) -> bool:
+    return state.mr is None
+
+
+def resume(state: State, events: list[Event]) -> None:
     """After a `discard` (■19): the merger round goes on if it was only waiting for that
-    choice; True when it is then over."""
+    choice."""
     mr = state.mr
     if not state.discard and state.round == "merger" and mr is not None and not mr.current:
-        return next_minor(state, events)
-    return False
+        next_minor(state, events)
 
 
 def actor(state: State) -> str:
@@ -64,59 +67,83 @@ def actor(state: State) -> str:
     return state.companies[mr.current].president
 
 
-def mr_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
-    """One move of the merger round; True when it ends the round."""
-    mr = state.mr
-    assert mr is not None
+def mr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the merger round (on a draft); the round is over when `over(state)`."""
+    mr = _round(state)
     judge.turn(move.actor, actor(state), R_MERGE)  # type: ignore[attr-defined]
     if mr.naming:
-        if not (isinstance(move, Named) and move.verb == "major"):
-            raise RuleError(
-                f"{mr.naming[0]} names the new major",
-                R_MERGE,
-                "major " + " | ".join(state.majors_available()),
-            )
-        return _merge(state, move.name, events)
-    if mr.proposal:
-        if not (isinstance(move, Move) and move.verb in ("accept", "refuse")):
-            raise RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
-        a, b = mr.proposal
-        if move.verb == "refuse":
-            mr.refused.append((a, b))
-            mr.proposal = None
-            events.append(Event(f"{b} refuses {a}'s proposal; not again this round (■22)"))
-            return False
-        _accept(state, a, b, events)
-        return False
-    if isinstance(move, Named) and move.verb == "propose":
-        a, b = mr.current, move.name
-        target = state.companies.get(b)
-        if target is None or target.major or b == a:
-            raise RuleError(
-                f"{b} is not another minor in play",
-                R_MERGE,
-                "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
-                computable=False,
-            )
-        # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
-        # merger being off for the round, whichever of the two proposes it.
-        refuser = b if (a, b) in mr.refused else a
-        judge.rule(
-            (a, b) not in mr.refused and (b, a) not in mr.refused,
-            f"{refuser} refused a merger of {a} and {b} this round",
+        refusal = RuleError(
+            f"{mr.naming[0]} names the new major",
             R_MERGE,
+            "major " + " | ".join(state.majors_available()),
         )
-        link = routes.connected(state, state.companies[a], target)
-        judge.rule(link is not False, f"no route links {a} and {b}", R_MERGE)
-        mr.proposal = (a, b)
-        events.append(Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse"))
-    elif isinstance(move, Move) and move.verb in ("pass", "done"):
-        events.append(Event(f"{mr.current} passes"))
-        mr.done.append(mr.current)
-        return next_minor(state, events)
-    else:
-        raise RuleError("in the merger round: propose MINOR or pass", R_MERGE)
-    return False
+        return carry_out(NAMING, state, move, judge, refusal)
+    if mr.proposal:
+        refusal = RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
+        return carry_out(ANSWERING, state, move, judge, refusal)
+    refusal = RuleError("in the merger round: propose MINOR or pass", R_MERGE)
+    return carry_out(PROPOSING, state, move, judge, refusal)
+
+
+def _round(state: State) -> MergerRound:
+    assert state.mr is not None
+    return state.mr
+
+
+def _name_major(state: State, move: NameMajor, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _merge(state, move.name, events)
+    return state, events
+
+
+def _refuse(state: State, move: Refuse, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    assert mr.proposal is not None
+    a, b = mr.proposal
+    mr.refused.append((a, b))
+    mr.proposal = None
+    return state, [Event(f"{b} refuses {a}'s proposal; not again this round (■22)")]
+
+
+def _accept_move(state: State, move: Accept, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    assert mr.proposal is not None
+    events: list[Event] = []
+    _accept(state, *mr.proposal, events)
+    return state, events
+
+
+def _propose(state: State, move: Propose, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    a, b = mr.current, move.name
+    target = state.companies.get(b)
+    if target is None or target.major or b == a:
+        raise RuleError(
+            f"{b} is not another minor in play",
+            R_MERGE,
+            "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
+            computable=False,
+        )
+    # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
+    # merger being off for the round, whichever of the two proposes it.
+    refuser = b if (a, b) in mr.refused else a
+    judge.rule(
+        (a, b) not in mr.refused and (b, a) not in mr.refused,
+        f"{refuser} refused a merger of {a} and {b} this round",
+        R_MERGE,
+    )
+    link = routes.connected(state, state.companies[a], target)
+    judge.rule(link is not False, f"no route links {a} and {b}", R_MERGE)
+    mr.proposal = (a, b)
+    return state, [Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse")]
+
+
+def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    events = [Event(f"{mr.current} passes")]
+    mr.done.append(mr.current)
+    next_minor(state, events)
+    return state, events
 
 
 def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
@@ -135,7 +162,7 @@ def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
     events.append(Event(f"{b} accepts; {new} presides the new major: name it"))
 
 
-def _merge(state: State, major: str, events: list[Event]) -> bool:
+def _merge(state: State, major: str, events: list[Event]) -> None:
     mr = state.mr
     assert mr is not None and mr.naming is not None
     new, a, b = mr.naming
@@ -196,4 +223,9 @@ def _merge(state: State, major: str, events: list[Event]) -> bool:
     ledger.check_president(state, co, events)
     trains.enforce_limits(state, events)
     mr.done.append(a)
-    return next_minor(state, events)
+    next_minor(state, events)
+
+
+NAMING: Handlers[State] = Handlers("merger-round", {NameMajor: _name_major})
+ANSWERING: Handlers[State] = Handlers("merger-round", {Accept: _accept_move, Refuse: _refuse})
+PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass, Done: _pass})

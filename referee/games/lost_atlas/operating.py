@@ -6,17 +6,25 @@ from referee.calc.dividend import stock_move
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
+    Bankrupt,
     BuyTrain,
+    Done,
+    Issue,
     LayTile,
-    Move,
-    Named,
+    Pass,
+    Payout,
+    Redeem,
+    Routes,
     Run,
     Sell,
+    Suburb,
     Token,
+    Withhold,
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, OperatingRound, State
-from referee.rules_kit import Judge
+from referee.rules_kit import Handlers, Judge
 
 R_OR = "■11 経営ラウンド"
 R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
@@ -30,26 +38,30 @@ R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:�
 R_ABILITY = "■26 マイナー会社の能力"
 
 
-def start_operating_round(state: State, number: int, events: list[Event]) -> bool:
-    """Operating round `number` of the cycle; True when no company is left to operate."""
+def start_operating_round(state: State, number: int, events: list[Event]) -> None:
+    """Operating round `number` of the cycle (over at once when no company operates)."""
     state.round = "operating"
     state.orr = OperatingRound(number)
     events.append(Event(f"cycle {state.cycle}: operating round {number}"))
-    return next_company(state, events)
+    next_company(state, events)
 
 
-def next_company(state: State, events: list[Event]) -> bool:
-    """The next company operates; True when all have and the round is over."""
+def next_company(state: State, events: list[Event]) -> None:
+    """The next company operates; when all have, nobody does and the round is over."""
     orr = state.orr
     assert orr is not None
     left = [n for n in state.order() if n not in orr.done]
     if not left:
-        return True
+        orr.current = ""
+        return
     name = left[0]  # ■11: highest price first; on one space, the upper marker first
     state.orr = OperatingRound(orr.number, orr.done, name)
     co = state.companies[name]
     events.append(Event(f"{name} operates ({co.president}); price {co.price}, cash {co.cash}"))
-    return False
+
+
+def over(state: State) -> bool:
+    return state.orr is not None and not state.orr.current
 
 
 def close_operating_round(state: State) -> int:
@@ -65,57 +77,106 @@ def current(state: State) -> Company:
     return state.companies[state.orr.current]
 
 
-def or_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
-    """One move of the operating round; True when it ends the round."""
-    co = current(state)
-    orr = state.orr
-    assert orr is not None
-    judge.turn(move.actor, co.president, R_OR)  # type: ignore[attr-defined]
-    if isinstance(move, BuyTrain):
-        # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay,
-        # the purchase is the (forced) one of step 7.
-        first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL)
-        if first and (judge.forced or co.cash >= data.train_price(move.kind)):
-            purchase.first_train(state, co, move, judge, events)
-        else:
-            _through_dividend(state, co, judge, events)
-            track.stage(state, 7, judge, "buying trains")
-            purchase.buy_train(state, co, move, judge, events)
-    elif isinstance(move, Move) and move.verb in ("issue", "redeem"):
-        _share_action(state, co, move.verb, judge, events)
-    elif isinstance(move, LayTile):
-        track.lay(state, co, move, judge, events)
-    elif isinstance(move, Token):
-        track.token(state, co, move, judge, events)
-    elif isinstance(move, Named) and move.verb == "suburb":
-        track.suburb(state, co, move.where, judge, events)
-    elif isinstance(move, Move) and move.verb == "routes":
-        _propose(state, co, events)
-    elif isinstance(move, Run):
-        _run(state, co, move, judge, events)
-    elif isinstance(move, Move) and move.verb in ("payout", "withhold"):
-        _dividend(state, co, move.verb == "withhold", judge, events)
-    elif isinstance(move, Sell):
-        _through_dividend(state, co, judge, events)
-        track.stage(state, 7, judge, "selling for a train")
-        purchase.emergency_sell(state, co, move, judge, events)
-    elif isinstance(move, Move) and move.verb == "bankrupt":
-        _through_dividend(state, co, judge, events)
-        purchase.bankrupt(state, co, judge, events)
-        return next_company(state, events)
-    elif isinstance(move, Move) and move.verb in ("done", "pass"):
-        _through_dividend(state, co, judge, events)
-        return _finish(state, co, judge, events)
+def or_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the operating company (on a draft); the round is over when `over(state)`."""
+    judge.turn(move.actor, current(state).president, R_OR)  # type: ignore[attr-defined]
+    refusal = RuleError(
+        "not a move of the operating round",
+        R_OR,
+        "buy, issue, redeem, lay, token, run, payout, withhold, done",
+    )
+    return carry_out(OPERATING, state, move, judge, refusal)
+
+
+def _round(state: State) -> OperatingRound:
+    assert state.orr is not None
+    return state.orr
+
+
+def _buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[Event]]:
+    co, orr = current(state), _round(state)
+    events: list[Event] = []
+    # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay, the
+    # purchase is the (forced) one of step 7.
+    first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL)
+    if first and (judge.forced or co.cash >= data.train_price(move.kind)):
+        purchase.first_train(state, co, move, judge, events)
     else:
-        raise RuleError(
-            "not a move of the operating round",
-            R_OR,
-            "buy, issue, redeem, lay, token, run, payout, withhold, done",
-        )
-    return False
+        _through_dividend(state, co, judge, events)
+        track.stage(state, 7, judge, "buying trains")
+        purchase.buy_train(state, co, move, judge, events)
+    return state, events
 
 
-def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> bool:
+def _shares(state: State, move: Issue | Redeem, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _share_action(state, current(state), move.verb, judge, events)
+    return state, events
+
+
+def _lay(state: State, move: LayTile, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.lay(state, current(state), move, judge, events)
+    return state, events
+
+
+def _token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.token(state, current(state), move, judge, events)
+    return state, events
+
+
+def _suburb(state: State, move: Suburb, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.suburb(state, current(state), move.where, judge, events)
+    return state, events
+
+
+def _routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _propose(state, current(state), events)
+    return state, events
+
+
+def _run_trains(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _run(state, current(state), move, judge, events)
+    return state, events
+
+
+def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _dividend(state, current(state), isinstance(move, Withhold), judge, events)
+    return state, events
+
+
+def _sell_for_a_train(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    track.stage(state, 7, judge, "selling for a train")
+    purchase.emergency_sell(state, co, move, judge, events)
+    return state, events
+
+
+def _bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    purchase.bankrupt(state, co, judge, events)
+    next_company(state, events)
+    return state, events
+
+
+def _done(state: State, move: Done | Pass, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    _finish(state, co, judge, events)
+    return state, events
+
+
+def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
     assert state.orr is not None
     cheapest = trains.cheapest_available(state)
     if not co.trains and cheapest is not None:
@@ -132,7 +193,7 @@ def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> boo
     co.new = False
     co.operated = True
     state.orr.done.append(co.name)
-    return next_company(state, events)
+    next_company(state, events)
 
 
 # --- step 2: shares -------------------------------------------------------------------------
@@ -303,3 +364,24 @@ def _propose(state: State, co: Company, events: list[Event]) -> None:
     events.append(Event(f"best routes of {co.name} (phase {state.colour}):"))
     events.extend(Event("  " + line) for line in routes.describe(answer))
     events.append(Event("run best takes them, or type the revenue run"))
+
+
+OPERATING: Handlers[State] = Handlers(
+    "operating-round",
+    {
+        BuyTrain: _buy_train,
+        Issue: _shares,
+        Redeem: _shares,
+        LayTile: _lay,
+        Token: _token,
+        Suburb: _suburb,
+        Routes: _routes,
+        Run: _run_trains,
+        Payout: _pay,
+        Withhold: _pay,
+        Sell: _sell_for_a_train,
+        Bankrupt: _bankrupt,
+        Done: _done,
+        Pass: _done,
+    },
+)

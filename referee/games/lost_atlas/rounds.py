@@ -2,51 +2,80 @@
 
 The setup, then each cycle a stock round, two operating rounds and, from the green phase, a
 merger round; after the last cycle the game is over. The round modules play the moves of their
-own round and say when it is over; this module picks the round that follows.
+own round (each finds a move's handler by its class) and say when their round is over
+(`stock.over`, `operating.over`, `merger.over`); this module picks the round that follows.
 """
 
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, merger, operating, stock, trains
-from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
+from referee.games.lost_atlas.commands import Capital, Charters, Destinations, PlacePiece
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import State
-from referee.rules_kit import Judge
+from referee.rules_kit import Handlers, Judge
 
 
-def play(state: State, move: object, judge: Judge, events: list[Event]) -> None:
-    """One move, in whatever round the game is; then the next round if that one is over."""
+def play(state: State, move: object, judge: Judge) -> list[Event]:
+    """One move on the draft `state`, in whatever round the game is; then the next round if
+    that one is over. The events, in order."""
     if state.round == "over":
         raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
     if state.round == "setup":
-        over = _setup_move(state, move, judge, events)
+        _, events = carry_out(SETUP, state, move, judge, _setup_refusal(state))
     elif state.discard:
+        events = []
         trains.discard(state, move, judge, events)
-        over = merger.resume(state, events)
+        merger.resume(state, events)
     elif state.round == "stock":
-        over = stock.sr_move(state, move, judge, events)
+        _, events = stock.sr_move(state, move, judge)
     elif state.round == "operating":
-        over = operating.or_move(state, move, judge, events)
+        _, events = operating.or_move(state, move, judge)
     else:
-        over = merger.mr_move(state, move, judge, events)
-    while over:  # a round may be over as soon as it starts (no company, no merger possible)
-        over = _next_round(state, events)
+        _, events = merger.mr_move(state, move, judge)
+    while _over(state):  # a round may be over as soon as it starts (no company, no merger)
+        _next_round(state, events)
+    return events
 
 
-def _setup_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
-    """Rules ■3: the map (when entered), the charters and the destination card."""
-    if isinstance(move, PlacePiece):
-        judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
-        atlas.place_piece(state, move.number, move.hex, move.rot, judge, events)
-        return False
-    if isinstance(move, Named) and move.verb == "capital":
-        judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
-        atlas.place_capital(state, move.where, judge, events)
-        return False
-    if isinstance(move, Charters):
-        return stock.set_charters(state, move, judge, events)
-    if isinstance(move, Destinations):
-        return stock.set_destinations(state, move, events)
+def _over(state: State) -> bool:
+    """The round the game is in has ended (each round module says when its own has)."""
+    if state.round == "setup":
+        return stock.setup_done(state)
+    if state.round == "stock":
+        return stock.over(state)
+    if state.round == "operating":
+        return operating.over(state)
+    return state.round == "merger" and merger.over(state)
+
+
+def _place(state: State, move: PlacePiece, judge: Judge) -> tuple[State, list[Event]]:
+    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    events: list[Event] = []
+    atlas.place_piece(state, move.number, move.hex, move.rot, judge, events)
+    return state, events
+
+
+def _capital(state: State, move: Capital, judge: Judge) -> tuple[State, list[Event]]:
+    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    events: list[Event] = []
+    atlas.place_capital(state, move.where, judge, events)
+    return state, events
+
+
+# Rules ■3: the map (when entered), the charters and the destination card.
+SETUP: Handlers[State] = Handlers(
+    "setup",
+    {
+        PlacePiece: _place,
+        Capital: _capital,
+        Charters: stock.set_charters,
+        Destinations: stock.set_destinations,
+    },
+)
+
+
+def _setup_refusal(state: State) -> RuleError:
     missing = (
         "place N HEX ROT"
         if state.map_state == "building"
@@ -54,27 +83,27 @@ def _setup_move(state: State, move: object, judge: Judge, events: list[Event]) -
         if not state.columns
         else "destinations Y/G/P/G"
     )
-    raise RuleError("the setup is not finished", stock.R_SETUP, missing)
+    return RuleError("the setup is not finished", stock.R_SETUP, missing)
 
 
-def _next_round(state: State, events: list[Event]) -> bool:
-    """The round `state.round` is over: start the next; True when that one is over at once."""
+def _next_round(state: State, events: list[Event]) -> None:
+    """The round `state.round` is over: start the next."""
     if state.round == "setup":
         stock.start_stock_round(state, events)
-        return False
-    if state.round == "stock":
+    elif state.round == "stock":
         if state.cycle == 1 and not state.companies:
             _charters_again(state, events)
-            return False
-        return operating.start_operating_round(state, 1, events)
-    if state.round == "operating":
-        number = operating.close_operating_round(state)
-        if number == 1:
-            return operating.start_operating_round(state, 2, events)
-        if state.colour != "yellow":  # ■22: merger rounds from the green phase on
-            return merger.start_merger_round(state, events)
-    _end_cycle(state, events)
-    return False
+        else:
+            operating.start_operating_round(state, 1, events)
+    elif state.round == "operating":
+        if operating.close_operating_round(state) == 1:
+            operating.start_operating_round(state, 2, events)
+        elif state.colour != "yellow":  # ■22: merger rounds from the green phase on
+            merger.start_merger_round(state, events)
+        else:
+            _end_cycle(state, events)
+    else:
+        _end_cycle(state, events)
 
 
 def _charters_again(state: State, events: list[Event]) -> None:

@@ -68,8 +68,7 @@ class LostAtlas(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         s = state.draft()
         judge = Judge(forced)
-        events: list[Event] = []
-        rounds.play(s, move, judge, events)
+        events = rounds.play(s, move, judge)
         return s.seal(), judge.events(events)
 
     # --- who acts ---------------------------------------------------------------------------

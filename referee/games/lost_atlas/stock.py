@@ -5,17 +5,20 @@ from __future__ import annotations
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
-    Amount,
+    Bid,
     BuyShare,
     Charters,
     Destinations,
-    Move,
-    Named,
+    Done,
+    OpenAuction,
+    Pass,
+    Pick,
     Sell,
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
-from referee.rules_kit import Judge
+from referee.rules_kit import Handlers, Judge
 
 R_SETUP = "■3 準備"
 R_SR = "■6 ゲームスタート:株式ラウンド"
@@ -31,8 +34,8 @@ def column_sizes(state: State) -> list[int]:
     return list(data.table()["setup"]["columns"][key])
 
 
-def set_charters(state: State, move: Charters, judge: Judge, events: list[Event]) -> bool:
-    """The charters laid out; True when that finishes the setup."""
+def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, list[Event]]:
+    """The charters laid out (the setup is over when `setup_done`)."""
     if state.map_state == "building":
         raise RuleError(
             "the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)", computable=False
@@ -71,15 +74,13 @@ def set_charters(state: State, move: Charters, judge: Judge, events: list[Event]
             R_SETUP,
         )
     state.columns = cols
-    events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
-    return setup_done(state)
+    return state, [Event("charters: " + " / ".join(", ".join(c) for c in cols))]
 
 
-def set_destinations(state: State, move: Destinations, events: list[Event]) -> bool:
-    """The destination card chosen; True when that finishes the setup."""
+def set_destinations(state: State, move: Destinations, judge: Judge) -> tuple[State, list[Event]]:
+    """The destination card chosen (the setup is over when `setup_done`)."""
     state.destinations = list(move.values)
-    events.append(Event("distant destinations: " + "/".join(map(str, move.values))))
-    return setup_done(state)
+    return state, [Event("distant destinations: " + "/".join(map(str, move.values)))]
 
 
 def setup_done(state: State) -> bool:
@@ -96,38 +97,108 @@ def available_minors(state: State) -> list[str]:
     return [c[0] for c in state.columns if c]
 
 
-def sr_move(state: State, move: object, judge: Judge, events: list[Event]) -> bool:
-    """One move of the stock round; True when it ends the round."""
+def sr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the stock round (on a draft); the round is over when `over(state)`."""
     sr = state.sr
     assert sr is not None
-    if sr.auction is not None:
-        _auction_move(state, sr, sr.auction, move, judge, events)
-        return False
-    judge.turn(move.actor, sr.turn, R_SR)  # type: ignore[attr-defined]
-    if isinstance(move, Amount) and move.verb == "auction":
-        judge.rule(
-            not sr.sold_turn,
-            "a turn is an auction, or sales and/or one purchase",
-            R_SR,
-            "buy a share or type done",
+    actor: str = move.actor  # type: ignore[attr-defined]
+    auction = sr.auction
+    if auction is None:
+        judge.turn(actor, sr.turn, R_SR)
+        refusal = RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
+        return carry_out(TURN, state, move, judge, refusal)
+    judge.turn(actor, auction.turn, R_AUCTION)
+    if auction.picking:
+        refusal = RuleError(
+            f"{auction.leader} must pick a minor",
+            R_AUCTION,
+            "pick " + " | ".join(available_minors(state)),
         )
-        _open_auction(state, sr, move, judge, events)
-    elif isinstance(move, Sell):
-        _sell(state, sr, move, judge, events)
-    elif isinstance(move, BuyShare):
-        _buy(state, sr, move, judge, events)
-        return _end_turn(state, sr, acted=True, events=events)
-    elif isinstance(move, Move) and move.verb in ("pass", "done"):
-        if not sr.sold_turn:
-            events.append(Event(f"{move.actor} passes"))
-        return _end_turn(state, sr, acted=sr.sold_turn, events=events)
-    else:
-        raise RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
-    return False
+        return carry_out(PICKING, state, move, judge, refusal)
+    return carry_out(
+        BIDDING, state, move, judge, RuleError("in an auction: bid or pass", R_AUCTION)
+    )
+
+
+def over(state: State) -> bool:
+    return state.sr is None
+
+
+def _round(state: State) -> StockRound:
+    assert state.sr is not None
+    return state.sr
+
+
+def _auction(state: State) -> Auction:
+    auction = _round(state).auction
+    assert auction is not None
+    return auction
+
+
+def _open(state: State, move: OpenAuction, judge: Judge) -> tuple[State, list[Event]]:
+    judge.rule(
+        not _round(state).sold_turn,
+        "a turn is an auction, or sales and/or one purchase",
+        R_SR,
+        "buy a share or type done",
+    )
+    events: list[Event] = []
+    _open_auction(state, _round(state), move, judge, events)
+    return state, events
+
+
+def _sell_shares(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _sell(state, _round(state), move, judge, events)
+    return state, events
+
+
+def _buy_share(state: State, move: BuyShare, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _buy(state, _round(state), move, judge, events)
+    _end_turn(state, _round(state), acted=True, events=events)
+    return state, events
+
+
+def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+    sr = _round(state)
+    events: list[Event] = []
+    if not sr.sold_turn:
+        events.append(Event(f"{move.actor} passes"))
+    _end_turn(state, sr, acted=sr.sold_turn, events=events)
+    return state, events
+
+
+def _bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
+    auction = _auction(state)
+    _check_bid(state, move.actor, move.amount, auction.high, judge)
+    auction.high, auction.leader = move.amount, move.actor
+    events = [Event(f"{move.actor} bids {move.amount}")]
+    _next_bidder(auction, events)
+    return state, events
+
+
+def _drop_out(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    auction = _auction(state)
+    # ■7: the opener must bid (their opening bid leads), and the leader has no reason to pass:
+    # passing is for the others.
+    judge.rule(move.actor != auction.leader, "the high bidder cannot pass", R_AUCTION)
+    events = [Event(f"{move.actor} passes (out of this auction)")]
+    nxt_i = auction.active.index(move.actor)
+    auction.active.remove(move.actor)
+    auction.turn = auction.active[(nxt_i - 1) % len(auction.active)]
+    _next_bidder(auction, events)
+    return state, events
+
+
+def _pick(state: State, move: Pick, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _found(state, _round(state), _auction(state), move, judge, events)
+    return state, events
 
 
 def _open_auction(
-    state: State, sr: StockRound, move: Amount, judge: Judge, events: list[Event]
+    state: State, sr: StockRound, move: OpenAuction, judge: Judge, events: list[Event]
 ) -> None:
     a = data.table()["auction"]
     judge.fact(bool(available_minors(state)), "no charter is left to found", R_AUCTION)
@@ -164,38 +235,8 @@ def _next_bidder(auction: Auction, events: list[Event]) -> None:
     auction.turn = auction.active[(i + 1) % len(auction.active)]
 
 
-def _auction_move(
-    state: State, sr: StockRound, auction: Auction, move: object, judge: Judge, events: list[Event]
-) -> None:
-    judge.turn(move.actor, auction.turn, R_AUCTION)  # type: ignore[attr-defined]
-    if auction.picking:
-        if not isinstance(move, Named) or move.verb != "pick":
-            raise RuleError(
-                f"{auction.leader} must pick a minor",
-                R_AUCTION,
-                "pick " + " | ".join(available_minors(state)),
-            )
-        _found(state, sr, auction, move, judge, events)
-        return
-    if isinstance(move, Amount) and move.verb == "bid":
-        _check_bid(state, move.actor, move.amount, auction.high, judge)
-        auction.high, auction.leader = move.amount, move.actor
-        events.append(Event(f"{move.actor} bids {move.amount}"))
-    elif isinstance(move, Move) and move.verb == "pass":
-        # ■7: the opener must bid (their opening bid leads), and the leader has no reason to
-        # pass: passing is for the others.
-        judge.rule(move.actor != auction.leader, "the high bidder cannot pass", R_AUCTION)
-        events.append(Event(f"{move.actor} passes (out of this auction)"))
-        nxt_i = auction.active.index(move.actor)
-        auction.active.remove(move.actor)
-        auction.turn = auction.active[(nxt_i - 1) % len(auction.active)]
-    else:
-        raise RuleError("in an auction: bid or pass", R_AUCTION)
-    _next_bidder(auction, events)
-
-
 def _found(
-    state: State, sr: StockRound, auction: Auction, move: Named, judge: Judge, events: list[Event]
+    state: State, sr: StockRound, auction: Auction, move: Pick, judge: Judge, events: list[Event]
 ) -> None:
     name = move.name
     if name not in available_minors(state):
@@ -305,8 +346,8 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
     ledger.check_president(state, co, events)
 
 
-def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> bool:
-    """The next player's turn; True when everyone passed in a row and the round is over."""
+def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> None:
+    """The next player's turn, or the end of the round when everyone passed in a row."""
     player = sr.turn
     sr.sold_turn = False
     if acted:
@@ -315,9 +356,8 @@ def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) ->
         sr.passes += 1
     if sr.passes >= len(state.active_players):
         end_stock_round(state, sr, events)
-        return True
+        return
     sr.turn = state.after(player)
-    return False
 
 
 def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
@@ -329,3 +369,11 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
         if co.held(TREASURY) == 0 and co.held(POOL) == 0:
             ledger.move_price(state, co, +1, "all shares with players", events)
     state.sr = None
+
+
+TURN: Handlers[State] = Handlers(
+    "stock-round",
+    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _pass},
+)
+BIDDING: Handlers[State] = Handlers("auction", {Bid: _bid, Pass: _drop_out})
+PICKING: Handlers[State] = Handlers("auction", {Pick: _pick})
