@@ -16,11 +16,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.hexes import name_of, opposite
 from referee.eighteen.maps import GameMap, load_map
 from referee.eighteen.position import Position, position_from_data
 from referee.eighteen.tiles import TileSpec, catalogue
-from referee.tables import load_table
 
 ORDER = ("white", "yellow", "green", "brown", "gray")
 NEXT = dict(itertools.pairwise(ORDER))
@@ -266,7 +266,7 @@ def lost_atlas_position(seed: int) -> tuple[Position, str, str]:
         "map": "lost-atlas-bench",
         "layout": "flat",
         "hexes": lost_atlas_hexes(rng),
-        "game": "lost_atlas",
+        "game": "lost-atlas",
         "phase": "gray",
     }
     game_map = position_from_data(data).map

@@ -25,6 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 DIVIDEND = ["dividend", "310", "--major"]
+POSITION_1889 = ROOT / "tests" / "eighteen" / "positions" / "1889_saijou_imabari.toml"
+ROUTE_1889 = ["route", str(POSITION_1889), "--company", "IR", "--trains", "D"]
 
 
 def best(command: list[str], runs: int, env: dict[str, str], stdin: str = "") -> float:
@@ -120,6 +122,16 @@ def main() -> int:
     rows: list[tuple[str, list[str], str]] = [
         ("python -c pass", [python, "-c", "pass"], ""),
         ("python -m referee " + " ".join(DIVIDEND), [python, "-m", "referee", *DIVIDEND], ""),
+        (
+            "python -m referee " + " ".join(DIVIDEND) + " --json",
+            [python, "-m", "referee", *DIVIDEND, "--json"],
+            "",
+        ),
+        (
+            "python -m referee route (1889 position, a D train)",
+            [python, "-m", "referee", *ROUTE_1889],
+            "",
+        ),
     ]
     if script.exists() or shutil.which("referee"):
         console = str(script) if script.exists() else shutil.which("referee") or "referee"
@@ -128,6 +140,7 @@ def main() -> int:
         print("(no console script `referee` installed: pip install -e . to time it)")
     if binary.exists():
         rows.append(("dist/referee " + " ".join(DIVIDEND), [str(binary), *DIVIDEND], ""))
+        rows.append(("dist/referee route (1889 position)", [str(binary), *ROUTE_1889], ""))
     else:
         print("(no dist/referee: scripts/build-binary to time the binary)")
 

@@ -125,7 +125,7 @@ complete -c referee -n __referee_needs_command -a 'dividend' -d 'The 18xx payout
 complete -c referee -n __referee_needs_command -a 'games' -d 'List the games, their variants and player counts.'
 complete -c referee -n __referee_needs_command -a 'log' -d 'Print the moves of a session, numbered, with who made them.'
 complete -c referee -n __referee_needs_command -a 'new' -d 'Start a session of GAME and open the shell.'
-complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell.'
+complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell (one shell per file).'
 complete -c referee -n __referee_needs_command -a 'route' -d 'Print the best routes for COMPANY\'s trains in POSITION_FILE, proven optimal when possible.'
 complete -c referee -n __referee_needs_command -a 'show' -d 'Print the state of a session: standings, prices, whose turn, what is pending.'
 
@@ -141,7 +141,7 @@ complete -c referee -n '__referee_using_command dividend' -l price -x -d 'The sh
 complete -c referee -n '__referee_using_command dividend' -l withhold -d 'The company keeps the revenue (price one left).'
 complete -c referee -n '__referee_using_command dividend' -l treasury -x -d 'Shares in the treasury. [0<=x<=100]'
 complete -c referee -n '__referee_using_command dividend' -l pool -x -d 'Shares in the bank pool. [0<=x<=100]'
-complete -c referee -n '__referee_using_command dividend' -l game -x -a 'lost-atlas' -d 'Whose stock track moves the price. [default: lost-atlas]'
+complete -c referee -n '__referee_using_command dividend' -l game -x -a 'lost-atlas' -d 'Whose stock track moves the price: lost-atlas. [default: lost-atlas]'
 complete -c referee -n '__referee_using_command dividend' -l json -d 'Print JSON, for scripts.'
 complete -c referee -n '__referee_using_command dividend' -s h -l help -d 'Show this message and exit.'
 

@@ -9,7 +9,8 @@ import click
 import tomli_w
 
 from referee import config, games
-from referee.engine import UsageError
+from referee.engine import BoardField, UsageError
+from referee.words import clip_echoes
 
 
 def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
@@ -37,18 +38,51 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
 
 
 def enter_board(game_name: str) -> dict[str, Any]:
-    """Ask each field until the whole board checks; store it and return it."""
+    """Ask each field, checking each answer as it is typed, until the whole board checks;
+    store it and return it. Nothing answered is thrown away: a board that does not check as a
+    whole is asked again with the answers given as defaults."""
     game = games.get(game_name)
     click.echo(f"{game.title}: a few facts printed on your board, asked once and stored.")
-    answers: dict[str, Any] = {}
-    for f in game.board_fields():
-        # An empty answer is allowed here: the game says which fields it cannot do without.
-        answer = click.prompt(f"{f.prompt} (e.g. {f.example})", default="", show_default=False)
-        answers[f.key] = answer.strip()
+    answers: dict[str, str] = {}
+    problem = ""
+    while True:
+        for f in game.board_fields():
+            answers[f.key] = ask(f, answers, problem)
+        try:
+            board = game.check_board(answers)
+        except UsageError as e:
+            problem = clip_echoes(str(e))
+            click.echo(f"referee: {problem}; the answers again (Enter keeps one):")
+            continue
+        path = config.save_board(game.name, board)
+        click.echo(f"saved in {path}; change it with `referee board {game.name} --enter`")
+        return board
+
+
+def ask(field: BoardField, answers: dict[str, str], problem: str = "") -> str:
+    """One answer, asked until the field's own check accepts it (an empty answer is left for
+    the game to judge with the whole board: some fields are optional)."""
+    while True:
+        answer = _prompt(field, answers.get(field.key, ""), problem)
+        if not answer or field.check is None:
+            return answer
+        try:
+            field.check(answer, answers)
+        except UsageError as e:
+            problem = clip_echoes(str(e))
+            click.echo(f"referee: {problem}; try again")
+            continue
+        return answer
+
+
+def _prompt(field: BoardField, default: str, problem: str) -> str:
     try:
-        board = game.check_board(answers)
-    except UsageError as e:
-        raise UsageError(f"the board data was not stored: {e}") from None
-    path = config.save_board(game.name, board)
-    click.echo(f"saved in {path}; change it with `referee board {game.name} --enter`")
-    return board
+        answer = click.prompt(
+            f"{field.prompt} (e.g. {field.example})", default=default, show_default=bool(default)
+        )
+    except click.Abort as e:
+        # The input ended (a pipe) after a refused answer: that answer is the error.
+        if problem and isinstance(e.__context__, EOFError):
+            raise UsageError(f"the board data was not stored: {problem}") from None
+        raise
+    return str(answer).strip()

@@ -15,14 +15,17 @@ import click
 from click.shell_completion import CompletionItem
 
 from referee import __version__
+from referee import games as registry
 from referee.engine import RefereeError, UsageError
 
 if TYPE_CHECKING:
-    pass
+    from referee.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
-    click.echo(f"referee: {error}", err=True)
+    from referee.words import clip_echoes
+
+    click.echo(f"referee: {clip_echoes(str(error))}", err=True)
     sys.exit(error.exit_code)
 
 
@@ -31,15 +34,14 @@ class SaveFile(click.Path):
 
     def __init__(self, exists: bool = True) -> None:
         super().__init__(exists=False, dir_okay=False, path_type=Path)
-        self.must_exist = exists
 
-    def shell_complete(self, ctx, param, incomplete):
-        from click.shell_completion import CompletionItem
-
+    def shell_complete(
+        self, ctx: click.Context, param: click.Parameter, incomplete: str
+    ) -> list[CompletionItem]:
         return [CompletionItem(incomplete, type="file")]
 
 
-class GameName(click.ParamType):
+class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A game of the registry: case-insensitive, any unique prefix."""
 
     name = "game"
@@ -61,7 +63,20 @@ class GameName(click.ParamType):
         return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
 
 
-class VariantName(click.ParamType):
+class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
+    """A game whose stock track moves a price on a payout (the registry says which)."""
+
+    def __init__(self) -> None:
+        super().__init__(registry.stock_move_games())
+
+    def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return registry.check_stock_move_game(value)
+        except UsageError as e:
+            self.fail(str(e), param, ctx)
+
+
+class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
     """A variant of the game named by the command's GAME argument; completes its variants.
 
     The value is checked by the session (it knows the game); this type only tells completion,
@@ -95,7 +110,8 @@ class LazyGroup(click.Group):
             from importlib import import_module
 
             module, attribute = self.lazy[name].split(":")
-            return getattr(import_module(module), attribute)
+            command: click.Command = getattr(import_module(module), attribute)
+            return command
         return super().get_command(ctx, name)
 
 
@@ -150,8 +166,8 @@ def new(
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
         board = _board_for(game, board_file)
-        session = Session.new(game, players.split(","), variant, board, path=path)
-        savefile.write(session, path)
+        session = Session.new(game, players.split(","), variant, board)
+        savefile.create(session, path, force=force)
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
@@ -190,16 +206,17 @@ def _free_name(game: str) -> Path:
 @click.argument("file", type=SaveFile())
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 def resume(file: Path, keep_going: bool) -> None:
-    """Reopen a saved session exactly where it stood, in the shell."""
-    session = _load(file)
+    """Reopen a saved session exactly where it stood, in the shell (one shell per file)."""
+    session = _load(file, to_play=True)
     sys.exit(_shell(session, keep_going))
 
 
-def _load(file: Path):
+def _load(file: Path, to_play: bool = False) -> Session:
+    """A session from its file: locked for this process when it is `to_play`."""
     from referee import savefile
 
     try:
-        session, warnings = savefile.read(file)
+        session, warnings = savefile.resume(file) if to_play else savefile.read(file)
     except RefereeError as e:
         fail(e)
     for warning in warnings:
@@ -207,12 +224,17 @@ def _load(file: Path):
     return session
 
 
-def _shell(session, keep_going: bool) -> int:
+def _shell(session: Session, keep_going: bool) -> int:
+    """Run the shell on the session, then let go of its file."""
     from referee.shell.loop import run_batch, run_interactive
 
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        return run_interactive(session)
-    return run_batch(session, sys.stdin, sys.stdout, keep_going)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            return run_interactive(session)
+        return run_batch(session, sys.stdin, sys.stdout, keep_going)
+    finally:
+        if session.store is not None:
+            session.store.close(session)
 
 
 @cli.command()
@@ -253,15 +275,14 @@ def log(file: Path) -> None:
     """Print the moves of a session, numbered, with who made them."""
     from referee import render
 
-    click.echo(render.log(_load(file).entries))
+    session = _load(file)
+    click.echo(render.log(session.entries, session.marks()))
 
 
 @cli.command()
 def games() -> None:
     """List the games, their variants and player counts."""
     from tabulate import tabulate
-
-    from referee import games as registry
 
     rows = []
     for name in registry.names():
@@ -293,8 +314,8 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
 # --- quick calculations ---------------------------------------------------------------------
 @cli.command()
 @click.argument("revenue", type=click.IntRange(0, 1_000_000))
-@click.option("--major", "kind", flag_value="major", help="A 10-share company.")
-@click.option("--minor", "kind", flag_value="minor", help="A 5-share company.")
+@click.option("--major", is_flag=True, help="A 10-share company.")
+@click.option("--minor", is_flag=True, help="A 5-share company.")
 @click.option("--shares", type=click.IntRange(1, 100), help="Any number of shares.")
 @click.option("--price", type=click.IntRange(0, 10_000), help="The share price: show its move.")
 @click.option("--withhold", is_flag=True, help="The company keeps the revenue (price one left).")
@@ -304,13 +325,14 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
     "--game",
     default="lost-atlas",
     show_default=True,
-    type=click.Choice(["lost-atlas"]),
-    help="Whose stock track moves the price.",
+    type=StockMoveGame(),
+    help=f"Whose stock track moves the price: {', '.join(registry.stock_move_games())}.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
 def dividend(
     revenue: int,
-    kind: str | None,
+    major: bool,
+    minor: bool,
     shares: int | None,
     price: int | None,
     withhold: bool,
@@ -323,9 +345,9 @@ def dividend(
     from referee.calc.dividend import payout_table
     from referee.calc.render import payout_json, payout_text
 
-    if (kind is None) == (shares is None):
-        fail(UsageError("say the company's size once", "--major, --minor or --shares N"))
-    count = shares or (10 if kind == "major" else 5)
+    if major + minor + (shares is not None) != 1:
+        fail(UsageError("say the company's size once", "one of --major, --minor or --shares N"))
+    count = shares or (10 if major else 5)
     try:
         result = payout_table(
             revenue, count, treasury=treasury, pool=pool, withhold=withhold, price=price, game=game
@@ -339,12 +361,16 @@ def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
     try:
         cli.main(standalone_mode=False)
-    except click.exceptions.Abort:
-        click.echo("referee: aborted", err=True)
-        sys.exit(1)
+    except click.exceptions.Abort as e:
+        # A prompt turns Ctrl-C into Abort; the interrupt is still its context.
+        interrupted = isinstance(e.__context__, KeyboardInterrupt)
+        click.echo(f"referee: {'interrupted' if interrupted else 'aborted'}", err=True)
+        sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
+        from referee.words import clip_echoes
+
         hint = f" (see '{e.ctx.command_path} --help')" if e.ctx else ""
-        click.echo(f"referee: {e.format_message()}{hint}", err=True)
+        click.echo(f"referee: {clip_echoes(e.format_message())}{hint}", err=True)
         sys.exit(2)
     except click.ClickException as e:
         click.echo(f"referee: {e.format_message()}", err=True)

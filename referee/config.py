@@ -1,15 +1,16 @@
-"""The user's own board data, kept under the XDG config folder (design.md §5)."""
+"""The user's own board data, kept under the XDG config folder.
+
+The referee never invents unpublished board data: the players enter what their board shows
+once, it is kept here and copied into each save.
+"""
 
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import tomli_w
-
-from referee.engine import UsageError
 
 
 def config_dir() -> Path:
@@ -30,18 +31,14 @@ def load_board(game: str) -> dict[str, Any] | None:
 
 
 def read_board_file(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as f:
-            return tomllib.load(f)
-    except OSError as e:
-        raise UsageError(f"cannot read board data {path}: {e.strerror}") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as e:
-        raise UsageError(f"board data {path} is not valid TOML: {e}") from None
+    from referee.files import read_toml
+
+    return read_toml(path, "a board file")
 
 
 def save_board(game: str, board: dict[str, Any]) -> Path:
     from referee.atomic import write_bytes
 
     path = board_path(game)
-    write_bytes(path, tomli_w.dumps(board).encode("utf-8"))
+    write_bytes(path, tomli_w.dumps(board).encode("utf-8"), make_folder=True)
     return path

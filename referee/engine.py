@@ -8,7 +8,7 @@ terminal; the session and the shell never decide a rule.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -70,6 +70,15 @@ class Overridden(Event):
 
 
 @dataclass(frozen=True)
+class OutOfTurn(Overridden):
+    """The one skipped check that `as NAME` may skip without `force`: whose turn it is.
+
+    A game emits it (instead of a plain Overridden) when a forced move was made by a player
+    whose turn it is not; a move whose only overridden check is this one is played out of turn.
+    """
+
+
+@dataclass(frozen=True)
 class Verb:
     """A verb of a game's command language, for help and completion."""
 
@@ -98,12 +107,30 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class StockMove:
+    """What a game's stock track does to a share price when a company pays out or withholds.
+
+    A game with such a track provides `stock_move(price, revenue, withhold) -> StockMove`,
+    named in the registry (`referee.games.stock_move_games`), for `referee dividend --game`.
+    """
+
+    old: int
+    new: int
+    steps: int  # +right / -left, as moved on the track (clamped at its ends)
+    why: str
+
+
+@dataclass(frozen=True)
 class BoardField:
-    """One piece of board data the players are asked for (design.md §5)."""
+    """One piece of board data the players are asked for: printed on their board, not published,
+    so never invented by the referee."""
 
     key: str
     prompt: str  # the question, in words a player can answer from the board
     example: str  # an example answer
+    # Checks one answer as it is typed, given the earlier ones (UsageError if it cannot be
+    # right), so that the walk-through asks again at once; check_board still judges the whole.
+    check: Callable[[str, Mapping[str, str]], object] | None = None
 
 
 class Game(ABC):
@@ -111,7 +138,6 @@ class Game(ABC):
 
     name: ClassVar[str]  # "union-station"
     title: ClassVar[str]  # "Union Station"
-    rules_file: ClassVar[str]  # "union-station.ja.txt"
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}

@@ -20,8 +20,15 @@ def markdown(session: Session) -> str:
         "",
     ]
     rows = [
-        [n, e.by, f"`{e.text}`" + (f" (amended; was `{e.was}`)" if e.was else ""), f"{e.at:%H:%M}"]
-        for n, e in enumerate(session.entries, start=1)
+        [
+            n,
+            e.by,
+            f"`{e.text}`"
+            + (f" (amended; was `{e.was}`)" if e.was else "")
+            + (f" ({mark})" if mark else ""),
+            f"{e.at:%H:%M}",
+        ]
+        for n, (e, mark) in enumerate(zip(session.entries, session.marks(), strict=True), start=1)
     ]
     lines.append(tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="github"))
     lines += ["", "## Final standings" if over else "## Standings (game not over)", ""]

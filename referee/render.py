@@ -6,21 +6,35 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from referee.engine import Event, Standing
+from referee.engine import Event, Overridden, Standing
 from referee.session import Entry
 
 
 def events(items: Sequence[Event]) -> str:
-    return "\n".join(f"  {e.text}" for e in items)
+    return "\n".join(f"  {event_text(e)}" for e in items)
+
+
+def event_text(event: Event) -> str:
+    if isinstance(event, Overridden):
+        return f"  overrides [rule: {event.rule}]: {event.text}"
+    return event.text
+
+
+def cell(value: object) -> object:
+    """A detail of the standings as the table shows it: a flag is a word, or nothing if false."""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    return value
 
 
 def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
     """One row per player: place, name, the game's detail columns, total."""
     extra: list[str] = []
     for row in rows:
-        extra += [k for k in row.details if k not in extra]
+        # A flag false for everyone (nobody bankrupt) is not worth a column.
+        extra += [k for k, v in row.details.items() if k not in extra and v is not False]
     table = [
-        [row.place or "", row.player, *(row.details.get(k, "") for k in extra), row.score]
+        [row.place or "", row.player, *(cell(row.details.get(k, "")) for k in extra), row.score]
         for row in rows
     ]
     return tabulate(table, headers=["#", "player", *extra, "total"], tablefmt=fmt)
@@ -36,11 +50,14 @@ def standings(rows: Sequence[Standing], over: bool) -> str:
     return f"{title}\n{body}"
 
 
-def log(entries: Sequence[Entry]) -> str:
+def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
+    """The moves, numbered; `marks` says how a move broke the order of play (`out of turn`)."""
     if not entries:
         return "no moves yet"
     rows = []
     for number, e in enumerate(entries, start=1):
+        mark = marks[number - 1] if number <= len(marks) else ""
         text = e.text + (f"   (amended; was: {e.was})" if e.was else "")
+        text += f"   ({mark})" if mark else ""
         rows.append([number, e.by, text, e.at.strftime("%Y-%m-%d %H:%M")])
     return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")

@@ -24,6 +24,7 @@ from referee.engine import (
     Event,
     Game,
     Options,
+    OutOfTurn,
     Overridden,
     RefereeError,
     RuleError,
@@ -56,19 +57,23 @@ class Judge:
             raise impossible(reason, rule, legal)
 
     def turn(self, actor: str, expected: str, rule: str) -> bool:
-        """It is `expected`'s turn: the one check and the one message of every game."""
-        return self.rule(
-            actor == expected,
-            f"it is {expected}'s turn, not {actor}'s",
-            rule,
-            f"{expected} acts now",
-        )
+        """It is `expected`'s turn: the one check and the one message of every game. Skipped,
+        it is recorded as `OutOfTurn`, the one check that `as NAME` may skip without force."""
+        if actor == expected:
+            return True
+        error = RuleError(f"it is {expected}'s turn, not {actor}'s", rule, f"{expected} acts now")
+        if not self.forced:
+            raise error
+        if not any(isinstance(o, OutOfTurn) for o in self.overridden):
+            self.overridden.append(OutOfTurn(f"rule overridden: {error}", rule))
+        return False
 
     def broken(self, error: RuleError) -> None:
         """A rule found broken by a check written elsewhere: raise it, or record it if forced."""
         if not self.forced or not error.computable:
             raise error
-        if all(o.rule != error.rule for o in self.overridden):
+        # Said once per rule; a turn check of the same section does not count (it is OutOfTurn).
+        if all(o.rule != error.rule or isinstance(o, OutOfTurn) for o in self.overridden):
             self.overridden.append(Overridden(f"rule overridden: {error}", error.rule))
 
     @contextmanager

@@ -1,4 +1,18 @@
-"""Save files: TOML move logs, written atomically, read with one-line errors.
+"""Save files: TOML move logs, read with one-line errors, appended one move at a time.
+
+The layout (format 2) keeps the moves last, so that a move is saved by appending one complete
+`[[moves]]` block (flushed and fsynced before the answer is shown) and the file stays valid
+TOML after every append:
+
+    format, game, variant, created, players, snapshot_after   (plain keys)
+    [board], [snapshot], [[redo]]                             (tables, rewritten as a whole)
+    [[moves]] ...                                             (one block per move, appended)
+
+The whole file is rewritten atomically (temp, fsync, rename, FILE.bak) when the session is
+opened or saved, at quit, on undo, redo and amend (which change what is already written) and
+every so often, so that the snapshot stays close to the end. A crash during an append can leave
+only the last block torn; loading drops it with a note, never an earlier move. Format 1 (the
+whole file rewritten at every move) still loads, and is rewritten as format 2 at the next save.
 
 A damaged or hostile file is reported with the line or move number and never overwritten.
 """
@@ -12,11 +26,16 @@ from typing import Any
 
 import tomli_w
 
-from referee.atomic import write_bytes
+from referee import savelock
+from referee.atomic import append_bytes, remove_litter, sync_file, write_bytes
 from referee.engine import RefereeError, UsageError
-from referee.session import FORMAT, Entry, Session
+from referee.files import parse_toml, read_bytes, refuse_special
+from referee.session import Entry, Session
 
-MAX_BYTES = 8 * 1024 * 1024  # a 2,000-move game is well under 1 MB
+FORMAT = 2
+READS = (1, 2)
+MOVES = "\n[[moves]]\n"  # the header of an appended block, as it stands in the file
+SNAPSHOT_EVERY = 200  # moves appended between two rewrites, or a quarter of a long game
 
 
 class SaveFileError(RefereeError):
@@ -31,55 +50,198 @@ class ReplayError(RefereeError):
     exit_code = 1
 
 
-def to_data(session: Session) -> dict[str, Any]:
-    def entry(e: Entry) -> dict[str, Any]:
-        data: dict[str, Any] = {"by": e.by, "text": e.text, "at": e.at}
-        if e.was:
-            data["was"] = e.was
-        return data
+# --- writing -------------------------------------------------------------------------------
+def move_block(e: Entry) -> str:
+    """One move as it is appended."""
+    return MOVES + tomli_w.dumps(_entry_data(e))
 
-    data: dict[str, Any] = {
+
+def render(session: Session) -> str:
+    head: dict[str, Any] = {
         "format": FORMAT,
         "game": session.game.name,
         "variant": session.variant,
         "created": session.created,
         "players": session.players,
+        "snapshot_after": len(session.entries),
         "board": session.board,
-        "moves": [entry(e) for e in session.entries],
+        "snapshot": session.game.snapshot(session.state),
     }
     if session.redo_stack:
-        data["redo"] = [entry(e) for e in session.redo_stack]
-    data["snapshot"] = session.game.snapshot(session.state)
+        head["redo"] = [_entry_data(e) for e in session.redo_stack]
+    return tomli_w.dumps(head) + "".join(move_block(e) for e in session.entries)
+
+
+def _entry_data(e: Entry) -> dict[str, Any]:
+    """The text last: a block torn before its end has no text, so it is never a wrong move."""
+    data: dict[str, Any] = {"by": e.by, "at": e.at}
+    if e.was:
+        data["was"] = e.was
+    data["text"] = e.text
     return data
 
 
 def write(session: Session, path: Path) -> None:
-    """Write atomically, keeping the previous version as FILE.bak."""
-    write_bytes(path, tomli_w.dumps(to_data(session)).encode("utf-8"), backup=True)
+    """Write the whole file atomically, keeping the previous version as FILE.bak."""
+    write_bytes(path, render(session).encode("utf-8"), backup=True)
 
 
-def read_data(path: Path) -> dict[str, Any]:
+class FileStore:
+    """The file a session saves into, the lock on it, and how much of the game it holds."""
+
+    def __init__(self, path: Path, lock: savelock.SaveLock | None = None) -> None:
+        self.path = path
+        self.lock = lock
+        self.on_disk = -1  # moves whose blocks the file holds; -1: unknown, rewrite it
+        self.snapshot_after = 0
+        self.redo_on_disk = False
+        self.deferred: bool = False  # append without fsync; `sync` comes before any answer
+        self.unsynced = False
+
+    def written(self, session: Session) -> None:
+        self.on_disk = self.snapshot_after = len(session.entries)
+        self.redo_on_disk = bool(session.redo_stack)
+
+    def save(self, session: Session, appended: bool) -> None:
+        n = len(session.entries)
+        in_step = appended and self.on_disk == n - 1 and not self.redo_on_disk
+        # Rewriting costs the length of the game: doing it every quarter game keeps the
+        # cost of a move flat however long the game.
+        due = n - self.snapshot_after >= max(SNAPSHOT_EVERY, self.snapshot_after // 4)
+        try:
+            if in_step and not due:
+                block = move_block(session.entries[-1]).encode("utf-8")
+                append_bytes(self.path, block, sync=not self.deferred)
+                self.unsynced = self.unsynced or self.deferred
+                self.on_disk = n
+                return
+            write(session, self.path)
+            self.unsynced = False
+            self.written(session)
+        except RefereeError:
+            self.on_disk = -1
+            raise
+
+    def sync(self) -> None:
+        """Make the appended moves durable (after a batch of appends without fsync)."""
+        if self.unsynced:
+            self.unsynced = False
+            try:
+                sync_file(self.path)
+            except RefereeError:
+                self.on_disk = -1
+                raise
+
+    def close(self, session: Session) -> None:
+        """At the end of the shell: the snapshot brought up to date, the lock let go."""
+        try:
+            behind = self.on_disk != self.snapshot_after
+            if self.on_disk == len(session.entries) and (behind or self.unsynced):
+                self.save(session, appended=False)
+        except RefereeError:
+            pass  # the moves are in the file already; only the snapshot is older
+        finally:
+            if self.lock is not None:
+                savelock.release(self.lock)
+                self.lock = None
+
+
+def create(session: Session, path: Path, *, force: bool = False) -> None:
+    """Give a new session its file, locked: refuse an existing file without `force`."""
+    refuse_special(path, SaveFileError)
+    if path.exists() and not force:
+        raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+    lock = savelock.acquire(path)
     try:
-        size = path.stat().st_size
-    except OSError as e:
-        raise SaveFileError(f"cannot read {path}: {e.strerror}") from None
-    if not path.is_file():
-        raise SaveFileError(f"{path} is not a file")
-    if size > MAX_BYTES:
-        raise SaveFileError(
-            f"{path} is {size // (1024 * 1024)} MB; a save file is at most {MAX_BYTES // 2**20} MB"
-        )
+        remove_litter(path)
+        store = FileStore(path, lock)
+        store.save(session, appended=False)
+    except BaseException:
+        savelock.release(lock)
+        raise
+    session.store = store
+
+
+def resume(path: Path) -> tuple[Session, list[str]]:
+    """Open a save to play on: locked for this process, its temporary litter removed."""
+    refuse_special(path, SaveFileError)
+    lock = savelock.acquire(path)
     try:
-        text = path.read_bytes().decode("utf-8")
-        return tomllib.loads(text)
-    except UnicodeDecodeError:
-        raise SaveFileError(f"{path} is not a text (UTF-8) file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise SaveFileError(f"{path} is not valid TOML: {e}") from None
-    except (RecursionError, MemoryError):
-        raise SaveFileError(f"{path} is nested too deeply to be a save file") from None
-    except OSError as e:
-        raise SaveFileError(f"cannot read {path}: {e.strerror}") from None
+        remove_litter(path)
+        session, warnings = read(path, lock)
+    except BaseException:
+        savelock.release(lock)
+        raise
+    return session, [lock.note, *warnings] if lock.note else warnings
+
+
+def is_own(session: Session, path: Path) -> bool:
+    """Whether `path` is the file this session already saves into."""
+    if session.path is None:
+        return False
+    try:
+        return path.samefile(session.path)
+    except OSError:
+        return path.absolute() == session.path.absolute()
+
+
+def save_as(session: Session, path: Path) -> None:
+    """Save the whole session into `path` and go on saving there (the caller has asked
+    before replacing another file). The new file is locked before it is written."""
+    if is_own(session, path):
+        assert session.store is not None
+        session.store.save(session, appended=False)
+        return
+    refuse_special(path, SaveFileError)
+    lock = savelock.acquire(path)
+    try:
+        write(session, path)
+    except BaseException:
+        savelock.release(lock)
+        raise
+    store = FileStore(path, lock)
+    store.written(session)
+    if isinstance(session.store, FileStore) and session.store.lock is not None:
+        savelock.release(session.store.lock)
+    session.store = store
+    session.save_error = ""
+
+
+# --- reading -------------------------------------------------------------------------------
+def read_data(path: Path) -> tuple[dict[str, Any], str]:
+    """The file's data, and a note if a torn last move had to be dropped."""
+    raw = read_bytes(path, "a save file", SaveFileError)
+    try:
+        data: dict[str, Any] | None = parse_toml(raw, path, SaveFileError)
+    except SaveFileError as e:
+        data, whole = None, e
+    if data is not None and (data.get("format") != FORMAT or _last_move_complete(data)):
+        return data, ""
+    # Blocks are separated by an empty line and hold none: the last one starts after the last.
+    cut = raw.rfind(b"\n\n") + 1
+    torn = raw[cut:]
+    if cut > 0 and MOVES.encode().startswith(torn[: len(MOVES)]):
+        try:
+            kept = parse_toml(raw[:cut], path, SaveFileError)
+        except SaveFileError:
+            kept = {}
+        if kept.get("format") == FORMAT and _last_move_complete(kept):
+            shown = torn.decode("utf-8", "replace").strip().replace("\n", " ")[:60]
+            return kept, (
+                f"{path}: the last move was cut short by a crash while it was saved and is"
+                f" dropped ({shown}); every move before it is kept"
+            )
+    if data is None:
+        raise whole
+    return data, ""
+
+
+def _last_move_complete(data: dict[str, Any]) -> bool:
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not moves:
+        return True
+    last = moves[-1]
+    return isinstance(last, dict) and "text" in last and "by" in last
 
 
 def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -112,15 +274,18 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
     return entries
 
 
-def read(path: Path) -> tuple[Session, list[str]]:
-    """Load a session by replaying its moves. Returns it and any warnings for the user."""
+def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, list[str]]:
+    """Load a session by replaying its moves. Returns it and any warnings for the user.
+
+    The session saves into `path` as it is played; `resume` locks the file first."""
     from referee import games
 
-    data = read_data(path)
+    data, torn = read_data(path)
     fmt = _field(data, "format", int, str(path))
-    if fmt != FORMAT:
-        shown = str(fmt) if len(str(fmt)) <= 12 else f"{str(fmt)[:10]}…"
-        raise SaveFileError(f"{path}: unknown format version {shown} (this referee reads {FORMAT})")
+    if fmt not in READS:
+        raise SaveFileError(
+            f"{path}: unknown format version {fmt} (this referee reads {READS[0]} to {READS[-1]})"
+        )
     game_name = _field(data, "game", str, str(path))
     if game_name not in games.names():
         raise SaveFileError(f"{path}: unknown game '{game_name[:40]}'")
@@ -153,14 +318,30 @@ def read(path: Path) -> tuple[Session, list[str]]:
         session.entries.append(entry)
         session.states.append(state)
     session.redo_stack = redo
-    warnings = []
-    snapshot = data.get("snapshot")
-    if snapshot is not None and snapshot != _plain(session.game.snapshot(session.state)):
-        warnings.append(
-            f"{path}: the saved snapshot differs from the replay of its moves; the moves are kept"
-        )
-    session.path = path
+    warnings = [torn] if torn else []
+    warnings += _snapshot_warnings(data, session, path)
+    store = FileStore(path, lock)
+    if fmt == FORMAT and not torn:  # the file can take appended moves as it is
+        store.written(session)
+        after = data.get("snapshot_after", 0)
+        store.snapshot_after = min(after, len(moves)) if isinstance(after, int) else 0
+    session.store = store
     return session, warnings
+
+
+def _snapshot_warnings(data: dict[str, Any], session: Session, path: Path) -> list[str]:
+    """The snapshot is a check for the reader: the moves always win."""
+    snapshot = data.get("snapshot")
+    after = data.get("snapshot_after", len(session.entries))
+    if snapshot is None:
+        return []
+    if not isinstance(after, int) or not 0 <= after <= len(session.entries):
+        return [f"{path}: 'snapshot_after' does not name one of its moves; the moves are kept"]
+    if snapshot != _plain(session.game.snapshot(session.states[after])):
+        return [
+            f"{path}: the saved snapshot differs from the replay of its moves; the moves are kept"
+        ]
+    return []
 
 
 def _plain(value: Any) -> Any:

@@ -1,26 +1,32 @@
 """A session: setup + board data + the log of moves as typed. The state is their replay.
 
 The session never knows which game it holds beyond the `Game` contract. Every accepted
-move is appended to the log and, when the session has a file, saved atomically.
+move is appended to the log and, when the session has a store (its save file), saved there
+before the answer is given. The session knows the store only by the `Store` protocol.
 """
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from referee import games
-from referee.engine import Event, Game, RefereeError, RuleError, UsageError
-from referee.words import match
-
-FORMAT = 1
-
-# Verbs the frame interprets itself; they are moves in the log like any other.
-FRAME_MOVES = ("as", "force", "adjust", "count", "amend")
+from referee import frame, games
+from referee.engine import (
+    Event,
+    Game,
+    OutOfTurn,
+    Overridden,
+    RefereeError,
+    RuleError,
+    UsageError,
+)
+from referee.frame import frame_verb
+from referee.words import amount, legal_first, match
 
 
 def now() -> datetime:
@@ -37,6 +43,27 @@ class Entry:
     was: str = ""  # the text it replaced, when amended
 
 
+class Store(Protocol):
+    """Where a session's moves are kept (a save file, see `referee.savefile.FileStore`)."""
+
+    path: Path
+
+    def save(self, session: Session, appended: bool) -> None:
+        """Save the session; `appended`: the only change since the last save is one new move
+        at the end of the log."""
+
+    def close(self, session: Session) -> None:
+        """The session is done with: bring the file up to date and let go of it."""
+
+
+@dataclass
+class How:
+    """How a move is played, as its prefixes say: by whom (`as NAME`) and whether forced."""
+
+    named: str = ""
+    forced: bool = False
+
+
 @dataclass
 class Session:
     game: Game
@@ -46,7 +73,7 @@ class Session:
     created: datetime
     entries: list[Entry] = field(default_factory=list)
     redo_stack: list[Entry] = field(default_factory=list)
-    path: Path | None = None
+    store: Store | None = None
     # states[i] is the state after the first i entries.
     states: list[Any] = field(default_factory=list)
     # Why the last autosave failed, if it did; the moves are kept in memory meanwhile.
@@ -60,17 +87,20 @@ class Session:
         players: Sequence[str],
         variant: str = "",
         board: dict[str, Any] | None = None,
-        path: Path | None = None,
     ) -> Session:
         game = games.get(game_name)
         variant = match(variant, game.variants, "variant") if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
-        session = cls(game, variant, players, board, now(), path=path)
+        session = cls(game, variant, players, board, now())
         session.states = [game.setup(players, variant, board)]
         return session
 
     # --- the state -----------------------------------------------------------------------
+    @property
+    def path(self) -> Path | None:
+        return self.store.path if self.store is not None else None
+
     @property
     def state(self) -> Any:
         return self.states[-1]
@@ -85,7 +115,7 @@ class Session:
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
-        self.autosave()
+        self.autosave(appended=True)
         return events
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
@@ -93,14 +123,21 @@ class Session:
         state, events, _ = self.interpret(self.state, text)
         return state, events
 
-    def undo(self) -> Entry:
+    def undo(self, count: int = 1) -> list[Entry]:
+        """Take back the last `count` moves, the last first; they can be redone."""
         if not self.entries:
             raise RuleError("nothing to undo: the game is at its setup", "session")
-        entry = self.entries.pop()
-        self.states.pop()
-        self.redo_stack.append(entry)
+        if not 1 <= count <= len(self.entries):
+            raise UsageError(
+                f"cannot undo {count} moves", f"1 to {len(self.entries)}, the moves so far"
+            )
+        undone = []
+        for _ in range(count):
+            undone.append(self.entries.pop())
+            self.states.pop()
+            self.redo_stack.append(undone[-1])
         self.autosave()
-        return entry
+        return undone
 
     def redo(self) -> tuple[Entry, list[Event]]:
         if not self.redo_stack:
@@ -142,94 +179,126 @@ class Session:
         words = split(text)
         if not words:
             raise UsageError("empty move")
-        options = self.game.options(state)
-        actor = options.actor
-        forced = False
-        verb = words[0].lower()
-        if verb == "as":
-            if len(words) < 3:
-                raise UsageError("as needs a player and a move", "as NAME VERB ...")
-            actor = match(words[1], self.players, "player")
-            words = words[2:]
-            verb = words[0].lower()
-        if verb == "force":
-            words, reason = _take_because(words[1:], "force")
-            if not words:
-                raise UsageError("force needs a move", 'force VERB ... --because "why"')
-            forced = True
-            verb = words[0].lower()
-            del reason  # kept in the log text
-        if verb == "adjust":
-            rest, _ = _take_because(words[1:], "adjust")
-            return (*self._adjust(state, rest), actor or self.players[0])
-        if verb == "count":
-            return state, self._count(state, words[1:]), actor or self.players[0]
-        if verb in ("amend", "as", "force"):
-            raise UsageError(f"'{verb}' cannot be used here")
-        if actor is None:
+        turn = self.game.options(state).actor
+        how, words = self.prefixes(words)
+        verb = frame.find(words[0])
+        if verb is not None:
+            if verb.kind != "move":
+                raise UsageError(f"'{verb.name}' cannot be used here")
+            if how.forced:
+                raise UsageError(f"'{verb.name}' is not forced", f"{verb.usage} (without force)")
+            new_state, events = verb.handler(self, state, words[1:])
+            return new_state, events, how.named or turn or self.players[0]
+        if turn is None:
             raise RuleError("the game is over; no more moves", "end of game", "undo to go back")
-        move = self.game.parse(state, actor, words)
-        new_state, events = self.game.apply(state, move, forced=forced)
-        if forced:
-            events = [Event("forced by the table, against the referee"), *events]
-        return new_state, events, actor
+        return (*self._game_move(state, words, how, turn), how.named or turn)
 
-    def _adjust(self, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
-        values = self.game.adjustables(state)
-        if len(words) < 2:
-            raise UsageError(
-                "adjust needs what and a number",
-                'adjust cash A 35 --because "why" (+N or -N for a change)',
-            )
-        key = " ".join(words[:-1])
-        key = match(key, values, "number")
-        raw = words[-1]
-        try:
-            number = int(raw)
-        except ValueError:
-            raise UsageError(f"'{raw}' is not a whole number", "N, +N or -N") from None
-        value = values[key] + number if raw[0] in "+-" else number
-        return self.game.adjust(state, key, value)
+    def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
+        """Read `as NAME` and `force ... --because "why"`, in either order, off a move."""
+        how = How()
+        while (verb := frame.find(words[0])) is not None and verb.kind == "prefix":
+            words = verb.handler(self, how, words[1:])
+        return how, words
 
-    def _count(self, state: Any, words: list[str]) -> list[Event]:
-        if len(words) != 2:
-            raise UsageError("count needs a player and an amount", "count NAME AMOUNT")
-        player = match(words[0], self.players, "player")
+    def _game_move(
+        self, state: Any, words: list[str], how: How, turn: str
+    ) -> tuple[Any, list[Event]]:
+        actor = how.named or turn
+        move = self._parse(state, actor, words)
+        notes = [Event(f"out of turn: {actor} moved on {turn}'s turn")] if actor != turn else []
         try:
-            counted = int(words[1])
-        except ValueError:
-            raise UsageError(f"'{words[1]}' is not a whole number", "count NAME AMOUNT") from None
-        ledger = self.game.cash(state, player)
-        if ledger is None:
-            raise UsageError(f"{self.game.title} keeps no money to count")
-        diff = counted - ledger
-        if diff == 0:
-            verdict = "matches the ledger"
+            new_state, events = self.game.apply(state, move)
+        except RuleError as refusal:
+            if not refusal.computable or not (how.forced or notes):
+                raise
+            new_state, events, broken = self._overriding(state, move, refusal, how.forced)
+            if how.forced:
+                notes = [Event("forced by the table, against the referee"), *notes, *broken]
         else:
-            verdict = f"{abs(diff)} {'more' if diff > 0 else 'less'} than the ledger"
-        return [Event(f"{player} counted {counted}; the ledger says {ledger}: {verdict}")]
+            if how.forced:
+                notes.insert(0, Event("forced by the table, but the move was legal anyway"))
+        return new_state, [*notes, *events]
+
+    def _overriding(
+        self, state: Any, move: Any, refusal: RuleError, forced: bool
+    ) -> tuple[Any, list[Event], list[Overridden]]:
+        """Apply a refused move anyway: forced, or by `as` when the only check it broke is whose
+        turn it is. The new state, its events and the rules broken besides the turn."""
+        try:
+            new_state, events = self.game.apply(state, move, forced=True)
+        except RuleError as e:
+            if e.computable:
+                raise refusal from None
+            if not forced:  # out of turn or not, the move cannot be made: say why
+                raise e from None
+            raise RuleError(
+                f"even forced, the move cannot be carried out: {e.reason}",
+                e.rule,
+                e.legal,
+                computable=False,
+            ) from None
+        skipped = [ev for ev in events if isinstance(ev, Overridden)]
+        broken = [ev for ev in skipped if not isinstance(ev, OutOfTurn)]
+        if not skipped:  # the game names no check it skipped; the refusal names one
+            if not forced:
+                raise refusal
+            broken = [Overridden(refusal.reason, refusal.rule)]
+        if broken and not forced:
+            raise RuleError(broken[0].text, broken[0].rule, "force it if the table agrees")
+        return new_state, [ev for ev in events if not isinstance(ev, Overridden)], broken
+
+    def _parse(self, state: Any, actor: str, words: list[str]) -> Any:
+        """The game's move for `words`; a prefix that is ambiguous among all the names of the
+        game but names one thing legal now (`bu bl` when only `buy blue` is) means that."""
+        try:
+            return self.game.parse(state, actor, words)
+        except UsageError:
+            legal = legal_first(words, self.game.options(state))
+            if legal == words:
+                raise
+            try:
+                return self.game.parse(state, actor, legal)
+            except RefereeError:
+                pass
+            raise
+
+    def marks(self) -> list[str]:
+        """For each move of the log, how it was made beyond the rules' order: "out of turn"
+        for `as NAME` on another player's turn (forced moves say `force` in their text)."""
+        out = []
+        for before, entry in zip(self.states, self.entries, strict=False):
+            mark = ""
+            try:
+                how, words = self.prefixes(split(entry.text))
+            except RefereeError:
+                how, words = How(), []
+            if how.named and words and frame.find(words[0]) is None:
+                turn = self.game.options(before).actor
+                if turn and turn != how.named:
+                    mark = f"out of turn: {turn}'s turn"
+            out.append(mark)
+        return out
 
     # --- saving ------------------------------------------------------------------------------
-    def autosave(self) -> None:
+    def autosave(self, appended: bool = False) -> None:
         """Save after an accepted move. A failure never loses the move: it is remembered in
         `save_error` for the shell to report, and the next successful save clears it."""
-        if self.path is None:
+        if self.store is None:
             return
-        from referee.savefile import write
-
         try:
-            write(self, self.path)
+            self.store.save(self, appended)
         except RefereeError as e:
             self.save_error = str(e)
         else:
             self.save_error = ""
 
-    def with_path(self, path: Path | None) -> Session:
-        return replace(self, path=path)
-
 
 def check_players(game: Game, players: Sequence[str]) -> list[str]:
-    names = [p.strip() for p in players if p.strip()]
+    names = [p.strip() for p in players]
+    if "" in names and len(names) > 1:
+        raise UsageError(
+            f"player {names.index('') + 1} of {len(names)} has no name", "A,B,C: a name each"
+        )
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(
             f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(names)}"
@@ -244,7 +313,102 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     return names
 
 
+# --- the frame's own moves (see referee/frame.py) ------------------------------------------
+@frame_verb(
+    "as",
+    "as NAME VERB ...",
+    "a move by NAME: on another player's turn it is recorded as out of turn",
+    kind="prefix",
+    complete=lambda session, words: (
+        list(session.players) if not words else frame.candidates(session, words[1:])
+    ),
+)
+def _as(session: Session, how: How, words: list[str]) -> list[str]:
+    if how.named:
+        raise UsageError("'as' is given twice", "as NAME VERB ...")
+    if len(words) < 2:
+        raise UsageError("as needs a player and a move", "as NAME VERB ...")
+    how.named = match(words[0], session.players, "player")
+    return words[1:]
+
+
+@frame_verb(
+    "force",
+    'force VERB ... --because "why"',
+    "apply a move the referee rejects; says which rule it overrode; logged",
+    kind="prefix",
+    complete=frame.a_move,
+)
+def _force(session: Session, how: How, words: list[str]) -> list[str]:
+    if how.forced:
+        raise UsageError("'force' is given twice", 'force VERB ... --because "why"')
+    words, _ = _take_because(words, "force")  # the reason stays in the log text
+    if not words:
+        raise UsageError("force needs a move", 'force VERB ... --because "why"')
+    how.forced = True
+    return words
+
+
+def _adjustable_words(session: Session, words: list[str]) -> list[str]:
+    keys = session.game.adjustables(session.state)
+    if not words:
+        return sorted({key.split()[0] for key in keys})
+    if len(words) == 1:
+        return sorted(k.split(None, 1)[1] for k in keys if k.split()[0] == words[0] and " " in k)
+    return []
+
+
+@frame_verb(
+    "adjust",
+    'adjust WHAT N --because "why"',
+    "correct a number by hand (N, +N or -N)",
+    kind="move",
+    complete=_adjustable_words,
+)
+def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
+    words, _ = _take_because(words, "adjust")
+    values = session.game.adjustables(state)
+    if len(words) < 2:
+        raise UsageError(
+            "adjust needs what and a number",
+            'adjust cash A 35 --because "why" (+N or -N for a change)',
+        )
+    key = match(" ".join(words[:-1]), values, "number")
+    raw = words[-1]
+    try:
+        number = int(raw)
+    except ValueError:
+        raise UsageError(f"'{raw}' is not a whole number", "N, +N or -N") from None
+    value = values[key] + number if raw[0] in "+-" else number
+    return session.game.adjust(state, key, value)
+
+
+@frame_verb(
+    "count",
+    "count NAME AMOUNT",
+    "compare a player's counted money with the ledger",
+    kind="move",
+    complete=frame.a_player,
+)
+def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
+    if len(words) != 2:
+        raise UsageError("count needs a player and an amount", "count NAME AMOUNT")
+    player = match(words[0], session.players, "player")
+    counted = amount(words[1], "the counted amount")
+    ledger = session.game.cash(state, player)
+    if ledger is None:
+        raise UsageError(f"{session.game.title} keeps no money to count")
+    diff = counted - ledger
+    if diff == 0:
+        verdict = "matches the ledger"
+    else:
+        verdict = f"{abs(diff)} {'more' if diff > 0 else 'less'} than the ledger"
+    return state, [Event(f"{player} counted {counted}; the ledger says {ledger}: {verdict}")]
+
+
 def split(text: str) -> list[str]:
+    if not any(c in text for c in "\"'\\"):  # nothing quoted: shlex's words, much faster
+        return [word for word in re.split(r"[ \t\r\n]+", text) if word]
     try:
         return shlex.split(text)
     except ValueError as e:

@@ -1,10 +1,12 @@
-"""Matching typed words: names are case-insensitive and any unique prefix works (design.md §6)."""
+"""Matching typed words: names are case-insensitive and any unique prefix works (`bu bl` is
+`buy blue`), matched first against what is legal now."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
-from referee.engine import UsageError
+from referee.engine import Options, UsageError
 
 
 def match(word: str, choices: Iterable[str], what: str) -> str:
@@ -31,3 +33,36 @@ def amount(word: str, what: str = "amount", *, low: int = 0, high: int = 1_000_0
     if not low <= value <= high:
         raise UsageError(f"{what} {value} is out of range", f"{low} to {high}")
     return value
+
+
+def legal_first(words: list[str], options: Options) -> list[str]:
+    """`words` with each prefix that names exactly one thing legal now (the verb among the
+    verbs legal now, each argument among its candidates) written out in full."""
+    if not words:
+        return words
+    verb = unique_legal(words[0], options.verbs)
+    slots = options.args.get(verb, ())
+    args = [unique_legal(w, slots[i]) if i < len(slots) else w for i, w in enumerate(words[1:])]
+    return [verb, *args]
+
+
+def unique_legal(word: str, legal: Iterable[str]) -> str:
+    """The one legal choice that `word` names exactly or by prefix, else `word` as typed."""
+    low = word.lower()
+    exact = [c for c in legal if c.lower() == low]
+    hits = exact or [c for c in legal if c.lower().startswith(low)]
+    return hits[0] if len(hits) == 1 else word
+
+
+ECHO_LIMIT = 40
+_QUOTED = re.compile(rf"'([^']{{{ECHO_LIMIT + 1},}})'")
+
+
+def clip(text: str, limit: int = ECHO_LIMIT) -> str:
+    """Typed input as echoed in a message: at most `limit` characters."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def clip_echoes(message: str) -> str:
+    """A message with every quoted echo of typed input ('...') clipped to ECHO_LIMIT."""
+    return _QUOTED.sub(lambda m: f"'{clip(m.group(1))}'", message)

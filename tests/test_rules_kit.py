@@ -8,7 +8,16 @@ from dataclasses import dataclass
 
 import pytest
 
-from referee.engine import Event, Options, Overridden, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    Event,
+    Options,
+    OutOfTurn,
+    Overridden,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.rules_kit import (
     Handlers,
     Judge,
@@ -88,6 +97,16 @@ def test_whose_turn_one_check_one_message() -> None:
     forced = Judge(forced=True)
     assert forced.turn("Ann", "Bob", "R0") is False
     assert [o.rule for o in forced.overridden] == ["R0"]
+    assert isinstance(forced.overridden[0], OutOfTurn)  # the one check `as NAME` may skip
+
+
+def test_out_of_turn_and_a_broken_rule_of_the_same_section_are_both_recorded() -> None:
+    """`as` may skip only the turn: a rule of the same section broken too must still show."""
+    forced = Judge(forced=True)
+    forced.turn("Ann", "Bob", "R0")
+    forced.rule(False, "not next to a city", "R0")
+    forced.rule(False, "not next to a city", "R0")
+    assert [(type(o), o.rule) for o in forced.overridden] == [(OutOfTurn, "R0"), (Overridden, "R0")]
 
 
 # --- dispatch -----------------------------------------------------------------------------------

@@ -7,10 +7,8 @@ import sys
 from typing import Any, cast
 
 import click
-from tabulate import tabulate
 
 from referee.eighteen.position import load_position
-from referee.eighteen.render import picture
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.engine import RefereeError, UsageError
@@ -73,6 +71,8 @@ def route(
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
+    from tabulate import tabulate  # only for text: its import costs more than a small search
+
     rows = []
     for item in cast(list[dict[str, Any]], data["routes"]):
         stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or "(does not run)"
@@ -85,4 +85,6 @@ def route(
     )
     click.echo(f"total {answer.total} ({verdict}, {answer.seconds:.2f} s)")
     if show:
+        from referee.eighteen.render import picture
+
         click.echo(picture(position, answer))

@@ -15,12 +15,13 @@ from referee.eighteen.position import Position
 from referee.eighteen.trains import Train
 
 NodeKey = tuple[str, int]  # (hex, node index)
+Piece = tuple[object, ...]  # of track: ('path', hex, i) or ('side', {hex/edge pairs})
 
 
 @dataclass(frozen=True)
 class Walk:
     nodes: tuple[NodeKey, ...]  # every node met, in order (stops and junctions)
-    track: frozenset[tuple]  # ('path', hex, i) and ('side', {hex/edge pairs})
+    track: frozenset[Piece]
 
 
 def _walks(position: Position) -> list[Walk]:
@@ -28,7 +29,7 @@ def _walks(position: Position) -> list[Walk]:
     walks: list[Walk] = []
     paths = {h: position.content(h)[1] for h in position.map.hexes}
 
-    def arrive(nodes: tuple[NodeKey, ...], track: frozenset[tuple]) -> None:
+    def arrive(nodes: tuple[NodeKey, ...], track: frozenset[Piece]) -> None:
         walks.append(Walk(nodes, track))
         hex_name, index = nodes[-1]
         for i, (a, b) in enumerate(paths[hex_name]):
@@ -37,7 +38,7 @@ def _walks(position: Position) -> list[Walk]:
                 follow(nodes, track | {("path", hex_name, i)}, hex_name, other)
 
     def follow(
-        nodes: tuple[NodeKey, ...], track: frozenset[tuple], hex_name: str, end: tuple[str, int]
+        nodes: tuple[NodeKey, ...], track: frozenset[Piece], hex_name: str, end: tuple[str, int]
     ) -> None:
         if end[0] == "n":
             arrive((*nodes, (hex_name, end[1])), track)
@@ -76,7 +77,7 @@ def _best_brute(
         here = tokens_at(key)
         return node.kind == "city" and company not in here and len(here) >= node.slots
 
-    def same_city(key: NodeKey) -> tuple:
+    def same_city(key: NodeKey) -> tuple[object, ...]:
         node = nodes[key]
         if node.kind == "offboard" and node.group:
             return ("area", node.group)
@@ -137,7 +138,7 @@ def _best_brute(
         total = sum(rev for rev, _ in combo)
         if total <= best[0]:
             continue
-        used: list[tuple] = [piece for _, w in combo if w is not None for piece in w.track]
+        used: list[Piece] = [piece for _, w in combo if w is not None for piece in w.track]
         if len(used) == len(set(used)):
             best = (total, [w for _, w in combo])
     return best

@@ -51,7 +51,6 @@ class TrackGraph:
     nodes: list[Node]
     links: list[Link]
     adjacency: list[list[tuple[int, int, int]]] = field(default_factory=list)  # (other, mask, link)
-    resources: int = 0
 
     def __post_init__(self) -> None:
         self.adjacency = [[] for _ in self.nodes]
@@ -167,6 +166,4 @@ def build_graph(position: Position, company: str) -> TrackGraph:
         if (k.a, k.b, k.mask) not in seen:
             seen.add((k.a, k.b, k.mask))
             final.append(k)
-    graph = TrackGraph(company, nodes, final)
-    graph.resources = resource_count
-    return graph
+    return TrackGraph(company, nodes, final)

@@ -71,8 +71,3 @@ def neighbour(name: str, edge: int, layout: str) -> str | None:
     if x < 0 or y < 0:
         return None
     return name_of(x, y, layout)
-
-
-def axial_to_flat_name(q: int, r: int) -> str:
-    """A flat-map hex name for axial coordinates (q, r) with q, r shifted to be non-negative."""
-    return name_of(q, 2 * r + q, "flat")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.datafiles import load_table, table_names
 from referee.eighteen.hexes import LAYOUTS, neighbour, opposite, parse
 from referee.eighteen.tiles import TileSpec, parse_tile
 from referee.engine import UsageError
-from referee.tables import load_table, tables_dir
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,7 @@ def map_from_data(name: str, data: dict[str, Any]) -> GameMap:
 
 
 def available_maps() -> list[str]:
-    return sorted(
-        p.stem for p in (tables_dir() / "maps").glob("*.toml") if not p.stem.endswith("_pieces")
-    )
+    return [name for name in table_names("maps") if not name.endswith("_pieces")]
 
 
 def load_map(name: str) -> GameMap:

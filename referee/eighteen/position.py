@@ -5,14 +5,14 @@ Loaded from TOML and validated; every error is one line naming the hex.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.eighteen.maps import GameMap, load_map, map_from_data
+from referee.eighteen.maps import GameMap, available_maps, load_map, map_from_data
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.engine import UsageError
+from referee.files import read_toml
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
@@ -28,6 +28,22 @@ class Rules:
 
 
 LOST_ATLAS = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)
+
+# Games of the registry whose routes need options; the 18xx games whose maps ship in
+# tables/maps (1830, 1889) run by the standard rules, as does a position that names no game.
+ROUTE_RULES = {"lost-atlas": LOST_ATLAS}
+
+
+def route_rules(game: str) -> Rules:
+    """The route options of the position's `game`; UsageError naming the known games."""
+    if not game:
+        return Rules()
+    if game in ROUTE_RULES:
+        return ROUTE_RULES[game]
+    if game in available_maps():
+        return Rules()
+    known = [*ROUTE_RULES, *available_maps()]
+    raise UsageError(f"position: unknown game '{game}'", ", ".join(known))
 
 
 @dataclass(frozen=True)
@@ -80,13 +96,13 @@ def _str(raw: dict[str, Any], key: str, where: str) -> str:
 
 
 def _phase_colour(game_map: GameMap, phase: Any) -> str:
-    phase = str(phase)
-    if phase in game_map.phases:
-        return game_map.phases[phase]
-    if phase in COLOURS:
-        return phase
+    name = str(phase)
+    if name in game_map.phases:
+        return game_map.phases[name]
+    if name in COLOURS:
+        return name
     allowed = ", ".join(list(game_map.phases) + list(COLOURS))
-    raise UsageError(f"unknown phase '{phase}'", allowed)
+    raise UsageError(f"unknown phase '{name}'", allowed)
 
 
 def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
@@ -122,8 +138,7 @@ def position_from_data(data: dict[str, Any]) -> Position:
         game_map = map_from_data(str(data.get("map", "inline")), data)
     else:
         game_map = load_map(_str(data, "map", "position"))
-    game = str(data.get("game", ""))
-    rules = LOST_ATLAS if game == "lost_atlas" else Rules()
+    rules = route_rules(str(data.get("game", "")))
     colour = _phase_colour(game_map, data.get("phase", "yellow"))
 
     laid: dict[str, Laid] = {}
@@ -192,14 +207,7 @@ def position_from_data(data: dict[str, Any]) -> Position:
 
 
 def load_position(path: str | Path, phase: str | None = None) -> Position:
-    path = Path(path)
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as e:
-        raise UsageError(f"cannot read position file {path}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise UsageError(f"{path}: not valid TOML: {e}") from None
+    data = read_toml(Path(path), "a position file")
     if phase is not None:
         data["phase"] = phase
     return position_from_data(data)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.hexes import rotate
 from referee.engine import UsageError
-from referee.tables import load_table
 
 NODE_KINDS = ("city", "town", "offboard", "junction")
 # An end of a path: ("e", edge) or ("n", node index).

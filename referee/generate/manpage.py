@@ -2,7 +2,7 @@
 
 Commands, their help texts and every option's help (with click's [required]/[default] notes)
 come from the click tree; the games, their variants, player counts and shell verbs from the
-registry; the shell's own verbs from FRAME_VERBS. Only FILES, ENVIRONMENT, EXIT STATUS and
+registry; the shell's own verbs from the frame's table. Only FILES, ENVIRONMENT, EXIT STATUS and
 EXAMPLES are written by hand, here. No date: the page is the same on every run.
 """
 

@@ -2,7 +2,7 @@
 
 Everything the completions and the man page say comes from here, and everything here comes
 from the same objects `--help` and the shell use: the click commands and options (their help
-records, exactly as `--help` prints them), the registry's games, and the shell's FRAME_VERBS.
+records, exactly as `--help` prints them), the registry's games, and the frame's table of verbs.
 """
 
 from __future__ import annotations
@@ -146,7 +146,9 @@ def _command(command: click.Command, ctx: click.Context, name: str) -> Command:
 def command_tree(group: click.Group | None = None) -> tuple[Command, tuple[Command, ...]]:
     """The group itself and its visible subcommands, in the order `--help` lists them."""
     if group is None:
-        from referee.cli import cli as group
+        from referee.cli import cli
+
+        group = cli
     root = click.Context(group, info_name="referee", **group.context_settings)
     top = _command(group, root, "")
     subcommands = []
@@ -184,6 +186,7 @@ def game_infos() -> tuple[GameInfo, ...]:
 
 def frame_verbs() -> tuple[VerbInfo, ...]:
     """The shell's own verbs, in the order the shell's help lists them."""
-    from referee.shell.commands import FRAME_VERBS
+    from referee import frame
+    from referee.shell import commands  # noqa: F401  (registers the shell's commands)
 
-    return tuple(VerbInfo(name, usage, summary) for name, (usage, summary) in FRAME_VERBS.items())
+    return tuple(VerbInfo(v.name, v.usage, v.summary) for v in frame.listed())

@@ -6,31 +6,15 @@ move, played through the session. No rule is decided here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from referee import render
-from referee.engine import Event, RefereeError, UsageError
+from referee import frame, render
+from referee.engine import Event, Game, RefereeError, UsageError, Verb
+from referee.frame import FrameVerb, frame_verb
 from referee.session import Session, split
-from referee.words import match
-
-FRAME_VERBS: dict[str, tuple[str, str]] = {
-    "help": ("help [VERB]", "the verbs you can type now, or one verb in full"),
-    "status": ("status", "everything on the table at a glance"),
-    "standings": ("standings", "scores as they stand (final when the game is over)"),
-    "log": ("log", "the moves so far, numbered, with who made them"),
-    "undo": ("undo", "take back the last move (any depth, back to the setup)"),
-    "redo": ("redo", "put back the move last undone (until a new move is made)"),
-    "save": ("save [FILE]", "save now (every move is saved anyway); FILE saves under a new name"),
-    "quit": ("quit", "save and leave; resume later with `referee resume FILE`"),
-    "as": ("as NAME VERB ...", "enter a move for another player (the table played out of order)"),
-    "force": ('force VERB ... --because "why"', "apply a move the referee rejects; logged"),
-    "adjust": ('adjust WHAT N --because "why"', "correct a number by hand (N, +N or -N)"),
-    "count": ("count NAME AMOUNT", "compare a player's counted money with the ledger"),
-    "amend": ("amend N MOVE ...", "replace move N and replay the rest"),
-    "what-if": ("what-if VERB ...", "show what a move would change, without making it"),
-    "export": ("export FILE.md", "write the log and the standings as Markdown"),
-}
+from referee.words import amount, clip_echoes, match
 
 
 @dataclass
@@ -42,13 +26,18 @@ class Reply:
 
 
 class Shell:
-    """Turns typed lines into answers for one session."""
+    """Turns typed lines into answers for one session.
 
-    def __init__(self, session: Session) -> None:
+    `confirm` asks the person at the table a yes/no question; without it (batch mode) what
+    needs a confirmation is refused unless the line says --force.
+    """
+
+    def __init__(self, session: Session, confirm: Callable[[str], bool] | None = None) -> None:
         self.session = session
+        self.confirm = confirm
 
     @property
-    def game(self):
+    def game(self) -> Game:
         return self.session.game
 
     def run(self, line: str) -> Reply:
@@ -58,7 +47,7 @@ class Shell:
         try:
             reply = self._run(line)
         except RefereeError as e:
-            reply = Reply(f"rejected: {e}", ok=False, exit_code=e.exit_code)
+            reply = Reply(f"rejected: {clip_echoes(str(e))}", ok=False, exit_code=e.exit_code)
         if self.session.save_error:
             reply.text += (
                 f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
@@ -68,28 +57,10 @@ class Shell:
 
     def _run(self, line: str) -> Reply:
         words = split(line)
-        verb = words[0].lower()
-        if verb in ("quit", "exit"):
-            self.session.autosave()
-            if self.session.save_error:
-                return Reply("not leaving: the moves could not be saved", ok=False, exit_code=2)
-            where = f" in {self.session.path}" if self.session.path else ""
-            return Reply(f"saved{where}", quit=True)
-        handler = {
-            "help": self._help,
-            "?": self._help,
-            "status": self._status,
-            "standings": self._standings,
-            "log": self._log,
-            "undo": self._undo,
-            "redo": self._redo,
-            "save": self._save,
-            "what-if": self._what_if,
-            "export": self._export,
-            "amend": self._amend,
-        }.get(verb)
-        if handler is not None:
-            return handler(words[1:], line)
+        verb = frame.find(words[0])
+        if verb is not None and verb.kind == "command":
+            reply: Reply = verb.handler(self, words[1:], line)
+            return reply
         return self._move(line)
 
     # --- moves ---------------------------------------------------------------------------
@@ -115,25 +86,127 @@ class Shell:
         phase = f" ({options.phase})" if options.phase else ""
         return f"Next: {options.actor}{phase}: {verbs}"
 
-    def _undo(self, words: list[str], line: str) -> Reply:
-        entry = self.session.undo()
-        return Reply(f"undone: {entry.by}: {entry.text}\n{self.next_line()}")
+    # --- the shell's own commands (registered in referee/frame.py) --------------------------
+    @frame_verb(
+        "help",
+        "help [VERB]",
+        "the verbs you can type now, or one verb in full",
+        aliases=("?",),
+        complete=lambda session, words: (
+            [*(v.name for v in session.game.verbs()), *frame.VERBS] if not words else ()
+        ),
+    )
+    def _help(self, words: list[str], line: str) -> Reply:
+        game_verbs = {v.name: v for v in self.game.verbs()}
+        if words:
+            name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
+            v = game_verbs.get(name) or frame.VERBS[name]
+            return Reply(f"{v.usage}\n  {v.summary}")
+        options = self.game.options(self.session.state)
+        now = [game_verbs[v] for v in options.verbs if v in game_verbs]
+        later = [v for v in game_verbs.values() if v not in now]
+        always = frame.offered(self.session)
+        # one column for the summaries of all three lists
+        every: list[Verb | FrameVerb] = [*now, *later, *always]
+        lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
+        lines += help_rows(now, every) or ["  (none)"]
+        lines += ["", "Other moves of this game:", *help_rows(later, every)]
+        lines += ["", "Always:", *help_rows(always, every)]
+        return Reply("\n".join(lines))
 
+    @frame_verb("status", "status", "everything on the table at a glance")
+    def _status(self, words: list[str], line: str) -> Reply:
+        return Reply(self.game.status(self.session.state))
+
+    @frame_verb("standings", "standings", "scores as they stand (final when the game is over)")
+    def _standings(self, words: list[str], line: str) -> Reply:
+        state = self.session.state
+        return Reply(render.standings(self.game.standings(state), self.game.is_over(state)))
+
+    @frame_verb("log", "log", "the moves so far, numbered, with who made them")
+    def _log(self, words: list[str], line: str) -> Reply:
+        return Reply(render.log(self.session.entries, self.session.marks()))
+
+    @frame_verb(
+        "undo",
+        "undo [N]",
+        "take back the last move, or the last N (any depth, back to the setup)",
+        complete=lambda session, words: ("1", "2", "3") if not words else (),
+    )
+    def _undo(self, words: list[str], line: str) -> Reply:
+        if len(words) > 1:
+            raise UsageError("undo takes at most one number", "undo [N]")
+        count = amount(words[0], "the number of moves to undo", low=1) if words else 1
+        undone = self.session.undo(count)
+        lines = [f"undone: {entry.by}: {entry.text}" for entry in undone]
+        return Reply("\n".join([*lines, self.next_line()]))
+
+    @frame_verb(
+        "redo",
+        "redo",
+        "put back the move last undone (until a new move is made)",
+        offered=lambda session: bool(session.redo_stack),
+    )
     def _redo(self, words: list[str], line: str) -> Reply:
+        if words:
+            raise UsageError("redo takes no argument", "redo")
         entry, events = self.session.redo()
         return Reply(f"redone: {entry.by}: {entry.text}\n{self._after(events)}")
 
-    def _amend(self, words: list[str], line: str) -> Reply:
-        if len(words) < 2:
-            raise UsageError("amend needs a move number and the move", "amend N VERB ...")
-        try:
-            number = int(words[0])
-        except ValueError:
-            raise UsageError(f"'{words[0]}' is not a move number", "amend N VERB ...") from None
-        text = line.split(None, 2)[2]
-        events = self.session.amend(number, text)
-        return Reply(self._after(events))
+    @frame_verb(
+        "save",
+        "save [FILE] [--force]",
+        "save now (every move is saved anyway); FILE goes on under a new name, and --force"
+        " replaces a file that is not this game's",
+    )
+    def _save(self, words: list[str], line: str) -> Reply:
+        from referee import savefile
+        from referee.files import refuse_special
 
+        force = "--force" in words
+        names = [w for w in words if w != "--force"]
+        if len(names) > 1:
+            raise UsageError("save takes at most one file name", "save [FILE] [--force]")
+        if not names:
+            if self.session.path is None:
+                raise UsageError("this session has no file yet", "save FILE")
+            self.session.autosave()
+            if self.session.save_error:
+                return Reply("", ok=False, exit_code=2)
+            return Reply(f"saved in {self.session.path}")
+        path = Path(names[0])
+        exists = refuse_special(path)  # a device or FIFO is refused before anything is asked
+        if exists and not force and not savefile.is_own(self.session, path):
+            question = f"{path} holds another game: replace it (kept as {path.name}.bak)? [y/N] "
+            if self.confirm is None:
+                raise UsageError(
+                    f"{path} exists and is not this game's file; it is left as it is",
+                    "save FILE --force to replace it, or another name",
+                )
+            if not self.confirm(question):
+                return Reply(f"not saved: {path} is left as it is")
+        savefile.save_as(self.session, path)
+        return Reply(f"saved in {path}")
+
+    @frame_verb(
+        "quit",
+        "quit",
+        "save and leave; resume later with `referee resume FILE`",
+        aliases=("exit",),
+    )
+    def _quit(self, words: list[str], line: str) -> Reply:
+        self.session.autosave()
+        if self.session.save_error:
+            return Reply("not leaving: the moves could not be saved", ok=False, exit_code=2)
+        where = f" in {self.session.path}" if self.session.path else ""
+        return Reply(f"saved{where}", quit=True)
+
+    @frame_verb(
+        "what-if",
+        "what-if VERB ...",
+        "show what a move would change, without making it",
+        complete=frame.a_move,
+    )
     def _what_if(self, words: list[str], line: str) -> Reply:
         if not words:
             raise UsageError("what-if needs a move", "what-if VERB ...")
@@ -151,48 +224,7 @@ class Shell:
         lines.append("(nothing was played)")
         return Reply("\n".join(lines))
 
-    # --- reading -------------------------------------------------------------------------
-    def _help(self, words: list[str], line: str) -> Reply:
-        game_verbs = {v.name: v for v in self.game.verbs()}
-        if words:
-            name = match(words[0], [*game_verbs, *FRAME_VERBS], "verb")
-            if name in game_verbs:
-                v = game_verbs[name]
-                return Reply(f"{v.usage}\n  {v.summary}")
-            usage, summary = FRAME_VERBS[name]
-            return Reply(f"{usage}\n  {summary}")
-        options = self.game.options(self.session.state)
-        now = [game_verbs[v] for v in options.verbs if v in game_verbs]
-        lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
-        lines += [f"  {v.usage:<28} {v.summary}" for v in now] or ["  (none)"]
-        lines += ["", "Other moves of this game:"]
-        lines += [f"  {v.usage:<28} {v.summary}" for v in game_verbs.values() if v not in now]
-        lines += ["", "Always:"]
-        lines += [f"  {usage:<28} {summary}" for usage, summary in FRAME_VERBS.values()]
-        return Reply("\n".join(lines))
-
-    def _status(self, words: list[str], line: str) -> Reply:
-        return Reply(self.game.status(self.session.state))
-
-    def _standings(self, words: list[str], line: str) -> Reply:
-        state = self.session.state
-        return Reply(render.standings(self.game.standings(state), self.game.is_over(state)))
-
-    def _log(self, words: list[str], line: str) -> Reply:
-        return Reply(render.log(self.session.entries))
-
-    def _save(self, words: list[str], line: str) -> Reply:
-        if len(words) > 1:
-            raise UsageError("save takes at most one file name", "save [FILE]")
-        if words:
-            self.session.path = Path(words[0])
-        if self.session.path is None:
-            raise UsageError("this session has no file yet", "save FILE")
-        self.session.autosave()
-        if self.session.save_error:
-            return Reply("", ok=False, exit_code=2)
-        return Reply(f"saved in {self.session.path}")
-
+    @frame_verb("export", "export FILE.md", "write the log and the standings as Markdown")
     def _export(self, words: list[str], line: str) -> Reply:
         if len(words) != 1:
             raise UsageError("export needs one file name", "export FILE.md")
@@ -202,3 +234,37 @@ class Shell:
         path = Path(words[0])
         write_bytes(path, markdown(self.session).encode("utf-8"))
         return Reply(f"wrote {path}")
+
+    @frame_verb(
+        "amend",
+        "amend N MOVE ...",
+        "replace move N and replay the rest",
+        complete=lambda session, words: frame.candidates(session, words[1:]) if words else (),
+    )
+    def _amend(self, words: list[str], line: str) -> Reply:
+        if len(words) < 2:
+            raise UsageError("amend needs a move number and the move", "amend N VERB ...")
+        try:
+            number = int(words[0])
+        except ValueError:
+            raise UsageError(f"'{words[0]}' is not a move number", "amend N VERB ...") from None
+        text = line.split(None, 2)[2]
+        events = self.session.amend(number, text)
+        return Reply(self._after(events))
+
+
+def help_rows(
+    verbs: Sequence[Verb | frame.FrameVerb],
+    aligned: Sequence[Verb | frame.FrameVerb] = (),
+    widest: int = 32,
+) -> list[str]:
+    """Usage and summary in two columns, as wide as the usages of `aligned` (or `verbs`) need;
+    a usage too wide for its column gets a line of its own."""
+    width = min(max((len(v.usage) for v in aligned or verbs), default=0), widest) + 2
+    rows = []
+    for v in verbs:
+        if len(v.usage) + 2 > width:
+            rows += [f"  {v.usage}", f"  {'':<{width}}{v.summary}"]
+        else:
+            rows.append(f"  {v.usage:<{width}}{v.summary}")
+    return rows

@@ -2,33 +2,89 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from referee.engine import RefereeError
+from referee.savefile import FileStore
 from referee.session import Session
-from referee.shell.commands import Shell
+from referee.shell.commands import Reply, Shell
 
 
 def run_batch(session: Session, lines: TextIO, out: TextIO, keep_going: bool = False) -> int:
-    """One command per line, each echoed with its answer. Exit code of the first rejection."""
+    """One command per line, each echoed with its answer. Exit code of the first rejection.
+
+    The lines that arrive together are answered together: their moves are appended to the
+    file, fsynced once, and only then are their answers printed.
+    """
     shell = Shell(session)
     first_error = 0
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            continue
-        print(f"> {line}", file=out)
-        reply = shell.run(line)
-        if reply.text:
-            print(reply.text, file=out)
-        if reply.quit:
+    for group in line_groups(lines):
+        answered: list[tuple[str, Reply]] = []
+        with synced_after(session, answered):
+            for raw in group:
+                line = raw.strip()
+                if not line:
+                    continue
+                reply = shell.run(line)
+                answered.append((line, reply))
+                if reply.quit or not (reply.ok or keep_going):
+                    break
+        for line, reply in answered:
+            print(f"> {line}", file=out)
+            if reply.text:
+                print(reply.text, file=out)
+            if not reply.ok:
+                first_error = first_error or reply.exit_code
+        out.flush()
+        last = answered[-1][1] if answered else None
+        if last is not None and (last.quit or not (last.ok or keep_going)):
             break
-        if not reply.ok:
-            first_error = first_error or reply.exit_code
-            if not keep_going:
-                break
     return first_error
+
+
+def line_groups(lines: TextIO) -> Iterator[list[str]]:
+    """The lines in the groups they arrive in (what one read of the pipe holds). A stream
+    without a file descriptor gives one line at a time."""
+    try:
+        fd = lines.fileno()
+    except (AttributeError, OSError, ValueError):
+        for line in lines:
+            yield [line]
+        return
+    pending = b""
+    while chunk := os.read(fd, 1 << 16):
+        *complete, pending = (pending + chunk).split(b"\n")
+        if complete:
+            yield [line.decode("utf-8", "replace") for line in complete]
+    if pending:
+        yield [pending.decode("utf-8", "replace")]
+
+
+@contextmanager
+def synced_after(session: Session, answered: list[tuple[str, Reply]]) -> Iterator[None]:
+    """Append the moves of a group without fsync, then fsync once before any answer."""
+    store = session.store
+    if not isinstance(store, FileStore):
+        yield
+        return
+    store.deferred = True
+    try:
+        yield
+    finally:
+        store.deferred = False
+        try:
+            store.sync()
+        except RefereeError as e:
+            session.save_error = str(e)
+            if answered:
+                reply = answered[-1][1]
+                reply.text += f"\nNOT SAVED: {e}; the moves are kept here: `save FILE` saves them"
+                reply.ok, reply.exit_code = False, e.exit_code
 
 
 def history_path(session: Session) -> Path | None:
@@ -45,7 +101,7 @@ def run_interactive(session: Session) -> int:
 
     from referee.shell.completer import ShellCompleter
 
-    shell = Shell(session)
+    shell = Shell(session, confirm=ask)
     game = session.game
     history_file = history_path(session)
     history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
@@ -59,7 +115,7 @@ def run_interactive(session: Session) -> int:
     def toolbar() -> str:
         return game.toolbar(session.state)
 
-    prompt = PromptSession(
+    prompt: PromptSession[str] = PromptSession(
         history=history,
         completer=ShellCompleter(session),
         auto_suggest=AutoSuggestFromHistory(),
@@ -80,3 +136,14 @@ def run_interactive(session: Session) -> int:
             print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
         if reply.quit:
             return 0
+
+
+def ask(question: str) -> bool:
+    """A yes/no question at the terminal; anything but yes (or Ctrl-C, Ctrl-D) is no."""
+    from prompt_toolkit import PromptSession
+
+    try:
+        answer = PromptSession[str]().prompt(question)
+    except (KeyboardInterrupt, EOFError):
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from referee.calc.dividend import payout_table, stock_move
+from referee import games
+from referee.calc.dividend import payout_table
 from referee.engine import UsageError
+from referee.games.lost_atlas.market import stock_move
 
 
 def test_major_310_pays_31_per_share_for_holdings_1_to_6() -> None:
@@ -37,7 +42,7 @@ def test_uneven_revenue_rounds_down_per_share_and_shows_the_remainder() -> None:
     ],
 )
 def test_lost_atlas_stock_move__rules_17(price: int, revenue: int, new: int, steps: int) -> None:
-    move = stock_move("lost-atlas", price, revenue, withhold=False)
+    move = stock_move(price, revenue, withhold=False)
     assert (move.new, move.steps) == (new, steps)
 
 
@@ -49,7 +54,23 @@ def test_withhold_moves_one_left_and_pays_nothing__rules_17() -> None:
 
 def test_price_must_be_a_space_of_the_track() -> None:
     with pytest.raises(UsageError, match="95 is not a space.*90, 100"):
-        stock_move("lost-atlas", 95, 100, withhold=False)
+        stock_move(95, 100, withhold=False)
+
+
+def test_the_payout_table_asks_the_game_for_its_stock_move() -> None:
+    assert games.stock_move_games() == ["lost-atlas"]
+    rule = games.stock_move("lost-atlas")
+    assert (rule.__module__, rule.__name__) == (stock_move.__module__, stock_move.__name__)
+    move = payout_table(200, 10, price=100, game="lost-atlas").move
+    assert move is not None
+    assert (move.old, move.new, move.why) == (100, 120, stock_move(100, 200, False).why)
+
+
+def test_a_game_without_a_stock_track_is_refused_naming_those_with_one() -> None:
+    with pytest.raises(
+        UsageError, match=r"no stock track known for 'union-station' \(allowed: lost-atlas\)"
+    ):
+        payout_table(200, 10, price=100, game="union-station")
 
 
 @pytest.mark.parametrize(
@@ -63,3 +84,39 @@ def test_price_must_be_a_space_of_the_track() -> None:
 def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
     with pytest.raises(UsageError, match=message):
         payout_table(**kwargs)
+
+
+@pytest.mark.parametrize("revenue", [0, 7, 310, 99_999])
+def test_payout_table_is_laid_out_as_tabulate_would(revenue: int) -> None:
+    from tabulate import tabulate
+
+    from referee.calc.render import holdings_table
+
+    p = payout_table(revenue, 10)
+    assert holdings_table(p.holdings) == tabulate(
+        p.holdings, headers=["shares", "payout"], tablefmt="simple"
+    )
+
+
+def _modules_loaded_by_dividend(*args: str) -> set[str]:
+    """The modules a fresh `referee dividend ARGS` process has loaded when it is done."""
+    code = (
+        f"import sys; sys.argv = ['referee', 'dividend', *{list(args)!r}];"
+        "from referee.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(out.stdout.strip().splitlines()[-1].split())
+
+
+def test_dividend_command_does_not_import_tabulate() -> None:
+    """Start-up (issue 13): the quick calculator stays clear of tabulate and its imports."""
+    loaded = _modules_loaded_by_dividend("310", "--major")
+    assert not loaded & {"tabulate", "importlib.metadata", "wcwidth"}
+
+
+def test_dividend_loads_no_game_but_the_one_whose_track_moves() -> None:
+    loaded = _modules_loaded_by_dividend("200", "--major", "--price", "100")
+    games_loaded = sorted(m for m in loaded if m.startswith("referee.games."))
+    assert games_loaded == [f"referee.games.lost_atlas{m}" for m in ("", ".data", ".market")]

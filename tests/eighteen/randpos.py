@@ -139,7 +139,7 @@ def random_position(seed: int, *, lost_atlas: bool | None = None) -> tuple[dict[
     if lost_atlas is None:
         lost_atlas = rng.random() < 0.4
     if lost_atlas:
-        data["game"] = "lost_atlas"
+        data["game"] = "lost-atlas"
         abilities = [a for a in ("express", "overnight") if rng.random() < 0.3]
         data["companies"] = {"A": {"abilities": abilities}}
         free = [(h, i) for h, i, _ in city_spots if not any(t["hex"] == h for t in tokens)]

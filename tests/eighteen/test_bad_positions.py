@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from referee import games
 from referee.commands.route import route
-from referee.eighteen.position import position_from_data
+from referee.eighteen.position import LOST_ATLAS, ROUTE_RULES, Rules, position_from_data
 from referee.engine import UsageError
 
 CASES = {
@@ -47,6 +48,36 @@ def test_bad_position_names_the_hex(case: str) -> None:
         position_from_data(data)
     assert message in str(err.value)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("game", ["lost_atlas", "Lost Atlas", "lost-atlsa", "union-station"])
+def test_a_game_the_routes_do_not_know_is_one_line_naming_the_known_games(game: str) -> None:
+    # Once "lost_atlas" (or any misspelling) silently ran by the standard rules.
+    with pytest.raises(UsageError) as err:
+        position_from_data({"map": "1889", "phase": "5", "game": game})
+    assert str(err.value) == (f"position: unknown game '{game}' (allowed: lost-atlas, 1830, 1889)")
+
+
+def test_route_with_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text('game = "lost_atlas"\nmap = "1889"\nphase = "5"\n')
+    result = CliRunner().invoke(route, [str(path), "--company", "AR", "--trains", "4"])
+    assert result.exit_code == 2
+    assert result.output == (
+        "referee: position: unknown game 'lost_atlas' (allowed: lost-atlas, 1830, 1889)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("game", "rules"), [("lost-atlas", LOST_ATLAS), ("1889", Rules()), ("", Rules())]
+)
+def test_the_known_games_and_no_game_choose_their_route_rules(game: str, rules: Rules) -> None:
+    data = {"map": "1889", "phase": "5", **({"game": game} if game else {})}
+    assert position_from_data(data).rules == rules
+
+
+def test_games_with_route_rules_are_games_of_the_registry() -> None:
+    assert set(ROUTE_RULES) <= set(games.names())
 
 
 def test_unreachable_company_one_line_exit_2(tmp_path: Path) -> None:

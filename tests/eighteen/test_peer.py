@@ -10,9 +10,9 @@ import pytest
 
 from bench.latepos import map_position
 from bench.peer import board_csv, peer_hex, peer_revenue
+from referee.datafiles import load_table
 from referee.eighteen.search import best_routes
 from referee.eighteen.trains import parse_trains
-from referee.tables import load_table
 
 pytest.importorskip("routes18xx")
 

@@ -19,7 +19,7 @@ def check(seed: int, lost_atlas: bool | None) -> None:
     position = position_from_data(data)
     # Lost Atlas has ∞ trains (paid the normal values) where other games have D trains.
     drawn = random_trains(seed)
-    trains = parse_trains(drawn.replace("D", "∞") if data.get("game") == "lost_atlas" else drawn)
+    trains = parse_trains(drawn.replace("D", "∞") if data.get("game") == "lost-atlas" else drawn)
     if company not in position.companies():
         return
     answer = best_routes(position, company, trains)

@@ -90,7 +90,7 @@ def test_full_city_of_others_may_end_but_not_be_passed() -> None:
 
 def test_lost_atlas_26_overnight_passes_full_city_for_nothing() -> None:
     data = line_map(city(10, up=False), city(50), city(30, down=False))
-    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["overnight"]}}}
+    data |= {"game": "lost-atlas", "companies": {"A": {"abilities": ["overnight"]}}}
     data["tokens"] = [{"hex": "A1", "company": "A"}, {"hex": "A3", "company": "B"}]
     assert run(data, "2") == 60  # ends at A3 (counted) ...
     assert run(data, "D") == 60  # ... or passes it for nothing to A5: 10 + 30 = 40 < 60
@@ -98,7 +98,7 @@ def test_lost_atlas_26_overnight_passes_full_city_for_nothing() -> None:
 
 def test_lost_atlas_26_express_one_more_stop_with_a_single_train() -> None:
     data = line_map(city(10, up=False), city(20), city(30, down=False))
-    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["express"]}}}
+    data |= {"game": "lost-atlas", "companies": {"A": {"abilities": ["express"]}}}
     data["tokens"] = [{"hex": "A1", "company": "A"}]
     assert run(data, "2") == 60
     assert run(data, "2,2") == 30 + 10  # two trains: no bonus; the second runs A1 alone
@@ -106,7 +106,7 @@ def test_lost_atlas_26_express_one_more_stop_with_a_single_train() -> None:
 
 def test_lost_atlas_16_local_route_runs_home_alone_several_times() -> None:
     data = line_map(city(40, up=False, down=False), {"terrain": "plain"})
-    data |= {"game": "lost_atlas"}
+    data |= {"game": "lost-atlas"}
     data["tokens"] = [{"hex": "A1", "company": "A"}]
     assert run(data, "2,3,4") == 120
 
@@ -119,7 +119,7 @@ def test_no_local_routes_outside_lost_atlas() -> None:
 
 def test_lost_atlas_26_suburb_adds_10_per_train() -> None:
     data = line_map(city(10, up=False), city(20, down=False))
-    data |= {"game": "lost_atlas", "suburbs": [{"hex": "A3"}]}
+    data |= {"game": "lost-atlas", "suburbs": [{"hex": "A3"}]}
     data["tokens"] = [{"hex": "A1", "company": "A"}]
     assert run(data, "2") == 40
 
@@ -129,7 +129,7 @@ def test_lost_atlas_26_rusted_train_only_for_resourceful() -> None:
     data["tokens"] = [{"hex": "A1", "company": "A"}]
     with pytest.raises(RuleError):
         run(data, "2r")
-    data |= {"game": "lost_atlas", "companies": {"A": {"abilities": ["resourceful"]}}}
+    data |= {"game": "lost-atlas", "companies": {"A": {"abilities": ["resourceful"]}}}
     assert run(data, "3,2r") == 30 + 10
 
 
@@ -151,7 +151,7 @@ def test_lost_atlas_16_port_circles_are_one_city() -> None:
         "map": "port",
         "layout": "flat",
         "hexes": hexes,
-        "game": "lost_atlas",
+        "game": "lost-atlas",
         "tiles": [{"hex": "B4", "tile": "LA2", "rotation": 0}],
         "tokens": [{"hex": "B4", "city": 0, "company": "A"}],
     }
@@ -167,7 +167,7 @@ def test_lost_atlas_16_mine_circles_are_two_cities() -> None:
         "map": "mine",
         "layout": "flat",
         "hexes": hexes,
-        "game": "lost_atlas",
+        "game": "lost-atlas",
         "tiles": [{"hex": "A1", "tile": "LA1", "rotation": 0}],
         "tokens": [{"hex": "A1", "city": 1, "company": "A"}],
     }

@@ -2,8 +2,9 @@
 
 Players start with 10. On your turn: `give NAME N` (pay another player; you cannot pay more
 than you have, rule "T1"), `pass`, or `finish` (ends the game; rule "T2": only when some
-player has 20 or more). Standings: most cash. Board data: a `bonus` number paid to the first
-player at setup, to exercise board data.
+player has 20 or more). A forced move names each check it skipped (Overridden; OutOfTurn for
+"T0", whose turn it is); no payment above 50 can be made even forced (rule "T3"). Standings:
+most cash. Board data: a `bonus` number paid to the first player at setup.
 """
 
 from __future__ import annotations
@@ -12,7 +13,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    BoardField,
+    Event,
+    Game,
+    Options,
+    OutOfTurn,
+    Overridden,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.words import amount, match
 
 
@@ -40,7 +52,6 @@ class Simple:
 class Tally(Game):
     name = "tally"
     title = "Tally"
-    rules_file = "tally (test fixture)"
     min_players = 2
     max_players = 4
     variants = {"standard": "as written", "rich": "start with 20"}  # noqa: RUF012
@@ -77,25 +88,33 @@ class Tally(Game):
         return Simple(actor, verb)
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        skipped: list[Event] = []  # the checks a forced move broke, each named
+
+        def check(ok: bool, reason: str, rule: str, kind: type[Overridden] = Overridden) -> None:
+            if not ok:
+                if not forced:
+                    raise RuleError(reason, rule)
+                skipped.append(kind(reason, rule))
+
         i = state.players.index(move.actor)
-        if i != state.turn and not forced:
-            raise RuleError(f"it is {state.players[state.turn]}'s turn", "T0")
+        check(i == state.turn, f"it is {state.players[state.turn]}'s turn", "T0", OutOfTurn)
         nxt = (i + 1) % len(state.players)
         if isinstance(move, Give):
-            if move.n > state.cash[i] and not forced:
-                raise RuleError(f"{move.actor} has only {state.cash[i]}", "T1")
+            check(move.n <= state.cash[i], f"{move.actor} has only {state.cash[i]}", "T1")
+            if move.n > 50:
+                raise RuleError("no coin pays more than 50 at once", "T3", computable=False)
             j = state.players.index(move.to)
             cash = list(state.cash)
             cash[i] -= move.n
             cash[j] += move.n
             return replace(state, cash=tuple(cash), turn=nxt), [
-                Event(f"{move.actor} pays {move.n} to {move.to}")
+                *skipped,
+                Event(f"{move.actor} pays {move.n} to {move.to}"),
             ]
         if move.verb == "finish":
-            if max(state.cash) < 20 and not forced:
-                raise RuleError("nobody has 20 yet", "T2")
-            return replace(state, over=True), [Event("the game ends")]
-        return replace(state, turn=nxt), [Event(f"{move.actor} passes")]
+            check(max(state.cash) >= 20, "nobody has 20 yet", "T2")
+            return replace(state, over=True), [*skipped, Event("the game ends")]
+        return replace(state, turn=nxt), [*skipped, Event(f"{move.actor} passes")]
 
     def options(self, state: State) -> Options:
         if state.over:

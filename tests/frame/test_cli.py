@@ -136,6 +136,15 @@ def test_dividend_needs_one_size() -> None:
     assert code == 2 and "--major, --minor or --shares N" in err
 
 
+def test_dividend_game_is_one_that_has_a_stock_track() -> None:
+    code, out, _ = run(["dividend", "200", "--major", "--price", "100", "--game", "lost-atlas"])
+    assert code == 0 and "price 100 -> 120" in out
+    code, _, err = run(["dividend", "200", "--major", "--price", "100", "--game", "congo-line"])
+    assert code == 2 and "no stock track known for 'congo-line' (allowed: lost-atlas)" in err
+    code, out, _ = run(["dividend", "--help"])
+    assert "Whose stock track moves the price: lost-atlas." in out
+
+
 def test_main_turns_click_errors_into_one_line(capsys, monkeypatch) -> None:
     monkeypatch.setattr("sys.argv", ["referee", "dividend", "ten", "--major"])
     with pytest.raises(SystemExit) as info:
@@ -147,3 +156,80 @@ def test_main_turns_click_errors_into_one_line(capsys, monkeypatch) -> None:
 def test_games_lists_registered_games() -> None:
     code, out, _ = run(["games"])
     assert code == 0 and "tally" in out and "standard*, rich" in out
+
+
+@pytest.mark.parametrize("sizes", [["--major", "--minor"], ["--minor", "--shares", "4"]])
+def test_dividend_refuses_two_sizes(sizes: list[str]) -> None:
+    code, out, err = run(["dividend", "310", *sizes])
+    assert code == 2 and out == "" and "say the company's size once" in err
+
+
+def test_an_empty_player_name_is_refused(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    code, _, err = run(["new", "tally", "-p", ",B,C", "--board", str(board), "--save", str(save)])
+    assert code == 2 and "player 1 of 3 has no name" in err
+    assert not (tmp_path / "g.toml").exists()
+
+
+def test_a_very_long_name_is_clipped_in_the_error(capsys, monkeypatch, board: Path) -> None:
+    name = "x" * 5000
+    monkeypatch.setattr(
+        "sys.argv", ["referee", "new", "tally", "-p", f"{name},B", "--board", str(board)]
+    )
+    with pytest.raises(SystemExit) as info:
+        main()
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and len(err) < 150 and f"'{'x' * 39}…'" in err
+    monkeypatch.setattr("sys.argv", ["referee", "new", name])
+    with pytest.raises(SystemExit) as info:
+        main()
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and len(err) < 300 and name not in err
+
+
+def test_board_walkthrough_asks_again_at_once_for_a_bad_answer() -> None:
+    """railroad-rivals: `six` is not a number; it is asked again, and nothing else is lost."""
+    code, out, _ = run(["board", "railroad-rivals", "--enter"], "six\n40\n48\nPRR, B&O\n")
+    assert code == 0 and out.count("must be a whole number, not 'six'; try again") == 1
+    code, out, _ = run(["board", "railroad-rivals"])
+    assert "city_tiles = 40" in out and "stock_tiles = 48" in out and '"B&O"' in out
+
+
+def test_board_walkthrough_keeps_the_answers_when_the_whole_does_not_check() -> None:
+    """Each answer of Union Station checks alone; gold off the track is caught with the track."""
+    answers = ["black 6 green 6 blue 6 orange 6 white 6", "5-20", "9 30", "9 13", "", ""]
+    code, out, _ = run(["board", "union-station", "--enter"], "\n".join(answers) + "\n")
+    assert code == 0 and "'gold': 30 is not on the track (allowed: 5 to 20); try again" in out
+    code, out, _ = run(["board", "union-station"])
+    assert 'value_track = "5-20"' in out and "gold = [" in out
+
+
+def test_ctrl_c_in_the_board_walkthrough_exits_130(capsys, monkeypatch) -> None:
+    def interrupted(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("click.termui.visible_prompt_func", interrupted)
+    monkeypatch.setattr("sys.argv", ["referee", "board", "tally", "--enter"])
+    with pytest.raises(SystemExit) as info:
+        main()
+    assert info.value.code == 130 and "interrupted" in capsys.readouterr().err
+
+
+def test_log_marks_a_move_out_of_turn(tmp_path: Path, board: Path) -> None:
+    save = tmp_path / "g.toml"
+    args = ["new", "tally", "-p", "Ann,Bob", "--board", str(board), "--save", str(save)]
+    code, out, _ = run(args, "as bob give ann 2\n")
+    assert code == 0 and "out of turn: Bob moved on Ann's turn" in out
+    code, out, _ = run(["log", str(save)])
+    assert "as bob give ann 2   (out of turn: Ann's turn)" in out
+
+
+def test_board_walkthrough_asks_a_missing_answer_again_with_the_others_kept() -> None:
+    """Union Station: the track left empty; gold cannot be checked against it yet, the whole
+    board names what is missing, and the second round keeps every answer given (Enter)."""
+    first = ["black 6 green 6 blue 6 orange 6 white 6", "", "9 13", "", ""]
+    second = ["", "5-52", "", "", ""]
+    code, out, _ = run(["board", "union-station", "--enter"], "\n".join(first + second) + "\n")
+    assert code == 0 and "board data needs 'value_track'" in out
+    code, out, _ = run(["board", "union-station"])
+    assert 'value_track = "5-52"' in out and "gold = [\n    9,\n    13,\n]" in out

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from tally import Tally
 
-from referee.engine import RuleError, UsageError
+from referee.engine import Event, Overridden, RuleError, UsageError
 from referee.session import Session
 
 
@@ -61,13 +62,124 @@ def test_as_enters_a_move_for_another_player() -> None:
     assert cash(s) == {"Ann": 13, "Bob": 7, "Cy": 10}
 
 
-def test_as_out_of_turn_is_checked_by_the_game_and_can_be_forced() -> None:
+def test_as_on_another_players_turn_is_played_and_recorded_out_of_turn() -> None:
     s = new()
-    with pytest.raises(RuleError, match="Ann's turn"):
+    events = s.play("as cy give ann 4")
+    assert events[0].text == "out of turn: Cy moved on Ann's turn"
+    assert s.entries[0].by == "Cy" and cash(s) == {"Ann": 14, "Bob": 10, "Cy": 6}
+    s.play("give bob 1")  # the turn did not move on: Ann's still
+    assert s.marks() == ["out of turn: Ann's turn", ""]
+
+
+def test_as_out_of_turn_skips_only_the_turn_the_other_rules_still_hold() -> None:
+    s = new()
+    with pytest.raises(RuleError, match=r"Cy has only 10 \[rule: T1\]") as info:
+        s.play("as cy give ann 40")
+    assert "force it" in str(info.value) and s.entries == []
+
+
+class Silent(Tally):
+    """A game that does not (yet) name the checks a forced move skipped."""
+
+    def apply(self, state, move, *, forced=False):  # type: ignore[no-untyped-def]
+        new_state, events = super().apply(state, move, forced=forced)
+        return new_state, [e for e in events if not isinstance(e, Overridden)]
+
+
+def test_as_out_of_turn_is_refused_when_the_game_cannot_say_what_it_skipped() -> None:
+    s = new()
+    s.game = Silent()
+    with pytest.raises(RuleError, match="it is Ann's turn"):
         s.play("as cy give ann 4")
-    s.play('as cy force give ann 4 --because "Cy paid early"')
-    assert s.entries[0].by == "Cy"
-    assert cash(s) == {"Ann": 14, "Bob": 10, "Cy": 6}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'force as cy give ann 40 --because "Cy borrowed"',
+        'as cy force give ann 40 --because "Cy borrowed"',
+    ],
+)
+def test_force_and_as_combine_in_either_order(text: str) -> None:
+    s = new()
+    events = s.play(text)
+    assert cash(s) == {"Ann": 50, "Bob": 10, "Cy": -30} and s.entries[0].by == "Cy"
+    assert [type(e) for e in events[:3]] == [Event, Event, Overridden]
+    assert events[0].text == "forced by the table, against the referee"
+    assert events[1].text == "out of turn: Cy moved on Ann's turn"
+    assert (events[2].rule, events[2].text) == ("T1", "Cy has only 10")
+    assert s.marks() == ["out of turn: Ann's turn"]
+
+
+@pytest.mark.parametrize(
+    "text", ["force as cy as bob pass --because x", "force force pass --because x"]
+)
+def test_a_prefix_given_twice_is_refused(text: str) -> None:
+    with pytest.raises(UsageError, match="given twice"):
+        new().play(text)
+
+
+def test_force_says_which_rule_it_overrode_or_that_the_move_was_legal() -> None:
+    s = new()
+    events = s.play('force finish --because "we stop early"')
+    assert [(e.rule, e.text) for e in events if isinstance(e, Overridden)] == [
+        ("T2", "nobody has 20 yet")
+    ]
+    s.undo()
+    events = s.play('force give bob 1 --because "just in case"')
+    assert events[0].text == "forced by the table, but the move was legal anyway"
+    assert not any(isinstance(e, Overridden) for e in events)
+
+
+def test_force_names_the_refused_rule_when_the_game_names_none() -> None:
+    s = new()
+    s.game = Silent()
+    events = s.play('force finish --because "we stop early"')
+    assert [(e.rule, e.text) for e in events if isinstance(e, Overridden)] == [
+        ("T2", "nobody has 20 yet")
+    ]
+
+
+def test_a_forced_move_whose_effect_cannot_be_computed_is_refused_with_the_reason() -> None:
+    s = new()
+    with pytest.raises(RuleError, match="even forced.*no coin pays more than 50.*T3"):
+        s.play('force give bob 60 --because "a big debt"')
+    assert s.entries == []
+
+
+def test_force_does_not_apply_to_the_frames_own_moves() -> None:
+    with pytest.raises(UsageError, match="'count' is not forced"):
+        new().play("force count ann 10 --because x")
+
+
+def test_undo_n_takes_back_n_moves_and_refuses_more_than_there_are() -> None:
+    s = new()
+    for text in ("give bob 1", "give cy 1", "give ann 1"):
+        s.play(text)
+    undone = s.undo(2)
+    assert [e.text for e in undone] == ["give ann 1", "give cy 1"] and len(s.entries) == 1
+    with pytest.raises(UsageError, match="cannot undo 5 moves.*1 to 1"):
+        s.undo(5)
+    assert len(s.entries) == 1
+    s.redo()
+    s.redo()
+    assert [e.text for e in s.entries] == ["give bob 1", "give cy 1", "give ann 1"]
+
+
+def test_count_refuses_a_negative_amount() -> None:
+    s = new()
+    with pytest.raises(UsageError, match="-5 is out of range"):
+        s.play("count ann -5")
+    assert s.entries == []
+
+
+def test_a_prefix_ambiguous_in_the_game_but_unique_among_legal_moves_means_that_move() -> None:
+    s = Session.new("tally", ["Ann", "Abe", "Cy"])
+    s.play("giv a 2")  # Ann's turn: Ann cannot pay herself, so `a` is Abe
+    assert cash(s) == {"Ann": 8, "Abe": 12, "Cy": 10}
+    s.play("pass")
+    with pytest.raises(UsageError, match="'a' could be player Ann, Abe"):
+        s.play("give a 2")  # Cy may pay either
 
 
 def test_force_applies_a_rejected_move_and_needs_a_reason() -> None:
@@ -134,7 +246,13 @@ def test_moves_after_the_end_are_refused() -> None:
 
 @pytest.mark.parametrize(
     ("players", "message"),
-    [(["Ann"], "2 to 4 players"), (["Ann", "ann"], "same name"), (["Ann", "B c"], "not allowed")],
+    [
+        (["Ann"], "2 to 4 players"),
+        (["Ann", "ann"], "same name"),
+        (["Ann", "B c"], "not allowed"),
+        (["", "B", "C"], "player 1 of 3 has no name"),
+        (["A", "B", ""], "player 3 of 3 has no name"),
+    ],
 )
 def test_bad_player_lists(players: list[str], message: str) -> None:
     with pytest.raises(UsageError, match=message):

@@ -11,17 +11,22 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import savefile
+from referee import frame, render, savefile
+from referee.engine import Standing, Verb
 from referee.session import Session
-from referee.shell.commands import Shell
+from referee.shell.commands import Shell, help_rows
 from referee.shell.completer import ShellCompleter
 from referee.shell.loop import run_interactive
+from tests.games.union_station.helpers import opened
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def session(tmp_path: Path) -> Session:
     path = tmp_path / "g.toml"
-    s = Session.new("tally", ["Ann", "Bob", "Cy"], path=path)
-    savefile.write(s, path)
+    s = Session.new("tally", ["Ann", "Bob", "Cy"])
+    s.store = savefile.FileStore(path)  # unlocked: some tests make several sessions on it
+    s.autosave()
     return s
 
 
@@ -101,3 +106,107 @@ def test_amend_and_log_show_the_amendment(tmp_path: Path) -> None:
     assert "(amended; was: give bob 3)" in shell.run("log").text
     bad = shell.run("amend 9 pass")
     assert not bad.ok and "there is no move 9" in bad.text
+
+
+def test_completion_quotes_a_name_with_a_space_so_that_it_parses(tmp_path: Path) -> None:
+    board = tomllib.loads((FIXTURES / "railroad-rivals-fixture-board.toml").read_text())
+    s = Session.new("railroad-rivals", ["Ann", "Bob"], board=board)
+    assert complete(s, "start St") == ["'St. Louis'"]
+    assert complete(s, 'start "St. L') == ["'St. Louis'"]
+    s.play("start 'St. Louis' PRR B&O - NYC 2")  # what completion inserted is a move
+    assert "St. Louis" in s.game.status(s.state)
+
+
+def test_prefixes_complete_against_what_is_legal_now() -> None:
+    """Union Station: blue and black both start with `bl`, but only blue can be bought."""
+    s = opened()
+    s.play("buy green")
+    s.play("reveal blue")
+    assert complete(s, "bu bl") == ["blue"]
+    assert complete(s, "as a bu bl") == ["blue"]
+    assert "A buys blue" in s.play("bu bl")[0].text
+
+
+def test_redo_is_offered_only_when_there_is_something_to_redo(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    shell.run("give bob 3")
+    assert complete(shell.session, "re") == [] and "redo" not in shell.run("help").text
+    shell.run("undo")
+    assert complete(shell.session, "re") == ["redo"] and "redo" in shell.run("help").text
+
+
+def test_help_keeps_usage_and_description_apart(tmp_path: Path) -> None:
+    text = Shell(session(tmp_path)).run("help").text
+    always = text.split("Always:\n")[1].splitlines()
+    assert always[0].startswith("  help [VERB]  ")
+    force = next(line for line in always if line.startswith("  force "))
+    assert force.startswith('  force VERB ... --because "why"  apply a move the referee rejects')
+    summaries = [v.summary for v in Shell(session(tmp_path)).game.verbs()]
+    summaries += [v.summary for v in frame.offered(Shell(session(tmp_path)).session)]
+    starts = {
+        line.index(summary)
+        for line in text.splitlines()
+        for summary in summaries
+        if line.endswith(summary)
+    }
+    assert len(starts) == 1  # every description starts in the same column, in every list
+
+
+def test_help_gives_a_usage_too_wide_for_its_column_a_line_of_its_own() -> None:
+    verbs = [Verb("go", "go", "move"), Verb("x", "x " + "ARG " * 10, "a long one")]
+    assert help_rows(verbs) == [
+        "  go" + " " * 32 + "move",
+        "  x " + "ARG " * 10,
+        " " * 36 + "a long one",
+    ]
+
+
+def test_undo_n_in_the_shell(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    for line in ("give bob 1", "give cy 1", "give ann 1"):
+        shell.run(line)
+    reply = shell.run("undo 2")
+    assert reply.text.splitlines()[:2] == ["undone: Cy: give ann 1", "undone: Bob: give cy 1"]
+    assert len(shell.session.entries) == 1
+    for bad in ("undo 5", "undo two", "undo 0", "undo 1 2"):
+        assert not shell.run(bad).ok and len(shell.session.entries) == 1
+
+
+def test_long_input_is_clipped_in_errors(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    reply = shell.run(f"give {'x' * 5000} 3")
+    assert not reply.ok and len(reply.text) < 200 and f"'{'x' * 39}…'" in reply.text
+
+
+def test_out_of_turn_moves_are_marked_in_log_and_export(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    reply = shell.run("as cy give ann 4")
+    assert reply.ok and "out of turn: Cy moved on Ann's turn" in reply.text
+    shell.run("give bob 1")
+    log = shell.run("log").text.splitlines()
+    assert "as cy give ann 4   (out of turn: Ann's turn)" in log[2] and "(" not in log[3]
+    shell.run(f"export {tmp_path / 'diary.md'}")
+    assert "`as cy give ann 4` (out of turn: Ann's turn)" in (tmp_path / "diary.md").read_text()
+
+
+def test_force_in_the_shell_names_the_rule_it_overrode(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    reply = shell.run('force as bob give cy 30 --because "Bob owes Cy"')
+    lines = reply.text.splitlines()
+    assert lines[:3] == [
+        "  forced by the table, against the referee",
+        "  out of turn: Bob moved on Ann's turn",
+        "    overrides [rule: T1]: Bob has only 10",
+    ]
+    reply = shell.run('force give cy 60 --because "a loan"')
+    assert not reply.ok and reply.exit_code == 1 and "even forced" in reply.text
+
+
+def test_flags_in_the_standings_are_words_and_a_flag_nobody_has_is_left_out() -> None:
+    rows = [
+        Standing("Ann", 30, {"cash": 30, "bankrupt": False}, 1),
+        Standing("Bob", 0, {"cash": 0, "bankrupt": True}, 2),
+    ]
+    text = render.standings(rows, over=True)
+    assert "False" not in text and "True" not in text and "yes" in text
+    assert "bankrupt" not in render.standings_table([Standing("Ann", 30, {"bankrupt": False}, 1)])

@@ -1,8 +1,8 @@
 """Board data of Congo Line: the cities with their class and the lines between them.
 
 The board's lines, their numbered spaces and which cities they join are not published, so the
-players enter them once (design.md §5). Two forms are accepted: text as typed at the prompt
-and structured TOML data. Both normalise to
+players enter them once; the referee never invents them. Two forms are accepted: text as typed
+at the prompt and structured TOML data. Both normalise to
 
     {"cities": {"Kolwezi": "A", ...},
      "lines": [{"from": "Lubumbashi", "to": "Kolwezi", "spaces": [1, 2, 3]}, ...]}
@@ -25,12 +25,16 @@ FIELDS = (
         "cities",
         "Every city except Lubumbashi with its class A, B or C (the Francs placed on it: 2, 3, 4)",
         "Kolwezi A, Likasi B, Kananga C",
+        lambda answer, _: _cities(answer),
     ),
     BoardField(
         "lines",
         "Every line as FROM > TO: the values of its spaces in the direction of travel, "
         "lines separated by ';'",
         "Lubumbashi > Likasi: 1 2 3; Likasi > Kolwezi: 2 3 4 5",
+        lambda answer, earlier: (
+            earlier.get("cities") and _lines(answer, _cities(earlier["cities"]))
+        ),
     ),
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from referee.engine import Event
 from referee.rules_kit import Judge
@@ -39,10 +40,10 @@ def pay(state: State, player: str, change: int, why: str) -> tuple[State, Event]
 
 def give_share(state: State, player: str, train: str, source: str) -> State:
     """Move one share of `train` from the reserve or Available box to a player."""
-    pool = getattr(state, source)
+    taken: dict[str, Any] = {source: add(getattr(state, source), train, -1)}
     return replace(
         state,
-        **{source: add(pool, train, -1)},
+        **taken,
         shares=with_key(state.shares, player, add(state.shares[player], train, 1)),
     )
 

@@ -37,13 +37,13 @@ def options(state: State) -> Options:
         )
     if state.phase == "opening":
         room = tuple(t for t in TRAINS if len(state.trains[t].goods) < CAPACITY)
-        verbs = (("place",) if room and state.supply[actor] else ()) + (
+        opening = (("place",) if room and state.supply[actor] else ()) + (
             ("start",) if can_start(state) else ()
         )
         n = len(state.players)
         return Options(
             actor,
-            verbs,
+            opening,
             {"place": (room,)},
             phase=f"setup: opening goods, round {state.placed // n + 1}",
         )

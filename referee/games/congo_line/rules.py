@@ -398,7 +398,6 @@ HANDLERS = Handlers[State](
 class CongoLine(Game):
     name = "congo-line"
     title = "Congo Line"
-    rules_file = "congo-line.ja.txt"
     min_players = 2
     max_players = len(TRAINS)  # each player starts with a share of a different colour
 

@@ -137,6 +137,7 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     bonus = f" +{move.bonus}" if move.bonus else ""
     events.append(Event(f"{move.actor} lays {code} ({what}{bonus}) on card {move.card}; {gone}"))
     if move.kind == "route":
+        assert state.turn is not None
         state = replace(state, turn=replace(state.turn, free_route=not free))
         if not free:
             events.append(Event("one more route card may be laid without paying"))

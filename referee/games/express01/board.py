@@ -1,4 +1,4 @@
-"""Board data the players enter from their own cards (design.md §5: never invent a number).
+"""Board data the players enter from their own cards (unpublished: never invent a number).
 
 The printed cards are not published: how many cards each of the twelve decks holds, which
 base cards are station cards, and which companies (locomotive colours) the game has.
@@ -17,22 +17,26 @@ FIELDS: Sequence[BoardField] = (
         "companies",
         "The companies: the colours of the locomotives on the route cards",
         "red blue green purple",
+        lambda answer, _: _companies(answer),
     ),
     BoardField(
         "decks",
         "Cards in each of the twelve decks before the deal "
         "(r = route, th = through station, te = terminal, c = capital; 1-3 = stage)",
         "r1=20 r2=20 r3=40 th1=8 th2=8 th3=8 te1=6 te2=6 te3=6 c1=4 c2=4 c3=4",
+        lambda answer, _: _decks(answer),
     ),
     BoardField(
         "station_bases",
         "The base cards (1-35) that are station cards; the others are route cards",
         "3 9 13 20 27",
+        lambda answer, _: _bases(answer),
     ),
     BoardField(
         "track",
         "Enter the track of every card laid, so the referee checks routes itself? (yes/no)",
         "no",
+        lambda answer, _: _yes(answer),
     ),
 )
 

@@ -100,9 +100,12 @@ def status(state: State) -> str:
         ]
         parts.append(tabulate(brows, ["card", "stage", "type", "station", "bonus", "track to"]))
     parts.append("decks: " + "  ".join(f"{d} {state.decks[d]}" for d in DECKS))
-    bases, decks = LIMITS[state.variant]
+    base_limit, deck_limit = LIMITS[state.variant]
     empty = state.empty_decks()
-    end = f"end: {state.replaced()}/{bases} base cards replaced, {len(empty)}/{decks} decks empty"
+    end = (
+        f"end: {state.replaced()}/{base_limit} base cards replaced, "
+        f"{len(empty)}/{deck_limit} decks empty"
+    )
     if state.end_triggered:
         end += " -- reached: this round is the last"
     parts.append(end)

@@ -42,7 +42,6 @@ HANDLERS = Handlers[State](
 class Express01(Game):
     name = "express01"
     title = "Express 01"
-    rules_file = "express01.ja.txt"
     min_players = 2
     max_players = 4
     variants = {  # noqa: RUF012 - the contract declares it a ClassVar

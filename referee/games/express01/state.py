@@ -28,10 +28,6 @@ def deck(kind: str, stage: int) -> str:
     return f"{CODE[kind]}{stage}"
 
 
-def kind_of(code: str) -> str:
-    return next(k for k, c in CODE.items() if code[:-1] == c)
-
-
 @dataclass(frozen=True)
 class Spot:
     """One of the 35 places of the board, holding a base card or an expansion card."""

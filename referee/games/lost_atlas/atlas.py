@@ -15,13 +15,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.hexes import neighbour, parse
 from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Piece, State
 from referee.rules_kit import Judge
-from referee.tables import load_table
 
 R_MAP = "■3 準備 (マップの作成)"
 POSITIONS = ("h1", "h2", "h3")
@@ -223,7 +223,9 @@ def map_complete(state: State) -> bool:
     stack = data.table()["map"]["micro_stack"][key]
     homes = data.table()["map"]["home_pieces"]
     placed_homes = sum(1 for p in state.pieces if p.number in homes)
-    return placed_homes == stack["homes"] and len(state.pieces) - placed_homes == stack["others"]
+    return bool(
+        placed_homes == stack["homes"] and len(state.pieces) - placed_homes == stack["others"]
+    )
 
 
 def micro_problem(state: State, number: int) -> str | None:

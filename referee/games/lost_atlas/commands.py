@@ -270,6 +270,24 @@ def parse_run_item(word: str) -> RunItem:
     return RunItem(train, revenue, len(values), suburbs)
 
 
+AnyMove = (
+    Move
+    | Charters
+    | Destinations
+    | Amount
+    | Named
+    | Sell
+    | BuyShare
+    | BuyTrain
+    | LayTile
+    | Token
+    | PlacePiece
+    | Discard
+    | Run
+)
+Parser = Callable[["Typed"], AnyMove]
+
+
 @dataclass(frozen=True)
 class Typed:
     """The words of one move as typed: what every verb's parser reads."""
@@ -475,7 +493,7 @@ def _run(t: Typed) -> Run:
 
 
 # The grammar: each verb, its help line and the one parser that reads its words.
-GRAMMAR: tuple[tuple[Verb, Callable[[Typed], object]], ...] = (
+GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (
         Verb("place", "place N HEX ROT", "map building: a piece with its h1 on HEX, turned ROT"),
         _place,
@@ -545,7 +563,7 @@ VERB_NAMES = tuple(v.name for v in VERBS)
 PARSERS = {verb.name: parser for verb, parser in GRAMMAR}
 
 
-def parse(state: State, actor: str, words: Sequence[str]) -> object:
+def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:
     verb = match(words[0], VERB_NAMES, "verb")
     usage = next(v.usage for v in VERBS if v.name == verb)
     return PARSERS[verb](Typed(state, actor, verb, tuple(words[1:]), usage))

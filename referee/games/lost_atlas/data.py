@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from referee.tables import load_table
+from referee.datafiles import load_table
 
 TREASURY = "treasury"
 POOL = "pool"

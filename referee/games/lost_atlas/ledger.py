@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.lost_atlas import data
-from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import Company, State
 
 BANK = "bank"
@@ -40,12 +39,12 @@ def pay(state: State, payer: str, payee: str, amount: int, events: list[Event]) 
 
 def pool_limit(co: Company) -> int:
     """Rules ■4: the pool holds at most 50% (2 of a minor's 5 shares, 5 of a major's 10)."""
-    return co.size * data.table()["shares"]["pool_limit_percent"] // 100
+    return co.size * int(data.table()["shares"]["pool_limit_percent"]) // 100
 
 
 def player_limit(co: Company) -> int:
     """Rules ■4: a player holds at most 60% (3 of 5, 6 of 10)."""
-    return co.size * data.table()["shares"]["player_limit_percent"] // 100
+    return co.size * int(data.table()["shares"]["player_limit_percent"]) // 100
 
 
 def move_shares(co: Company, frm: str, to: str, n: int) -> None:
@@ -85,7 +84,3 @@ def move_price(state: State, co: Company, steps: int, why: str, events: list[Eve
 def value(state: State, player: str) -> int:
     """Cash plus shares at the current price (rules ■25)."""
     return state.cash[player] + sum(c.held(player) * c.price for c in state.companies.values())
-
-
-def treasury_and_pool(co: Company) -> tuple[int, int]:
-    return co.held(TREASURY), co.held(POOL)

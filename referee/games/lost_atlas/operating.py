@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from referee.calc.dividend import stock_move
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
@@ -23,6 +22,7 @@ from referee.games.lost_atlas.commands import (
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
+from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.state import Company, OperatingRound, State
 from referee.rules_kit import Handlers, Judge
 
@@ -323,7 +323,7 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         raise RuleError("run the trains first", R_RUN, "run N", computable=False)
     judge.rule(not orr.paid, "the dividend is decided", R_PAY)
     revenue = orr.revenue
-    move = stock_move("lost-atlas", co.price, revenue, withhold)
+    move = stock_move(co.price, revenue, withhold)
     if withhold:
         events.append(Event(f"{co.name} withholds {revenue}"))
         ledger.pay(state, ledger.BANK, co.name, revenue, events)

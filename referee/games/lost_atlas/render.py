@@ -8,7 +8,7 @@ from tabulate import tabulate
 
 from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.data import POOL, TREASURY
-from referee.games.lost_atlas.state import State
+from referee.games.lost_atlas.state import State, Train
 
 ROUND_NAMES = {
     "setup": "setup",
@@ -24,7 +24,7 @@ def round_name(s: State) -> str:
     return ROUND_NAMES.get(s.round, s.round)
 
 
-def _train_list(ts: list) -> str:
+def _train_list(ts: list[Train]) -> str:
     return " ".join(t.kind + ("(rusted)" if t.rusted else "") for t in ts) or "-"
 
 

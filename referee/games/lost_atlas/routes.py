@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from referee.eighteen.hexes import neighbour, opposite
 from referee.eighteen.maps import GameMap, HexSpec
@@ -133,7 +134,7 @@ def position(state: State, company: Company | None = None) -> Position:
     return _position(_key(state, company))
 
 
-def _key(state: State, company: Company | None = None) -> tuple:
+def _key(state: State, company: Company | None = None) -> tuple[object, ...]:
     tokens = tuple(sorted((h, c.name) for c in state.companies.values() for h in c.hubs))
     suburbs = tuple(sorted(company.suburbs)) if company is not None else ()
     abilities = tuple(
@@ -152,7 +153,7 @@ def _key(state: State, company: Company | None = None) -> tuple:
 
 
 @cache
-def _position(key: tuple) -> Position:
+def _position(key: tuple[Any, ...]) -> Position:
     placed, capitals, destinations, tiles, tokens, suburbs, abilities, colour = key
     b = atlas._board(placed, capitals, destinations, True)
     hexes = {h: HexSpec(h, c.printed, frozenset(), c.terrain) for h, c in b.cells.items()}

@@ -28,7 +28,6 @@ PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash 
 class LostAtlas(Game):
     name = "lost-atlas"
     title = "Railways of the Lost Atlas"
-    rules_file = "lost-atlas.ja.txt"
     min_players = 2
     max_players = 5
     variants = {  # noqa: RUF012

@@ -7,12 +7,15 @@ without it, only what can be checked from the words typed (colour, count, cost) 
 from __future__ import annotations
 
 from referee.eighteen.hexes import neighbour
+from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token
 from referee.games.lost_atlas.state import Company, Lay, State
 from referee.rules_kit import Judge
+
+Paths = tuple[tuple[End, End], ...]
 
 R_OR = "■11 経営ラウンド"
 R_TRACK = "■14 経営アクション3:線路タイルの敷設"
@@ -212,14 +215,14 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
     return None
 
 
-def _keeps_track(old_paths, new_paths, before, new) -> str | None:
+def _keeps_track(old_paths: Paths, new_paths: Paths, before: TileSpec, new: TileSpec) -> str | None:
     """■14: an upgrade keeps the old track; cities keep or gain spots. (Eastern Mining's mine
     keeps only its connections to the hex sides, ■26: so do all city tiles here.)"""
 
-    def exits(paths) -> set[int]:
+    def exits(paths: Paths) -> set[int]:
         return {end[1] for p in paths for end in p if end[0] == "e"}
 
-    def edge_pairs(paths) -> set[frozenset[int]]:
+    def edge_pairs(paths: Paths) -> set[frozenset[int]]:
         return {frozenset((a[1], b[1])) for a, b in paths if a[0] == b[0] == "e"}
 
     lost = exits(old_paths) - exits(new_paths)

@@ -20,7 +20,7 @@ def deck_top(state: State) -> str | None:
     """The train on top of the deck (rules ■18: bought in order); None when it is empty."""
     for kind in data.table()["trains"]["order"]:
         if state.deck.get(kind, 0) != 0:
-            return kind
+            return str(kind)
     return None
 
 

@@ -19,13 +19,20 @@ FIELDS = (
         "city_tiles",
         "How many city tiles are in the box, counting Chicago, St. Louis and Cincinnati?",
         "40",
+        lambda answer, _: _tiles("city_tiles", answer),
     ),
-    BoardField("stock_tiles", "How many stock tiles are in the box?", "48"),
+    BoardField(
+        "stock_tiles",
+        "How many stock tiles are in the box?",
+        "48",
+        lambda answer, _: _tiles("stock_tiles", answer),
+    ),
     BoardField(
         "railroads",
         "The railroads' initials as printed on the tile edges, comma-separated "
         "(leave empty to learn them as you play)",
         "B&O, PRR, NYC",
+        lambda answer, _: _railroads(answer),
     ),
 )
 
@@ -45,24 +52,29 @@ def check_board(board: dict[str, Any]) -> dict[str, Any]:
     for key in ("city_tiles", "stock_tiles"):
         if key not in board or board[key] in ("", None):
             raise UsageError(f"board data '{key}' is missing", "a whole number from the box")
-        try:
-            value = int(board[key])
-        except (TypeError, ValueError):
-            raise UsageError(
-                f"board data '{key}' must be a whole number, not {board[key]!r}"
-            ) from None
-        if not 1 <= value <= 500:
-            raise UsageError(f"board data '{key}' = {value} is out of range", "1 to 500")
-        out[key] = value
-    raw = board.get("railroads", [])
+        out[key] = _tiles(key, board[key])
+    out["railroads"] = _railroads(board.get("railroads", []))
+    return out
+
+
+def _tiles(key: str, raw: Any) -> int:
+    try:
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise UsageError(f"board data '{key}' must be a whole number, not {raw!r}") from None
+    if not 1 <= value <= 500:
+        raise UsageError(f"board data '{key}' = {value} is out of range", "1 to 500")
+    return value
+
+
+def _railroads(raw: Any) -> list[str]:
     names = [w.strip() for w in raw.split(",")] if isinstance(raw, str) else [str(w) for w in raw]
     names = [check_railroad_name(w) for w in names if w]
     if len({w.lower() for w in names}) != len(names):
         raise UsageError("board data 'railroads' names a railroad twice")
     if len(names) > MAX_RAILROADS:
         raise UsageError(f"board data 'railroads' lists {len(names)} railroads", "the game has 12")
-    out["railroads"] = names
-    return out
+    return names
 
 
 # --- the grid ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from referee.engine import Event
 from referee.rules_kit import Judge, impossible
@@ -135,7 +136,8 @@ def building(
         rule,
         f"a city without a {what}",
     )
-    city = replace(city, **{kind: p})
+    owner: dict[str, Any] = {kind: p}
+    city = replace(city, **owner)
     state = replace(state, cities={**state.cities, city.name: city})
     if kind == "hotel":
         state = replace(state, hotel_used=state.hotel_used | {p})

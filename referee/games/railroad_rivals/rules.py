@@ -54,7 +54,6 @@ HANDLERS = Handlers[State](
 class RailroadRivals(Game):
     name = "railroad-rivals"
     title = "Railroad Rivals"
-    rules_file = "railroad-rivals.ja.txt"
     min_players = 2
     max_players = 5
     # Options of the rules file: ホテルと給水塔 (hotels) and ビッドの選択ルール (dropback).
@@ -213,5 +212,6 @@ class RailroadRivals(Game):
             )
         if value < 0 and kind != "score":
             raise UsageError(f"{key} cannot be negative")
-        state = replace(state, **{field: {**current, name: value}})
+        corrected: dict[str, Any] = {field: {**current, name: value}}
+        state = replace(state, **corrected)
         return state, [Event(f"{key}: {current[name]} -> {value} (adjusted by the table)")]

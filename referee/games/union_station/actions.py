@@ -75,7 +75,8 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
             f"cash {seat.cash} -> {seat.cash - price}"
         )
     )
-    state = replace(state, offer=put(state.offer, move.slot, ""))
+    first, second, third = put(state.offer, move.slot, "")
+    state = replace(state, offer=(first, second, third))
     state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
     if state.phase != PLAY:
         return state, events

@@ -1,4 +1,4 @@
-"""Board data: what is printed on the board but not published (design.md §5).
+"""Board data: what is printed on the board but not published.
 
 The players enter it once; it is stored in every save. Never invent these numbers.
 
@@ -33,19 +33,30 @@ FIELDS = (
         "shares",
         "How many shares of each colour are in the box? (30 in all)",
         "black 6 green 6 blue 6 orange 6 white 6",
+        lambda answer, _: _shares(answer),
     ),
     BoardField(
         "value_track",
         "Lowest and highest value on the RAILROAD VALUE track (bottom row is 5-10)?",
         "5-52",
+        lambda answer, _: _value_track(answer),
     ),
-    BoardField("gold", "Which values on the RAILROAD VALUE track are gold squares?", "9 13 17 21"),
+    BoardField(
+        "gold",
+        "Which values on the RAILROAD VALUE track are gold squares?",
+        "9 13 17 21",
+        # Checked against the track typed before; without one, the whole board is judged at the end.
+        lambda answer, earlier: (
+            earlier.get("value_track") and _gold(answer, *_value_track(earlier["value_track"]))
+        ),
+    ),
     BoardField(
         "map",
         "The map, optional (empty: type each hex's kind when laying): "
         "'HEX KIND NEIGHBOUR...' separated by ';', kinds plain town city chicago "
         "and the five destinations",
         "CHI chicago C1 C2; C1 town C2; C2 kansas-city",
+        lambda answer, _: _map(answer),
     ),
     BoardField("note", "Anything to remember about this board (optional)", "our copy"),
 )

@@ -39,7 +39,6 @@ END_RULE = "ゲームの終了"
 class UnionStation(Game):
     name = "union-station"
     title = "Union Station"
-    rules_file = "union-station.ja.txt"
     min_players = 3
     max_players = 5
 
@@ -97,9 +96,9 @@ class UnionStation(Game):
         )
         lays = tuple(c for c in _layable(state, p))
         sells = tuple(c for c in _sellable(state, p))
-        verbs = [v for v, ok in (("buy", buys), ("lay", lays), ("sell", sells)) if ok]
-        if not verbs:
-            verbs.append("pass")
+        playable = [v for v, ok in (("buy", buys), ("lay", lays), ("sell", sells)) if ok]
+        if not playable:
+            playable.append("pass")
         args: dict[str, tuple[tuple[str, ...], ...]] = {
             "buy": (buys, ("+1", "+2", "+3")),
             "sell": (sells,),
@@ -107,10 +106,10 @@ class UnionStation(Game):
         where = _lay_candidates(state, lays)
         args["lay"] = (lays, where, where)
         if not state.board.has_map:
-            verbs.append("blocked")
+            playable.append("blocked")
             args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
         phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
-        return Options(seat.name, tuple(verbs), args, phase)
+        return Options(seat.name, tuple(playable), args, phase)
 
     def is_over(self, state: State) -> bool:
         return state.phase == OVER

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.games.union_station.board import Board
 from referee.games.union_station.railroads import COLOURS, MAP_DISCS
@@ -77,11 +77,11 @@ class State:
     def road(self, colour: str) -> Road:
         return self.roads[COLOURS.index(colour)]
 
-    def with_road(self, colour: str, **changes: object) -> State:
+    def with_road(self, colour: str, **changes: Any) -> State:
         i = COLOURS.index(colour)
         return replace(self, roads=put(self.roads, i, replace(self.roads[i], **changes)))
 
-    def with_seat(self, player: int, **changes: object) -> State:
+    def with_seat(self, player: int, **changes: Any) -> State:
         return replace(self, seats=put(self.seats, player, replace(self.seats[player], **changes)))
 
     def held(self, colour: str) -> int:

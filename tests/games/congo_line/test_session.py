@@ -40,11 +40,11 @@ def test_force_skips_a_rule_but_not_a_fact__rule_列車の移動() -> None:
     assert not e.value.computable
 
 
-def test_as_plays_for_another_player_only_when_forced__rule_ゲームの流れ() -> None:
+def test_as_plays_for_another_player_out_of_turn__rule_ゲームの流れ() -> None:
     s = session()
-    with pytest.raises(RuleError) as e:
-        s.play("as B roll red red red red")
-    assert e.value.rule == "ゲームの流れ"
+    events = s.play("as B roll red red red red")
+    assert events[0].text == "out of turn: B moved on A's turn"
+    assert s.entries[-1].by == "B"
 
 
 def test_adjust_count_undo_and_replay() -> None:

@@ -107,13 +107,19 @@ def test_a_player_holding_no_tile_is_skipped__rule_都市タイルの配置() ->
     assert s.actor() == "C"
 
 
-def test_out_of_turn_placement_is_refused_unless_forced__rule_都市タイルの配置() -> None:
+def test_out_of_turn_placement_is_played_and_needs_force_for_more__rule_都市タイルの配置() -> None:
     s = three_at_placement()
-    err = rejected(s, "as B place Omaha 0,-1 - - PRR - 2")
-    assert "A's turn" in err.reason
+    err = rejected(s, "as B place Omaha 5,5 - - - - 2")  # out of turn and not next to a city
+    assert err.rule == R_PLACE and "turn" not in err.reason
     rules = overridden(s, 'as B force place Omaha 5,5 - - - - 2 --because "the table agreed"')
     assert s.state.grid[(5, 5)] == "Omaha" and s.state.hands["B"] == 2
-    assert rules == [R_PLACE]  # out of turn, and not next to a city: one rule, said once
+    assert rules == [R_PLACE]  # the placement rule; being out of turn is said apart
+
+
+def test_out_of_turn_placement_is_played_by_as__rule_都市タイルの配置() -> None:
+    s = three_at_placement()
+    assert "out of turn: B moved on A's turn" in play(s, "as B place Omaha 0,-1 - - PRR - 2")
+    assert s.state.grid[(0, -1)] == "Omaha"
 
 
 def test_last_city_tile_ends_the_game_after_the_turn__rule_ゲーム終了() -> None:

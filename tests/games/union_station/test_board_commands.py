@@ -1,11 +1,12 @@
-"""Board data (design.md §5), the command grammar, status, snapshot and corrections."""
+"""Board data (entered by the players, never invented), the command grammar, status, snapshot
+and corrections."""
 
 from __future__ import annotations
 
 import pytest
 import tomli_w
 
-from referee.engine import UsageError
+from referee.engine import RuleError, UsageError
 from referee.games.union_station import board
 
 from .helpers import BOARD, GAME, fixture_board, forced, move, opened, session
@@ -156,10 +157,18 @@ def test_forced_buy_without_cash():
     assert rules == ["株式の購入"]
 
 
-def test_as_player_out_of_turn_is_refused_unless_forced():
+def test_as_player_out_of_turn_is_played_and_said_so():
+    """`as NAME` is for the table that played out of turn: the turn check (準備: the order of
+    turns) is the one rule it skips without force, and the answer says so."""
     s = opened()
-    with pytest.raises(Exception) as info:
-        s.play("as A sell blue")
-    assert "turn" in str(info.value)
-    s.play('as A force sell blue --because "A sold before C moved"')
+    events = s.play("as A sell blue")
+    assert any("out of turn" in e.text for e in events)
     assert s.state.seats[0].shares[2] == 0 and GAME.options(s.state).actor == "B"
+
+
+def test_as_player_out_of_turn_still_needs_force_for_another_rule():
+    s = opened()
+    s.play("as A sell blue")
+    with pytest.raises(RuleError) as info:
+        s.play("as A sell blue")  # A has no blue share left to sell
+    assert "turn" not in info.value.reason

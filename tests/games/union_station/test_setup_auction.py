@@ -95,7 +95,8 @@ def test_pass_is_final_for_that_share__rule_最初のオークション():
     assert err.rule == "最初のオークション"
     # Its effect is computable, so the table may force it: A leads, and wins when B, C pass.
     state, rules = forced(s.state, "bid 9", actor="A")
-    assert rules == ["最初のオークション"] and state.auction.leader == 0
+    # Two things broken, both of 最初のオークション: A bid out of turn, and after passing.
+    assert rules == ["最初のオークション", "最初のオークション"] and state.auction.leader == 0
     state, _ = move(state, "pass")
     state, _ = move(state, "pass")
     assert state.acquired == (("blue", 0),) and state.seats[0].cash == 30 - 9
