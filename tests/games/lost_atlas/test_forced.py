@@ -10,8 +10,9 @@ from referee.engine import Overridden, RuleError
 from referee.games.lost_atlas.operating import R_FORCED
 from referee.games.lost_atlas.state import State
 from referee.games.lost_atlas.stock import R_AUCTION, R_BUY, R_LIMIT, R_SR
+from referee.session import Session
 
-from .helpers import G, new, play, two_minors
+from .helpers import MICRO2, G, new, play, two_minors
 
 
 def forced(s: State, actor: str, line: str) -> tuple[State, list[str], list[str]]:
@@ -75,3 +76,18 @@ def test_what_cannot_be_computed_is_refused_even_forced__rule_8() -> None:
     with pytest.raises(RuleError) as e:
         forced(s, "B", "buy Expansive pool")  # no share of Expansive in the pool
     assert e.value.computable is False
+
+
+def test_as_plays_a_move_out_of_turn_when_only_the_turn_is_broken__rule_6() -> None:
+    """■6: the table played out of order; `as NAME` records it, no `force` needed. A move that
+    also breaks another rule still needs `force`."""
+    session = Session.new("lost-atlas", ["A", "B"], "micro")
+    for line in (MICRO2, "destinations 30/40/70/100", "auction 120", "pass", "pick Expansive"):
+        session.play(line)
+    assert session.actor() == "B"
+    events = session.play("as A buy Expansive")
+    assert any("out of turn" in e.text for e in events)
+    assert session.state.companies["Expansive"].held("A") == 3
+    with pytest.raises(RuleError) as e:
+        session.play("as A buy Expansive")  # A would hold 4 of 5 (60%, ■4): needs force
+    assert e.value.rule == R_LIMIT
