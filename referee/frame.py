@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from referee.words import unique_legal
+from referee.words import argument_slots, unique_legal
 
 if TYPE_CHECKING:
     from referee.session import Session
@@ -96,7 +96,7 @@ def candidates(session: Session, words: list[str]) -> list[str]:
     verb = find(words[0])
     if verb is not None:
         return list(verb.complete(session, words[1:]))
-    slots = options.args.get(unique_legal(words[0], options.verbs), ())
+    slots = argument_slots(options, unique_legal(words[0], options.verbs), words[1:])
     position = len(words) - 1
     return list(slots[position]) if position < len(slots) else []
 

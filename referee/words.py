@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from referee.engine import Options, UsageError
 
@@ -42,8 +42,21 @@ def legal_first(words: list[str], options: Options) -> list[str]:
         return words
     verb = unique_legal(words[0], options.verbs)
     slots = options.args.get(verb, ())
+    first = [unique_legal(words[1], slots[0]) if slots else words[1]] if len(words) > 1 else []
+    slots = argument_slots(options, verb, first)
     args = [unique_legal(w, slots[i]) if i < len(slots) else w for i, w in enumerate(words[1:])]
     return [verb, *args]
+
+
+def argument_slots(options: Options, verb: str, args: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The candidates for each argument of `verb`. A game may list them under `verb FIRST`
+    for one first argument (`lay M25`: the lays legal on that hex); else those of `verb`."""
+    if args:
+        key = f"{verb} {args[0]}".lower()
+        for name, slots in options.args.items():
+            if name.lower() == key:
+                return slots
+    return options.args.get(verb, ())
 
 
 def unique_legal(word: str, legal: Iterable[str]) -> str:

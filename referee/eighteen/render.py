@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.eighteen import compass
 from referee.eighteen.hexes import parse
 from referee.eighteen.position import Position
 from referee.eighteen.search import Answer
@@ -16,7 +17,7 @@ def _content(position: Position, hex_name: str) -> str:
         return "[off]"
     if hex_name in position.laid:
         laid = position.laid[hex_name]
-        code = f"{laid.tile.name}/{laid.rotation}"
+        code = laid.tile.name
     elif paths:
         code = "=" * 3
     else:
@@ -66,7 +67,9 @@ def picture(position: Position, answer: Answer | None = None) -> str:
                 grid[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in grid).rstrip("\n")
     legend = (
-        "legend: TILE/ROTATION, ( ) city, o town, [off] off-board, === printed track; "
+        "legend: TILE number, ( ) city, o town, [off] off-board, === printed track; "
         "AB = token; *12 = routes of trains 1 and 2"
     )
-    return f"{text}\n{legend}"
+    laid = [(h, t.tile, t.rotation) for h, t in sorted(position.laid.items())]
+    tiles = compass.laid_legend(laid, layout)
+    return "\n".join(line for line in (text, legend, tiles) if line)

@@ -16,14 +16,16 @@ from functools import cache
 from typing import Any
 
 from referee.datafiles import load_table
+from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour, parse
-from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile
+from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile, tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Piece, State
 from referee.rules_kit import Judge
 
 R_MAP = "■3 準備 (マップの作成)"
+LAYOUT = "flat"  # the pieces are flat hexes (a side at the bottom)
 POSITIONS = ("h1", "h2", "h3")
 
 
@@ -73,15 +75,15 @@ def home_codes() -> dict[str, str]:
 
 def spots(first: str, rot: int) -> tuple[str, str, str] | None:
     """The hexes of h1, h2, h3 for a piece with h1 on `first` turned `rot`."""
-    h2 = neighbour(first, (5 + rot) % 6, "flat")
-    h3 = neighbour(first, rot % 6, "flat")
-    if parse(first, "flat") is None or h2 is None or h3 is None:
+    h2 = neighbour(first, (5 + rot) % 6, LAYOUT)
+    h3 = neighbour(first, rot % 6, LAYOUT)
+    if parse(first, LAYOUT) is None or h2 is None or h3 is None:
         return None
     return first, h2, h3
 
 
 def valid_name(name: str) -> bool:
-    xy = parse(name, "flat")
+    xy = parse(name, LAYOUT)
     return xy is not None and xy[0] % 2 == xy[1] % 2  # doubled coordinates: same parity
 
 
@@ -152,7 +154,7 @@ def _board(
             if not cell.home:
                 continue
             for edge in range(6):
-                other = neighbour(cell.hex, edge, "flat")
+                other = neighbour(cell.hex, edge, LAYOUT)
                 if other is None or other in cells or other in blanks:
                     continue
                 if not _touches_border(cells, other, -1):
@@ -166,7 +168,7 @@ def _touches_border(cells: dict[str, Cell], hex_: str, piece: int) -> bool:
     """Whether `hex_` would touch a border hex of another piece (■3: its 4 outer edges touch
     nothing)."""
     for edge in range(6):
-        other = neighbour(hex_, edge, "flat")
+        other = neighbour(hex_, edge, LAYOUT)
         cell = cells.get(other or "")
         if cell is not None and cell.terrain == "border" and cell.piece != piece:
             return True
@@ -189,7 +191,7 @@ def placement_problem(state: State, number: int, first: str, rot: int) -> str | 
     touching = 0
     for hex_, raw in zip(where, raws, strict=True):
         for edge in range(6):
-            other = neighbour(hex_, edge, "flat")
+            other = neighbour(hex_, edge, LAYOUT)
             if other in cells:
                 touching += 1
                 if raw["terrain"] == "border":
@@ -272,7 +274,7 @@ MARKS = {
 def _content(state: State, cell: Cell) -> str:
     laid = state.tiles.get(cell.hex)
     if laid:
-        return f"{laid[0]}/{laid[1]}"
+        return laid[0]
     if cell.home:
         code = next(k for k, v in home_codes().items() if v == cell.home)
         return f"({code})"
@@ -294,7 +296,7 @@ def picture(state: State) -> str:
             tokens.setdefault(hub.split(".")[0], []).append(co.name[:2])
     grid_cells: dict[tuple[int, int], list[str]] = {}
     for name, cell in b.cells.items():
-        x, y = parse(name, "flat") or (0, 0)
+        x, y = parse(name, LAYOUT) or (0, 0)
         grid_cells[(x, y)] = [name, _content(state, cell), "".join(tokens.get(name, []))]
     min_x = min(x for x, _ in grid_cells)
     min_y = min(y for _, y in grid_cells)
@@ -307,10 +309,12 @@ def picture(state: State) -> str:
             for j, ch in enumerate(text[: CELL - 1]):
                 rows[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in rows).rstrip("\n")
-    return (
-        text + "\nlegend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
-        "( ) city, (*) capital, (EA) a minor's home, TILE/ROT track; EA.. = stations"
+    legend = (
+        "legend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
+        "( ) city, (*) capital, (EA) a minor's home, TILE number; EA.. = stations"
     )
+    laid = [(h, tile(name, f"hex {h}"), rot) for h, (name, rot) in sorted(state.tiles.items())]
+    return "\n".join(line for line in (text, legend, compass.laid_legend(laid, LAYOUT)) if line)
 
 
 # --- the setup moves ----------------------------------------------------------------------
@@ -419,10 +423,10 @@ def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]
     if not cells:
         return [(data.table()["map"]["first"], 0)]
     found: list[tuple[str, int]] = []
-    ring = {n for h in cells for e in range(6) if (n := neighbour(h, e, "flat"))}
+    ring = {n for h in cells for e in range(6) if (n := neighbour(h, e, LAYOUT))}
     # h1 may lie two hexes out (a border hex pointing away from the map).
     near = sorted(
-        {n for h in ring for e in range(6) if (n := neighbour(h, e, "flat")) and n not in cells}
+        {n for h in ring for e in range(6) if (n := neighbour(h, e, LAYOUT)) and n not in cells}
         | (ring - set(cells))
     )
     for hex_ in near:

@@ -14,7 +14,10 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   buy TRAIN from CO for N       buy a train from another company at an agreed price
   buy inf [pool] trade TRAIN    the ∞ for 800, handing in a train
   issue | redeem                one share to / from the pool
-  lay HEX TILE ROT              one track tile on the map (e.g. lay M21 57 2)
+  lay HEX SIDES... [COLOUR] [TILE]  one track tile on the map, as its track lies: the sides
+                                it joins by compass (lay M25 N-S, lay M27 N-SE city, two paths
+                                N-S NE-SW); COLOUR or TILE says which when several fit
+  lay HEX TILE ROT              the same by tile number and rotation (e.g. lay M21 57 2)
   lay HEX COLOUR [cost N]       without a map: the colour (yellow, green, purple, grey, bridge)
                                 and the terrain cost the company pays
   token HEX [city N] [cost N]   a station token (city N on a hex with two cities)
@@ -37,8 +40,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from referee.eighteen import compass
 from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
 from referee.rules_kit import count_words
@@ -183,6 +188,8 @@ class LayTile:
     cost: int = 0
     tile: str = ""
     rot: int = 0
+    # The track as the table described it (compass sides); the referee finds the tile.
+    track: compass.Track = ()
 
 
 @dataclass(frozen=True)
@@ -443,6 +450,8 @@ def _lay(t: Typed) -> LayTile:
     t.count(2, None)
     tiles = {name.lower(): name for name in data.track_tiles()}
     tile = tiles.get(t.args[1].lower())
+    if tile is None and compass.is_sides(t.args[1]):
+        return _lay_sides(t, tiles)
     if tile is None:
         return _lay_colour(t)
     t.count(3, None)
@@ -455,6 +464,24 @@ def _lay(t: Typed) -> LayTile:
         tile,
         amount(t.args[2], "rotation", high=5),
     )
+
+
+def _lay_sides(t: Typed, tiles: dict[str, str]) -> LayTile:
+    """`lay HEX N-SE city [COLOUR] [TILE] [cost N]`: the track as it lies on the map."""
+    words = list(t.args[1:])
+    cost = 0
+    if len(words) >= 2 and words[-2].lower() == "cost":
+        cost = amount(words[-1], "cost", high=1000)
+        words = words[:-2]
+    colour = tile = ""
+    while words and not compass.is_sides(words[-1]) and words[-1].lower() not in compass.NODE_WORDS:
+        last = words.pop()
+        if last.lower() in tiles:
+            tile = tiles[last.lower()]
+        else:
+            colour = match(last, data.COLOURS, "colour or tile number")
+    track = compass.parse_track(words, LAYOUT)
+    return LayTile(t.actor, hexname(t.args[0]), colour, cost, tile, 0, track)
 
 
 def _lay_colour(t: Typed) -> LayTile:
@@ -531,7 +558,11 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (Verb("issue", "issue", "the company sells one share to the pool (price -1)"), _bare(Issue)),
     (Verb("redeem", "redeem", "the company buys one share back from the pool"), _bare(Redeem)),
     (
-        Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
+        Verb(
+            "lay",
+            "lay HEX SIDES [city] [COLOUR] [TILE] | lay HEX TILE ROT | lay HEX COLOUR [cost N]",
+            "lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city)",
+        ),
         _lay,
     ),
     (Verb("token", "token HEX [city N] [cost N]", "place a station token"), _token),

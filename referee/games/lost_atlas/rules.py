@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee.engine import Event, Game, Options, Standing, UsageError, Verb
@@ -277,13 +277,14 @@ def _or_options(s: State) -> Options:
         ("cost",),
         ("0", "40", "60"),
     )
+    more: dict[str, tuple[tuple[str, ...], ...]] = {}
     if s.map_state == "done":
         lays = track.legal_lays(s, co, 4) if orr.stage <= 3 else []
-        lay_args = (
-            tuple(dict.fromkeys(h for h, _, _ in lays)),
-            tuple(dict.fromkeys(t for _, t, _ in lays)),
-            tuple(dict.fromkeys(str(r) for _, _, r in lays)),
-        )
+        lay_args = _lay_words((h, track.said(t, r).split()) for h, t, r in lays)
+        for hex_ in dict.fromkeys(h for h, _, _ in lays):
+            # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word).
+            here = [[hex_, *track.said(t, r).split()] for h, t, r in lays if h == hex_]
+            more[f"lay {hex_}"] = _lay_words((hex_, w[1:]) for w in here)
         spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
         token_args = (
             tuple(spots[:4]),
@@ -292,6 +293,7 @@ def _or_options(s: State) -> Options:
         )
         revenues = ("best", *revenues)
     args = {
+        **more,
         "buy": (offers, ("pool",)),
         "run": (revenues,),
         "lay": lay_args,
@@ -306,6 +308,19 @@ def _or_options(s: State) -> Options:
         args,
         phase=f"cycle {s.cycle}, OR{orr.number}: {co.name} (step {orr.stage})",
     )
+
+
+def _lay_words(lays: Iterable[tuple[str, list[str]]]) -> tuple[tuple[str, ...], ...]:
+    """Completion slots for `lay HEX SIDES...`: the hexes, then each word of the track said."""
+    hexes: list[str] = []
+    slots: list[list[str]] = []
+    for hex_, words in lays:
+        hexes.append(hex_)
+        for i, word in enumerate(words):
+            if i == len(slots):
+                slots.append([])
+            slots[i].append(word)
+    return tuple(tuple(dict.fromkeys(slot)) for slot in (hexes, *slots))
 
 
 def _merger_options(s: State) -> Options:

@@ -6,10 +6,13 @@ without it, only what can be checked from the words typed (colour, count, cost) 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
-from referee.engine import Event, RuleError
+from referee.engine import Event, RuleError, UsageError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token
 from referee.games.lost_atlas.state import Company, Lay, State
@@ -46,11 +49,13 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
     assert orr is not None
     stage(state, 3, judge, "laying track")
     on_map = routes.known(state)
+    if move.track:
+        move = _fit(state, co, move, judge)
     if on_map and not move.tile:
         raise RuleError(
-            "the map is known: name the tile and its rotation",
+            "the map is known: say how the track lies, or name the tile and its rotation",
             R_TRACK,
-            "lay HEX TILE ROT, e.g. lay M21 57 0",
+            "lay HEX SIDES, e.g. lay M25 N-S or lay M27 N-SE city; or lay M21 57 0",
         )
     colour = move.colour
     cost = _map_cost(state, move) if on_map else move.cost
@@ -83,6 +88,110 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
             ledger.pay(
                 state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"], events
             )
+
+
+# --- the track as the table says it ----------------------------------------------------------
+def side(edge: int) -> str:
+    return compass.SIDES[atlas.LAYOUT][edge]
+
+
+def track_of(name: str, rot: int) -> compass.Track:
+    return compass.describe(tile_spec(name, f"tile {name}"), rot)
+
+
+def said(name: str, rot: int) -> str:
+    """A tile turned `rot` as the table says it: `N-SE city`."""
+    return compass.text(track_of(name, rot), atlas.LAYOUT)
+
+
+def shapes(state: State, hex_: str) -> list[tuple[str, int]]:
+    """Every tile of the upgrade chart for what is on `hex_` now, in each rotation that lays
+    its track differently (■14: the tiles that may replace what is there)."""
+    cell = atlas.board(state).cells.get(hex_)
+    if cell is None:
+        return []
+    old = state.tiles.get(hex_)
+    out: list[tuple[str, int]] = []
+    for name in data.table()["upgrades"].get(old[0] if old else cell.kind, []):
+        seen: set[frozenset[compass.Group]] = set()
+        for rot in range(6):
+            key = frozenset(track_of(name, rot))
+            if key not in seen:
+                seen.add(key)
+                out.append((name, rot))
+    return out
+
+
+def lay_check(state: State, co: Company, hex_: str, name: str, rot: int) -> RuleError | None:
+    """Why tile `name` turned `rot` may not be laid on `hex_` now (■14), or None."""
+    move = LayTile(co.president, hex_, data.tile_colour(name), 0, name, rot)
+    try:
+        _count_check(state, co, move.colour)
+    except RuleError as error:
+        return error
+    problem = lay_problem(state, co, move)
+    return RuleError(*problem) if problem else None
+
+
+def lays_on(state: State, co: Company, hex_: str) -> list[tuple[str, int]]:
+    """The tiles (and rotations) the company may lay on `hex_` now."""
+    return [(n, r) for n, r in shapes(state, hex_) if lay_check(state, co, hex_, n, r) is None]
+
+
+def _fit(state: State, co: Company, move: LayTile, judge: Judge) -> LayTile:
+    """■14: the tile and rotation whose track lies as the table said, among the tiles that
+    may go there now; several: the table says which; none: refused with what fits."""
+    if not routes.known(state):
+        raise RuleError(
+            "without the map the referee cannot tell the tile from its track",
+            R_TRACK,
+            "lay HEX COLOUR [cost N]",
+            computable=False,
+        )
+    typed, where = move.track, move.hex
+    wanted = [
+        (n, r)
+        for n, r in shapes(state, where)
+        if (not move.colour or data.tile_colour(n) == move.colour)
+        and (not move.tile or n == move.tile)
+    ]
+    # Said in part (an upgrade by its new track): the old track it must keep goes without saying.
+    old = state.tiles.get(where)
+    kept = [g for g in (track_of(*old) if old else ()) if g.sides not in {t.sides for t in typed}]
+    fit = [(n, r) for n, r in wanted if compass.fits(typed, track_of(n, r))] or [
+        (n, r) for n, r in wanted if compass.fits((*typed, *kept), track_of(n, r), part=True)
+    ]
+    legal = [(n, r) for n, r in fit if lay_check(state, co, where, n, r) is None]
+    asked = " ".join(w for w in (compass.text(typed, atlas.LAYOUT), move.colour, move.tile) if w)
+    if len(legal) > 1:
+        twice = {said(n, r) for n, r in legal if sum(said(*o) == said(n, r) for o in legal) > 1}
+        raise UsageError(
+            f"{len(legal)} lays fit {asked} on {where}, say which: "
+            + "; ".join(f"tile {n} ({data.tile_colour(n)}) {said(n, r)}" for n, r in legal),
+            " or ".join(
+                f"lay {where} {said(n, r)}" + (f" {n}" if said(n, r) in twice else "")
+                for n, r in legal
+            ),
+        )
+    if not legal:
+        fits_here = "; ".join(f"{said(n, r)} ({n})" for n, r in lays_on(state, co, where))
+        legal_text = f"what fits: {fits_here}" if fits_here else f"nothing fits on {where} now"
+        if not fit:
+            raise RuleError(
+                f"no tile laid as {asked} may go on {where}",
+                R_UPGRADE,
+                legal_text,
+                computable=False,
+            )
+        error = lay_check(state, co, where, *fit[0])
+        assert error is not None
+        refusal = RuleError(f"{asked} on {where}: {error.reason}", error.rule, legal_text)
+        if len(fit) > 1:
+            raise refusal
+        judge.broken(refusal)  # forced: the one tile laid as said goes down anyway
+        legal = fit
+    name, rot = legal[0]
+    return replace(move, colour=data.tile_colour(name), tile=name, rot=rot, track=())
 
 
 def _lay_by_colour(state: State, move: LayTile, judge: Judge) -> None:
@@ -192,17 +301,17 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
         if problem:
             return problem, R_UPGRADE, "another rotation"
     for edge in sorted(new.exits(move.rot)):
-        other = neighbour(move.hex, edge, "flat")
+        other = neighbour(move.hex, edge, atlas.LAYOUT)
         there = cells.get(other or "")
         if there is None or there.terrain == "border":
             return (
-                f"the track at edge {edge} runs off the map or into a border hex",
+                f"the track leaving {side(edge)} runs off the map or into a border hex",
                 R_TRACK,
                 "another rotation",
             )
         if there.terrain == "water" and other not in state.tiles and "Bridging" not in co.abilities:
             return (
-                f"the track at edge {edge} runs into water ({other})",
+                f"the track leaving {side(edge)} runs into water ({other})",
                 R_ABILITY,
                 "only Bridging's track may point into water (■26)",
             )
@@ -227,7 +336,7 @@ def _keeps_track(old_paths: Paths, new_paths: Paths, before: TileSpec, new: Tile
 
     lost = exits(old_paths) - exits(new_paths)
     if lost:
-        return f"the old track at edge {', '.join(map(str, sorted(lost)))} would be lost"
+        return f"the old track leaving {', '.join(map(side, sorted(lost)))} would be lost"
     if not edge_pairs(old_paths) <= edge_pairs(new_paths):
         return "the old track between two sides would be lost"
     if sum(n.slots for n in new.nodes) < sum(n.slots for n in before.nodes):
@@ -241,7 +350,7 @@ def _reached(state: State, co: Company, hex_: str, exits: frozenset[int]) -> boo
     if any(h == hex_ for h, _ in got.cities) or any(h == hex_ for h, _ in got.paths):
         return True
     for edge in exits:
-        other = neighbour(hex_, edge, "flat")
+        other = neighbour(hex_, edge, atlas.LAYOUT)
         if other is not None and (other, (edge + 3) % 6) in got.exits:
             return True
     return False
@@ -391,33 +500,18 @@ def suburb(state: State, co: Company, hex_: str, judge: Judge, events: list[Even
 
 
 def legal_lays(state: State, co: Company, most: int = 6) -> list[tuple[str, str, int]]:
-    """A few (hex, tile, rotation) the company may lay now (completion candidates); the
-    colour and count rules of this turn are checked too."""
+    """A few (hex, tile, rotation) the company may lay now, a hex at a time (completion
+    candidates); the colour and count rules of this turn are checked too."""
     found: list[tuple[str, str, int]] = []
     if not routes.known(state):
         return found
     got = routes.reach(state, co)
     near = {h for h, _ in got.cities} | {h for h, _ in got.paths}
-    near |= {n for h, e in got.exits if (n := neighbour(h, e, "flat"))}
-    chart = data.table()["upgrades"]
-    cells = atlas.board(state).cells
+    near |= {n for h, e in got.exits if (n := neighbour(h, e, atlas.LAYOUT))}
     for hex_ in sorted(near):
-        cell = cells.get(hex_)
-        if cell is None:
-            continue
-        old = state.tiles.get(hex_)
-        for name in chart.get(old[0] if old else cell.kind, []):
-            try:
-                _count_check(state, co, data.tile_colour(name))
-            except RuleError:
-                continue
-            for rot in range(6):
-                move = LayTile(co.president, hex_, data.tile_colour(name), 0, name, rot)
-                if lay_problem(state, co, move) is None:
-                    found.append((hex_, name, rot))
-                    if len(found) >= most:
-                        return found
-                    break
+        found.extend((hex_, name, rot) for name, rot in lays_on(state, co, hex_))
+        if len({h for h, _, _ in found}) >= most:
+            break
     return found
 
 

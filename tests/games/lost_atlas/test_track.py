@@ -52,7 +52,7 @@ def test_tile_must_suit_the_hex__rule_14() -> None:
 
 def test_no_track_off_the_map_or_into_a_border__rule_14() -> None:
     s = play(mapped(), "buy 2", "lay M25 9 0")
-    with pytest.raises(RuleError, match="edge 3 runs off the map or into a border") as e:
+    with pytest.raises(RuleError, match="leaving N runs off the map or into a border") as e:
         step(s, "lay M23 293a 0")  # straight through M23 into the border hex M21
     assert e.value.rule == R_TRACK
 
@@ -89,7 +89,7 @@ def test_upgrade_keeps_the_old_track__rule_14() -> None:
     s = s.draft()
     s.colour, s.level = "green", 3  # as if a 3-train had been bought
     s.orr.lays = []
-    with pytest.raises(RuleError, match="edge 0, 3 would be lost") as e:
+    with pytest.raises(RuleError, match="leaving S, N would be lost") as e:
         step(s, "lay M25 23 1")
     assert e.value.rule == R_UPGRADE
     assert play(s, "lay M25 23 0").tiles["M25"] == ("23", 0)
