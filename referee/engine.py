@@ -197,6 +197,12 @@ class Game(ABC):
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The full state as plain data (str, int, bool, list, dict; no None) for saves/JSON."""
 
+    # --- views the table asks for (never moves) -------------------------------------
+    def views(self) -> Mapping[str, tuple[str, Callable[[Any], str]]]:
+        """Views a player may ask for by name (`market`, `trains`): name -> (one-line summary,
+        function of the state returning text). Empty when the game has none."""
+        return {}
+
     # --- corrections by hand (the table has the last word) --------------------------
     def adjustables(self, state: Any) -> dict[str, int]:
         """Numbers the table may correct by hand, by name: {"cash A": 30, "price blue": 12}."""

@@ -61,10 +61,14 @@ class Shell:
 
     def _run(self, line: str) -> Reply:
         words = split(line)
-        verb = frame.find(words[0])
+        verb = frame.find(words[0], self.session)
         if verb is not None and verb.kind == "command":
             reply: Reply = verb.handler(self, words[1:], line)
             return reply
+        if verb is not None and verb.kind == "view":
+            if len(words) > 1:
+                raise UsageError(f"'{verb.name}' takes nothing more", verb.name)
+            return Reply(verb.handler(self.session.state))
         return self._move(line)
 
     # --- moves ---------------------------------------------------------------------------
@@ -97,14 +101,21 @@ class Shell:
         "the verbs you can type now, or one verb in full",
         aliases=("?",),
         complete=lambda session, words: (
-            [*(v.name for v in session.game.verbs()), *frame.VERBS] if not words else ()
+            [
+                *(v.name for v in session.game.verbs()),
+                *frame.VERBS,
+                *session.game.views(),
+            ]
+            if not words
+            else ()
         ),
     )
     def _help(self, words: list[str], line: str) -> Reply:
         game_verbs = {v.name: v for v in self.game.verbs()}
         if words:
-            name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
-            v = game_verbs.get(name) or frame.VERBS[name]
+            views = {v.name: v for v in frame.views(self.session)}
+            name = match(words[0], [*game_verbs, *frame.VERBS, *views], "verb")
+            v = game_verbs.get(name) or frame.VERBS.get(name) or views[name]
             return Reply(f"{v.usage}\n  {v.summary}")
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]

@@ -323,6 +323,7 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         raise RuleError("run the trains first", R_RUN, "run N", computable=False)
     judge.rule(not orr.paid, "the dividend is decided", R_PAY)
     revenue = orr.revenue
+    co.revenues.append(revenue)
     move = stock_move(co.price, revenue, withhold)
     if withhold:
         events.append(Event(f"{co.name} withholds {revenue}"))

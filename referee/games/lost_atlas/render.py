@@ -117,9 +117,17 @@ def next_rust(s: State) -> str:
 
 
 def toolbar(s: State) -> str:
-    cash = " ".join(f"{p} {s.cash[p]}" for p in s.active_players)
-    prices = " ".join(f"{n[:4]} {s.companies[n].price}" for n in s.order())
-    return f"C{s.cycle} {round_name(s)} · {cash}" + (f" · {prices}" if prices else "")
+    """One line a table reads at a glance, in words: where the game is, who has what."""
+    cycles = data.table()["setup"]["cycles"][s.variant]
+    where = f"cycle {s.cycle} of {cycles}, {round_name(s)}"
+    if s.round == "operating" and s.orr and s.orr.current:
+        where += f": {s.orr.current} operates"
+    parts = [where, f"phase {s.colour}"]
+    parts.append("cash " + ", ".join(f"{p} {s.cash[p]}" for p in s.active_players))
+    prices = ", ".join(f"{n} {s.companies[n].price}" for n in s.order())
+    if prices:
+        parts.append(f"prices {prices}")
+    return " · ".join(parts)
 
 
 def snapshot(s: State) -> dict[str, Any]:
@@ -157,6 +165,7 @@ def snapshot(s: State) -> dict[str, Any]:
                 "stations": list(c.hubs),
                 "tokens_left": list(c.spare_tokens),
                 "suburbs": list(c.suburbs),
+                "revenues": list(c.revenues),
             }
             for n, c in s.companies.items()
         },

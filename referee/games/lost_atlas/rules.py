@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.engine import Event, Game, Options, Standing, UsageError, Verb
@@ -16,6 +16,7 @@ from referee.games.lost_atlas import (
     rounds,
     stock,
     track,
+    views,
 )
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
@@ -147,6 +148,9 @@ class LostAtlas(Game):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
+
+    def views(self) -> Mapping[str, tuple[str, Callable[[State], str]]]:
+        return views.VIEWS
 
     # --- corrections --------------------------------------------------------------------------
     def adjustables(self, state: State) -> dict[str, int]:

@@ -106,6 +106,7 @@ class Company(Sealable):
     suburbs: list[str] = field(default_factory=list)  # Suburban's placed suburbs
     bridges_left: int = 0  # Bridging's bridge tiles
     members: list[str] = field(default_factory=list)  # a major: the two minors it came from
+    revenues: list[int] = field(default_factory=list)  # each turn's revenue, the last last
 
     @property
     def size(self) -> int:
