@@ -3,6 +3,8 @@
 Grammar (verb first; names case-insensitive, any unique prefix):
   place N HEX ROT               map building: piece N with its h1 on HEX, turned ROT (0-5)
   capital HEX | capital none    map building: a capital project was drawn
+  map N HEX ROT, capital HEX, ...  map building in few lines: the pieces and capitals in the
+                                order drawn (a row, or the whole map), checked as place/capital
   charters A,B,C / D,E,F        the charter columns as laid out, top of each column first
   destinations 30/40/70/100     the chosen distant-destination card (yellow/green/purple/grey)
   auction AMOUNT                open an auction of a minor with a first bid (stock round)
@@ -46,7 +48,7 @@ from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
-from referee.rules_kit import count_words
+from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 COLOUR_WORDS = (*data.COLOURS, "bridge")
@@ -209,6 +211,14 @@ class PlacePiece:
 
 
 @dataclass(frozen=True)
+class MapLine:
+    """Pieces and capital projects in the order drawn, as one move."""
+
+    actor: str
+    items: tuple[PlacePiece | Capital, ...]
+
+
+@dataclass(frozen=True)
 class Discard:
     actor: str
     kinds: tuple[str, ...]
@@ -289,6 +299,7 @@ AnyMove = (
     | LayTile
     | Token
     | PlacePiece
+    | MapLine
     | Discard
     | Run
 )
@@ -336,6 +347,26 @@ def _capital(t: Typed) -> Capital:
     t.count(1)
     where = "" if t.args[0].lower() == "none" else hexname(t.args[0])
     return Capital(t.actor, "", where)
+
+
+def _map(t: Typed) -> MapLine:
+    """`map 25 M21 0, 3 O23 1, capital M23`: each item read as its own place or capital line
+    (the commas may be left out: a piece is three words, a capital two)."""
+    t.count(1, None)
+    words = " ".join(t.args).replace(",", " ").replace(";", " ").split()
+    items: list[PlacePiece | Capital] = []
+    while words:
+        if words[0].lower() == "capital":
+            items.append(_capital(_typed_as(t, "capital", tuple(words[1:2]))))
+            words = words[2:]
+        else:
+            items.append(_place(_typed_as(t, "place", tuple(words[:3]))))
+            words = words[3:]
+    return MapLine(t.actor, tuple(items))
+
+
+def _typed_as(t: Typed, verb: str, args: tuple[str, ...]) -> Typed:
+    return Typed(t.state, t.actor, verb, args, usage_of(VERBS, verb))
 
 
 def _discard(t: Typed) -> Discard:
@@ -528,6 +559,14 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (
         Verb("capital", "capital HEX | capital none", "map building: a capital project drawn"),
         _capital,
+    ),
+    (
+        Verb(
+            "map",
+            "map N HEX ROT, capital HEX, ...",
+            "map building: several pieces and capitals at once, in the order drawn",
+        ),
+        _map,
     ),
     (
         Verb("charters", "charters A,B,C / D,E,F", "lay out the charter columns (top first)"),

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, merger, operating, stock, trains
-from referee.games.lost_atlas.commands import Capital, Charters, Destinations, PlacePiece
+from referee.games.lost_atlas.commands import (
+    Capital,
+    Charters,
+    Destinations,
+    MapLine,
+    PlacePiece,
+)
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import State
 from referee.rules_kit import Handlers, Judge
@@ -63,12 +69,36 @@ def _capital(state: State, move: Capital, judge: Judge) -> tuple[State, list[Eve
     return state, events
 
 
+def _map_line(state: State, move: MapLine, judge: Judge) -> tuple[State, list[Event]]:
+    """■3 in few lines: each piece or capital as its own line would be, in the order drawn
+    (the drawer turns with each; the line is the first drawer's); the drawing to confirm."""
+    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    events: list[Event] = []
+    for number, item in enumerate(move.items, start=1):
+        try:
+            if isinstance(item, PlacePiece):
+                atlas.place_piece(state, item.number, item.hex, item.rot, judge, events)
+            else:
+                atlas.place_capital(state, item.where, judge, events)
+        except RuleError as error:
+            what = "capital" if isinstance(item, Capital) else f"piece {item.number}"
+            raise RuleError(
+                f"item {number} ({what}): {error.reason}",
+                error.rule,
+                error.legal,
+                computable=error.computable,
+            ) from error
+    events.append(Event("the map as entered (undo takes this line back):\n" + atlas.picture(state)))
+    return state, events
+
+
 # Rules ■3: the map (when entered), the charters and the destination card.
 SETUP: Handlers[State] = Handlers(
     "setup",
     {
         PlacePiece: _place,
         Capital: _capital,
+        MapLine: _map_line,
         Charters: stock.set_charters,
         Destinations: stock.set_destinations,
     },

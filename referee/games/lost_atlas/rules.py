@@ -86,6 +86,7 @@ class LostAtlas(Game):
                     ("charters", not s.columns),
                     ("destinations", not s.destinations),
                     ("place", not s.columns and not s.destinations),
+                    ("map", not s.columns and not s.destinations),
                 )
                 if missing
             )
@@ -94,7 +95,7 @@ class LostAtlas(Game):
                 "destinations": (("30/40/70/100",),),
             }
             if "place" in verbs:
-                args["place"] = _map_options(s).args["place"]
+                args["place"] = args["map"] = _map_options(s).args["place"]
             return Options(s.priority, verbs, args, phase="setup")
         if s.discard:
             co = s.companies[s.discard[0]]
@@ -197,9 +198,10 @@ def _map_options(s: State) -> Options:
     }
     capitals = tuple(h for h in atlas.board(s).cells if atlas.capital_problem(s, h) is None)
     args["capital"] = (capitals[:6] or ("none",),)
+    args["map"] = args["place"]
     return Options(
         atlas.drawer(s),
-        ("place", "capital"),
+        ("place", "capital", "map"),
         args,
         phase=f"map building, {len(s.pieces)} pieces placed",
     )
