@@ -28,6 +28,35 @@ def _train_list(ts: list[Train]) -> str:
     return " ".join(t.kind + ("(rusted)" if t.rusted else "") for t in ts) or "-"
 
 
+COMPANY_HEAD = (
+    "company",
+    "kind",
+    "president",
+    "price",
+    "treasury",
+    "trains",
+    "limit",
+    "stations",
+    "tokens left",
+)
+
+
+def company_row(s: State, name: str) -> list[object]:
+    """One company as every table of companies shows it (the columns of COMPANY_HEAD)."""
+    c = s.companies[name]
+    return [
+        name,
+        "major" if c.major else "minor",
+        c.president,
+        c.price,
+        c.cash,
+        _train_list(c.trains),
+        trains.company_limit(s, c),
+        ", ".join(c.hubs) or "-",
+        len(c.spare_tokens),
+    ]
+
+
 def status(s: State) -> str:
     cycles = data.table()["setup"]["cycles"][s.variant]
     head = (
@@ -37,40 +66,9 @@ def status(s: State) -> str:
     lines = [head]
     order = s.order()
     if order:
-        rows = []
-        for i, n in enumerate(order, 1):
-            c = s.companies[n]
-            rows.append(
-                [
-                    i,
-                    n,
-                    "major" if c.major else "minor",
-                    c.price,
-                    c.president,
-                    c.cash,
-                    _train_list(c.trains),
-                    f"{trains.company_limit(s, c)}",
-                    ", ".join(c.hubs),
-                    len(c.spare_tokens),
-                ]
-            )
-        lines.append(
-            tabulate(
-                rows,
-                [
-                    "#",
-                    "company (operating order)",
-                    "kind",
-                    "price",
-                    "president",
-                    "cash",
-                    "trains",
-                    "limit",
-                    "stations",
-                    "tokens left",
-                ],
-            )
-        )
+        rows = [[i, *company_row(s, n)] for i, n in enumerate(order, 1)]
+        columns = ["#", "company (operating order)", *COMPANY_HEAD[1:]]
+        lines.append(tabulate(rows, columns))
         holders = [p for p in s.players] + [TREASURY, POOL]
         share_rows = [[n, *[s.companies[n].held(h) or "" for h in holders]] for n in order]
         lines.append(tabulate(share_rows, ["shares", *holders]))

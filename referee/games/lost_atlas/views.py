@@ -11,6 +11,7 @@ from tabulate import tabulate
 
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
+from referee.games.lost_atlas.render import COMPANY_HEAD, company_row
 from referee.games.lost_atlas.state import State
 
 
@@ -98,24 +99,9 @@ def companies(s: State) -> str:
     rows = []
     for name in order:
         c = s.companies[name]
-        rows.append(
-            [
-                name,
-                "major" if c.major else "minor",
-                c.president,
-                c.price,
-                c.cash,
-                " ".join(_train_name(t.kind) for t in c.trains) or "-",
-                f"{trains.company_limit(s, c)}",
-                ", ".join(c.hubs) or "-",
-                len(c.spare_tokens),
-                " ".join(map(str, c.revenues[-3:])) or "-",
-                c.held(TREASURY) or "",
-                c.held(POOL) or "",
-            ]
-        )
-    head = ["company", "kind", "president", "price", "treasury", "trains", "limit"]
-    head += ["stations", "tokens", "last revenues", "in treasury", "in pool"]
+        revenues = " ".join(map(str, c.revenues[-3:])) or "-"
+        rows.append([*company_row(s, name), revenues, c.held(TREASURY) or "", c.held(POOL) or ""])
+    head = [*COMPANY_HEAD, "last revenues", "in treasury", "in pool"]
     out = [tabulate(rows, head) if rows else "no company is open yet"]
     prows = []
     for p in s.players:

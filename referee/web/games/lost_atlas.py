@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.games.lost_atlas import atlas, data, ledger, routes, trains
 from referee.games.lost_atlas.data import POOL, TREASURY
-from referee.games.lost_atlas.render import next_rust, round_name
+from referee.games.lost_atlas.render import COMPANY_HEAD, company_row, next_rust, round_name
 from referee.games.lost_atlas.state import State
 from referee.session import Session
 from referee.web.hexmap import Hex, svg
@@ -124,36 +124,8 @@ def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
 
 
 def _companies(session: Session, state: State) -> str:
-    rows = []
-    for i, name in enumerate(state.order(), 1):
-        c = state.companies[name]
-        rows.append(
-            [
-                i,
-                name,
-                "major" if c.major else "minor",
-                c.president,
-                c.price,
-                c.cash,
-                " ".join(t.kind + (" (rusted)" if t.rusted else "") for t in c.trains) or "-",
-                trains.company_limit(state, c),
-                ", ".join(c.hubs) or "-",
-                len(c.spare_tokens),
-            ]
-        )
-    headers = [
-        "#",
-        "company",
-        "kind",
-        "president",
-        "price",
-        "treasury",
-        "trains",
-        "limit",
-        "stations",
-        "tokens left",
-    ]
-    return table(headers, rows) if rows else "<p>no company open yet</p>"
+    rows = [[i, *company_row(state, n)] for i, n in enumerate(state.order(), 1)]
+    return table(["#", *COMPANY_HEAD], rows) if rows else "<p>no company open yet</p>"
 
 
 def _shares(state: State) -> str:
