@@ -197,12 +197,6 @@ class Game(ABC):
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The full state as plain data (str, int, bool, list, dict; no None) for saves/JSON."""
 
-    # --- views the table asks for (never moves) -------------------------------------
-    def views(self) -> Mapping[str, tuple[str, Callable[[Any], str]]]:
-        """Views a player may ask for by name (`market`, `trains`): name -> (one-line summary,
-        function of the state returning text). Empty when the game has none."""
-        return {}
-
     # --- corrections by hand (the table has the last word) --------------------------
     def adjustables(self, state: Any) -> dict[str, int]:
         """Numbers the table may correct by hand, by name: {"cash A": 30, "price blue": 12}."""
@@ -214,3 +208,13 @@ class Game(ABC):
     def cash(self, state: Any, player: str) -> int | None:
         """A player's money in the ledger, for `count`; None if the game has no money."""
         return None
+
+    # --- views the table asks for (`market`, `trains`, `companies`) -----------------------
+    def views(self) -> Sequence[str]:
+        """The frame's views (referee.frame.VIEWS) this game can show; the verbs are offered
+        only in games that name them."""
+        return ()
+
+    def view(self, state: Any, name: str) -> str:
+        """The view `name`, one of `views()`, as text for the terminal."""
+        raise UsageError(f"{self.title} has no '{name}' view")

@@ -2,9 +2,7 @@
 completion, in every game.
 
 Each verb registers itself beside its handler with `@frame_verb(...)`: the shell's commands in
-`shell/commands.py`, the moves the session interprets in `session.py`. A game's views
-(`Game.views()`: `market`, `trains`, ...) join them as a fourth kind, for that game only.
-There are three kinds that register:
+`shell/commands.py`, the moves the session interprets in `session.py`. There are three kinds:
 
 - "command": answered by the shell, never a move (`help`, `undo`, `save`, ...);
   handler(shell, words, line) -> Reply.
@@ -25,7 +23,7 @@ from referee.words import argument_slots, unique_legal
 if TYPE_CHECKING:
     from referee.session import Session
 
-Kind = Literal["command", "move", "prefix", "view"]
+Kind = Literal["command", "move", "prefix"]
 # The candidates for the next word, given the words typed after the verb.
 Complete = Callable[["Session", list[str]], Sequence[str]]
 
@@ -72,20 +70,10 @@ def frame_verb(
     return register
 
 
-def views(session: Session) -> list[FrameVerb]:
-    """The views the session's game offers (`Game.views()`); handler(state) -> text."""
-    return [
-        FrameVerb(name, name, summary, "view", show)
-        for name, (summary, show) in session.game.views().items()
-    ]
-
-
-def find(word: str, session: Session | None = None) -> FrameVerb | None:
-    """The frame verb typed as `word` (its name or an alias, any case), if it is one; with a
-    session, its game's views too."""
+def find(word: str) -> FrameVerb | None:
+    """The frame verb typed as `word` (its name or an alias, any case), if it is one."""
     low = word.lower()
-    known: list[FrameVerb] = [*VERBS.values(), *(views(session) if session is not None else [])]
-    for verb in known:
+    for verb in VERBS.values():
         if low == verb.name or low in verb.aliases:
             return verb
     return None
@@ -97,7 +85,7 @@ def listed() -> list[FrameVerb]:
 
 
 def offered(session: Session) -> list[FrameVerb]:
-    return [*(v for v in listed() if v.offered(session)), *views(session)]
+    return [v for v in listed() if v.offered(session)]
 
 
 def candidates(session: Session, words: list[str]) -> list[str]:
@@ -105,7 +93,7 @@ def candidates(session: Session, words: list[str]) -> list[str]:
     options = session.game.options(session.state)
     if not words:
         return [*options.verbs, *(v.name for v in offered(session))]
-    verb = find(words[0], session)
+    verb = find(words[0])
     if verb is not None:
         return list(verb.complete(session, words[1:]))
     slots = argument_slots(options, unique_legal(words[0], options.verbs), words[1:])

@@ -61,14 +61,10 @@ class Shell:
 
     def _run(self, line: str) -> Reply:
         words = split(line)
-        verb = frame.find(words[0], self.session)
+        verb = frame.find(words[0])
         if verb is not None and verb.kind == "command":
             reply: Reply = verb.handler(self, words[1:], line)
             return reply
-        if verb is not None and verb.kind == "view":
-            if len(words) > 1:
-                raise UsageError(f"'{verb.name}' takes nothing more", verb.name)
-            return Reply(verb.handler(self.session.state))
         return self._move(line)
 
     # --- moves ---------------------------------------------------------------------------
@@ -101,21 +97,14 @@ class Shell:
         "the verbs you can type now, or one verb in full",
         aliases=("?",),
         complete=lambda session, words: (
-            [
-                *(v.name for v in session.game.verbs()),
-                *frame.VERBS,
-                *session.game.views(),
-            ]
-            if not words
-            else ()
+            [*(v.name for v in session.game.verbs()), *frame.VERBS] if not words else ()
         ),
     )
     def _help(self, words: list[str], line: str) -> Reply:
         game_verbs = {v.name: v for v in self.game.verbs()}
         if words:
-            views = {v.name: v for v in frame.views(self.session)}
-            name = match(words[0], [*game_verbs, *frame.VERBS, *views], "verb")
-            v = game_verbs.get(name) or frame.VERBS.get(name) or views[name]
+            name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
+            v = game_verbs.get(name) or frame.VERBS[name]
             return Reply(f"{v.usage}\n  {v.summary}")
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
@@ -282,6 +271,28 @@ class Shell:
         text = line.split(None, 2)[2]
         events = self.session.amend(number, text)
         return Reply(self._after(events))
+
+
+def _view_verb(name: str, summary: str) -> None:
+    """A view the frame offers in the games that provide it (`Game.views`)."""
+
+    def offered(session: Session) -> bool:
+        return name in session.game.views()
+
+    @frame_verb(name, name, summary, offered=offered)
+    def show(shell: Shell, words: list[str], line: str) -> Reply:
+        game = shell.game
+        if name not in game.views():
+            shown = ", ".join(game.views()) or "none; `status` shows the table"
+            raise UsageError(f"{game.title} has no '{name}' view", f"views: {shown}")
+        if words:
+            raise UsageError(f"{name} takes no argument", name)
+        return Reply(game.view(shell.session.state, name))
+
+
+_view_verb("market", "the stock market: every share price and what moves it next")
+_view_verb("trains", "the trains: the roster, the phase, what the next train brings")
+_view_verb("companies", "per company its owners and figures; per player holdings and worth")
 
 
 def help_rows(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from referee.engine import Event, Game, Options, Standing, UsageError, Verb
@@ -150,8 +150,11 @@ class LostAtlas(Game):
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
 
-    def views(self) -> Mapping[str, tuple[str, Callable[[State], str]]]:
-        return views.VIEWS
+    def views(self) -> Sequence[str]:
+        return tuple(views.VIEWS)
+
+    def view(self, state: State, name: str) -> str:
+        return views.VIEWS[name](state)
 
     # --- corrections --------------------------------------------------------------------------
     def adjustables(self, state: State) -> dict[str, int]:

@@ -119,11 +119,9 @@ def companies(s: State) -> str:
     return "\n\n".join(out)
 
 
-VIEWS: dict[str, tuple[str, Callable[[State], str]]] = {
-    "market": ("the stock track with every company's marker", market),
-    "trains": ("the train deck, the phase, what the next train brings and what rusts", roster),
-    "companies": (
-        "companies (president, treasury, trains, stations, revenues) and players",
-        companies,
-    ),
+# The frame's views (referee/shell/commands.py) that Lost Atlas draws.
+VIEWS: dict[str, Callable[[State], str]] = {
+    "market": market,
+    "trains": roster,
+    "companies": companies,
 }
