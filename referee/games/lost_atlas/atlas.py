@@ -324,7 +324,13 @@ def drawer(state: State) -> str:
 
 
 def place_piece(
-    state: State, number: int, first: str, rot: int, judge: Judge, events: list[Event]
+    state: State,
+    number: int,
+    first: str,
+    rot: int,
+    judge: Judge,
+    events: list[Event],
+    say_next: bool = True,
 ) -> None:
     if state.columns:
         raise RuleError(
@@ -351,10 +357,12 @@ def place_piece(
     state.map_draws += 1
     assert where is not None
     events.append(Event(f"piece {number} on {', '.join(where)} (h1, h2, h3), rotation {rot}"))
-    _maybe_done(state, events)
+    _maybe_done(state, events, say_next)
 
 
-def place_capital(state: State, hex_: str, judge: Judge, events: list[Event]) -> None:
+def place_capital(
+    state: State, hex_: str, judge: Judge, events: list[Event], say_next: bool = True
+) -> None:
     if state.columns:
         raise RuleError(
             "the map is built before the charters are laid out", R_MAP, computable=False
@@ -389,11 +397,13 @@ def place_capital(state: State, hex_: str, judge: Judge, events: list[Event]) ->
         )
     state.capitals.append(hex_)
     events.append(Event(f"capital overlay on {hex_}; the project leaves the game (■3)"))
-    _maybe_done(state, events)
+    _maybe_done(state, events, say_next)
 
 
-def _maybe_done(state: State, events: list[Event]) -> None:
+def _maybe_done(state: State, events: list[Event], say_next: bool = True) -> None:
     if not map_complete(state):
+        if not say_next:
+            return
         left = pieces_left(state) if state.variant != "micro" else {}
         events.append(
             Event(

@@ -75,11 +75,12 @@ def _map_line(state: State, move: MapLine, judge: Judge) -> tuple[State, list[Ev
     judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
     events: list[Event] = []
     for number, item in enumerate(move.items, start=1):
+        last = number == len(move.items)  # who draws next is said once, after the line
         try:
             if isinstance(item, PlacePiece):
-                atlas.place_piece(state, item.number, item.hex, item.rot, judge, events)
+                atlas.place_piece(state, item.number, item.hex, item.rot, judge, events, last)
             else:
-                atlas.place_capital(state, item.where, judge, events)
+                atlas.place_capital(state, item.where, judge, events, last)
         except RuleError as error:
             what = "capital" if isinstance(item, Capital) else f"piece {item.number}"
             raise RuleError(

@@ -80,7 +80,7 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
             events.append(Event(f"tile {old[0]} goes back to the supply"))
     if colour == "bridge":
         co.bridges_left -= 1
-    tile = f" (tile {move.tile} rot {move.rot})" if move.tile else ""
+    tile = f" (tile {move.tile}: {said(move.tile, move.rot)})" if move.tile else ""
     events.append(Event(f"{co.name} lays {colour} on {move.hex}{tile}"))
     if cost:
         ledger.pay(state, co.name, ledger.BANK, cost, events)
