@@ -9,6 +9,15 @@ from collections.abc import Iterable, Sequence
 from referee.engine import Options, UsageError
 
 
+class Several(UsageError):
+    """The words name several moves: `choices` are each of them in full, for the table to say
+    which (the shell asks; in a pipe it is a refusal that lists them)."""
+
+    def __init__(self, message: str, choices: Sequence[str]) -> None:
+        self.choices = tuple(choices)
+        super().__init__(message, " or ".join(self.choices))
+
+
 def match(word: str, choices: Iterable[str], what: str) -> str:
     """The one choice that `word` names, exactly or by unique prefix, ignoring case."""
     options = list(dict.fromkeys(choices))

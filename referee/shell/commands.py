@@ -15,7 +15,7 @@ from referee import frame, render
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
 from referee.session import Session, split
-from referee.words import amount, clip_echoes, match
+from referee.words import Several, amount, clip_echoes, match
 
 
 @dataclass
@@ -33,9 +33,16 @@ class Shell:
     needs a confirmation is refused unless the line says --force.
     """
 
-    def __init__(self, session: Session, confirm: Callable[[str], bool] | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        confirm: Callable[[str], bool] | None = None,
+        choose: Callable[[str, Sequence[str]], int | None] | None = None,
+    ) -> None:
         self.session = session
         self.confirm = confirm
+        # Asks which of several moves the words meant (an index, None: none); batch mode: none.
+        self.choose = choose
         self.sharing: Any = None  # the live page (referee.web.share.Sharing) while shared
 
     @property
@@ -69,7 +76,16 @@ class Shell:
 
     # --- moves ---------------------------------------------------------------------------
     def _move(self, line: str) -> Reply:
-        events = self.session.play(line)
+        try:
+            events = self.session.play(line)
+        except Several as several:
+            # Asked only for a plain move: a prefix (`as`, `force`) would be lost in the choice.
+            if self.choose is None or frame.find(split(line)[0]) is not None:
+                raise
+            picked = self.choose(several.message, several.choices)
+            if picked is None:
+                raise
+            events = self.session.play(several.choices[picked])
         return Reply(self._after(events))
 
     def _after(self, events: list[Event]) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -109,7 +109,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
 
     from referee.shell.completer import ShellCompleter
 
-    shell = Shell(session, confirm=ask)
+    shell = Shell(session, confirm=ask, choose=which)
     game = session.game
     history_file = history_path(session)
     history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
@@ -153,6 +153,21 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
             from referee.web.share import stop
 
             await stop(shell)
+
+
+def which(question: str, choices: Sequence[str]) -> int | None:
+    """One of several moves, by its number at the terminal; anything else is none."""
+    from prompt_toolkit import PromptSession
+
+    listed = "\n".join(f"  {i}. {choice}" for i, choice in enumerate(choices, start=1))
+    try:
+        answer = PromptSession[str]().prompt(
+            f"{question}\n{listed}\nwhich (1-{len(choices)}, Enter for none)? ", in_thread=True
+        )
+    except (KeyboardInterrupt, EOFError):
+        return None
+    word = answer.strip()
+    return int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(choices) else None
 
 
 def ask(question: str) -> bool:

@@ -12,11 +12,12 @@ from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
-from referee.engine import Event, RuleError, UsageError
+from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token
 from referee.games.lost_atlas.state import Company, Lay, State
 from referee.rules_kit import Judge
+from referee.words import Several
 
 Paths = tuple[tuple[End, End], ...]
 
@@ -165,13 +166,13 @@ def _fit(state: State, co: Company, move: LayTile, judge: Judge) -> LayTile:
     asked = " ".join(w for w in (compass.text(typed, atlas.LAYOUT), move.colour, move.tile) if w)
     if len(legal) > 1:
         twice = {said(n, r) for n, r in legal if sum(said(*o) == said(n, r) for o in legal) > 1}
-        raise UsageError(
+        raise Several(
             f"{len(legal)} lays fit {asked} on {where}, say which: "
             + "; ".join(f"tile {n} ({data.tile_colour(n)}) {said(n, r)}" for n, r in legal),
-            " or ".join(
+            [
                 f"lay {where} {said(n, r)}" + (f" {n}" if said(n, r) in twice else "")
                 for n, r in legal
-            ),
+            ],
         )
     if not legal:
         fits_here = "; ".join(f"{said(n, r)} ({n})" for n, r in lays_on(state, co, where))

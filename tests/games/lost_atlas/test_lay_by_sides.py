@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
+from referee import scenario
 from referee.eighteen import compass
 from referee.engine import Overridden, RuleError, UsageError
 from referee.games.lost_atlas import render, track
 from referee.games.lost_atlas.state import State
+from referee.shell.commands import Shell
 
 from .helpers import G, mapped, play, step
 from .test_track import eastern_built
@@ -108,3 +114,32 @@ def test_describe_reads_a_tile_in_both_layouts() -> None:
     assert compass.text(compass.describe(tile("57", "t"), 0), "flat") == "N-S city"
     assert compass.text(compass.describe(tile("57", "t"), 0), "pointy") == "NE-SW city"
     assert compass.text(compass.describe(tile("16", "t"), 1), "flat") == "N-SW NE-NW"
+
+
+def green_table() -> Shell:
+    """The long mapped scenario in cycle 3 (green), Eastern to lay: K17 has tile 9 (NE-SW)."""
+    path = Path(__file__).parents[2] / "scenarios" / "lost-atlas-long-3p-mapped-six-cycles.txt"
+    whole = scenario.load(path)
+    upto = next(c.number for c in whole.commands if c.text == "lay K17 NE-NW")
+    played = [c for c in whole.commands if c.number < upto and c.refusal is None]
+    cut = replace(whole, commands=played, expect_over=None, expect_scores={}, expect_winners=[])
+    return Shell(scenario.play(cut))
+
+
+def test_the_shell_asks_which_of_several_lays__rule_14() -> None:
+    asked: list[tuple[str, tuple[str, ...]]] = []
+
+    def choose(question: str, choices: Sequence[str]) -> int | None:
+        asked.append((question, tuple(choices)))
+        return choices.index("lay K17 NE-SW NE-NW")
+
+    shell = green_table()
+    refused = shell.run("lay K17 NE-SW")  # in a pipe: refused, with the choices
+    assert not refused.ok and refused.exit_code == 2
+    assert "8 lays fit NE-SW on K17, say which" in refused.text
+    assert "lay K17 NE-SW NE-NW" in refused.text
+    shell.choose = choose
+    reply = shell.run("lay K17 NE-SW")
+    assert reply.ok and "Eastern lays green on K17 (tile 23: NE-SW NE-NW)" in reply.text
+    assert len(asked[0][1]) == 8
+    assert shell.session.entries[-1].text == "lay K17 NE-SW NE-NW"  # the log says which
