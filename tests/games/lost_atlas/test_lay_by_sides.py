@@ -7,6 +7,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 from referee import scenario
 from referee.eighteen import compass
@@ -14,6 +17,7 @@ from referee.engine import Overridden, RuleError, UsageError
 from referee.games.lost_atlas import render, track
 from referee.games.lost_atlas.state import State
 from referee.shell.commands import Shell
+from referee.shell.loop import run_interactive
 
 from .helpers import G, mapped, play, step
 from .test_track import eastern_built
@@ -143,3 +147,14 @@ def test_the_shell_asks_which_of_several_lays__rule_14() -> None:
     assert reply.ok and "Eastern lays green on K17 (tile 23: NE-SW NE-NW)" in reply.text
     assert len(asked[0][1]) == 8
     assert shell.session.entries[-1].text == "lay K17 NE-SW NE-NW"  # the log says which
+
+
+def test_at_the_terminal_the_choice_is_typed_by_its_number__rule_14(capsys) -> None:
+    session = green_table().session
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("lay K17 NE-SW\r")
+        pipe.send_text("3\r")  # the third lay listed
+        pipe.send_text("quit\r")
+        run_interactive(session)
+    assert session.entries[-1].text == "lay K17 NE-SW NE-NW"
+    assert "Eastern lays green on K17 (tile 23: NE-SW NE-NW)" in capsys.readouterr().out
