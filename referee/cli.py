@@ -158,7 +158,7 @@ def new(
 
     Without --save the file is named from the game and the date in the current folder.
     """
-    from referee import savefile
+    from referee import render, savefile
     from referee.session import Session
 
     try:
@@ -168,9 +168,12 @@ def new(
         board = _board_for(game, board_file)
         session = Session.new(game, players.split(","), variant, board)
         savefile.create(session, path, force=force)
+        made = session.settle()
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
+    if made:
+        click.echo(render.events(made))
     sys.exit(_shell(session, keep_going))
 
 

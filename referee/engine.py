@@ -142,6 +142,15 @@ class Game(ABC):
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}
     default_variant: ClassVar[str] = "standard"
+    # Verbs whose argument candidates in `options` are every legal value, not suggestions:
+    # when such a verb is the only one legal and each argument has one candidate, the referee
+    # makes the move itself. A verb without arguments needs no mark; `manual_verbs` are never
+    # made automatically (a choice the table makes that the options cannot show).
+    automatic_verbs: ClassVar[frozenset[str]] = frozenset()
+    # Other words the table may use for the first word of an adjustable ({"cash": "money"}),
+    # so that older logs and other habits still read.
+    adjust_aliases: ClassVar[dict[str, str]] = {}  # noqa: RUF012
+    manual_verbs: ClassVar[frozenset[str]] = frozenset()
 
     # --- board data -----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
@@ -208,3 +217,41 @@ class Game(ABC):
     def cash(self, state: Any, player: str) -> int | None:
         """A player's money in the ledger, for `count`; None if the game has no money."""
         return None
+
+
+# More would mean a game that never asks anyone anything: a bug, not a game.
+AUTOMATIC_IN_A_ROW = 1000
+
+
+def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] | None:
+    """The move to make for the table when whoever acts has exactly one, with no choice in it:
+    one verb legal, and no argument, or (for a verb the game says lists every legal value,
+    `Game.automatic_verbs`) one candidate for each. Who makes it, its text, the state after it
+    and its events; None when there is a choice (or the game is over)."""
+    options = game.options(state)
+    if options.actor is None or len(options.verbs) != 1 or game.is_over(state):
+        return None
+    verb = options.verbs[0]
+    slots = options.args.get(verb, ())
+    if verb in game.manual_verbs:
+        return None
+    if slots and (verb not in game.automatic_verbs or any(len(slot) != 1 for slot in slots)):
+        return None
+    words = [verb, *(slot[0] for slot in slots)]
+    try:
+        new_state, events = game.apply(state, game.parse(state, options.actor, words))
+    except RefereeError:
+        return None
+    return options.actor, " ".join(words), new_state, events
+
+
+def with_automatic(game: Game, state: Any) -> tuple[Any, list[Event]]:
+    """The state once every automatic move that follows has been made, and their events (what
+    a session logs move by move, for replays and random play that need only the state)."""
+    events: list[Event] = []
+    for _ in range(AUTOMATIC_IN_A_ROW):
+        made = automatic_move(game, state)
+        if made is None:
+            break
+        state, events = made[2], [*events, *made[3]]
+    return state, events

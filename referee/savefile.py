@@ -77,6 +77,8 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     data: dict[str, Any] = {"by": e.by, "at": e.at}
     if e.was:
         data["was"] = e.was
+    if e.auto:
+        data["auto"] = True
     data["text"] = e.text
     return data
 
@@ -270,7 +272,10 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
         was = item.get("was", "")
         if not isinstance(was, str) or len(text) > 1000 or len(by) > 100:
             raise SaveFileError(f"{where}: text or 'was' is not a short string")
-        entries.append(Entry(by, text, at, was))
+        auto = item.get("auto", False)  # saves before automatic moves have none
+        if not isinstance(auto, bool):
+            raise SaveFileError(f"{where}: 'auto' must be true or false")
+        entries.append(Entry(by, text, at, was, auto))
     return entries
 
 
@@ -306,22 +311,24 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     except UsageError as e:
         raise SaveFileError(f"{path}: the setup is not valid: {e}") from None
     session.created = created
+    session.settle()
     for number, entry in enumerate(moves, start=1):
         try:
-            state, _, by = session.interpret(session.state, entry.text)
+            by = session.replay(entry)
         except RefereeError as e:
             raise ReplayError(f"{path}: move {number} ({entry.by}: {entry.text}): {e}") from None
         if by != entry.by:
             raise ReplayError(
                 f"{path}: move {number} ({entry.text}) is recorded as {entry.by}'s but was {by}'s"
             )
-        session.entries.append(entry)
-        session.states.append(state)
+    session.awaiting = []
     session.redo_stack = redo
     warnings = [torn] if torn else []
-    warnings += _snapshot_warnings(data, session, path)
+    # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
+    as_saved = len(session.entries) == len(moves)
+    warnings += _snapshot_warnings(data, session, path) if as_saved else []
     store = FileStore(path, lock)
-    if fmt == FORMAT and not torn:  # the file can take appended moves as it is
+    if fmt == FORMAT and not torn and as_saved:  # the file can take appended moves as it is
         store.written(session)
         after = data.get("snapshot_after", 0)
         store.snapshot_after = min(after, len(moves)) if isinstance(after, int) else 0

@@ -101,7 +101,11 @@ class Shell:
         if words:
             name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
             v = game_verbs.get(name) or frame.VERBS[name]
-            return Reply(f"{v.usage}\n  {v.summary}")
+            text = f"{v.usage}\n  {v.summary}"
+            if name == "adjust" and name not in game_verbs:
+                keys = ", ".join(self.game.adjustables(self.session.state)) or "none in this game"
+                text += f"\n  WHAT is one of: {keys}"
+            return Reply(text)
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
         later = [v for v in game_verbs.values() if v not in now]

@@ -400,6 +400,7 @@ class CongoLine(Game):
     title = "Congo Line"
     min_players = 2
     max_players = len(TRAINS)  # each player starts with a share of a different colour
+    adjust_aliases = {"cash": "money"}  # noqa: RUF012 - every screen says money; cash still reads
 
     def board_fields(self) -> Sequence[BoardField]:
         return board_data.FIELDS
@@ -462,12 +463,12 @@ class CongoLine(Game):
         return render.snapshot(state)
 
     def adjustables(self, state: State) -> dict[str, int]:
-        return {f"cash {p}": state.money[p] for p in state.players}
+        return {f"money {p}": state.money[p] for p in state.players}
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        player = key.removeprefix("cash ")
+        player = key.removeprefix("money ")
         if player not in state.money:
-            raise UsageError(f"nothing called '{key}' can be adjusted", "cash PLAYER")
+            raise UsageError(f"nothing called '{key}' can be adjusted", "money PLAYER")
         old = state.money[player]
         return replace(state, money=with_key(state.money, player, value)), [
             Event(f"{player}: money {old} -> {value} (adjusted by the table)")

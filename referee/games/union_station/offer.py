@@ -21,13 +21,13 @@ def turn_up(state: State, colour: str, events: list[Event]) -> State:
 
 
 def after_top_taken(state: State, events: list[Event]) -> State:
-    """The top share left the deck: the table turns up the next one (or it is forced)."""
+    """The top share left the deck: the table turns up the next one (when only one railroad
+    is left in it, the referee does: `reveal` is then the only move, with one candidate)."""
     left = [c for c, n in zip(COLOURS, state.deck, strict=True) if n]
     if not left:
         events.append(Event("the offer deck is empty"))
     elif len(left) == 1:
         events.append(Event(f"the deck holds only {left[0]} shares now"))
-        state = turn_up(state, left[0], events)
     else:
         events.append(Event("turn up the next share of the offer deck: reveal RAILROAD"))
     return state

@@ -41,6 +41,8 @@ class UnionStation(Game):
     title = "Union Station"
     min_players = 3
     max_players = 5
+    # the railroads left face down are every colour a reveal may name
+    automatic_verbs = frozenset({"reveal"})
 
     # --- board data -----------------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.engine import UsageError, automatic_move
 
 from .helpers import GAME, move, opened, refused, with_cash, with_offer, with_prices, with_shares
 
@@ -95,12 +95,16 @@ def test_reveal_must_come_before_the_next_action__rule_株式の購入(play):
     assert state.top == "black"
 
 
-def test_last_colour_in_the_deck_is_turned_up_by_itself(play):
-    """When every face-down share is one colour the next top is known: no reveal to type."""
+def test_last_colour_in_the_deck_is_the_only_reveal_and_so_automatic(play):
+    """When every face-down share is one colour the next top is known: its reveal is the only
+    move, with one candidate, so the referee makes it (no reveal to type)."""
     state = replace(play, deck=(0, 0, 2, 0, 0))
     state, events = move(state, "buy green")
-    assert state.top == "blue" and state.deck == (0, 0, 1, 0, 0)
     assert any("only blue" in e for e in events)
+    assert GAME.options(state).verbs == ("reveal",)
+    made = automatic_move(GAME, state)
+    assert made is not None and made[1] == "reveal blue"
+    assert made[2].top == "blue" and made[2].deck == (0, 0, 1, 0, 0)
 
 
 def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオンステーション株式会社(
