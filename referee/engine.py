@@ -149,7 +149,7 @@ class Game(ABC):
     automatic_verbs: ClassVar[frozenset[str]] = frozenset()
     # Other words the table may use for the first word of an adjustable ({"cash": "money"}),
     # so that older logs and other habits still read.
-    adjust_aliases: ClassVar[dict[str, str]] = {}  # noqa: RUF012
+    adjust_aliases: ClassVar[dict[str, str]] = {}
     manual_verbs: ClassVar[frozenset[str]] = frozenset()
 
     # --- board data -----------------------------------------------------------------
