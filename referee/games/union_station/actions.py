@@ -53,6 +53,10 @@ def _turn_done(state: State, actor: str) -> State:
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     events: list[Event] = []
     p = your_turn(state, move.actor, judge)
+    if move.slot >= 0 and not state.offer[move.slot]:
+        raise impossible(
+            f"+{move.slot + 1} is empty", BUY_RULE, f"offer {describe(list(state.offer))}"
+        )
     if move.slot < 0 or state.offer[move.slot] != move.colour:
         where = f" at +{move.slot + 1}" if move.slot >= 0 else ""
         raise impossible(
@@ -69,12 +73,8 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     state = state.with_seat(
         p, cash=seat.cash - price, shares=put(seat.shares, i, seat.shares[i] + 1)
     )
-    events.append(
-        Event(
-            f"{seat.name} buys {move.colour} from +{move.slot + 1} for ${price}: "
-            f"cash {seat.cash} -> {seat.cash - price}"
-        )
-    )
+    paid = f"for ${price}: cash {seat.cash} -> {seat.cash - price}" if price else "for free"
+    events.append(Event(f"{seat.name} buys {move.colour} from +{move.slot + 1} {paid}"))
     first, second, third = put(state.offer, move.slot, "")
     state = replace(state, offer=(first, second, third))
     state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)

@@ -133,8 +133,8 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
     i = COLOURS.index(a.colour)
     shares = put(seat.shares, i, seat.shares[i] + 1)
     state = state.with_seat(winner, cash=seat.cash - paid, shares=shares)
-    got = f"wins {a.colour} for ${paid}" if paid else f"takes {a.colour} free"
-    events.append(Event(f"{seat.name} {got}: cash {seat.cash} -> {seat.cash - paid}"))
+    got = f"wins {a.colour} for ${paid}: cash {seat.cash} -> {seat.cash - paid}"
+    events.append(Event(f"{seat.name} {got}" if paid else f"{seat.name} takes {a.colour} free"))
     price = price or paid
     events.append(Event(f"{a.colour} price set to {price} (no dividend in the auction)"))
     state = state.with_road(a.colour, price=price)

@@ -9,7 +9,18 @@ import pytest
 
 from referee.engine import UsageError, automatic_move
 
-from .helpers import GAME, move, opened, refused, with_cash, with_offer, with_prices, with_shares
+from .helpers import (
+    GAME,
+    OPENING,
+    move,
+    opened,
+    refused,
+    session,
+    with_cash,
+    with_offer,
+    with_prices,
+    with_shares,
+)
 
 
 @pytest.fixture
@@ -197,3 +208,29 @@ def test_twentieth_dividend_of_a_buy_ends_the_game_before_its_special__rule_配�
     assert state.phase == "over" and state.dividends == 20
     assert not any("special" in e for e in events)
     assert state.seats[2].cash == 18 - 12 + 7  # ceil(13 / 2) for C's green; nothing more
+
+
+def test_buy_by_offer_space_buys_what_lies_there__rule_株式の購入(play):
+    by_space, _ = move(play, "buy +1")
+    by_name, _ = move(play, "buy green")
+    assert GAME.snapshot(by_space) == GAME.snapshot(by_name)
+
+
+def test_buy_from_an_empty_space_says_the_space_is_empty__rule_株式の購入(play):
+    for text in ("buy +3", "buy blue +3"):
+        e = refused(play, text)
+        assert e.rule == "株式の購入" and e.reason == "+3 is empty"
+
+
+def test_pfw_and_c_is_the_rules_own_name_of_orange():
+    from referee.games.union_station.commands import railroad
+
+    assert railroad("PFW&C") == railroad("pfwc") == "orange"
+
+
+def test_a_share_taken_free_prints_no_cash_change__rule_最初のオークション():
+    s = session()
+    s.play(OPENING[0])
+    texts_ = [e.text for text in ("pass", "pass", "pass") for e in s.play(text)]
+    assert "A takes blue free" in texts_
+    assert not any("cash 30 -> 30" in t for t in texts_)
