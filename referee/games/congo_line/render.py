@@ -203,12 +203,13 @@ def status(state: State) -> str:
 
 
 def toolbar(state: State) -> str:
-    money = " ".join(f"{p}:{state.money[p]}" for p in state.players)
-    trains = " ".join(
-        f"{t[0].upper()}@{_price_now(state, state.trains[t])}/{len(state.trains[t].goods)}g"
+    """In words a table reads at a glance: money, each train's share value now and its goods."""
+    money = " ".join(f"{p} {state.money[p]}" for p in state.players)
+    trains = ", ".join(
+        f"{t} {_price_now(state, state.trains[t])} ({len(state.trains[t].goods)} goods)"
         for t in TRAINS
     )
-    return f"{money} | {trains} | cities {len(state.reached)}/{END_CITIES}"
+    return f"money {money} | shares {trains} | {len(state.reached)} of {END_CITIES} cities"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -119,14 +119,16 @@ def status(state: State) -> str:
 
 
 def toolbar(state: State) -> str:
-    caps = " ".join(
-        f"{p}:{state.hand_size(p)}c/{scoring.capital(state, p).total}" for p in state.in_order()
+    """In words a table reads at a glance: each player's cards in hand and capital."""
+    players = ", ".join(
+        f"{p} {state.hand_size(p)} cards, capital {scoring.capital(state, p).total}"
+        for p in state.in_order()
     )
     bases, decks = LIMITS[state.variant]
-    loco = f" loco:{state.loco}" if state.loco else ""
+    loco = f" | black loco: {state.loco}" if state.loco else ""
     return (
-        f"R{state.round} {caps}{loco} | replaced {state.replaced()}/{bases} "
-        f"empty {len(state.empty_decks())}/{decks}"
+        f"round {state.round} | {players}{loco} | {state.replaced()} of {bases} base cards "
+        f"replaced, {len(state.empty_decks())} of {decks} decks empty"
     )
 
 

@@ -161,9 +161,12 @@ def _cell(state: State, pos: tuple[int, int], open_spot: bool) -> list[str]:
 
 
 def toolbar(state: State) -> str:
-    scores = " ".join(f"{p} {state.scores[p]}" for p in state.order) or "setup"
-    prices = " ".join(f"{r} {v}" for r, v in state.prices.items() if v)
-    return f"{phase_text(state)} | {scores}" + (f" | {prices}" if prices else "")
+    """Scores and stock prices (the prompt already says the phase and who acts)."""
+    if not state.order:
+        return "setup: no scores until the order of play is set"
+    scores = ", ".join(f"{p} {state.scores[p]}" for p in state.order)
+    prices = ", ".join(f"{r} {v}" for r, v in state.prices.items() if v)
+    return f"scores {scores}" + (f" | stock prices {prices}" if prices else "")
 
 
 def snapshot(state: State) -> dict[str, Any]:
