@@ -292,7 +292,12 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             False,
             f"the {blocker} train stands on that space",
             R_MOVE,
-            f"one train per space (passing is allowed): spaces {', '.join(free) or 'none'}",
+            "one train per space (passing is allowed): "
+            + (
+                f"legal now: move {m.train} {' or '.join(free)}"
+                if free
+                else f"no space within {allowed} is free for {m.train}"
+            ),
         )
     left_city = t.in_city
     state, more = put(state, m.train, stops[-1], m.actor)
