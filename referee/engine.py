@@ -218,6 +218,16 @@ class Game(ABC):
         """A player's money in the ledger, for `count`; None if the game has no money."""
         return None
 
+    # --- views the table asks for (`market`, `trains`, `companies`) -----------------------
+    def views(self) -> Sequence[str]:
+        """The frame's views (referee.frame.VIEWS) this game can show; the verbs are offered
+        only in games that name them."""
+        return ()
+
+    def view(self, state: Any, name: str) -> str:
+        """The view `name`, one of `views()`, as text for the terminal."""
+        raise UsageError(f"{self.title} has no '{name}' view")
+
 
 # More would mean a game that never asks anyone anything: a bug, not a game.
 AUTOMATIC_IN_A_ROW = 1000

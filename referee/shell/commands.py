@@ -257,6 +257,28 @@ class Shell:
         return Reply(self._after(events))
 
 
+def _view_verb(name: str, summary: str) -> None:
+    """A view the frame offers in the games that provide it (`Game.views`)."""
+
+    def offered(session: Session) -> bool:
+        return name in session.game.views()
+
+    @frame_verb(name, name, summary, offered=offered)
+    def show(shell: Shell, words: list[str], line: str) -> Reply:
+        game = shell.game
+        if name not in game.views():
+            shown = ", ".join(game.views()) or "none; `status` shows the table"
+            raise UsageError(f"{game.title} has no '{name}' view", f"views: {shown}")
+        if words:
+            raise UsageError(f"{name} takes no argument", name)
+        return Reply(game.view(shell.session.state, name))
+
+
+_view_verb("market", "the stock market: every share price and what moves it next")
+_view_verb("trains", "the trains: the roster, the phase, what the next train brings")
+_view_verb("companies", "per company its owners and figures; per player holdings and worth")
+
+
 def help_rows(
     verbs: Sequence[Verb | frame.FrameVerb],
     aligned: Sequence[Verb | frame.FrameVerb] = (),

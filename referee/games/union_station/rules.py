@@ -137,6 +137,17 @@ class UnionStation(Game):
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
 
+    def views(self) -> Sequence[str]:
+        return ("market", "companies")
+
+    def view(self, state: State, name: str) -> str:
+        if name == "market":
+            return render.market(state)
+        if name == "companies":
+            tables = render.players_table(state, self.options(state), self.standings(state))
+            return f"{tables}\n\n{render.railroads_table(state)}"
+        return super().view(state, name)
+
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
 

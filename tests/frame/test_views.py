@@ -1,0 +1,31 @@
+"""The views a table asks for (`market`, `trains`, `companies`): offered by the frame only in
+the games that provide them (Game.views), refused with one line elsewhere."""
+
+from __future__ import annotations
+
+from referee.shell.commands import Shell
+from tests.games.railroad_rivals.helpers import new as railroad_rivals
+from tests.games.union_station.helpers import opened
+
+
+def test_union_station_shows_its_market_and_its_companies() -> None:
+    shell = Shell(opened())
+    market = shell.run("market")
+    assert market.ok and "next gold" in market.text and "dividends paid" in market.text
+    companies = shell.run("companies")
+    assert companies.ok and "shares $" in companies.text and "destination" in companies.text
+
+
+def test_a_view_a_game_does_not_have_is_refused_and_not_offered() -> None:
+    shell = Shell(opened())
+    reply = shell.run("trains")
+    assert not reply.ok and reply.exit_code == 2
+    assert "Union Station has no 'trains' view" in reply.text and "market, companies" in reply.text
+    always = shell.run("help").text.split("Always:")[1]
+    assert "market" in always and "trains" not in always
+
+
+def test_a_game_without_views_offers_none() -> None:
+    shell = Shell(railroad_rivals())
+    assert "market" not in shell.run("help").text
+    assert "no 'market' view" in shell.run("market").text
