@@ -15,6 +15,7 @@ from referee.games.union_station.commands import Blocked, Buy, Lay, Pass, Sell
 from referee.games.union_station.offer import describe, shift
 from referee.games.union_station.railroads import (
     COLOURS,
+    DESTINATIONS,
     KIND_RISE,
     LAST_SELLING_DIVIDEND,
     OFFER_BONUS,
@@ -112,11 +113,24 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
                 "lay one disc",
             )
         kind = spec.kind
+        on_chicago = (
+            state.board.hexes[spec.hex][0] == "chicago"
+            if state.board.has_map
+            else spec.hex.lower() == "chicago"  # without a map, the name says it (L94)
+        )
+        if on_chicago:
+            raise impossible(
+                "no disc goes on Chicago (it has every railroad's track already)", track.LAY
+            )
+        own_destination = DESTINATIONS.get(spec.hex.lower()) == colour
+        if not state.board.has_map and own_destination and kind != "dest":
+            raise impossible(
+                f"{spec.hex} is {colour}'s own destination: it counts as dest for {colour}, "
+                f"not {kind}",
+                track.DEST,
+                f"lay {colour} dest@{spec.hex}",
+            )
         if state.board.has_map:
-            if state.board.hexes[spec.hex][0] == "chicago":
-                raise impossible(
-                    "no disc goes on Chicago (it has every railroad's track already)", track.LAY
-                )
             kind = track.kind_on_map(state, colour, spec.hex)
             judge.rule(
                 not spec.kind or spec.kind == kind,

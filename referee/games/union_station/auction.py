@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from referee.engine import Event
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
-from referee.games.union_station.offer import after_top_taken, turn_up
+from referee.games.union_station.offer import after_top_taken, reveal_rule, turn_up
 from referee.games.union_station.railroads import COLOURS, MIN_BID
-from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
+from referee.games.union_station.sections import AUCTION_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
 from referee.rules_kit import Judge, impossible
 
@@ -30,7 +30,9 @@ def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]
         elif need == "top":
             state = turn_up(state, colour, events)
         else:
-            raise impossible(f"nothing is waiting to be turned up (at {colour})", BUY_RULE)
+            raise impossible(
+                f"nothing is waiting to be turned up (at {colour})", reveal_rule(state)
+            )
     if state.phase == SETUP and not state.needs_reveal():
         state = open_auction(state, 0, state.first, events)
     return state, events

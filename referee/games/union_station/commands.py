@@ -168,7 +168,10 @@ def _kind(word: str) -> str:
 def _hex(state: State, word: str) -> str:
     if state.board.has_map:
         return match(word, state.board.hexes, "hex")
-    name = word.upper()
-    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 12:
-        raise UsageError(f"'{word}' is not a hex name", "letters and digits, e.g. C4")
+    name = "-".join(word.upper().split())  # "Kansas City" is the hex KANSAS-CITY
+    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 20:
+        raise UsageError(
+            f"'{word}' is not a hex name",
+            "letters, digits, hyphens and spaces, e.g. C4 or Kansas-City",
+        )
     return name
