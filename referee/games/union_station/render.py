@@ -149,7 +149,8 @@ def _usc_text(state: State) -> str:
     if lowest < USC_SPACES:
         waiting = [c for c in COLOURS if state.road(c).usc == lowest]
         verb = "is" if len(waiting) == 1 else "are each"
-        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought again"
+        again = " again" if lowest > 1 else ""  # the discs start at 1: no buy has moved them
+        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought{again}"
     return text
 
 

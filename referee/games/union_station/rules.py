@@ -107,8 +107,7 @@ class UnionStation(Game):
         }
         where = _lay_candidates(state, lays)
         args["lay"] = (lays, where, where)
-        if not state.board.has_map:
-            playable.append("blocked")
+        if not state.board.has_map:  # the table's declaration, not a player's move: not listed
             args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
         phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
         return Options(seat.name, tuple(playable), args, phase)

@@ -89,6 +89,8 @@ def test_named_hex_keeps_its_kind(play):
 
 def test_blocked_declared_by_the_table_without_map__rule_ゲームの終了(play):
     state = play
+    # the table's declaration, not a move of the player to act: not offered as one
+    assert "blocked" not in GAME.options(state).verbs
     for colour in ("black", "green", "blue", "orange"):
         state, _ = move(state, f"blocked {colour}")
         assert state.phase == "play"
