@@ -183,3 +183,13 @@ def test_a_reveal_is_judged_by_the_section_of_its_moment():
     after_buy, _ = move(play, "buy green")
     empty = replace(after_buy, deck=(*after_buy.deck[:3], 0, after_buy.deck[4]))
     assert refused(empty, "reveal orange", "A").rule == "株式の購入"
+
+
+def test_start_is_offered_only_while_it_can_be_used__rule_準備():
+    """The start player can be changed until the first auction has a bid or a pass."""
+    s = session()
+    s.play(OPENING[0])
+    assert "start" in GAME.options(s.state).verbs
+    s.play("pass")
+    assert "start" not in GAME.options(s.state).verbs
+    assert refused(s.state, "start B", "B").rule == "準備"
