@@ -72,14 +72,11 @@ def railroads_table(state: State) -> str:
 
 def market(state: State) -> str:
     """The price track: the railroads by price, each with its next gold square (配当)."""
-    rows = sorted(
-        (
-            [r.colour, state.road(r.colour).price, _next_gold(state, state.road(r.colour).price)]
-            for r in RAILROADS
-            if state.road(r.colour).price
-        ),
-        key=lambda row: -int(row[1]),
+    priced = sorted(
+        (r.colour for r in RAILROADS if state.road(r.colour).price),
+        key=lambda c: -state.road(c).price,
     )
+    rows = [[c, state.road(c).price, _next_gold(state, state.road(c).price)] for c in priced]
     if not rows:
         return "no railroad has a price yet: the first auction sets them"
     table = tabulate(rows, ["railroad", "price", "next gold"], disable_numparse=True)
