@@ -29,3 +29,12 @@ def test_a_game_without_views_offers_none() -> None:
     shell = Shell(railroad_rivals())
     assert "market" not in shell.run("help").text
     assert "no 'market' view" in shell.run("market").text
+
+
+def test_congo_line_shows_its_trains_as_its_companies() -> None:
+    from tests.games.congo_line.test_session import session as congo_line
+
+    shell = Shell(congo_line())
+    reply = shell.run("companies")
+    assert reply.ok and "money" in reply.text and "share now" in reply.text
+    assert "no 'market' view" in shell.run("market").text
