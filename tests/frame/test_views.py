@@ -38,3 +38,15 @@ def test_congo_line_shows_its_trains_as_its_companies() -> None:
     reply = shell.run("companies")
     assert reply.ok and "money" in reply.text and "share now" in reply.text
     assert "no 'market' view" in shell.run("market").text
+
+
+def test_express01_shows_its_companies() -> None:
+    import tomllib
+
+    from referee.session import Session
+    from tests.games.express01.conftest import FIXTURE
+
+    board = tomllib.loads(FIXTURE.read_text(encoding="utf-8"))
+    shell = Shell(Session.new("express01", ["A", "B"], "short", board))
+    reply = shell.run("companies")
+    assert reply.ok and "capital" in reply.text and "shares out" in reply.text

@@ -152,6 +152,12 @@ class Express01(Game):
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
 
+    def views(self) -> Sequence[str]:
+        return ("companies",)
+
+    def view(self, state: State, name: str) -> str:
+        return render.companies(state) if name == "companies" else super().view(state, name)
+
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
 
