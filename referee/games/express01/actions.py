@@ -290,6 +290,11 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         BONUS,
     )
     events = []
+    takers = list(dict.fromkeys(state.payout[: len(move.cards)]))
+    if len(takers) > 1:  # the table's cards for several shareholders, in the payment order
+        events.append(
+            Event(f"{len(move.cards)} cards for {', '.join(takers)}, in the payment order")
+        )
     for code, player in zip(move.cards, state.payout, strict=False):
         judge.fact(state.decks[code] >= 1, f"deck {code} is empty", BONUS, "take from another deck")
         state = with_deck(state, code, -1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from referee.games.express01.sections import (
     TURN,
 )
 from referee.games.express01.state import Spot
+from referee.session import Session
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
@@ -468,3 +470,24 @@ def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
     with pytest.raises(RuleError) as e:
         s.play('force lay 10 through red pay c3 --because "no such card in hand"')
     assert not e.value.computable
+
+
+def test_one_take_for_several_shareholders_says_so__rule_ボーナス支払い() -> None:
+    """ボーナス支払い: the cards go one each in the payment order; a `take` that enters the
+    cards of several shareholders says whose they are, never hands them on silently."""
+    from referee import scenario
+
+    path = Path(__file__).parents[2] / "scenarios"
+    s = scenario.load(path / "express01-4p-long-four-decks-upgrades.txt")
+    session = Session.new(s.game, s.players, s.variant, s.board)
+    for command in s.commands:
+        if command.refusal or command.figures:
+            continue
+        if command.text == "take c2 c3 r3 r3":
+            takers = list(dict.fromkeys(session.state.payout[:4]))
+            events = [e.text for e in session.play(command.text)]
+            assert len(takers) > 1
+            assert events[0] == f"4 cards for {', '.join(takers)}, in the payment order"
+            return
+        session.play(command.text)
+    raise AssertionError("the scenario changed")
