@@ -26,9 +26,21 @@ def test_a_view_a_game_does_not_have_is_refused_and_not_offered() -> None:
 
 
 def test_a_game_without_views_offers_none() -> None:
-    shell = Shell(railroad_rivals())
+    from referee.session import Session
+
+    shell = Shell(Session.new("lost-atlas", ["A", "B"], "micro"))  # its views come later
     assert "market" not in shell.run("help").text
     assert "no 'market' view" in shell.run("market").text
+
+
+def test_railroad_rivals_shows_its_stock_market() -> None:
+    from tests.games.railroad_rivals.test_rr_status import three_at_delivery
+
+    session = three_at_delivery("hotels")
+    reply = Shell(session).run("market")
+    assert reply.ok
+    assert "stock tiles held" in reply.text and "A 1" in reply.text
+    assert "no railroad" in Shell(railroad_rivals()).run("market").text
 
 
 def test_congo_line_shows_its_trains_as_its_companies() -> None:

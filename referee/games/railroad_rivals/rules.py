@@ -192,6 +192,12 @@ class RailroadRivals(Game):
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
 
+    def views(self) -> Sequence[str]:
+        return ("market",)
+
+    def view(self, state: State, name: str) -> str:
+        return render.market(state) if name == "market" else super().view(state, name)
+
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
 
