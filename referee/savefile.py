@@ -321,7 +321,7 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
             raise ReplayError(
                 f"{path}: move {number} ({entry.text}) is recorded as {entry.by}'s but was {by}'s"
             )
-    session.awaiting = []
+    session.await_trailing()
     session.redo_stack = redo
     warnings = [torn] if torn else []
     # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.

@@ -168,6 +168,13 @@ class Session:
         self.settle()
         return by
 
+    def await_trailing(self) -> None:
+        """After a load: the automatic moves at the end of the log may still be confirmed."""
+        start = len(self.entries)
+        while start > 0 and self.entries[start - 1].auto:
+            start -= 1
+        self.awaiting = list(range(start, len(self.entries)))
+
     def _confirmed(self, text: str) -> Entry | None:
         """The automatic move awaiting confirmation that `text` is, if any; it and those
         before it are then confirmed."""

@@ -98,6 +98,18 @@ def test_the_save_marks_automatic_moves_and_replays_them(tmp_path: Path) -> None
     ]
 
 
+def test_after_resuming_the_automatic_moves_at_the_end_may_still_be_confirmed(
+    tmp_path: Path,
+) -> None:
+    session = before_orange()
+    session.play("orange sell B yellow")
+    path = tmp_path / "game.toml"
+    savefile.write(session, path)
+    resumed, _ = savefile.read(path)
+    assert [e.text for e in resumed.play("done")] == ["confirmed: A: done (made automatically)"]
+    assert len(resumed.entries) == len(session.entries)
+
+
 def test_a_save_from_before_automatic_moves_still_loads(tmp_path: Path) -> None:
     """Old saves typed `done` themselves and have no `auto` key: the typed `done` is taken as
     the automatic move it now is, and the game replays to the same state."""
