@@ -5,10 +5,8 @@ Imports are kept inside the commands so that quick ones (`referee dividend`) sta
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -17,7 +15,7 @@ from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
-from referee.engine import RefereeError, UsageError
+from referee.errors import RefereeError, UsageError
 
 if TYPE_CHECKING:
     from referee.session import Session  # imported by the commands that run one
@@ -214,6 +212,8 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
 
 
 def _free_name(game: str) -> Path:
+    from datetime import date
+
     stem = f"{game}-{date.today().isoformat()}"
     path = Path(f"{stem}.toml")
     n = 2
@@ -326,6 +326,8 @@ def show(file: Path, as_json: bool) -> None:
             ],
             "state": game.snapshot(state),
         }
+        import json
+
         click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
         return
     click.echo(game.status(state))
@@ -417,7 +419,12 @@ def dividend(
         )
     except RefereeError as e:
         fail(e)
-    click.echo(json.dumps(payout_json(result), indent=2) if as_json else payout_text(result))
+    if as_json:
+        import json
+
+        click.echo(json.dumps(payout_json(result), indent=2))
+    else:
+        click.echo(payout_text(result))
 
 
 def main() -> None:
