@@ -38,16 +38,27 @@ class RuleError(RefereeError):
 
     exit_code = 1
 
-    def __init__(self, reason: str, rule: str, legal: str = "", *, computable: bool = True) -> None:
+    def __init__(
+        self,
+        reason: str,
+        rule: str,
+        legal: str = "",
+        *,
+        computable: bool = True,
+        reading: str = "",
+    ) -> None:
         self.reason = reason
         self.rule = rule
         self.legal = legal
         # False when even a forced move cannot be carried out (e.g. no such share exists).
         self.computable = computable
+        # The reading that decided the refusal, as `Readings.note` names it, if one did.
+        self.reading = reading
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        text = f"{self.reason} [rule: {self.rule}]"
+        reading = f"; {self.reading}" if self.reading else ""
+        text = f"{self.reason} [rule: {self.rule}{reading}]"
         return f"{text}; {self.legal}" if self.legal else text
 
 
@@ -76,6 +87,79 @@ class OutOfTurn(Overridden):
     A game emits it (instead of a plain Overridden) when a forced move was made by a player
     whose turn it is not; a move whose only overridden check is this one is played out of turn.
     """
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A place where the rules text allows two readings; the table chooses one at setup.
+
+    The first choice is the default: what the referee did before the table could choose.
+    """
+
+    game: str  # "lost-atlas"
+    key: str  # "train-limit"
+    rules: str  # the lines of the rules file it is about: "L1104, L1143"
+    question: str  # what is open, in one sentence
+    choices: tuple[tuple[str, str], ...]  # (name, what it means in one sentence), default first
+
+    @property
+    def default(self) -> str:
+        return self.choices[0][0]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The readings a table chose that differ from the defaults; the state carries them, and
+    the rules ask it where they decide (`state.readings.of(TRAIN_LIMIT)`)."""
+
+    chosen: tuple[tuple[str, str], ...] = ()  # (key, choice), sorted, never a default
+
+    def of(self, reading: Reading) -> str:
+        return dict(self.chosen).get(reading.key, reading.default)
+
+    def note(self, reading: Reading) -> str:
+        """How a refusal or an amount names the reading that decided it."""
+        return f"reading {reading.game}.{reading.key}={self.of(reading)}"
+
+    def noted(self, text: str, reading: Reading) -> Event:
+        """An event whose amount the reading decided, saying so."""
+        return Event(f"{text} [{self.note(reading)}]")
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.chosen)
+
+
+DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is the default
+
+
+def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
+    """The table's choices checked against a game's readings (any case, unique prefixes);
+    UsageError naming the keys or the choices allowed."""
+    from referee.words import match
+
+    by_key = {r.key: r for r in declared}
+    picked: dict[str, str] = {}
+    for key, choice in chosen.items():
+        game = declared[0].game if declared else ""
+        key = key.removeprefix(f"{game}.")
+        if not by_key:
+            raise UsageError(f"'{key}' is not a reading of this game", "this game has none")
+        try:
+            name = match(key, by_key, "reading")
+        except UsageError:
+            raise UsageError(f"no reading '{key}'", ", ".join(by_key)) from None
+        reading = by_key[name]
+        try:
+            picked[name] = match(choice, reading.names, "choice")
+        except UsageError:
+            raise UsageError(
+                f"'{choice}' is not a choice of reading {name}", ", ".join(reading.names)
+            ) from None
+    return Readings(tuple(sorted((k, v) for k, v in picked.items() if v != by_key[k].default)))
 
 
 @dataclass(frozen=True)
@@ -152,10 +236,21 @@ class Game(ABC):
         """Validate entered board data; return it normalised or raise UsageError."""
         return board
 
+    # --- where the rules are open -----------------------------------------------------
+    def readings(self) -> tuple[Reading, ...]:
+        """The places where the rules text allows two readings, for the table to choose."""
+        return ()
+
     # --- the game -------------------------------------------------------------------
     @abstractmethod
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> Any:
-        """The state before the first move."""
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> Any:
+        """The state before the first move, under the readings the table chose."""
 
     @abstractmethod
     def verbs(self) -> Sequence[Verb]:

@@ -7,7 +7,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError
+from referee.engine import (
+    DEFAULT_READINGS,
+    BoardField,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+)
 from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
@@ -50,6 +61,7 @@ from .commands import (
     Take,
 )
 from .commands import parse as parse_words
+from .readings import MOVE_LENGTH, READINGS
 from .state import (
     BONUS,
     CAPACITY,
@@ -71,6 +83,7 @@ from .state import (
 from .track import (
     R_AUTO,
     R_MOVE,
+    Spot,
     auto_candidates,
     auto_hint,
     destinations,
@@ -274,15 +287,27 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             f"move {m.train} {m.spaces}",
         )
     ahead = path(state, t, line)
-    stops = [spot for spot in ahead[: m.spaces]]
-    cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
+    stops = _stops(ahead, m.spaces)
     events: list[Event] = []
-    if cities:  # 都市に入った時、移動力が残っていても止まる
-        stops = stops[: cities[0] + 1]
-        if len(stops) < m.spaces:
-            events.append(
-                Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)")
-            )
+    if len(stops) < m.spaces:
+        events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)"))
+    if state.readings.of(MOVE_LENGTH) == "full":
+        # The whole number, less only what a city or the trains in the way take off.
+        reach = next(
+            (
+                len(s)
+                for k in range(allowed, 0, -1)
+                if not occupant(state, (s := _stops(ahead, k))[-1], but=m.train)
+            ),
+            0,
+        )
+        judge.rule(
+            len(stops) == reach,
+            f"the {m.train} train must move as far as it can: {reach} space(s), not {len(stops)}",
+            R_MOVE,
+            f"move {m.train} {reach}" if reach else "it cannot move: load, or move another train",
+            reading=state.readings.note(MOVE_LENGTH),
+        )
     blocker = occupant(state, stops[-1], but=m.train)
     if blocker:
         free = [
@@ -310,6 +335,14 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
                 )
             )
     return with_turn(state, turn), events
+
+
+def _stops(ahead: list[Spot], spaces: int) -> list[Spot]:
+    """The spaces a train passes moving `spaces`: it stops in the first city it enters
+    (都市に入った時、移動力が残っていても止まる)."""
+    stops = ahead[:spaces]
+    cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
+    return stops[: cities[0] + 1] if cities else stops
 
 
 def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
@@ -407,11 +440,21 @@ class CongoLine(Game):
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
         return board_data.check_board(board)
 
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         b = board_data.make_board(board)
         return State(
             players=tuple(players),
             board=b,
+            readings=readings,
             phase="shares",
             current=0,  # the first player named is the start player
             money=dict.fromkeys(players, START_MONEY),

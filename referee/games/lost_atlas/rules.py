@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    Event,
+    Game,
+    Options,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.lost_atlas import (
     atlas,
     commands,
@@ -38,7 +48,13 @@ class LostAtlas(Game):
     default_variant = "long"
 
     # --- setup ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         low, high = PLAYERS[variant]
         if not low <= len(players) <= high:
             raise UsageError(
