@@ -61,7 +61,7 @@ from .commands import (
     Take,
 )
 from .commands import parse as parse_words
-from .readings import MOVE_LENGTH, READINGS
+from .readings import AUTO_MOVE, MOVE_LENGTH, READINGS
 from .state import (
     BONUS,
     CAPACITY,
@@ -289,6 +289,16 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     ahead = path(state, t, line)
     stops = _stops(ahead, m.spaces)
     events: list[Event] = []
+    if t.in_city and state.readings.of(AUTO_MOVE) == "on-leaving":
+        due, skipped = auto_candidates(state, m.train)
+        if due:  # they move first; the mover goes on after them (see `auto`)
+            turn = replace(turn, action="move", moved=m.train, pending_auto=due)
+            turn = replace(turn, held=(m.train, line, m.spaces))
+            text = (
+                f"the {m.train} train leaves {t.city}: first auto-move {', '.join(due)}, in the"
+                f" order you type: {auto_hint(state, due)}; then it moves"
+            )
+            return with_turn(state, turn), [*skipped, state.readings.noted(text, AUTO_MOVE)]
     if len(stops) < m.spaces:
         events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)"))
     if state.readings.of(MOVE_LENGTH) == "full":
@@ -324,6 +334,7 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     events += more
     turn = replace(turn, action="move", moved=m.train)
     if left_city and state.phase != "over":
+        # Reading auto-move=after-move: the trains due move now, after the mover.
         due, skipped = auto_candidates(state, m.train)
         events += skipped
         turn = replace(turn, pending_auto=due)
@@ -374,14 +385,36 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
-        return replace(state, turn=turn), [
+        events = [
             Event(
                 f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
                 f"stays in {t.city}"
             )
         ]
-    state, events = put(state, m.train, spot, m.actor)
+    else:
+        state, events = put(state, m.train, spot, m.actor)
+    if turn.held is not None and not turn.pending_auto and state.phase != "over":
+        state, more = _held_move(state, turn.held, m.actor)
+        turn, events = replace(turn, held=None), [*events, *more]
     return with_turn(state, turn), events
+
+
+def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[State, list[Event]]:
+    """Reading auto-move=on-leaving: the mover goes on once the auto-moved trains have moved;
+    a train now standing on the space it named stops it on the last free space before."""
+    train, line, spaces = held
+    t = state.trains[train]
+    stops = _stops(path(state, t, line), spaces)
+    while stops and occupant(state, stops[-1], but=train):
+        stops = stops[:-1]
+    note = state.readings.note(AUTO_MOVE)
+    if not stops:
+        return state, [
+            Event(f"the {train} train finds its way blocked: it stays in {t.city} [{note}]")
+        ]
+    events = [Event(f"the {train} train moves {len(stops)} space(s) [{note}]")]
+    state, more = put(state, train, stops[-1], actor)
+    return state, [*events, *more]
 
 
 def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:

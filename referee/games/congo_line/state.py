@@ -92,6 +92,9 @@ class Turn:
     orange_left: int = 0
     loaded: dict[str, int] = field(default_factory=dict)  # cubes this player loaded, by train
     pending_auto: tuple[str, ...] = ()  # trains still to be auto-moved (自動移動)
+    # Reading auto-move=on-leaving: the mover's move (train, line, spaces), carried out once
+    # the trains due an auto-move have moved.
+    held: tuple[str, int, int] | None = None
 
     @property
     def colours(self) -> int:
