@@ -136,30 +136,36 @@ class Readings:
 DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is the default
 
 
+def find_reading(declared: Sequence[Reading], key: str) -> Reading:
+    """The reading `key` names (any case, a unique prefix, with or without `GAME.`);
+    UsageError naming the keys allowed."""
+    from referee.words import match
+
+    if not declared:
+        raise UsageError(f"'{key}' is not a reading of this game", "this game has none")
+    by_key = {r.key: r for r in declared}
+    try:
+        return by_key[match(key.removeprefix(f"{declared[0].game}."), by_key, "reading")]
+    except UsageError:
+        raise UsageError(f"no reading '{key}'", ", ".join(by_key)) from None
+
+
 def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
     """The table's choices checked against a game's readings (any case, unique prefixes);
     UsageError naming the keys or the choices allowed."""
     from referee.words import match
 
-    by_key = {r.key: r for r in declared}
     picked: dict[str, str] = {}
     for key, choice in chosen.items():
-        game = declared[0].game if declared else ""
-        key = key.removeprefix(f"{game}.")
-        if not by_key:
-            raise UsageError(f"'{key}' is not a reading of this game", "this game has none")
+        reading = find_reading(declared, key)
         try:
-            name = match(key, by_key, "reading")
-        except UsageError:
-            raise UsageError(f"no reading '{key}'", ", ".join(by_key)) from None
-        reading = by_key[name]
-        try:
-            picked[name] = match(choice, reading.names, "choice")
+            picked[reading.key] = match(choice, reading.names, "choice")
         except UsageError:
             raise UsageError(
-                f"'{choice}' is not a choice of reading {name}", ", ".join(reading.names)
+                f"'{choice}' is not a choice of reading {reading.key}", ", ".join(reading.names)
             ) from None
-    return Readings(tuple(sorted((k, v) for k, v in picked.items() if v != by_key[k].default)))
+    defaults = {r.key: r.default for r in declared}
+    return Readings(tuple(sorted((k, v) for k, v in picked.items() if v != defaults[k])))
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from referee.engine import (
     RuleError,
     UsageError,
     choose_readings,
+    find_reading,
 )
 from referee.frame import frame_verb
 from referee.words import amount, legal_first, match
@@ -116,7 +117,7 @@ class Session:
         self.readings, self.states = chosen, [state]
         self.redo_stack.clear()
         self.autosave()
-        reading = next(r for r in self.game.readings() if r.key == _key_of(self.game, key))
+        reading = find_reading(self.game.readings(), key)
         return f"{reading.key}={chosen.of(reading)}"
 
     # --- the state -----------------------------------------------------------------------
@@ -427,11 +428,6 @@ def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Ev
     else:
         verdict = f"{abs(diff)} {'more' if diff > 0 else 'less'} than the ledger"
     return state, [Event(f"{player} counted {counted}; the ledger says {ledger}: {verdict}")]
-
-
-def _key_of(game: Game, key: str) -> str:
-    """The reading key that `key` names (after `choose_readings` accepted it)."""
-    return match(key.removeprefix(f"{game.name}."), [r.key for r in game.readings()], "reading")
 
 
 def split(text: str) -> list[str]:

@@ -8,26 +8,15 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from referee import savefile
-from referee.cli import cli
 from referee.engine import RuleError, UsageError
 from referee.session import Session
 from referee.shell.commands import Shell
+from tests.frame.test_cli import board, run
 from tests.frame.test_shell import complete
 
-
-def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:
-    result = CliRunner().invoke(cli, args, input=stdin)
-    return result.exit_code, result.stdout, result.stderr
-
-
-@pytest.fixture
-def board(tmp_path: Path) -> Path:
-    path = tmp_path / "tally-board.toml"
-    path.write_text("bonus = 0\n")
-    return path
+__all__ = ["board"]  # the fixture, shared with test_cli
 
 
 def shell(tmp_path: Path, **readings: str) -> Shell:

@@ -10,6 +10,7 @@ from referee.engine import (
     Event,
     Game,
     Options,
+    Reading,
     Readings,
     RuleError,
     Standing,
@@ -30,6 +31,7 @@ from referee.games.lost_atlas import (
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
@@ -48,6 +50,9 @@ class LostAtlas(Game):
     default_variant = "long"
 
     # --- setup ----------------------------------------------------------------------------
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
     def setup(
         self,
         players: Sequence[str],
@@ -71,6 +76,7 @@ class LostAtlas(Game):
             bank=t["bank"]["total"] - start * len(players),
             deck=deck,
             priority=players[0],
+            readings=readings,
         )
 
     def verbs(self) -> Sequence[Verb]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
+from referee.engine import DEFAULT_READINGS, Readings
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES
 
 
@@ -69,6 +70,7 @@ class StockRound:
     sold_turn: bool = False  # the player in turn has sold this turn (may still buy)
     auction: Auction | None = None
     founded: int = 0  # minors founded this round (rules ■10: none in cycle 1 = redo)
+    had_turn: list[str] = field(default_factory=list)  # players whose turn has ended
 
 
 @dataclass
@@ -145,6 +147,7 @@ class State:
     mr: MergerRound | None = None
     exported: list[str] = field(default_factory=list)
     rusted_log: list[str] = field(default_factory=list)
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     def clone(self) -> State:
         return copy.deepcopy(self)

@@ -14,6 +14,7 @@ from referee.games.lost_atlas.commands import (
     Sell,
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.readings import SALES, START_VALUE
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
 
 R_SETUP = "■3 準備"
@@ -211,9 +212,15 @@ def _found(
             col.remove(name)
     state.columns = [c for c in state.columns if c]
     lo, hi = data.par_range(state.level)
-    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces the
-    # highest space not above it (facts §3, medium; tables/lost-atlas.toml [par]).
-    par = data.floor_space(min(max(auction.high // 2, lo), hi))
+    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces, the
+    # reading START_VALUE says which (tables/lost-atlas.toml [par]).
+    half = min(max(auction.high // 2, lo), hi)
+    par = data.floor_space(half)
+    if par != half:
+        if state.readings.of(START_VALUE) == "nearest":
+            par = data.nearest_space(half)
+        between = f"half the bid, {half}, is between two spaces: {name} starts at {par}"
+        events.append(state.readings.noted(between, START_VALUE))
     player = auction.leader
     home = move.where or f"{name} home"
     if state.map_state == "done":
@@ -258,6 +265,12 @@ def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[E
     if not forced:
         if sr.sold_turn or player in sr.sold:
             raise RuleError("sales are made once per stock round, all at once", R_SELL)
+        if player in sr.had_turn and state.readings.of(SALES) == "first-turn":
+            raise RuleError(
+                f"{player} has had a turn this round: sales come on the first turn only",
+                R_SELL,
+                reading=state.readings.note(SALES),
+            )
         for name, n in move.items:
             co = state.companies[name]
             if not co.operated:
@@ -306,6 +319,7 @@ def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: lis
 def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> None:
     player = sr.turn
     sr.sold_turn = False
+    sr.had_turn.append(player)
     if acted:
         sr.passes, sr.last_actor = 0, player
     else:
