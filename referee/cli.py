@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
@@ -125,6 +126,22 @@ def cli() -> None:
     """
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def share_options(command: F) -> F:
+    """--share, --host and --port of `new` and `resume`: the live page with the session."""
+    command = click.option(
+        "--port", type=click.IntRange(0, 65535), default=None, help="The page's port (0: any)."
+    )(command)
+    command = click.option(
+        "--host", default="", help="The page's address (default: this machine's LAN address)."
+    )(command)
+    return click.option(
+        "--share", is_flag=True, help="Show the game live on phones at the table (read-only)."
+    )(command)
+
+
 # --- sessions ---------------------------------------------------------------------------
 @cli.command()
 @click.argument("game", type=GameName())
@@ -152,6 +169,7 @@ def cli() -> None:
 )
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+@share_options
 def new(
     game: str,
     players: str,
@@ -161,6 +179,9 @@ def new(
     reading: tuple[str, ...],
     force: bool,
     keep_going: bool,
+    share: bool,
+    host: str,
+    port: int | None,
 ) -> None:
     """Start a session of GAME and open the shell.
 
@@ -180,7 +201,7 @@ def new(
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
-    sys.exit(_shell(session, keep_going))
+    sys.exit(_shell(session, keep_going, _share_words(share, host, port)))
 
 
 def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
@@ -240,10 +261,12 @@ def _free_name(game: str) -> Path:
 @cli.command()
 @click.argument("file", type=SaveFile())
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
-def resume(file: Path, keep_going: bool) -> None:
+@share_options
+def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | None) -> None:
     """Reopen a saved session exactly where it stood, in the shell (one shell per file)."""
+    words = _share_words(share, host, port)
     session = _load(file, to_play=True)
-    sys.exit(_shell(session, keep_going))
+    sys.exit(_shell(session, keep_going, words))
 
 
 def _load(file: Path, to_play: bool = False) -> Session:
@@ -259,17 +282,57 @@ def _load(file: Path, to_play: bool = False) -> Session:
     return session
 
 
-def _shell(session: Session, keep_going: bool) -> int:
+def _shell(session: Session, keep_going: bool, share: list[str] | None = None) -> int:
     """Run the shell on the session, then let go of its file."""
     from referee.shell.loop import run_batch, run_interactive
 
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return run_interactive(session)
+            return run_interactive(session, share)
+        if share is not None:
+            fail(
+                UsageError(
+                    "--share needs the interactive shell (the page lives as long as the shell)",
+                    "`referee serve FILE` shows a save that another program writes",
+                )
+            )
         return run_batch(session, sys.stdin, sys.stdout, keep_going)
     finally:
         if session.store is not None:
             session.store.close(session)
+
+
+def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
+    """The words of the shell's `share` verb for --share/--host/--port (None: not shared)."""
+    if not share:
+        if host or port is not None:
+            fail(UsageError("--host and --port go with --share", "--share [--host H --port N]"))
+        return None
+    return [
+        *(["--host", host] if host else []),
+        *(["--port", str(port)] if port is not None else []),
+    ]
+
+
+@cli.command()
+@click.argument("file", type=SaveFile())
+@click.option(
+    "--host", default="", help="The address to listen on (default: this machine's LAN address)."
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=None, help="The port (0: any free one)."
+)
+def serve(file: Path, host: str, port: int | None) -> None:
+    """Show a save as the live table page, following it as its shell saves new moves.
+
+    Read-only, from a separate process (a second screen, a spectator): reading needs no lock.
+    """
+    from referee.web.share import serve_file
+
+    try:
+        sys.exit(serve_file(file, host, port))
+    except RefereeError as e:
+        fail(e)
 
 
 @cli.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
@@ -27,8 +28,8 @@ def cell(value: object) -> object:
     return value
 
 
-def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
-    """One row per player: place, name, the game's detail columns, total."""
+def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
+    """Headers and one row per player: place, name, the game's detail columns, total."""
     extra: list[str] = []
     for row in rows:
         # A flag false for everyone (nobody bankrupt) is not worth a column.
@@ -37,7 +38,12 @@ def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
         [row.place or "", row.player, *(cell(row.details.get(k, "")) for k in extra), row.score]
         for row in rows
     ]
-    return tabulate(table, headers=["#", "player", *extra, "total"], tablefmt=fmt)
+    return ["#", "player", *extra, "total"], table
+
+
+def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
+    headers, table = standings_cells(rows)
+    return tabulate(table, headers=headers, tablefmt=fmt)
 
 
 def standings(rows: Sequence[Standing], over: bool) -> str:

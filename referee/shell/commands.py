@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee import frame, render
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
@@ -45,6 +46,7 @@ class Shell:
     def __init__(self, session: Session, confirm: Callable[[str], bool] | None = None) -> None:
         self.session = session
         self.confirm = confirm
+        self.sharing: Any = None  # the live page (referee.web.share.Sharing) while shared
 
     @property
     def game(self) -> Game:
@@ -58,6 +60,8 @@ class Shell:
             reply = self._run(line)
         except RefereeError as e:
             reply = Reply(f"rejected: {clip_echoes(str(e))}", ok=False, exit_code=e.exit_code)
+        if self.sharing is not None:
+            self.sharing.changed()
         if self.session.save_error:
             reply.text += (
                 f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
@@ -264,16 +268,32 @@ class Shell:
         lines.append("(nothing was played)")
         return Reply("\n".join(lines))
 
-    @frame_verb("export", "export FILE.md", "write the log and the standings as Markdown")
+    @frame_verb(
+        "export",
+        "export FILE.md|FILE.html",
+        "write the log and the standings (Markdown, or one page with the charts)",
+    )
     def _export(self, words: list[str], line: str) -> Reply:
         if len(words) != 1:
-            raise UsageError("export needs one file name", "export FILE.md")
+            raise UsageError("export needs one file name", "export FILE.md or FILE.html")
         from referee.atomic import write_bytes
-        from referee.export import markdown
+        from referee.export import html_page, markdown
 
         path = Path(words[0])
-        write_bytes(path, markdown(self.session).encode("utf-8"))
+        write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
+        write_bytes(path, write(self.session).encode("utf-8"))
         return Reply(f"wrote {path}")
+
+    @frame_verb(
+        "share",
+        "share [off|--host H --port N]",
+        "show the game live on the table's phones (read-only)",
+        complete=lambda session, words: ("off", "--host", "--port") if not words else (),
+    )
+    def _share(self, words: list[str], line: str) -> Reply:
+        from referee.web.share import share_command
+
+        return Reply(share_command(self, words))
 
     @frame_verb(
         "amend",

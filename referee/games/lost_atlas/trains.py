@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
+from referee.rules_kit import Judge
 
 RULE_PHASE = "■19 フェイズの変更"
 RULE_LIMIT = "■12 列車の保有上限"
@@ -131,13 +133,10 @@ def excess(state: State, co: Company) -> int:
     return len(co.running()) - company_limit(state, co)
 
 
-def discard(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def discard(state: State, move: object, judge: Judge, events: list[Event]) -> None:
     """■19: the president of a company over its limit names the trains that go to the pool."""
-    from referee.games.lost_atlas import ledger
-    from referee.games.lost_atlas.commands import Discard
-
     co = state.companies[state.discard[0]]
-    ledger.need_turn(state, move.actor, co.president, RULE_PHASE, forced)  # type: ignore
+    judge.turn(move.actor, co.president, RULE_PHASE)  # type: ignore[attr-defined]
     if not isinstance(move, Discard):
         raise RuleError(
             f"{co.name} is over its train limit: first the trains to the pool",
@@ -163,11 +162,6 @@ def discard(state: State, move: object, forced: bool, events: list[Event]) -> No
         _to_pool(state, co, t, events)
     state.discard.pop(0)
     enforce_limits(state, events)
-    mr = state.mr
-    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
-        from referee.games.lost_atlas.merger import next_minor
-
-        next_minor(state, events)  # the merger round was only waiting for this choice
 
 
 def export(state: State, events: list[Event]) -> None:
