@@ -85,6 +85,8 @@ def test_reading_in_the_shell_at_setup_is_saved_and_replayed(tmp_path: Path) -> 
     assert reply.ok and reply.text.startswith("reading pay-limit=none")
     assert "pay-limit" in sh.run("readings").text and "* none" in sh.run("readings").text
     assert "Ann pays 30 to Bob" in sh.run("give bob 30").text
+    sh.run(f"export {tmp_path / 'diary.md'}")
+    assert "Variant: standard. Readings: pay-limit=none." in (tmp_path / "diary.md").read_text()
     sh.run("quit")
     sh.session.store.close(sh.session)  # type: ignore[union-attr]
     again, _ = savefile.read(tmp_path / "g.toml")
