@@ -76,7 +76,7 @@ def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = 
     if not declared:
         return "this game has no readings to choose: its rules text is read one way"
     if not shown:
-        return "every reading is the default (`readings` lists them all: `referee readings GAME`)"
+        return "every reading is the default (`readings --all` lists them and their choices)"
     lines = []
     for r in shown:
         lines.append(f"{r.key} ({r.rules}): {r.question}")
