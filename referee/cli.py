@@ -158,6 +158,13 @@ def share_options(command: F) -> F:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Board data (TOML) to use instead of the stored one.",
 )
+@click.option(
+    "--reading",
+    "reading",
+    multiple=True,
+    metavar="KEY=CHOICE",
+    help="How the table reads an open rule (repeatable; see `referee readings GAME`).",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 @share_options
@@ -167,6 +174,7 @@ def new(
     variant: str,
     save_path: Path | None,
     board_file: Path | None,
+    reading: tuple[str, ...],
     force: bool,
     keep_going: bool,
     share: bool,
@@ -184,13 +192,40 @@ def new(
         path = save_path or _free_name(game)
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+        readings = _readings_given(reading)
         board = _board_for(game, board_file)
-        session = Session.new(game, players.split(","), variant, board)
+        session = Session.new(game, players.split(","), variant, board, readings)
         savefile.create(session, path, force=force)
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
     sys.exit(_shell(session, keep_going, _share_words(share, host, port)))
+
+
+def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
+    """`--reading KEY=CHOICE` options as a table (the session checks them against the game)."""
+    readings = {}
+    for item in given:
+        key, equals, choice = item.partition("=")
+        if not equals or not key.strip() or not choice.strip():
+            raise UsageError(f"--reading '{item}' is not KEY=CHOICE", "see `referee readings GAME`")
+        readings[key.strip()] = choice.strip()
+    return readings
+
+
+@cli.command("readings")
+@click.argument("game", type=GameName())
+def readings_command(game: str) -> None:
+    """The places where GAME's rules text allows two readings, and the choices for each.
+
+    Choose one at setup with `referee new GAME --reading KEY=CHOICE` or `reading KEY CHOICE`
+    in the shell before the first move; the first choice of each is the default.
+    """
+    from referee import games, render
+    from referee.engine import Readings
+
+    declared = games.get(game).readings()
+    click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
@@ -315,6 +350,7 @@ def show(file: Path, as_json: bool) -> None:
             "game": game.name,
             "variant": session.variant,
             "players": session.players,
+            "readings": session.readings.as_dict(),
             "moves": len(session.entries),
             "actor": options.actor,
             "phase": options.phase,
@@ -331,6 +367,9 @@ def show(file: Path, as_json: bool) -> None:
         click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
         return
     click.echo(game.status(state))
+    in_force = render.readings_line(game.readings(), session.readings)
+    if in_force:
+        click.echo(in_force)
     click.echo(render.standings(game.standings(state), game.is_over(state)))
 
 

@@ -31,14 +31,25 @@ class RuleError(RefereeError):
 
     exit_code = 1
 
-    def __init__(self, reason: str, rule: str, legal: str = "", *, computable: bool = True) -> None:
+    def __init__(
+        self,
+        reason: str,
+        rule: str,
+        legal: str = "",
+        *,
+        computable: bool = True,
+        reading: str = "",
+    ) -> None:
         self.reason = reason
         self.rule = rule
         self.legal = legal
         # False when even a forced move cannot be carried out (e.g. no such share exists).
         self.computable = computable
+        # The reading that decided the refusal, as `Readings.note` names it, if one did.
+        self.reading = reading
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        text = f"{self.reason} [rule: {self.rule}]"
+        reading = f"; {self.reading}" if self.reading else ""
+        text = f"{self.reason} [rule: {self.rule}{reading}]"
         return f"{text}; {self.legal}" if self.legal else text

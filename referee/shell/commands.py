@@ -26,6 +26,16 @@ class Reply:
     exit_code: int = 0
 
 
+def _reading_words(session: Session, words: list[str]) -> list[str]:
+    """Completion for `reading KEY CHOICE`: the keys, then the choices of that key."""
+    declared = session.game.readings()
+    if not words:
+        return [r.key for r in declared]
+    if len(words) == 1:
+        return [n for r in declared if r.key == words[0].lower() for n in r.names]
+    return []
+
+
 class Shell:
     """Turns typed lines into answers for one session.
 
@@ -120,7 +130,37 @@ class Shell:
 
     @frame_verb("status", "status", "everything on the table at a glance")
     def _status(self, words: list[str], line: str) -> Reply:
-        return Reply(self.game.status(self.session.state))
+        in_force = render.readings_line(self.game.readings(), self.session.readings)
+        return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
+
+    @frame_verb(
+        "reading",
+        "reading KEY CHOICE",
+        "at setup, before the first move: choose how the table reads an open rule",
+        complete=_reading_words,
+        offered=lambda session: bool(session.game.readings()) and not session.entries,
+    )
+    def _reading(self, words: list[str], line: str) -> Reply:
+        if len(words) != 2:
+            keys = ", ".join(r.key for r in self.game.readings()) or "none in this game"
+            raise UsageError(
+                "reading needs a key and a choice", f"reading KEY CHOICE; keys: {keys}"
+            )
+        chosen = self.session.choose_reading(words[0], words[1])
+        return Reply(f"reading {chosen}: the game is set up again under it\n{self.next_line()}")
+
+    @frame_verb(
+        "readings",
+        "readings [--all]",
+        "the readings chosen that differ from the default (--all: every reading)",
+        offered=lambda session: bool(session.game.readings()),
+    )
+    def _readings(self, words: list[str], line: str) -> Reply:
+        if words not in ([], ["--all"]):
+            raise UsageError("readings takes only --all", "readings [--all]")
+        return Reply(
+            render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
+        )
 
     @frame_verb("standings", "standings", "scores as they stand (final when the game is over)")
     def _standings(self, words: list[str], line: str) -> Reply:
