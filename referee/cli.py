@@ -5,18 +5,17 @@ Imports are kept inside the commands so that quick ones (`referee dividend`) sta
 
 from __future__ import annotations
 
-import json
 import sys
-from datetime import date
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import click
 from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
-from referee.engine import RefereeError, UsageError
+from referee.errors import RefereeError, UsageError
 
 if TYPE_CHECKING:
     from referee.session import Session  # imported by the commands that run one
@@ -125,6 +124,22 @@ def cli() -> None:
     """
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def share_options(command: F) -> F:
+    """--share, --host and --port of `new` and `resume`: the live page with the session."""
+    command = click.option(
+        "--port", type=click.IntRange(0, 65535), default=None, help="The page's port (0: any)."
+    )(command)
+    command = click.option(
+        "--host", default="", help="The page's address (default: this machine's LAN address)."
+    )(command)
+    return click.option(
+        "--share", is_flag=True, help="Show the game live on phones at the table (read-only)."
+    )(command)
+
+
 # --- sessions ---------------------------------------------------------------------------
 @cli.command()
 @click.argument("game", type=GameName())
@@ -143,16 +158,28 @@ def cli() -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Board data (TOML) to use instead of the stored one.",
 )
+@click.option(
+    "--reading",
+    "reading",
+    multiple=True,
+    metavar="KEY=CHOICE",
+    help="How the table reads an open rule (repeatable; see `referee readings GAME`).",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+@share_options
 def new(
     game: str,
     players: str,
     variant: str,
     save_path: Path | None,
     board_file: Path | None,
+    reading: tuple[str, ...],
     force: bool,
     keep_going: bool,
+    share: bool,
+    host: str,
+    port: int | None,
 ) -> None:
     """Start a session of GAME and open the shell.
 
@@ -165,8 +192,9 @@ def new(
         path = save_path or _free_name(game)
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+        readings = _readings_given(reading)
         board = _board_for(game, board_file)
-        session = Session.new(game, players.split(","), variant, board)
+        session = Session.new(game, players.split(","), variant, board, readings)
         savefile.create(session, path, force=force)
         made = session.settle()
     except RefereeError as e:
@@ -174,7 +202,33 @@ def new(
     click.echo(f"new {session.game.title} session saved in {path}")
     if made:
         click.echo(render.events(made))
-    sys.exit(_shell(session, keep_going))
+    sys.exit(_shell(session, keep_going, _share_words(share, host, port)))
+
+
+def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
+    """`--reading KEY=CHOICE` options as a table (the session checks them against the game)."""
+    readings = {}
+    for item in given:
+        key, equals, choice = item.partition("=")
+        if not equals or not key.strip() or not choice.strip():
+            raise UsageError(f"--reading '{item}' is not KEY=CHOICE", "see `referee readings GAME`")
+        readings[key.strip()] = choice.strip()
+    return readings
+
+
+@cli.command("readings")
+@click.argument("game", type=GameName())
+def readings_command(game: str) -> None:
+    """The places where GAME's rules text allows two readings, and the choices for each.
+
+    Choose one at setup with `referee new GAME --reading KEY=CHOICE` or `reading KEY CHOICE`
+    in the shell before the first move; the first choice of each is the default.
+    """
+    from referee import games, render
+    from referee.engine import Readings
+
+    declared = games.get(game).readings()
+    click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
@@ -196,6 +250,8 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
 
 
 def _free_name(game: str) -> Path:
+    from datetime import date
+
     stem = f"{game}-{date.today().isoformat()}"
     path = Path(f"{stem}.toml")
     n = 2
@@ -208,10 +264,12 @@ def _free_name(game: str) -> Path:
 @cli.command()
 @click.argument("file", type=SaveFile())
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
-def resume(file: Path, keep_going: bool) -> None:
+@share_options
+def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | None) -> None:
     """Reopen a saved session exactly where it stood, in the shell (one shell per file)."""
+    words = _share_words(share, host, port)
     session = _load(file, to_play=True)
-    sys.exit(_shell(session, keep_going))
+    sys.exit(_shell(session, keep_going, words))
 
 
 def _load(file: Path, to_play: bool = False) -> Session:
@@ -227,17 +285,57 @@ def _load(file: Path, to_play: bool = False) -> Session:
     return session
 
 
-def _shell(session: Session, keep_going: bool) -> int:
+def _shell(session: Session, keep_going: bool, share: list[str] | None = None) -> int:
     """Run the shell on the session, then let go of its file."""
     from referee.shell.loop import run_batch, run_interactive
 
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
-            return run_interactive(session)
+            return run_interactive(session, share)
+        if share is not None:
+            fail(
+                UsageError(
+                    "--share needs the interactive shell (the page lives as long as the shell)",
+                    "`referee serve FILE` shows a save that another program writes",
+                )
+            )
         return run_batch(session, sys.stdin, sys.stdout, keep_going)
     finally:
         if session.store is not None:
             session.store.close(session)
+
+
+def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
+    """The words of the shell's `share` verb for --share/--host/--port (None: not shared)."""
+    if not share:
+        if host or port is not None:
+            fail(UsageError("--host and --port go with --share", "--share [--host H --port N]"))
+        return None
+    return [
+        *(["--host", host] if host else []),
+        *(["--port", str(port)] if port is not None else []),
+    ]
+
+
+@cli.command()
+@click.argument("file", type=SaveFile())
+@click.option(
+    "--host", default="", help="The address to listen on (default: this machine's LAN address)."
+)
+@click.option(
+    "--port", type=click.IntRange(0, 65535), default=None, help="The port (0: any free one)."
+)
+def serve(file: Path, host: str, port: int | None) -> None:
+    """Show a save as the live table page, following it as its shell saves new moves.
+
+    Read-only, from a separate process (a second screen, a spectator): reading needs no lock.
+    """
+    from referee.web.share import serve_file
+
+    try:
+        sys.exit(serve_file(file, host, port))
+    except RefereeError as e:
+        fail(e)
 
 
 @cli.command()
@@ -255,6 +353,7 @@ def show(file: Path, as_json: bool) -> None:
             "game": game.name,
             "variant": session.variant,
             "players": session.players,
+            "readings": session.readings.as_dict(),
             "moves": len(session.entries),
             "actor": options.actor,
             "phase": options.phase,
@@ -266,9 +365,14 @@ def show(file: Path, as_json: bool) -> None:
             ],
             "state": game.snapshot(state),
         }
+        import json
+
         click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
         return
     click.echo(game.status(state))
+    in_force = render.readings_line(game.readings(), session.readings)
+    if in_force:
+        click.echo(in_force)
     click.echo(render.standings(game.standings(state), game.is_over(state)))
 
 
@@ -357,7 +461,12 @@ def dividend(
         )
     except RefereeError as e:
         fail(e)
-    click.echo(json.dumps(payout_json(result), indent=2) if as_json else payout_text(result))
+    if as_json:
+        import json
+
+        click.echo(json.dumps(payout_json(result), indent=2))
+    else:
+        click.echo(payout_text(result))
 
 
 def main() -> None:

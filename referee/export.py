@@ -1,4 +1,4 @@
-"""A game diary in Markdown: the setup, the moves and the standings."""
+"""A game diary: the setup, the moves and the standings, in Markdown or as one HTML page."""
 
 from __future__ import annotations
 
@@ -11,10 +11,12 @@ from referee.session import Session
 def markdown(session: Session) -> str:
     game, state = session.game, session.state
     over = game.is_over(state)
+    chosen = ", ".join(f"{key}={choice}" for key, choice in session.readings.chosen)
     lines = [
         f"# {game.title}, {session.created:%Y-%m-%d}",
         "",
-        f"Players: {', '.join(session.players)}. Variant: {session.variant}.",
+        f"Players: {', '.join(session.players)}. Variant: {session.variant}."
+        + (f" Readings: {chosen}." if chosen else ""),
         "",
         "## Moves",
         "",
@@ -34,3 +36,12 @@ def markdown(session: Session) -> str:
     lines += ["", "## Final standings" if over else "## Standings (game not over)", ""]
     lines.append(standings_table(game.standings(state), fmt="github"))
     return "\n".join(lines) + "\n"
+
+
+def html_page(session: Session) -> str:
+    """The table page as one self-contained file: the final table, the charts, the whole log
+    (the stylesheet inside, no script, nothing fetched)."""
+    from referee.web.page import page_html
+    from referee.web.view import Page, body
+
+    return page_html(session, body(session, Page(), whole_log=True), "diary", live=False)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tabulate import tabulate
 
-from referee.engine import Event, Overridden, Standing
+from referee.engine import Event, Overridden, Reading, Readings, Standing
 from referee.session import Entry
 
 
@@ -27,8 +28,8 @@ def cell(value: object) -> object:
     return value
 
 
-def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
-    """One row per player: place, name, the game's detail columns, total."""
+def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
+    """Headers and one row per player: place, name, the game's detail columns, total."""
     extra: list[str] = []
     for row in rows:
         # A flag false for everyone (nobody bankrupt) is not worth a column.
@@ -37,7 +38,12 @@ def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
         [row.place or "", row.player, *(cell(row.details.get(k, "")) for k in extra), row.score]
         for row in rows
     ]
-    return tabulate(table, headers=["#", "player", *extra, "total"], tablefmt=fmt)
+    return ["#", "player", *extra, "total"], table
+
+
+def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
+    headers, table = standings_cells(rows)
+    return tabulate(table, headers=headers, tablefmt=fmt)
 
 
 def standings(rows: Sequence[Standing], over: bool) -> str:
@@ -61,3 +67,32 @@ def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
         text += f"   ({mark})" if mark else ""
         rows.append([number, e.by, text, e.at.strftime("%Y-%m-%d %H:%M")])
     return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")
+
+
+def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = False) -> str:
+    """Each reading: its key, the lines it is about, the choices (the one in force marked *,
+    the default said), each in a sentence. `only_chosen`: those that differ from the default."""
+    shown = [r for r in declared if not only_chosen or chosen.of(r) != r.default]
+    if not declared:
+        return "this game has no readings to choose: its rules text is read one way"
+    if not shown:
+        return "every reading is the default (`readings --all` lists them and their choices)"
+    lines = []
+    for r in shown:
+        lines.append(f"{r.key} ({r.rules}): {r.question}")
+        for name, sentence in r.choices:
+            mark = "*" if name == chosen.of(r) else " "
+            default = " (default)" if name == r.default else ""
+            lines.append(f"  {mark} {name}{default}: {sentence}")
+    return "\n".join(lines)
+
+
+def readings_line(declared: Sequence[Reading], chosen: Readings) -> str:
+    """The readings in force in one line, for `status`; those the table chose marked."""
+    if not declared:
+        return ""
+    parts = [
+        f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else ' (chosen)'}"
+        for r in declared
+    ]
+    return "readings: " + ", ".join(parts)

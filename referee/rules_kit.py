@@ -46,10 +46,11 @@ class Judge:
         self.forced = forced
         self.overridden: list[Overridden] = []
 
-    def rule(self, ok: bool, reason: str, rule: str, legal: str = "") -> bool:
-        """A rule the table may override; returns `ok` (False only when forced past it)."""
+    def rule(self, ok: bool, reason: str, rule: str, legal: str = "", reading: str = "") -> bool:
+        """A rule the table may override; returns `ok` (False only when forced past it).
+        `reading`: the reading that made it a rule here (`Readings.note`), if one did."""
         if not ok:
-            self.broken(RuleError(reason, rule, legal))
+            self.broken(RuleError(reason, rule, legal, reading=reading))
         return ok
 
     def fact(self, ok: bool, reason: str, rule: str, legal: str = "") -> None:

@@ -5,7 +5,7 @@ The layout (format 2) keeps the moves last, so that a move is saved by appending
 TOML after every append:
 
     format, game, variant, created, players, snapshot_after   (plain keys)
-    [board], [snapshot], [[redo]]                             (tables, rewritten as a whole)
+    [readings], [board], [snapshot], [[redo]]                 (tables, rewritten as a whole)
     [[moves]] ...                                             (one block per move, appended)
 
 The whole file is rewritten atomically (temp, fsync, rename, FILE.bak) when the session is
@@ -64,6 +64,7 @@ def render(session: Session) -> str:
         "created": session.created,
         "players": session.players,
         "snapshot_after": len(session.entries),
+        "readings": session.readings.as_dict(),
         "board": session.board,
         "snapshot": session.game.snapshot(session.state),
     }
@@ -301,13 +302,16 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     board = data.get("board", {})
     if not isinstance(variant, str) or not isinstance(board, dict):
         raise SaveFileError(f"{path}: 'variant' must be a string and 'board' a table")
+    readings = data.get("readings", {})  # saves from before readings: the defaults
+    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
+        raise SaveFileError(f"{path}: 'readings' must be a table of KEY = \"CHOICE\"")
     created = data.get("created", datetime.fromtimestamp(0, UTC))
     if not isinstance(created, datetime):
         raise SaveFileError(f"{path}: 'created' must be a date and time")
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
     try:
-        session = Session.new(game_name, players, variant, board)
+        session = Session.new(game_name, players, variant, board, readings)
     except UsageError as e:
         raise SaveFileError(f"{path}: the setup is not valid: {e}") from None
     session.created = created

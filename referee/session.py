@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -18,14 +18,18 @@ from typing import Any, Protocol
 from referee import frame, games
 from referee.engine import (
     AUTOMATIC_IN_A_ROW,
+    DEFAULT_READINGS,
     Event,
     Game,
     OutOfTurn,
     Overridden,
+    Readings,
     RefereeError,
     RuleError,
     UsageError,
     automatic_move,
+    choose_readings,
+    find_reading,
 )
 from referee.frame import frame_verb
 from referee.words import amount, legal_first, match
@@ -84,6 +88,8 @@ class Session:
     # The automatic moves made since the last typed one that the table has not yet typed
     # itself: indexes into `entries`, first the one a typed move would confirm.
     awaiting: list[int] = field(default_factory=list)
+    # Where the rules are open, what this table chose (the defaults unless it said otherwise).
+    readings: Readings = DEFAULT_READINGS
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -93,14 +99,32 @@ class Session:
         players: Sequence[str],
         variant: str = "",
         board: dict[str, Any] | None = None,
+        readings: Mapping[str, str] | None = None,
     ) -> Session:
         game = games.get(game_name)
         variant = match(variant, game.variants, "variant") if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
-        session = cls(game, variant, players, board, now())
-        session.states = [game.setup(players, variant, board)]
+        chosen = choose_readings(game.readings(), readings or {})
+        session = cls(game, variant, players, board, now(), readings=chosen)
+        session.states = [game.setup(players, variant, board, chosen)]
         return session
+
+    def choose_reading(self, key: str, choice: str) -> str:
+        """Change a reading during setup (before the first move); returns it as `key=choice`.
+        The setup is played again under it; moves undone can no longer be redone."""
+        if self.entries:
+            raise UsageError(
+                "readings are chosen at setup, before the first move",
+                f"undo {len(self.entries)} to go back to the setup, or `referee new --reading`",
+            )
+        chosen = choose_readings(self.game.readings(), {**self.readings.as_dict(), key: choice})
+        state = self.game.setup(self.players, self.variant, self.board, chosen)
+        self.readings, self.states = chosen, [state]
+        self.redo_stack.clear()
+        self.autosave()
+        reading = find_reading(self.game.readings(), key)
+        return f"{reading.key}={chosen.of(reading)}"
 
     # --- the state -----------------------------------------------------------------------
     @property

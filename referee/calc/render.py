@@ -5,15 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.calc.dividend import Payout
-
-
-def holdings_table(holdings: list[tuple[int, int]]) -> str:
-    """Shares and payout in two right-aligned columns, as tabulate's "simple" format lays them
-    out; written out here because importing tabulate would triple the command's start-up."""
-    head = ("shares", "payout")
-    widths = [max(len(head[i]) + 2, *(len(str(row[i])) for row in holdings)) for i in (0, 1)]
-    rows = [head, tuple("-" * w for w in widths), *holdings]
-    return "\n".join(f"{a!s:>{widths[0]}}  {b!s:>{widths[1]}}" for a, b in rows)
+from referee.columns import simple_table
 
 
 def payout_text(p: Payout) -> str:
@@ -23,7 +15,7 @@ def payout_text(p: Payout) -> str:
     else:
         rest = f" (remainder {p.remainder} not paid out)" if p.remainder else ""
         lines.append(f"per share: {p.per_share}{rest}")
-        lines.append(holdings_table(p.holdings))
+        lines.append(simple_table(p.holdings, ["shares", "payout"]))
         if p.treasury:
             lines.append(f"the company receives {p.treasury} for its treasury shares")
         if p.pool:

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 import click
 
+from referee.columns import simple_table
 from referee.eighteen.position import load_position
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
@@ -71,13 +72,11 @@ def route(
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    from tabulate import tabulate  # only for text: its import costs more than a small search
-
     rows = []
     for item in cast(list[dict[str, Any]], data["routes"]):
         stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or "(does not run)"
         rows.append([item["train"], stops, item["revenue"]])
-    click.echo(tabulate(rows, headers=["train", "stops", "revenue"]))
+    click.echo(simple_table(rows, ["train", "stops", "revenue"]))
     verdict = (
         "proven optimal"
         if answer.proven

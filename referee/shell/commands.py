@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee import frame, render
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
@@ -25,6 +26,16 @@ class Reply:
     exit_code: int = 0
 
 
+def _reading_words(session: Session, words: list[str]) -> list[str]:
+    """Completion for `reading KEY CHOICE`: the keys, then the choices of that key."""
+    declared = session.game.readings()
+    if not words:
+        return [r.key for r in declared]
+    if len(words) == 1:
+        return [n for r in declared if r.key == words[0].lower() for n in r.names]
+    return []
+
+
 class Shell:
     """Turns typed lines into answers for one session.
 
@@ -35,6 +46,7 @@ class Shell:
     def __init__(self, session: Session, confirm: Callable[[str], bool] | None = None) -> None:
         self.session = session
         self.confirm = confirm
+        self.sharing: Any = None  # the live page (referee.web.share.Sharing) while shared
 
     @property
     def game(self) -> Game:
@@ -48,6 +60,8 @@ class Shell:
             reply = self._run(line)
         except RefereeError as e:
             reply = Reply(f"rejected: {clip_echoes(str(e))}", ok=False, exit_code=e.exit_code)
+        if self.sharing is not None:
+            self.sharing.changed()
         if self.session.save_error:
             reply.text += (
                 f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
@@ -120,7 +134,37 @@ class Shell:
 
     @frame_verb("status", "status", "everything on the table at a glance")
     def _status(self, words: list[str], line: str) -> Reply:
-        return Reply(self.game.status(self.session.state))
+        in_force = render.readings_line(self.game.readings(), self.session.readings)
+        return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
+
+    @frame_verb(
+        "reading",
+        "reading KEY CHOICE",
+        "at setup, before the first move: choose how the table reads an open rule",
+        complete=_reading_words,
+        offered=lambda session: bool(session.game.readings()) and not session.entries,
+    )
+    def _reading(self, words: list[str], line: str) -> Reply:
+        if len(words) != 2:
+            keys = ", ".join(r.key for r in self.game.readings()) or "none in this game"
+            raise UsageError(
+                "reading needs a key and a choice", f"reading KEY CHOICE; keys: {keys}"
+            )
+        chosen = self.session.choose_reading(words[0], words[1])
+        return Reply(f"reading {chosen}: the game is set up again under it\n{self.next_line()}")
+
+    @frame_verb(
+        "readings",
+        "readings [--all]",
+        "the readings chosen that differ from the default (--all: every reading)",
+        offered=lambda session: bool(session.game.readings()),
+    )
+    def _readings(self, words: list[str], line: str) -> Reply:
+        if words not in ([], ["--all"]):
+            raise UsageError("readings takes only --all", "readings [--all]")
+        return Reply(
+            render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
+        )
 
     @frame_verb("standings", "standings", "scores as they stand (final when the game is over)")
     def _standings(self, words: list[str], line: str) -> Reply:
@@ -228,16 +272,32 @@ class Shell:
         lines.append("(nothing was played)")
         return Reply("\n".join(lines))
 
-    @frame_verb("export", "export FILE.md", "write the log and the standings as Markdown")
+    @frame_verb(
+        "export",
+        "export FILE.md|FILE.html",
+        "write the log and the standings (Markdown, or one page with the charts)",
+    )
     def _export(self, words: list[str], line: str) -> Reply:
         if len(words) != 1:
-            raise UsageError("export needs one file name", "export FILE.md")
+            raise UsageError("export needs one file name", "export FILE.md or FILE.html")
         from referee.atomic import write_bytes
-        from referee.export import markdown
+        from referee.export import html_page, markdown
 
         path = Path(words[0])
-        write_bytes(path, markdown(self.session).encode("utf-8"))
+        write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
+        write_bytes(path, write(self.session).encode("utf-8"))
         return Reply(f"wrote {path}")
+
+    @frame_verb(
+        "share",
+        "share [off|--host H --port N]",
+        "show the game live on the table's phones (read-only)",
+        complete=lambda session, words: ("off", "--host", "--port") if not words else (),
+    )
+    def _share(self, words: list[str], line: str) -> Reply:
+        from referee.web.share import share_command
+
+        return Reply(share_command(self, words))
 
     @frame_verb(
         "amend",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
 from collections.abc import Iterator
@@ -93,8 +94,15 @@ def history_path(session: Session) -> Path | None:
     return session.path.with_name(f".{session.path.name}.history")
 
 
-def run_interactive(session: Session) -> int:
-    """The prompt-toolkit shell. Ctrl-C clears the line; Ctrl-D saves and quits."""
+def run_interactive(session: Session, share: list[str] | None = None) -> int:
+    """The prompt-toolkit shell. Ctrl-C clears the line; Ctrl-D saves and quits.
+
+    It runs on asyncio so that the table page (the `share` verb; `share` holds its words
+    when the session starts shared) is served from the same loop while the prompt waits."""
+    return asyncio.run(_interactive(session, share))
+
+
+async def _interactive(session: Session, share: list[str] | None) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory, InMemoryHistory
@@ -123,19 +131,28 @@ def run_interactive(session: Session) -> int:
         complete_while_typing=True,
     )
     print(f"{game.title} with {', '.join(session.players)}. Type 'help' for the moves.")
+    if share is not None:
+        reply = shell.run(" ".join(["share", *share]))
+        print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
     print(shell.next_line())
-    while True:
-        try:
-            line = prompt.prompt(prompt_text)
-        except KeyboardInterrupt:
-            continue
-        except EOFError:
-            line = "quit"
-        reply = shell.run(line)
-        if reply.text:
-            print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
-        if reply.quit:
-            return 0
+    try:
+        while True:
+            try:
+                line = await prompt.prompt_async(prompt_text)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                line = "quit"
+            reply = shell.run(line)
+            if reply.text:
+                print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
+            if reply.quit:
+                return 0
+    finally:
+        if shell.sharing is not None:
+            from referee.web.share import stop
+
+            await stop(shell)
 
 
 def ask(question: str) -> bool:
@@ -143,7 +160,8 @@ def ask(question: str) -> bool:
     from prompt_toolkit import PromptSession
 
     try:
-        answer = PromptSession[str]().prompt(question)
+        # In a thread of its own: the shell's prompt already runs the asyncio loop here.
+        answer = PromptSession[str]().prompt(question, in_thread=True)
     except (KeyboardInterrupt, EOFError):
         return False
     return answer.strip().lower() in ("y", "yes")

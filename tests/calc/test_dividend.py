@@ -90,10 +90,10 @@ def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
 def test_payout_table_is_laid_out_as_tabulate_would(revenue: int) -> None:
     from tabulate import tabulate
 
-    from referee.calc.render import holdings_table
+    from referee.columns import simple_table
 
     p = payout_table(revenue, 10)
-    assert holdings_table(p.holdings) == tabulate(
+    assert simple_table(p.holdings, ["shares", "payout"]) == tabulate(
         p.holdings, headers=["shares", "payout"], tablefmt="simple"
     )
 

@@ -51,7 +51,7 @@ def test_rejections_go_to_stderr_and_the_shell_goes_on(tmp_path: Path, capsys) -
         pipe.send_text("give bob 99\rpass\rquit\r")
         run_interactive(s)
     captured = capsys.readouterr()
-    assert "rejected: Ann has only 10 [rule: T1]" in captured.err
+    assert "rejected: Ann has only 10 [rule: T1; reading tally.pay-limit=cash]" in captured.err
     assert "Ann passes" in captured.out and len(s.entries) == 1
 
 
@@ -130,9 +130,9 @@ def test_prefixes_complete_against_what_is_legal_now() -> None:
 def test_redo_is_offered_only_when_there_is_something_to_redo(tmp_path: Path) -> None:
     shell = Shell(session(tmp_path))
     shell.run("give bob 3")
-    assert complete(shell.session, "re") == [] and "redo" not in shell.run("help").text
+    assert "redo" not in complete(shell.session, "re") and "redo" not in shell.run("help").text
     shell.run("undo")
-    assert complete(shell.session, "re") == ["redo"] and "redo" in shell.run("help").text
+    assert "redo" in complete(shell.session, "re") and "redo" in shell.run("help").text
 
 
 def test_help_keeps_usage_and_description_apart(tmp_path: Path) -> None:

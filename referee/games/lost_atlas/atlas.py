@@ -21,6 +21,7 @@ from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Piece, State
+from referee.rules_kit import Judge
 
 R_MAP = "■3 準備 (マップの作成)"
 POSITIONS = ("h1", "h2", "h3")
@@ -319,7 +320,7 @@ def drawer(state: State) -> str:
 
 
 def place_piece(
-    state: State, number: int, first: str, rot: int, forced: bool, events: list[Event]
+    state: State, number: int, first: str, rot: int, judge: Judge, events: list[Event]
 ) -> None:
     if state.columns:
         raise RuleError(
@@ -332,22 +333,24 @@ def place_piece(
             "left: " + ", ".join(map(str, sorted(pieces_left(state)))),
             computable=False,
         )
-    if not forced:
-        problem = micro_problem(state, number) or placement_problem(state, number, first, rot)
-        if problem:
-            raise RuleError(problem, R_MAP, "another hex or rotation")
-    elif spots(first, rot) is None or any(h in board(state).cells for h in spots(first, rot) or ()):
-        raise RuleError("the piece cannot lie there at all", R_MAP, computable=False)
+    problem = micro_problem(state, number) or placement_problem(state, number, first, rot)
+    if problem:
+        judge.broken(RuleError(problem, R_MAP, "another hex or rotation"))
+    where = spots(first, rot)
+    judge.fact(
+        where is not None and not any(h in board(state).cells for h in where),
+        "the piece cannot lie there at all",
+        R_MAP,
+    )
     state.pieces.append(Piece(number, first, rot))
     state.map_state = "building"
     state.map_draws += 1
-    where = spots(first, rot)
     assert where is not None
     events.append(Event(f"piece {number} on {', '.join(where)} (h1, h2, h3), rotation {rot}"))
     _maybe_done(state, events)
 
 
-def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) -> None:
+def place_capital(state: State, hex_: str, judge: Judge, events: list[Event]) -> None:
     if state.columns:
         raise RuleError(
             "the map is built before the charters are laid out", R_MAP, computable=False
@@ -358,10 +361,12 @@ def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) ->
     state.map_state = "building"
     state.map_draws += 1
     if not hex_:
-        if capital_possible(state) and not forced:
-            raise RuleError(
-                "a basic city is on the map: the capital goes on one", R_MAP, "capital HEX"
-            )
+        judge.rule(
+            not capital_possible(state),
+            "a basic city is on the map: the capital goes on one",
+            R_MAP,
+            "capital HEX",
+        )
         events.append(
             Event(
                 "no basic city yet: the capital project goes to the bottom of "
@@ -370,11 +375,13 @@ def place_capital(state: State, hex_: str, forced: bool, events: list[Event]) ->
         )
         return
     problem = capital_problem(state, hex_)
-    if problem and not forced:
-        raise RuleError(
-            problem,
-            R_MAP,
-            "capital HEX (a basic city on the map), or capital none when there is none",
+    if problem:
+        judge.broken(
+            RuleError(
+                problem,
+                R_MAP,
+                "capital HEX (a basic city on the map), or capital none when there is none",
+            )
         )
     state.capitals.append(hex_)
     events.append(Event(f"capital overlay on {hex_}; the project leaves the game (■3)"))

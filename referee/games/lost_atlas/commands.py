@@ -33,57 +33,67 @@ Grammar (verb first; names case-insensitive, any unique prefix):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
+from referee.rules_kit import count_words
 from referee.words import amount, match
 
-VERBS = (
-    Verb("place", "place N HEX ROT", "map building: a piece with its h1 on HEX, turned ROT"),
-    Verb("capital", "capital HEX | capital none", "map building: a capital project drawn"),
-    Verb("charters", "charters A,B,C / D,E,F", "lay out the charter columns (top first)"),
-    Verb("destinations", "destinations Y/G/P/G", "the distant-destination card chosen"),
-    Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"),
-    Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"),
-    Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
-    Verb("sell", "sell CO [N] [CO [N] ...]", "sell shares (first, once per stock round)"),
-    Verb(
-        "buy",
-        "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
-        "a share or a train",
-    ),
-    Verb("issue", "issue", "the company sells one share to the pool (price -1)"),
-    Verb("redeem", "redeem", "the company buys one share back from the pool"),
-    Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
-    Verb("token", "token HEX [city N] [cost N]", "place a station token"),
-    Verb("routes", "routes", "the best routes of the operating company (needs the map)"),
-    Verb("suburb", "suburb HEX", "Suburban places a suburb token"),
-    Verb("run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", "the trains' revenue"),
-    Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"),
-    Verb("payout", "payout", "pay the revenue to the shareholders"),
-    Verb("withhold", "withhold", "the company keeps the revenue (price -1)"),
-    Verb("done", "done", "end this turn"),
-    Verb("pass", "pass", "pass (stock round, auction, merger round)"),
-    Verb("bankrupt", "bankrupt", "the president cannot raise the money for the forced train"),
-    Verb("propose", "propose MINOR", "propose a merger with another minor"),
-    Verb("accept", "accept", "accept the merger proposed to your minor"),
-    Verb("refuse", "refuse", "refuse the merger proposed to your minor"),
-    Verb("major", "major NAME", "the new president names the major"),
-)
-VERB_NAMES = tuple(v.name for v in VERBS)
 COLOUR_WORDS = (*data.COLOURS, "bridge")
 
 
 @dataclass(frozen=True)
 class Move:
-    """A move with no arguments beyond its verb (pass, done, issue, payout, ...)."""
+    """A move with nothing to say beyond its verb. Every verb has a class of its own, so that a
+    round finds the handler of a move by its class."""
 
     actor: str
-    verb: str
+    verb: ClassVar[str] = ""
+
+
+class Pass(Move):
+    verb = "pass"
+
+
+class Done(Move):
+    verb = "done"
+
+
+class Issue(Move):
+    verb = "issue"
+
+
+class Redeem(Move):
+    verb = "redeem"
+
+
+class Payout(Move):
+    verb = "payout"
+
+
+class Withhold(Move):
+    verb = "withhold"
+
+
+class Bankrupt(Move):
+    verb = "bankrupt"
+
+
+class Accept(Move):
+    verb = "accept"
+
+
+class Refuse(Move):
+    verb = "refuse"
+
+
+class Routes(Move):
+    verb = "routes"
 
 
 @dataclass(frozen=True)
@@ -101,16 +111,46 @@ class Destinations:
 @dataclass(frozen=True)
 class Amount:
     actor: str
-    verb: str  # auction, bid
     amount: int
+    verb: ClassVar[str] = ""
+
+
+class OpenAuction(Amount):
+    verb = "auction"
+
+
+class Bid(Amount):
+    verb = "bid"
 
 
 @dataclass(frozen=True)
 class Named:
+    """A move naming a minor or a major (`name`), or a hex (`where`)."""
+
     actor: str
-    verb: str  # pick, propose, major, suburb
-    name: str
+    name: str = ""
     where: str = ""
+    verb: ClassVar[str] = ""
+
+
+class Pick(Named):
+    verb = "pick"
+
+
+class Propose(Named):
+    verb = "propose"
+
+
+class NameMajor(Named):
+    verb = "major"
+
+
+class Suburb(Named):
+    verb = "suburb"
+
+
+class Capital(Named):
+    verb = "capital"
 
 
 @dataclass(frozen=True)
@@ -245,159 +285,285 @@ AnyMove = (
     | Discard
     | Run
 )
+Parser = Callable[["Typed"], AnyMove]
+
+
+@dataclass(frozen=True)
+class Typed:
+    """The words of one move as typed: what every verb's parser reads."""
+
+    state: State
+    actor: str
+    verb: str
+    args: tuple[str, ...]
+    usage: str
+
+    def count(self, low: int, high: int | None = -1) -> None:
+        """From `low` to `high` words after the verb (-1: exactly `low`; None: no limit)."""
+        count_words(VERBS, self.verb, self.args, low, high)
+
+    def keywords(self, start: int, keys: Sequence[str]) -> dict[str, str]:
+        return _keywords(self.args[start:], keys, self.usage)
+
+
+def _bare(kind: type[Move]) -> Callable[[Typed], Move]:
+    def parse(t: Typed) -> Move:
+        t.count(0)
+        return kind(t.actor)
+
+    return parse
+
+
+def _place(t: Typed) -> PlacePiece:
+    t.count(3)
+    number, hex_, rot = t.args
+    return PlacePiece(
+        t.actor,
+        amount(number, "piece number", low=1, high=28),
+        hexname(hex_),
+        amount(rot, "rotation", high=5),
+    )
+
+
+def _capital(t: Typed) -> Capital:
+    t.count(1)
+    where = "" if t.args[0].lower() == "none" else hexname(t.args[0])
+    return Capital(t.actor, "", where)
+
+
+def _discard(t: Typed) -> Discard:
+    t.count(1, None)
+    return Discard(t.actor, tuple(train_kind(a) for a in t.args))
+
+
+def _charters(t: Typed) -> Charters:
+    t.count(1, None)
+    names = list(data.minors())
+    cols = tuple(
+        tuple(match(n, names, "minor") for n in col.replace(",", " ").split())
+        for col in " ".join(t.args).split("/")
+    )
+    if any(not c for c in cols):
+        raise UsageError("an empty column", t.usage)
+    return Charters(t.actor, cols)
+
+
+def _destinations(t: Typed) -> Destinations:
+    t.count(1, None)
+    values = " ".join(t.args).replace("/", " ").split()
+    if len(values) != 4:
+        raise UsageError("the card has four values (yellow, green, purple, grey)", t.usage)
+    return Destinations(t.actor, tuple(amount(v, "revenue", high=1000) for v in values))
+
+
+def _amount(kind: type[Amount]) -> Callable[[Typed], Amount]:
+    def parse(t: Typed) -> Amount:
+        t.count(1)
+        return kind(t.actor, amount(t.args[0], "bid", low=1, high=100_000))
+
+    return parse
+
+
+def _pick(t: Typed) -> Pick:
+    t.count(1, 2)
+    name = match(t.args[0], data.minors(), "minor")
+    return Pick(t.actor, name, hexname(t.args[1]) if len(t.args) > 1 else "")
+
+
+def _propose(t: Typed) -> Propose:
+    t.count(1)
+    return Propose(t.actor, match(t.args[0], data.minors(), "minor"))
+
+
+def _major(t: Typed) -> NameMajor:
+    t.count(1)
+    return NameMajor(t.actor, match(t.args[0], data.majors(), "major"))
+
+
+def _suburb(t: Typed) -> Suburb:
+    t.count(1)
+    return Suburb(t.actor, "", hexname(t.args[0]))
+
+
+def _sell(t: Typed) -> Sell:
+    t.count(1, None)
+    items: list[tuple[str, int]] = []
+    names = sorted(t.state.companies)
+    args = t.args
+    i = 0
+    while i < len(args):
+        co = match(args[i], names, "company")
+        n = 1
+        if i + 1 < len(args) and args[i + 1].isdigit():
+            n = amount(args[i + 1], "shares", low=1, high=10)
+            i += 1
+        items.append((co, n))
+        i += 1
+    return Sell(t.actor, tuple(items))
+
+
+def _buy(t: Typed) -> BuyShare | BuyTrain:
+    t.count(1, None)
+    if t.state.round == "stock":
+        return _buy_share(t)
+    return _buy_train(t)
+
+
+def _buy_share(t: Typed) -> BuyShare:
+    co = match(t.args[0], sorted(t.state.companies), "company")
+    source = match(t.args[1], (TREASURY, POOL), "source") if len(t.args) > 1 else ""
+    return BuyShare(t.actor, co, source)
+
+
+def _buy_train(t: Typed) -> BuyTrain:
+    kind = train_kind(t.args[0])
+    rest = t.args[1:]
+    source = "deck"
+    if rest and POOL.startswith(rest[0].lower()):  # any prefix, as everywhere
+        source, rest = POOL, rest[1:]
+    if not rest:
+        return BuyTrain(t.actor, kind, source)
+    kw = _keywords(rest, ("from", "for", "trade"), t.usage)
+    if "trade" in kw:
+        return BuyTrain(t.actor, kind, source, trade=train_kind(kw["trade"]))
+    if "from" in kw and source == "deck":
+        seller = match(kw["from"], sorted(t.state.companies), "company")
+        if "for" not in kw:
+            raise UsageError("a train from a company needs the agreed price", t.usage)
+        price = amount(kw["for"], "price", low=0, high=100_000)
+        return BuyTrain(t.actor, kind, seller, price)
+    raise UsageError("say where the train comes from", t.usage)
+
+
+def _cost(kw: dict[str, str]) -> int:
+    return amount(kw.get("cost", "0"), "cost", high=1000)
+
+
+def _lay(t: Typed) -> LayTile:
+    t.count(2, None)
+    tiles = {name.lower(): name for name in data.track_tiles()}
+    tile = tiles.get(t.args[1].lower())
+    if tile is None:
+        return _lay_colour(t)
+    t.count(3, None)
+    kw = t.keywords(3, ("cost",))
+    return LayTile(
+        t.actor,
+        hexname(t.args[0]),
+        data.tile_colour(tile),
+        _cost(kw),
+        tile,
+        amount(t.args[2], "rotation", high=5),
+    )
+
+
+def _lay_colour(t: Typed) -> LayTile:
+    """Without a map: the colour of the tile and the terrain cost the company pays."""
+    kw = t.keywords(2, ("cost", "tile", "rot"))
+    return LayTile(
+        t.actor,
+        hexname(t.args[0]),
+        match(t.args[1], COLOUR_WORDS, "colour"),
+        _cost(kw),
+        kw.get("tile", ""),
+        amount(kw.get("rot", "0"), "rotation", high=5),
+    )
+
+
+def _token(t: Typed) -> Token:
+    t.count(1, None)
+    kw = t.keywords(1, ("cost", "city"))
+    return Token(
+        t.actor,
+        hexname(t.args[0]),
+        _cost(kw),
+        amount(kw["city"], "city", high=3) if "city" in kw else -1,
+    )
+
+
+def _run(t: Typed) -> Run:
+    t.count(1, None)
+    if t.args[0].lower() == "best":
+        if len(t.args) > 1:
+            raise UsageError("run best takes nothing more", t.usage)
+        return Run(t.actor, (), best=True)
+    items = tuple(parse_run_item(a) for a in t.args)
+    total_only = len(items) == 1 and items[0].stops is None and not items[0].train
+    return Run(t.actor, items, total_only)
+
+
+# The grammar: each verb, its help line and the one parser that reads its words.
+GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
+    (
+        Verb("place", "place N HEX ROT", "map building: a piece with its h1 on HEX, turned ROT"),
+        _place,
+    ),
+    (
+        Verb("capital", "capital HEX | capital none", "map building: a capital project drawn"),
+        _capital,
+    ),
+    (
+        Verb("charters", "charters A,B,C / D,E,F", "lay out the charter columns (top first)"),
+        _charters,
+    ),
+    (
+        Verb("destinations", "destinations Y/G/P/G", "the distant-destination card chosen"),
+        _destinations,
+    ),
+    (
+        Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"),
+        _amount(OpenAuction),
+    ),
+    (Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"), _amount(Bid)),
+    (
+        Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
+        _pick,
+    ),
+    (Verb("sell", "sell CO [N] [CO [N] ...]", "sell shares (first, once per stock round)"), _sell),
+    (
+        Verb(
+            "buy",
+            "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
+            "a share or a train",
+        ),
+        _buy,
+    ),
+    (Verb("issue", "issue", "the company sells one share to the pool (price -1)"), _bare(Issue)),
+    (Verb("redeem", "redeem", "the company buys one share back from the pool"), _bare(Redeem)),
+    (
+        Verb("lay", "lay HEX TILE ROT | lay HEX COLOUR [cost N]", "lay or upgrade one track tile"),
+        _lay,
+    ),
+    (Verb("token", "token HEX [city N] [cost N]", "place a station token"), _token),
+    (
+        Verb("routes", "routes", "the best routes of the operating company (needs the map)"),
+        _bare(Routes),
+    ),
+    (Verb("suburb", "suburb HEX", "Suburban places a suburb token"), _suburb),
+    (
+        Verb("run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", "the trains' revenue"),
+        _run,
+    ),
+    (Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"), _discard),
+    (Verb("payout", "payout", "pay the revenue to the shareholders"), _bare(Payout)),
+    (Verb("withhold", "withhold", "the company keeps the revenue (price -1)"), _bare(Withhold)),
+    (Verb("done", "done", "end this turn"), _bare(Done)),
+    (Verb("pass", "pass", "pass (stock round, auction, merger round)"), _bare(Pass)),
+    (
+        Verb("bankrupt", "bankrupt", "the president cannot raise the money for the forced train"),
+        _bare(Bankrupt),
+    ),
+    (Verb("propose", "propose MINOR", "propose a merger with another minor"), _propose),
+    (Verb("accept", "accept", "accept the merger proposed to your minor"), _bare(Accept)),
+    (Verb("refuse", "refuse", "refuse the merger proposed to your minor"), _bare(Refuse)),
+    (Verb("major", "major NAME", "the new president names the major"), _major),
+)
+VERBS = tuple(verb for verb, _ in GRAMMAR)
+VERB_NAMES = tuple(v.name for v in VERBS)
+PARSERS = {verb.name: parser for verb, parser in GRAMMAR}
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:
     verb = match(words[0], VERB_NAMES, "verb")
-    args = list(words[1:])
     usage = next(v.usage for v in VERBS if v.name == verb)
-
-    def need(n: int) -> None:
-        if len(args) < n:
-            raise UsageError(f"{verb} needs more words", usage)
-
-    if verb in (
-        "pass",
-        "done",
-        "issue",
-        "redeem",
-        "payout",
-        "withhold",
-        "bankrupt",
-        "accept",
-        "refuse",
-        "routes",
-    ):
-        if args:
-            raise UsageError(f"{verb} takes no arguments", usage)
-        return Move(actor, verb)
-    if verb == "place":
-        need(3)
-        if len(args) > 3:
-            raise UsageError("place takes a piece number, a hex and a rotation", usage)
-        return PlacePiece(
-            actor,
-            amount(args[0], "piece number", low=1, high=28),
-            hexname(args[1]),
-            amount(args[2], "rotation", high=5),
-        )
-    if verb == "capital":
-        need(1)
-        where = "" if args[0].lower() == "none" else hexname(args[0])
-        return Named(actor, verb, "", where)
-    if verb == "discard":
-        need(1)
-        return Discard(actor, tuple(train_kind(a) for a in args))
-    if verb == "charters":
-        need(1)
-        text = " ".join(args)
-        names = list(data.minors())
-        cols = tuple(
-            tuple(match(n, names, "minor") for n in col.replace(",", " ").split())
-            for col in text.split("/")
-        )
-        if any(not c for c in cols):
-            raise UsageError("an empty column", usage)
-        return Charters(actor, cols)
-    if verb == "destinations":
-        need(1)
-        values = " ".join(args).replace("/", " ").split()
-        if len(values) != 4:
-            raise UsageError("the card has four values (yellow, green, purple, grey)", usage)
-        return Destinations(actor, tuple(amount(v, "revenue", high=1000) for v in values))
-    if verb in ("auction", "bid"):
-        need(1)
-        return Amount(actor, verb, amount(args[0], "bid", low=1, high=100_000))
-    if verb in ("pick", "propose"):
-        need(1)
-        choices = list(data.minors())
-        name = match(args[0], choices, "minor")
-        where = hexname(args[1]) if verb == "pick" and len(args) > 1 else ""
-        return Named(actor, verb, name, where)
-    if verb == "major":
-        need(1)
-        return Named(actor, verb, match(args[0], data.majors(), "major"))
-    if verb == "suburb":
-        need(1)
-        return Named(actor, verb, "", hexname(args[0]))
-    if verb == "sell":
-        need(1)
-        items: list[tuple[str, int]] = []
-        names = sorted(state.companies)
-        i = 0
-        while i < len(args):
-            co = match(args[i], names, "company")
-            n = 1
-            if i + 1 < len(args) and args[i + 1].isdigit():
-                n = amount(args[i + 1], "shares", low=1, high=10)
-                i += 1
-            items.append((co, n))
-            i += 1
-        return Sell(actor, tuple(items))
-    if verb == "buy":
-        need(1)
-        if state.round == "stock":
-            co = match(args[0], sorted(state.companies), "company")
-            source = match(args[1], (TREASURY, POOL), "source") if len(args) > 1 else ""
-            return BuyShare(actor, co, source)
-        kind = train_kind(args[0])
-        rest = args[1:]
-        if not rest:
-            return BuyTrain(actor, kind)
-        source = "deck"
-        if POOL.startswith(rest[0].lower()):  # any prefix, as everywhere
-            source, rest = POOL, rest[1:]
-            if not rest:
-                return BuyTrain(actor, kind, POOL)
-        kw = _keywords(rest, ("from", "for", "trade"), usage)
-        if "trade" in kw:
-            return BuyTrain(actor, kind, source, trade=train_kind(kw["trade"]))
-        if "from" in kw and source == "deck":
-            seller = match(kw["from"], sorted(state.companies), "company")
-            if "for" not in kw:
-                raise UsageError("a train from a company needs the agreed price", usage)
-            return BuyTrain(actor, kind, seller, amount(kw["for"], "price", low=0, high=100_000))
-        raise UsageError("say where the train comes from", usage)
-    if verb == "lay":
-        need(2)
-        tiles = {t.lower(): t for t in data.track_tiles()}
-        if args[1].lower() in tiles:
-            need(3)
-            kw = _keywords(args[3:], ("cost",), usage)
-            tile = tiles[args[1].lower()]
-            return LayTile(
-                actor,
-                hexname(args[0]),
-                data.tile_colour(tile),
-                amount(kw.get("cost", "0"), "cost", high=1000),
-                tile,
-                amount(args[2], "rotation", high=5),
-            )
-        kw = _keywords(args[2:], ("cost", "tile", "rot"), usage)
-        return LayTile(
-            actor,
-            hexname(args[0]),
-            match(args[1], COLOUR_WORDS, "colour"),
-            amount(kw.get("cost", "0"), "cost", high=1000),
-            kw.get("tile", ""),
-            amount(kw.get("rot", "0"), "rotation", high=5),
-        )
-    if verb == "token":
-        need(1)
-        kw = _keywords(args[1:], ("cost", "city"), usage)
-        return Token(
-            actor,
-            hexname(args[0]),
-            amount(kw.get("cost", "0"), "cost", high=1000),
-            amount(kw["city"], "city", high=3) if "city" in kw else -1,
-        )
-    if verb == "run":
-        need(1)
-        if args[0].lower() == "best":
-            if len(args) > 1:
-                raise UsageError("run best takes nothing more", usage)
-            return Run(actor, (), best=True)
-        run_items = tuple(parse_run_item(a) for a in args)
-        total_only = len(run_items) == 1 and run_items[0].stops is None and not run_items[0].train
-        return Run(actor, run_items, total_only)
-    raise UsageError(f"unknown verb '{verb}'", ", ".join(VERB_NAMES))  # pragma: no cover
+    return PARSERS[verb](Typed(state, actor, verb, tuple(words[1:]), usage))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.engine import Event
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Company, State
 
@@ -84,8 +84,3 @@ def move_price(state: State, co: Company, steps: int, why: str, events: list[Eve
 def value(state: State, player: str) -> int:
     """Cash plus shares at the current price (rules ■25)."""
     return state.cash[player] + sum(c.held(player) * c.price for c in state.companies.values())
-
-
-def need_turn(state: State, actor: str, expected: str, rule: str, forced: bool) -> None:
-    if not forced and actor != expected:
-        raise RuleError(f"it is {expected}'s turn, not {actor}'s", rule)

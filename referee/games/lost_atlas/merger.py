@@ -1,11 +1,13 @@
-"""The merger round (rules ■22), the export and the end of a cycle (■23-■25)."""
+"""The merger round (rules ■22)."""
 
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, routes, trains
-from referee.games.lost_atlas.commands import Move, Named
+from referee.games.lost_atlas.commands import Accept, Done, NameMajor, Pass, Propose, Refuse
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, MergerRound, State
+from referee.rules_kit import Handlers, Judge
 
 R_MERGE = "■22 合併ラウンド"
 
@@ -15,6 +17,7 @@ def minors_in_order(state: State) -> list[str]:
 
 
 def start_merger_round(state: State, events: list[Event]) -> None:
+    """The merger round (over at once when no merger is possible)."""
     state.round = "merger"
     state.mr = MergerRound()
     events.append(Event(f"cycle {state.cycle}: merger round"))
@@ -22,6 +25,7 @@ def start_merger_round(state: State, events: list[Event]) -> None:
 
 
 def next_minor(state: State, events: list[Event]) -> None:
+    """The next minor may propose; when none is left the round is over (`state.mr` None)."""
     mr = state.mr
     assert mr is not None
     mr.proposal = None
@@ -35,11 +39,22 @@ def next_minor(state: State, events: list[Event]) -> None:
             mr.current = ""
             return
         state.mr = None
-        end_cycle(state, events)
         return
     mr.current = left[0]  # ■22: in price order, higher on a space first
     co = state.companies[mr.current]
     events.append(Event(f"{mr.current} ({co.president}) may propose a merger, or pass"))
+
+
+def over(state: State) -> bool:
+    return state.mr is None
+
+
+def resume(state: State, events: list[Event]) -> None:
+    """After a `discard` (■19): the merger round goes on if it was only waiting for that
+    choice."""
+    mr = state.mr
+    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
+        next_minor(state, events)
 
 
 def actor(state: State) -> str:
@@ -52,57 +67,83 @@ def actor(state: State) -> str:
     return state.companies[mr.current].president
 
 
-def mr_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
-    mr = state.mr
-    assert mr is not None
-    ledger.need_turn(state, move.actor, actor(state), R_MERGE, forced)  # type: ignore
+def mr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the merger round (on a draft); the round is over when `over(state)`."""
+    mr = _round(state)
+    judge.turn(move.actor, actor(state), R_MERGE)  # type: ignore[attr-defined]
     if mr.naming:
-        if not (isinstance(move, Named) and move.verb == "major"):
-            raise RuleError(
-                f"{mr.naming[0]} names the new major",
-                R_MERGE,
-                "major " + " | ".join(state.majors_available()),
-            )
-        _merge(state, move.name, forced, events)
-        return
+        refusal = RuleError(
+            f"{mr.naming[0]} names the new major",
+            R_MERGE,
+            "major " + " | ".join(state.majors_available()),
+        )
+        return carry_out(NAMING, state, move, judge, refusal)
     if mr.proposal:
-        if not (isinstance(move, Move) and move.verb in ("accept", "refuse")):
-            raise RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
-        a, b = mr.proposal
-        if move.verb == "refuse":
-            mr.refused.append((a, b))
-            mr.proposal = None
-            events.append(Event(f"{b} refuses {a}'s proposal; not again this round (■22)"))
-            return
-        _accept(state, a, b, events)
-        return
-    if isinstance(move, Named) and move.verb == "propose":
-        a, b = mr.current, move.name
-        target = state.companies.get(b)
-        if target is None or target.major or b == a:
-            raise RuleError(
-                f"{b} is not another minor in play",
-                R_MERGE,
-                "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
-                computable=False,
-            )
-        if not forced:
-            # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the
-            # pair's merger being off for the round, whichever of the two proposes it.
-            if (a, b) in mr.refused or (b, a) in mr.refused:
-                refuser = b if (a, b) in mr.refused else a
-                raise RuleError(f"{refuser} refused a merger of {a} and {b} this round", R_MERGE)
-            link = routes.connected(state, state.companies[a], target)
-            if link is False:
-                raise RuleError(f"no route links {a} and {b}", R_MERGE)
-        mr.proposal = (a, b)
-        events.append(Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse"))
-    elif isinstance(move, Move) and move.verb in ("pass", "done"):
-        events.append(Event(f"{mr.current} passes"))
-        mr.done.append(mr.current)
-        next_minor(state, events)
-    else:
-        raise RuleError("in the merger round: propose MINOR or pass", R_MERGE)
+        refusal = RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
+        return carry_out(ANSWERING, state, move, judge, refusal)
+    refusal = RuleError("in the merger round: propose MINOR or pass", R_MERGE)
+    return carry_out(PROPOSING, state, move, judge, refusal)
+
+
+def _round(state: State) -> MergerRound:
+    assert state.mr is not None
+    return state.mr
+
+
+def _name_major(state: State, move: NameMajor, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _merge(state, move.name, events)
+    return state, events
+
+
+def _refuse(state: State, move: Refuse, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    assert mr.proposal is not None
+    a, b = mr.proposal
+    mr.refused.append((a, b))
+    mr.proposal = None
+    return state, [Event(f"{b} refuses {a}'s proposal; not again this round (■22)")]
+
+
+def _accept_move(state: State, move: Accept, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    assert mr.proposal is not None
+    events: list[Event] = []
+    _accept(state, *mr.proposal, events)
+    return state, events
+
+
+def _propose(state: State, move: Propose, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    a, b = mr.current, move.name
+    target = state.companies.get(b)
+    if target is None or target.major or b == a:
+        raise RuleError(
+            f"{b} is not another minor in play",
+            R_MERGE,
+            "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
+            computable=False,
+        )
+    # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
+    # merger being off for the round, whichever of the two proposes it.
+    refuser = b if (a, b) in mr.refused else a
+    judge.rule(
+        (a, b) not in mr.refused and (b, a) not in mr.refused,
+        f"{refuser} refused a merger of {a} and {b} this round",
+        R_MERGE,
+    )
+    link = routes.connected(state, state.companies[a], target)
+    judge.rule(link is not False, f"no route links {a} and {b}", R_MERGE)
+    mr.proposal = (a, b)
+    return state, [Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse")]
+
+
+def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    events = [Event(f"{mr.current} passes")]
+    mr.done.append(mr.current)
+    next_minor(state, events)
+    return state, events
 
 
 def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
@@ -121,7 +162,7 @@ def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
     events.append(Event(f"{b} accepts; {new} presides the new major: name it"))
 
 
-def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
+def _merge(state: State, major: str, events: list[Event]) -> None:
     mr = state.mr
     assert mr is not None and mr.naming is not None
     new, a, b = mr.naming
@@ -185,21 +226,6 @@ def _merge(state: State, major: str, forced: bool, events: list[Event]) -> None:
     next_minor(state, events)
 
 
-def end_cycle(state: State, events: list[Event]) -> None:
-    from referee.games.lost_atlas.stock import start_stock_round
-
-    last = data.table()["setup"]["cycles"][state.variant]
-    if state.cycle >= last:
-        state.round = "over"
-        events.append(
-            Event(
-                f"the game ends after cycle {state.cycle}: shares are cashed at their price (■25)"
-            )
-        )
-        return
-    if data.table()["setup"]["exports"][state.variant]:
-        trains.export(state, events)
-    state.cycle += 1
-    if state.priority in state.out:
-        state.priority = state.after(state.priority)
-    start_stock_round(state, events)
+NAMING: Handlers[State] = Handlers("merger-round", {NameMajor: _name_major})
+ANSWERING: Handlers[State] = Handlers("merger-round", {Accept: _accept_move, Refuse: _refuse})
+PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass, Done: _pass})

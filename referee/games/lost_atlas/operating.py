@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
+    Bankrupt,
     BuyTrain,
+    Done,
+    Issue,
     LayTile,
-    Move,
-    Named,
+    Pass,
+    Payout,
+    Redeem,
+    Routes,
     Run,
     Sell,
+    Suburb,
     Token,
+    Withhold,
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.market import stock_move
+from referee.games.lost_atlas.readings import PRICE_ZERO, ZERO_REVENUE
 from referee.games.lost_atlas.state import Company, OperatingRound, State
+from referee.rules_kit import Handlers, Judge
 
 R_OR = "■11 経営ラウンド"
 R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
@@ -30,6 +42,7 @@ R_ABILITY = "■26 マイナー会社の能力"
 
 
 def start_operating_round(state: State, number: int, events: list[Event]) -> None:
+    """Operating round `number` of the cycle (over at once when no company operates)."""
     state.round = "operating"
     state.orr = OperatingRound(number)
     events.append(Event(f"cycle {state.cycle}: operating round {number}"))
@@ -37,30 +50,36 @@ def start_operating_round(state: State, number: int, events: list[Event]) -> Non
 
 
 def next_company(state: State, events: list[Event]) -> None:
+    """The next company operates; when all have, nobody does and the round is over."""
     orr = state.orr
     assert orr is not None
     left = [n for n in state.order() if n not in orr.done]
     if not left:
-        end_operating_round(state, events)
+        orr.current = ""
         return
     name = left[0]  # ■11: highest price first; on one space, the upper marker first
     state.orr = OperatingRound(orr.number, orr.done, name)
     co = state.companies[name]
+    if co.price == 0 and state.readings.of(PRICE_ZERO) == "closes":
+        at_zero = f"{name} is at price 0: it closes instead of operating"
+        events.append(state.readings.noted(at_zero, PRICE_ZERO))
+        purchase.close_company(state, co, events)
+        state.orr.done.append(name)
+        next_company(state, events)
+        return
     events.append(Event(f"{name} operates ({co.president}); price {co.price}, cash {co.cash}"))
 
 
-def end_operating_round(state: State, events: list[Event]) -> None:
-    from referee.games.lost_atlas.merger import end_cycle, start_merger_round
+def over(state: State) -> bool:
+    return state.orr is not None and not state.orr.current
 
+
+def close_operating_round(state: State) -> int:
+    """The round is over: which one it was (1 or 2)."""
     assert state.orr is not None
     number = state.orr.number
     state.orr = None
-    if number == 1:
-        start_operating_round(state, 2, events)
-    elif state.colour != "yellow":  # ■22: merger rounds from the green phase on
-        start_merger_round(state, events)
-    else:
-        end_cycle(state, events)
+    return number
 
 
 def current(state: State) -> Company:
@@ -68,66 +87,119 @@ def current(state: State) -> Company:
     return state.companies[state.orr.current]
 
 
-def or_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
-    co = current(state)
-    orr = state.orr
-    assert orr is not None
-    ledger.need_turn(state, move.actor, co.president, R_OR, forced)  # type: ignore[attr-defined]
-    if isinstance(move, BuyTrain):
-        # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay,
-        # the purchase is the (forced) one of step 7.
-        first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL)
-        if first and (forced or co.cash >= data.train_price(move.kind)):
-            purchase.first_train(state, co, move, forced, events)
-        else:
-            _through_dividend(state, co, forced, events)
-            track.stage(state, 7, forced, "buying trains")
-            purchase.buy_train(state, co, move, forced, events)
-    elif isinstance(move, Move) and move.verb in ("issue", "redeem"):
-        _share_action(state, co, move.verb, forced, events)
-    elif isinstance(move, LayTile):
-        track.lay(state, co, move, forced, events)
-    elif isinstance(move, Token):
-        track.token(state, co, move, forced, events)
-    elif isinstance(move, Named) and move.verb == "suburb":
-        track.suburb(state, co, move.where, forced, events)
-    elif isinstance(move, Move) and move.verb == "routes":
-        _propose(state, co, events)
-    elif isinstance(move, Run):
-        _run(state, co, move, forced, events)
-    elif isinstance(move, Move) and move.verb in ("payout", "withhold"):
-        _dividend(state, co, move.verb == "withhold", forced, events)
-    elif isinstance(move, Sell):
-        _through_dividend(state, co, forced, events)
-        track.stage(state, 7, forced, "selling for a train")
-        purchase.emergency_sell(state, co, move, forced, events)
-    elif isinstance(move, Move) and move.verb == "bankrupt":
-        _through_dividend(state, co, forced, events)
-        purchase.bankrupt(state, co, forced, events)
-    elif isinstance(move, Move) and move.verb in ("done", "pass"):
-        _through_dividend(state, co, forced, events)
-        _finish(state, co, forced, events)
-    else:
-        raise RuleError(
-            "not a move of the operating round",
-            R_OR,
-            "buy, issue, redeem, lay, token, run, payout, withhold, done",
-        )
+def or_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the operating company (on a draft); the round is over when `over(state)`."""
+    judge.turn(move.actor, current(state).president, R_OR)  # type: ignore[attr-defined]
+    refusal = RuleError(
+        "not a move of the operating round",
+        R_OR,
+        "buy, issue, redeem, lay, token, run, payout, withhold, done",
+    )
+    return carry_out(OPERATING, state, move, judge, refusal)
 
 
-def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> None:
+def _round(state: State) -> OperatingRound:
     assert state.orr is not None
-    if not co.trains and not forced:
-        cheapest = trains.cheapest_available(state)
-        if cheapest is not None:
-            need = purchase.shortfall(state, co)
-            raise RuleError(
+    return state.orr
+
+
+def _buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[Event]]:
+    co, orr = current(state), _round(state)
+    events: list[Event] = []
+    # ■12: a new minor's step-1 train is paid by the company alone; when it cannot pay, the
+    # purchase is the (forced) one of step 7.
+    first = co.new and orr.stage <= 1 and not orr.first_train and move.source in ("deck", POOL)
+    if first and (judge.forced or co.cash >= data.train_price(move.kind)):
+        purchase.first_train(state, co, move, judge, events)
+    else:
+        _through_dividend(state, co, judge, events)
+        track.stage(state, 7, judge, "buying trains")
+        purchase.buy_train(state, co, move, judge, events)
+    return state, events
+
+
+def _shares(state: State, move: Issue | Redeem, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _share_action(state, current(state), move.verb, judge, events)
+    return state, events
+
+
+def _lay(state: State, move: LayTile, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.lay(state, current(state), move, judge, events)
+    return state, events
+
+
+def _token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.token(state, current(state), move, judge, events)
+    return state, events
+
+
+def _suburb(state: State, move: Suburb, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    track.suburb(state, current(state), move.where, judge, events)
+    return state, events
+
+
+def _routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _propose(state, current(state), events)
+    return state, events
+
+
+def _run_trains(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _run(state, current(state), move, judge, events)
+    return state, events
+
+
+def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _dividend(state, current(state), isinstance(move, Withhold), judge, events)
+    return state, events
+
+
+def _sell_for_a_train(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    track.stage(state, 7, judge, "selling for a train")
+    purchase.emergency_sell(state, co, move, judge, events)
+    return state, events
+
+
+def _bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    purchase.bankrupt(state, co, judge, events)
+    next_company(state, events)
+    return state, events
+
+
+def _done(state: State, move: Done | Pass, judge: Judge) -> tuple[State, list[Event]]:
+    co = current(state)
+    events: list[Event] = []
+    _through_dividend(state, co, judge, events)
+    _finish(state, co, judge, events)
+    return state, events
+
+
+def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
+    assert state.orr is not None
+    cheapest = trains.cheapest_available(state)
+    if not co.trains and cheapest is not None:
+        need = purchase.shortfall(state, co)
+        judge.broken(
+            RuleError(
                 f"{co.name} has no train and must buy one",
                 R_FORCED,
                 f"buy {cheapest[1]}"
                 + (" pool" if cheapest[2] == POOL else "")
                 + (f"; {co.president} is {need} short: sell shares or go bankrupt" if need else ""),
             )
+        )
     co.new = False
     co.operated = True
     state.orr.done.append(co.name)
@@ -135,25 +207,26 @@ def _finish(state: State, co: Company, forced: bool, events: list[Event]) -> Non
 
 
 # --- step 2: shares -------------------------------------------------------------------------
-def _share_action(state: State, co: Company, verb: str, forced: bool, events: list[Event]) -> None:
+def _share_action(state: State, co: Company, verb: str, judge: Judge, events: list[Event]) -> None:
     assert state.orr is not None
-    if state.orr.share_action and not forced:
-        raise RuleError("one share is issued or redeemed per turn", R_ISSUE)
-    track.stage(state, 2, forced, verb)
+    judge.rule(not state.orr.share_action, "one share is issued or redeemed per turn", R_ISSUE)
+    track.stage(state, 2, judge, verb)
     if verb == "issue":
-        if co.held(TREASURY) == 0:
-            raise RuleError(f"{co.name} has no share in its treasury", R_ISSUE, computable=False)
-        if not forced and co.held(POOL) + 1 > ledger.pool_limit(co):
-            raise RuleError("the pool would hold more than 50%", "■4 銀行に株を売る(株式の発行)")
+        judge.fact(co.held(TREASURY) > 0, f"{co.name} has no share in its treasury", R_ISSUE)
+        judge.rule(
+            co.held(POOL) + 1 <= ledger.pool_limit(co),
+            "the pool would hold more than 50%",
+            "■4 銀行に株を売る(株式の発行)",
+        )
         ledger.move_shares(co, TREASURY, POOL, 1)
         events.append(Event(f"{co.name} issues a share at {co.price}"))
         ledger.pay(state, ledger.BANK, co.name, co.price, events)
         ledger.move_price(state, co, -1, "issued", events)
     else:
-        if co.held(POOL) == 0:
-            raise RuleError(f"no share of {co.name} in the pool", R_ISSUE, computable=False)
-        if not forced and co.cash < co.price:
-            raise RuleError(f"{co.name} has {co.cash}, a share costs {co.price}", R_ISSUE)
+        judge.fact(co.held(POOL) > 0, f"no share of {co.name} in the pool", R_ISSUE)
+        judge.rule(
+            co.cash >= co.price, f"{co.name} has {co.cash}, a share costs {co.price}", R_ISSUE
+        )
         ledger.move_shares(co, POOL, TREASURY, 1)
         events.append(Event(f"{co.name} redeems a share at {co.price} (price unchanged)"))
         ledger.pay(state, co.name, ledger.BANK, co.price, events)
@@ -162,12 +235,11 @@ def _share_action(state: State, co: Company, verb: str, forced: bool, events: li
 
 
 # --- step 5 and 6: run and dividend ---------------------------------------------------------
-def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]) -> None:
+def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    track.stage(state, 5, forced, "running")
-    if orr.revenue is not None and not forced:
-        raise RuleError("the trains have run this turn", R_RUN)
+    track.stage(state, 5, judge, "running")
+    judge.rule(orr.revenue is None, "the trains have run this turn", R_RUN)
     if move.best:
         answer = routes.best(state, co)
         if answer is None:
@@ -182,18 +254,17 @@ def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]
         total = answer.total
     else:
         total = sum(item.revenue for item in move.items)
-    if not forced:
-        if not co.trains and total:
-            raise RuleError(f"{co.name} has no train", R_RUN, "its revenue is 0")
-        if not move.total_only and move.items:
+    judge.rule(bool(co.trains) or not total, f"{co.name} has no train", R_RUN, "its revenue is 0")
+    if not move.total_only and move.items:
+        with judge.overridable():
             _check_items(co, move)
-        best = routes.best_revenue(state, co)
-        if best is not None and total > best:
-            raise RuleError(
-                f"the best routes earn {best}, not {total}",
-                R_RUN,
-                "routes shows them; run best takes them",
-            )
+    best = routes.best_revenue(state, co)
+    judge.rule(
+        best is None or total <= best,
+        f"the best routes earn {best}, not {total}",
+        R_RUN,
+        "routes shows them; run best takes them",
+    )
     orr.revenue = total
     events.append(Event(f"{co.name} runs for {total}"))
     gone = [t for t in co.trains if t.rusted]
@@ -207,7 +278,7 @@ def _run(state: State, co: Company, move: Run, forced: bool, events: list[Event]
         )
     orr.stage = 6
     if total == 0:
-        _dividend(state, co, False, forced, events)
+        _dividend(state, co, False, judge, events)
 
 
 def _check_items(co: Company, move: Run) -> None:
@@ -235,34 +306,41 @@ def _check_items(co: Company, move: Run) -> None:
             raise RuleError(f"{co.name} has {len(co.suburbs)} suburbs", R_ABILITY)
 
 
-def _through_dividend(state: State, co: Company, forced: bool, events: list[Event]) -> None:
+def _through_dividend(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
     """Steps 5 and 6 before step 7: a company without trains earns 0 (price -1, ■16)."""
     orr = state.orr
     assert orr is not None
     if orr.revenue is None:
-        if co.trains and not forced:
-            raise RuleError(
-                f"{co.name} must run its trains first", R_RUN, "run N (run 0 if no route)"
-            )
+        judge.rule(
+            not co.trains,
+            f"{co.name} must run its trains first",
+            R_RUN,
+            "run N (run 0 if no route)",
+        )
         orr.revenue = 0
         orr.stage = max(orr.stage, 6)
         events.append(Event(f"{co.name} has no train: revenue 0"))
-        _dividend(state, co, False, forced, events)
+        _dividend(state, co, False, judge, events)
     elif not orr.paid:
-        if not forced:
-            raise RuleError("pay out or withhold first", R_PAY, "payout | withhold")
-        _dividend(state, co, False, forced, events)
+        judge.rule(False, "pay out or withhold first", R_PAY, "payout | withhold")
+        _dividend(state, co, False, judge, events)
 
 
-def _dividend(state: State, co: Company, withhold: bool, forced: bool, events: list[Event]) -> None:
+NO_MOVE = "no revenue, with trains: no move"
+
+
+def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
     if orr.revenue is None:
         raise RuleError("run the trains first", R_RUN, "run N", computable=False)
-    if orr.paid and not forced:
-        raise RuleError("the dividend is decided", R_PAY)
+    judge.rule(not orr.paid, "the dividend is decided", R_PAY)
     revenue = orr.revenue
     move = stock_move(co.price, revenue, withhold)
+    if revenue == 0 and co.trains and not withhold:  # the reading ZERO_REVENUE decides
+        if state.readings.of(ZERO_REVENUE) == "stays":
+            move = replace(move, new=co.price, steps=0, why=NO_MOVE)
+        events.append(state.readings.noted(f"{co.name} earns 0 with trains", ZERO_REVENUE))
     if withhold:
         events.append(Event(f"{co.name} withholds {revenue}"))
         ledger.pay(state, ledger.BANK, co.name, revenue, events)
@@ -284,7 +362,8 @@ def _dividend(state: State, co: Company, withhold: bool, forced: bool, events: l
         co.arrival = state.bottom_arrival()  # ■17: no move: to the bottom of its space
         events.append(Event(f"{co.name}: price stays {co.price} ({move.why})"))
     else:
-        events.append(Event(f"{co.name}: price stays {co.price} (end of the track)"))
+        why = "end of the track" if move.why != NO_MOVE else NO_MOVE
+        events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
     orr.paid = True
     orr.stage = 7
     events.append(Event(f"{co.name} may buy trains, then done"))
@@ -303,3 +382,24 @@ def _propose(state: State, co: Company, events: list[Event]) -> None:
     events.append(Event(f"best routes of {co.name} (phase {state.colour}):"))
     events.extend(Event("  " + line) for line in routes.describe(answer))
     events.append(Event("run best takes them, or type the revenue run"))
+
+
+OPERATING: Handlers[State] = Handlers(
+    "operating-round",
+    {
+        BuyTrain: _buy_train,
+        Issue: _shares,
+        Redeem: _shares,
+        LayTile: _lay,
+        Token: _token,
+        Suburb: _suburb,
+        Routes: _routes,
+        Run: _run_trains,
+        Payout: _pay,
+        Withhold: _pay,
+        Sell: _sell_for_a_train,
+        Bankrupt: _bankrupt,
+        Done: _done,
+        Pass: _done,
+    },
+)

@@ -7,7 +7,9 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
+from referee.games.lost_atlas.readings import BANKRUPT_OTHER
 from referee.games.lost_atlas.state import Company, State, Train
+from referee.rules_kit import Judge
 
 R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
 R_TRAINS = "■18 経営アクション7:列車購入"
@@ -16,24 +18,24 @@ R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:�
 
 # --- step 1 and 7: trains ---------------------------------------------------------------
 def first_train(
-    state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]
+    state: State, co: Company, move: BuyTrain, judge: Judge, events: list[Event]
 ) -> None:
     """■12: a new minor may buy one train first, from the deck or the pool, with its cash."""
     assert state.orr is not None
     price = data.train_price(move.kind)
-    if not forced and co.cash < price:
-        raise RuleError(
-            f"{co.name} has {co.cash}; the first train is paid by the company alone",
-            R_FIRST,
-            "if it cannot pay, it buys in step 7 (forced)",
-        )
-    _take(state, co, move, price, forced, events)
+    judge.rule(
+        co.cash >= price,
+        f"{co.name} has {co.cash}; the first train is paid by the company alone",
+        R_FIRST,
+        "if it cannot pay, it buys in step 7 (forced)",
+    )
+    _take(state, co, move, price, judge, events)
     state.orr.first_train = True
     state.orr.stage = 2
 
 
 def _take(
-    state: State, co: Company, move: BuyTrain, price: int, forced: bool, events: list[Event]
+    state: State, co: Company, move: BuyTrain, price: int, judge: Judge, events: list[Event]
 ) -> None:
     """Move a train from the deck or the pool into `co`, paid to the bank."""
     if move.source == POOL:
@@ -49,11 +51,10 @@ def _take(
             "trains are bought from the top of the deck in order",
             computable=False,
         )
-    if not forced and len(co.running()) >= trains.company_limit(state, co):
-        raise RuleError(
-            f"{co.name} is at its train limit ({trains.company_limit(state, co)})",
-            trains.RULE_LIMIT,
-        )
+    have, limit, note = trains.limit_check(state, co, move.kind if move.source == "deck" else "")
+    judge.rule(
+        have < limit, f"{co.name} is at its train limit ({limit})", trains.RULE_LIMIT, reading=note
+    )
     co.trains.append(Train(move.kind))
     events.append(Event(f"{co.name} buys a {move.kind}-train from the {move.source} for {price}"))
     ledger.pay(state, co.name, ledger.BANK, price, events)
@@ -61,9 +62,9 @@ def _take(
         trains.take_from_deck(state, move.kind, events)
 
 
-def buy_train(state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]) -> None:
+def buy_train(state: State, co: Company, move: BuyTrain, judge: Judge, events: list[Event]) -> None:
     if move.source not in ("deck", POOL):
-        _from_company(state, co, move, forced, events)
+        _from_company(state, co, move, judge, events)
         return
     price = data.train_price(move.kind)
     if move.trade:
@@ -81,37 +82,33 @@ def buy_train(state: State, co: Company, move: BuyTrain, forced: bool, events: l
         # ■18: any train that has not rusted may be handed in (the issue and FW-INV say a 4, 5
         # or 6 only; the rules file is the authority: facts §13.2).
         price = data.table()["trains"]["inf_trade_price"]
-        if not forced and co.cash < price:
-            raise RuleError(f"{co.name} has {co.cash}, the ∞ costs {price}", R_TRAINS)
+        judge.rule(co.cash >= price, f"{co.name} has {co.cash}, the ∞ costs {price}", R_TRAINS)
         co.trains.remove(handed)
         state.pool_trains.append(handed)
         events.append(Event(f"{co.name} hands in its {move.trade}-train to the pool"))
     if co.cash < price:
-        president_paysshortfall(state, co, move, price, forced, events)
-    _take(state, co, move, price, forced, events)
+        president_paysshortfall(state, co, move, price, judge, events)
+    _take(state, co, move, price, judge, events)
 
 
 def president_paysshortfall(
-    state: State, co: Company, move: BuyTrain, price: int, forced: bool, events: list[Event]
+    state: State, co: Company, move: BuyTrain, price: int, judge: Judge, events: list[Event]
 ) -> None:
     """■20: a company without a train that cannot pay for the cheapest deck/pool train gets
     exactly the difference from its president (no more)."""
     cheapest = trains.cheapest_available(state)
-    if not forced:
-        if co.trains:
-            raise RuleError(
-                f"{co.name} has {co.cash}; the train costs {price}",
-                R_TRAINS,
-                "the president helps only a company without a train (■20)",
-            )
-        if cheapest is None or price > cheapest[0] or move.trade:
-            raise RuleError(
-                "the president helps only to buy the cheapest train of the deck or the pool",
-                R_FORCED,
-                f"buy {cheapest[1]}" + (" pool" if cheapest and cheapest[2] == POOL else "")
-                if cheapest
-                else "",
-            )
+    judge.rule(
+        not co.trains,
+        f"{co.name} has {co.cash}; the train costs {price}",
+        R_TRAINS,
+        "the president helps only a company without a train (■20)",
+    )
+    judge.rule(
+        cheapest is not None and price <= cheapest[0] and not move.trade,
+        "the president helps only to buy the cheapest train of the deck or the pool",
+        R_FORCED,
+        f"buy {cheapest[1]}" + (" pool" if cheapest[2] == POOL else "") if cheapest else "",
+    )
     short = price - co.cash
     if state.cash[co.president] < short:
         raise RuleError(
@@ -125,7 +122,7 @@ def president_paysshortfall(
 
 
 def _from_company(
-    state: State, co: Company, move: BuyTrain, forced: bool, events: list[Event]
+    state: State, co: Company, move: BuyTrain, judge: Judge, events: list[Event]
 ) -> None:
     """■12/■18: from another company at any agreed price of at least 1 (the table typed the
     deal, so both presidents agree)."""
@@ -141,13 +138,13 @@ def _from_company(
             "rusted trains cannot be sold (■26 Resourceful)",
             computable=False,
         )
-    if not forced:
-        if price < 1:
-            raise RuleError("the price between companies is at least 1", R_TRAINS)
-        if co.cash < price:
-            raise RuleError(f"{co.name} has {co.cash}", R_TRAINS)
-        if len(co.running()) >= trains.company_limit(state, co):
-            raise RuleError(f"{co.name} is at its train limit", trains.RULE_LIMIT)
+    judge.rule(price >= 1, "the price between companies is at least 1", R_TRAINS)
+    judge.rule(co.cash >= price, f"{co.name} has {co.cash}", R_TRAINS)
+    judge.rule(
+        len(co.running()) < trains.company_limit(state, co),
+        f"{co.name} is at its train limit",
+        trains.RULE_LIMIT,
+    )
     seller.trains.remove(train)
     co.trains.append(train)
     events.append(Event(f"{co.name} buys a {move.kind}-train from {seller.name} for {price}"))
@@ -178,7 +175,7 @@ def shortfall(state: State, co: Company) -> int:
 
 
 def emergency_sell(
-    state: State, co: Company, move: Sell, forced: bool, events: list[Event]
+    state: State, co: Company, move: Sell, judge: Judge, events: list[Event]
 ) -> None:
     assert state.orr is not None
     player = co.president
@@ -186,41 +183,38 @@ def emergency_sell(
     items: dict[str, int] = {}  # one company named twice is still one sale (one drop, ■20)
     for name, n in move.items:
         items[name] = items.get(name, 0) + n
-    if not forced:
-        if short == 0:
-            raise RuleError(
-                "shares are sold in an operating round only when the president "
-                "cannot pay for the forced train",
-                R_FORCED,
-            )
-        if state.orr.emergency_sold:
-            raise RuleError("the forced sales are made at once", R_FORCED)
-        for name, n in items.items():
-            if n > emergency_sellable(state, player, state.companies[name]):
-                raise RuleError(
-                    f"{player} may sell at most "
-                    f"{emergency_sellable(state, player, state.companies[name])} of "
-                    f"{name}",
-                    R_FORCED,
-                    "no change of president; the pool holds at most 50%",
-                )
-        raised = sum(n * state.companies[name].price for name, n in items.items())
-        smallest = min(state.companies[name].price for name in items)
-        if raised - smallest >= short:
-            raise RuleError(
-                f"{player} needs {short}: sell one share at a time, only as many as needed",
-                R_FORCED,
-            )
-        # ■20: shares are sold one by one until the money is there; the number sold is then
-        # settled once (the price drops after it), so a sale that stops short is refused while
-        # the president could still sell more.
-        most = max_raise(state, player)
-        if raised < short and raised < most:
-            raise RuleError(
-                f"{player} needs {short} and raises {raised}: sell on until it is there",
-                R_FORCED,
-                f"the shares {player} may sell raise up to {most}",
-            )
+    judge.rule(
+        short > 0,
+        "shares are sold in an operating round only when the president "
+        "cannot pay for the forced train",
+        R_FORCED,
+    )
+    judge.rule(not state.orr.emergency_sold, "the forced sales are made at once", R_FORCED)
+    for name, n in items.items():
+        most_of = emergency_sellable(state, player, state.companies[name])
+        judge.rule(
+            n <= most_of,
+            f"{player} may sell at most {most_of} of {name}",
+            R_FORCED,
+            "no change of president; the pool holds at most 50%",
+        )
+    raised = sum(n * state.companies[name].price for name, n in items.items())
+    smallest = min(state.companies[name].price for name in items)
+    judge.rule(
+        raised - smallest < short,
+        f"{player} needs {short}: sell one share at a time, only as many as needed",
+        R_FORCED,
+    )
+    # ■20: shares are sold one by one until the money is there; the number sold is then
+    # settled once (the price drops after it), so a sale that stops short is refused while
+    # the president could still sell more.
+    most = max_raise(state, player)
+    judge.rule(
+        raised >= short or raised >= most,
+        f"{player} needs {short} and raises {raised}: sell on until it is there",
+        R_FORCED,
+        f"the shares {player} may sell raise up to {most}",
+    )
     _sell(state, player, items, events)
 
 
@@ -243,17 +237,17 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
         ledger.check_president(state, state.companies[name], events)
 
 
-def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> None:
-    """■20: the president cannot raise the money: out of the game; the company closes."""
+def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
+    """■20: the president cannot raise the money: out of the game; the company closes (its
+    turn ends: the operating round goes on with the next company)."""
     player = co.president
-    if not forced:
-        short = shortfall(state, co)
-        if short == 0 or max_raise(state, player) >= short:
-            raise RuleError(
-                f"{player} can still pay for the cheapest train",
-                R_FORCED,
-                "sell shares (sell CO N ...) and buy it",
-            )
+    short = shortfall(state, co)
+    judge.rule(
+        short > 0 and max_raise(state, player) < short,
+        f"{player} can still pay for the cheapest train",
+        R_FORCED,
+        "sell shares (sell CO N ...) and buy it",
+    )
     assert state.orr is not None
     if not state.orr.emergency_sold:
         # ■20: bankruptcy comes after the forced purchase's steps, so the president first sells
@@ -277,9 +271,16 @@ def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> No
             events.append(Event(f"{player}'s {n} of {other.name} go to the pool"))
         if other.president == player:
             holders = [p for p in state.active_players if other.held(p) > 0]
-            if not holders:
-                events.append(Event(f"{other.name} has no shareholder left to preside"))
+            if not holders and state.readings.of(BANKRUPT_OTHER) == "closes":
+                alone = f"{other.name} has no shareholder left to preside"
+                events.append(state.readings.noted(alone, BANKRUPT_OTHER))
                 close_company(state, other, events)
+            elif not holders:
+                heir = state.after(player, state.active_players)
+                ledger.move_shares(other, POOL, heir, 2)  # the president's certificate
+                other.president = heir
+                passes = f"{other.name}: the president's certificate passes to {heir}"
+                events.append(state.readings.noted(passes, BANKRUPT_OTHER))
             else:
                 best = max(other.held(p) for p in holders)
                 p = player
@@ -290,9 +291,6 @@ def bankrupt(state: State, co: Company, forced: bool, events: list[Event]) -> No
                 other.president = p
                 events.append(Event(f"{other.name}: president {player} -> {p}"))
     ledger.pay(state, player, ledger.BANK, state.cash[player], events)
-    from referee.games.lost_atlas.operating import next_company
-
-    next_company(state, events)
 
 
 def close_company(state: State, co: Company, events: list[Event]) -> None:

@@ -77,16 +77,7 @@ def status(s: State) -> str:
     prow = [[p, s.cash[p], ledger.value(s, p), "bankrupt" if p in s.out else ""] for p in s.players]
     lines.append(tabulate(prow, ["player", "cash", "worth", ""]))
     deck = ", ".join(f"{k}x{'∞' if n < 0 else n}" for k, n in s.deck.items() if n) or "empty"
-    rusts = data.table()["trains"]["rusts"]
-    nxt = next(
-        (
-            f"the first {k} rusts the {v}s"
-            for k, v in rusts.items()
-            if int(k) > s.level and v not in s.rusted_log
-        ),
-        "nothing left to rust",
-    )
-    lines.append(f"train deck: {deck}; top: {trains.deck_top(s) or '-'}; {nxt}")
+    lines.append(f"train deck: {deck}; top: {trains.deck_top(s) or '-'}; {next_rust(s)}")
     lines.append(f"pool trains: {_train_list(s.pool_trains)}")
     if s.destinations:
         i = data.COLOURS.index(s.colour)
@@ -110,6 +101,19 @@ def status(s: State) -> str:
         lines.append("track: " + ", ".join(f"{h} {c}" for h, c in sorted(s.hexes.items())))
     lines.append(f"bank: {s.bank}")
     return "\n".join(lines)
+
+
+def next_rust(s: State) -> str:
+    """What rusts next, in words: the first train of which kind rusts which trains."""
+    rusts = data.table()["trains"]["rusts"]
+    return next(
+        (
+            f"the first {k} rusts the {v}s"
+            for k, v in rusts.items()
+            if int(k) > s.level and v not in s.rusted_log
+        ),
+        "nothing left to rust",
+    )
 
 
 def toolbar(s: State) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.eighteen.hexes import opposite
+from referee.eighteen.hexes import neighbour, opposite
 from referee.eighteen.maps import GameMap, HexSpec
 from referee.eighteen.position import LOST_ATLAS, Laid, Position, Token
 from referee.eighteen.search import Answer, best_routes
@@ -123,8 +123,6 @@ def reach(state: State, company: Company, overnight: bool = False) -> Reach:
 
 
 def _across(cells: dict[str, atlas.Cell], hex_: str, edge: int) -> str | None:
-    from referee.eighteen.hexes import neighbour
-
     other = neighbour(hex_, edge, "flat")
     return other if other in cells else None
 

@@ -5,22 +5,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.lost_atlas import (
     atlas,
     commands,
     data,
     ledger,
     merger,
-    operating,
     render,
+    rounds,
     stock,
     track,
 )
 from referee.games.lost_atlas import trains as trainlib
-from referee.games.lost_atlas.commands import Charters, Destinations, Named, PlacePiece
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
+from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
 
@@ -38,7 +49,16 @@ class LostAtlas(Game):
     default_variant = "long"
 
     # --- setup ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         low, high = PLAYERS[variant]
         if not low <= len(players) <= high:
             raise UsageError(
@@ -55,7 +75,8 @@ class LostAtlas(Game):
             bank=t["bank"]["total"] - start * len(players),
             deck=deck,
             priority=players[0],
-        )
+            readings=readings,
+        ).seal()
 
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
@@ -65,39 +86,10 @@ class LostAtlas(Game):
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
-        s = state.clone()
-        events: list[Event] = []
-        if s.round == "over":
-            raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
-        if s.round == "setup":
-            if isinstance(move, PlacePiece):
-                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
-                atlas.place_piece(s, move.number, move.hex, move.rot, forced, events)
-            elif isinstance(move, Named) and move.verb == "capital":
-                ledger.need_turn(s, move.actor, atlas.drawer(s), atlas.R_MAP, forced)
-                atlas.place_capital(s, move.where, forced, events)
-            elif isinstance(move, Charters):
-                stock.set_charters(s, move, forced, events)
-            elif isinstance(move, Destinations):
-                stock.set_destinations(s, move, events)
-            else:
-                missing = (
-                    "place N HEX ROT"
-                    if s.map_state == "building"
-                    else "charters ..."
-                    if not s.columns
-                    else "destinations Y/G/P/G"
-                )
-                raise RuleError("the setup is not finished", stock.R_SETUP, missing)
-        elif s.discard:
-            trainlib.discard(s, move, forced, events)
-        elif s.round == "stock":
-            stock.sr_move(s, move, forced, events)
-        elif s.round == "operating":
-            operating.or_move(s, move, forced, events)
-        elif s.round == "merger":
-            merger.mr_move(s, move, forced, events)
-        return s, events
+        s = state.draft()
+        judge = Judge(forced)
+        events = rounds.play(s, move, judge)
+        return s.seal(), judge.events(events)
 
     # --- who acts ---------------------------------------------------------------------------
     def options(self, state: State) -> Options:
@@ -149,30 +141,24 @@ class LostAtlas(Game):
             ranks = [i for i, n in enumerate(order) if state.companies[n].president == p]
             return min(ranks, default=len(order))
 
-        rows = []
-        for p in state.players:
-            shares = ledger.value(state, p) - state.cash[p]
-            out = p in state.out
-            score = 0 if out else ledger.value(state, p)
-            rows.append(
-                (
-                    p,
-                    score,
-                    {"cash": state.cash[p], "shares": shares, "bankrupt": out},
-                    out,
-                    first_presided(p),
-                )
+        rows = [
+            Standing(
+                p,
+                0 if p in state.out else ledger.value(state, p),
+                {
+                    "cash": state.cash[p],
+                    "shares": ledger.value(state, p) - state.cash[p],
+                    "bankrupt": p in state.out,
+                },
             )
+            for p in state.players
+        ]
         # ■25: most cash wins; a tie goes to the president of the company operating earlier.
-        rows.sort(key=lambda r: (r[3], -r[1], r[4]))
-        result: list[Standing] = []
-        for i, (p, score, details, out, pres) in enumerate(rows):
-            if i and (rows[i - 1][1], rows[i - 1][3], rows[i - 1][4]) == (score, out, pres):
-                place = result[-1].place
-            else:
-                place = i + 1
-            result.append(Standing(p, score, details, place))
-        return result
+        # A bankrupt player (■20) comes after everyone still in.
+        return ranked(
+            rows,
+            key=lambda r: (not r.details["bankrupt"], r.score, -first_presided(r.player)),
+        )
 
     def status(self, state: State) -> str:
         return render.status(state)
@@ -192,7 +178,7 @@ class LostAtlas(Game):
         return out
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        s = state.clone()
+        s = state.draft()
         what, name = key.split(" ", 1)
         if what == "price":
             if value not in data.spaces():
@@ -202,7 +188,7 @@ class LostAtlas(Game):
             old = s.companies[name].price
             s.companies[name].price = value
             s.companies[name].arrival = s.bottom_arrival()
-            return s, [Event(f"{name}: price {old} -> {value} (adjusted)")]
+            return s.seal(), [Event(f"{name}: price {old} -> {value} (adjusted)")]
         # Money corrected by hand comes from or goes to the bank, so the total stays whole.
         old = ledger.balance(s, name)
         events: list[Event] = []
@@ -210,7 +196,7 @@ class LostAtlas(Game):
             ledger.pay(s, ledger.BANK, name, value - old, events)
         else:
             ledger.pay(s, name, ledger.BANK, old - value, events)
-        return s, events
+        return s.seal(), events
 
     def cash(self, state: State, player: str) -> int | None:
         return state.cash[player]

@@ -1,26 +1,96 @@
 """The state of a Lost Atlas game.
 
-Design: the state is plain dataclasses holding dicts and lists; `Game.apply` never touches the
-state it is given: it works on `state.clone()` (a deep copy, copy-on-write at the level of the
-whole state) and returns the copy. Old states are therefore never changed (tested).
+Design: the state is dataclasses holding dicts and lists, and every state a caller sees is
+sealed: assigning a field, or changing one of its dicts or lists, raises. A move is played on
+`state.draft()` (a fresh copy nothing else holds, written by the round modules in place) and
+the draft is sealed before `Game.apply` returns it, so no state, old or new, can change after
+it was made (tested). Rules code therefore reads like the rules ("the company pays 40") while
+the states the session keeps stay as immutable as a frozen dataclass's.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
+from typing import Any, NoReturn, Self
 
-from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES
+from referee.engine import DEFAULT_READINGS, Readings
+from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
+
+SEALED = "the state is sealed: play moves through Game.apply, or change a state.draft()"
+
+
+def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError(SEALED)
+
+
+class SealedDict(dict[Any, Any]):
+    """A dict of a sealed state: reading as a dict, refusing every change."""
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+
+class SealedList(list[Any]):
+    """A list of a sealed state: reading as a list, refusing every change."""
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = _refuse
+    sort = reverse = __iadd__ = __imul__ = _refuse
+
+
+class Sealable:
+    """A dataclass of the state: writable while it is a draft, read-only once sealed."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self.__dict__.get("_sealed"):
+            raise FrozenInstanceError(f"cannot assign to {name}: {SEALED}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete {name}: {SEALED}")
+
+    def draft(self) -> Self:
+        """A writable deep copy; the original stays as it is."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update((k, _thaw(v)) for k, v in self.__dict__.items() if k != "_sealed")
+        return copy
+
+    def seal(self) -> Self:
+        """Make this object, and everything it holds, read-only for good; return it."""
+        if not self.__dict__.get("_sealed"):
+            fields = self.__dict__
+            for k, v in fields.items():
+                fields[k] = _seal(v)
+            fields["_sealed"] = True
+        return self
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Sealable):
+        return value.draft()
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thaw(v) for v in value]
+    return value  # str, int, bool, None and tuples of them: immutable already
+
+
+def _seal(value: Any) -> Any:
+    if isinstance(value, Sealable):
+        return value.seal()
+    if isinstance(value, dict) and not isinstance(value, SealedDict):
+        return SealedDict((k, _seal(v)) for k, v in value.items())
+    if isinstance(value, list) and not isinstance(value, SealedList):
+        return SealedList(_seal(v) for v in value)
+    return value
 
 
 @dataclass
-class Train:
+class Train(Sealable):
     kind: str  # "2".."7" or "inf"
     rusted: bool = False  # only Resourceful keeps a rusted train (one more run, rules ■26)
 
 
 @dataclass
-class Company:
+class Company(Sealable):
     name: str
     major: bool
     president: str
@@ -51,7 +121,7 @@ class Company:
 
 
 @dataclass
-class Auction:
+class Auction(Sealable):
     opener: str
     high: int
     leader: str
@@ -61,7 +131,7 @@ class Auction:
 
 
 @dataclass
-class StockRound:
+class StockRound(Sealable):
     turn: str
     passes: int = 0  # passes in a row
     last_actor: str = ""  # last player to act (not pass), for the priority (rules ■10)
@@ -69,23 +139,24 @@ class StockRound:
     sold_turn: bool = False  # the player in turn has sold this turn (may still buy)
     auction: Auction | None = None
     founded: int = 0  # minors founded this round (rules ■10: none in cycle 1 = redo)
+    had_turn: list[str] = field(default_factory=list)  # players whose turn has ended
 
 
 @dataclass
-class Piece:
+class Piece(Sealable):
     number: int  # printed number of the map piece
     hex: str  # where its h1 lies
     rot: int  # 0-5, clockwise (rules ■3; referee/games/lost_atlas/atlas.py)
 
 
 @dataclass
-class Lay:
+class Lay(Sealable):
     hex: str
     colour: str
 
 
 @dataclass
-class OperatingRound:
+class OperatingRound(Sealable):
     number: int  # 1 or 2
     done: list[str] = field(default_factory=list)  # companies that have operated
     current: str = ""
@@ -103,7 +174,7 @@ class OperatingRound:
 
 
 @dataclass
-class MergerRound:
+class MergerRound(Sealable):
     done: list[str] = field(default_factory=list)
     current: str = ""
     refused: list[tuple[str, str]] = field(default_factory=list)
@@ -112,7 +183,7 @@ class MergerRound:
 
 
 @dataclass
-class State:
+class State(Sealable):
     variant: str
     players: list[str]  # seating order (clockwise)
     cash: dict[str, int]
@@ -145,9 +216,7 @@ class State:
     mr: MergerRound | None = None
     exported: list[str] = field(default_factory=list)
     rusted_log: list[str] = field(default_factory=list)
-
-    def clone(self) -> State:
-        return copy.deepcopy(self)
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     @property
     def active_players(self) -> list[str]:
@@ -179,8 +248,6 @@ class State:
         return self.arrivals
 
     def majors_available(self) -> list[str]:
-        from referee.games.lost_atlas.data import majors
-
         return [m for m in majors() if m not in self.majors_used]
 
     def money(self) -> int:

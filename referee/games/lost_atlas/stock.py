@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import data, ledger
+from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
-    Amount,
+    Bid,
     BuyShare,
     Charters,
     Destinations,
-    Move,
-    Named,
+    Done,
+    OpenAuction,
+    Pass,
+    Pick,
     Sell,
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.dispatch import carry_out
+from referee.games.lost_atlas.readings import SALES, START_VALUE
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
+from referee.rules_kit import Handlers, Judge
 
 R_SETUP = "■3 準備"
 R_SR = "■6 ゲームスタート:株式ラウンド"
@@ -30,9 +35,8 @@ def column_sizes(state: State) -> list[int]:
     return list(data.table()["setup"]["columns"][key])
 
 
-def set_charters(state: State, move: Charters, forced: bool, events: list[Event]) -> None:
-    from referee.games.lost_atlas import atlas
-
+def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, list[Event]]:
+    """The charters laid out (the setup is over when `setup_done`)."""
     if state.map_state == "building":
         raise RuleError(
             "the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)", computable=False
@@ -42,45 +46,46 @@ def set_charters(state: State, move: Charters, forced: bool, events: list[Event]
     if len(set(names)) != len(names):
         raise RuleError("a minor appears twice", R_SETUP, computable=False)
     sizes = column_sizes(state)
-    if not forced:
-        if [len(c) for c in cols] != sizes:
-            raise RuleError(
-                f"the charters lie in columns of {sizes}",
-                R_SETUP,
-                "one column per '/', top charter first",
-            )
-        out = data.table()["setup"]["not_in_short"]
-        if state.variant == "short" and set(names) & set(out):
-            raise RuleError(
-                f"{', '.join(sorted(set(names) & set(out)))} not in the short game", R_SETUP
-            )
-        if state.variant == "long" and set(names) != set(data.minors()):
-            raise RuleError("the long game uses all twelve minors", R_SETUP)
-        if state.variant == "micro" and state.map_state == "done":
-            # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
-            homes = set(atlas.board(state).homes())
-            if any(p.number == 21 for p in state.pieces):
-                homes.add("Adaptive")
-            if set(names) != homes:
-                raise RuleError(
-                    "the micro game uses the minors whose homes are on the map: "
-                    + ", ".join(sorted(homes)),
-                    R_SETUP,
-                )
+    judge.rule(
+        [len(c) for c in cols] == sizes,
+        f"the charters lie in columns of {sizes}",
+        R_SETUP,
+        "one column per '/', top charter first",
+    )
+    out = set(names) & set(data.table()["setup"]["not_in_short"])
+    judge.rule(
+        state.variant != "short" or not out,
+        f"{', '.join(sorted(out))} not in the short game",
+        R_SETUP,
+    )
+    judge.rule(
+        state.variant != "long" or set(names) == set(data.minors()),
+        "the long game uses all twelve minors",
+        R_SETUP,
+    )
+    if state.variant == "micro" and state.map_state == "done":
+        # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
+        homes = set(atlas.board(state).homes())
+        if any(p.number == 21 for p in state.pieces):
+            homes.add("Adaptive")
+        judge.rule(
+            set(names) == homes,
+            "the micro game uses the minors whose homes are on the map: "
+            + ", ".join(sorted(homes)),
+            R_SETUP,
+        )
     state.columns = cols
-    events.append(Event("charters: " + " / ".join(", ".join(c) for c in cols)))
-    _maybe_start(state, events)
+    return state, [Event("charters: " + " / ".join(", ".join(c) for c in cols))]
 
 
-def set_destinations(state: State, move: Destinations, events: list[Event]) -> None:
+def set_destinations(state: State, move: Destinations, judge: Judge) -> tuple[State, list[Event]]:
+    """The destination card chosen (the setup is over when `setup_done`)."""
     state.destinations = list(move.values)
-    events.append(Event("distant destinations: " + "/".join(map(str, move.values))))
-    _maybe_start(state, events)
+    return state, [Event("distant destinations: " + "/".join(map(str, move.values)))]
 
 
-def _maybe_start(state: State, events: list[Event]) -> None:
-    if state.round == "setup" and state.columns and state.destinations:
-        start_stock_round(state, events)
+def setup_done(state: State) -> bool:
+    return state.round == "setup" and bool(state.columns) and bool(state.destinations)
 
 
 def start_stock_round(state: State, events: list[Event]) -> None:
@@ -93,43 +98,112 @@ def available_minors(state: State) -> list[str]:
     return [c[0] for c in state.columns if c]
 
 
-def sr_move(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def sr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event]]:
+    """One move of the stock round (on a draft); the round is over when `over(state)`."""
     sr = state.sr
     assert sr is not None
-    if sr.auction is not None:
-        _auction_move(state, sr, sr.auction, move, forced, events)
-        return
-    ledger.need_turn(state, move.actor, sr.turn, R_SR, forced)  # type: ignore[attr-defined]
-    if isinstance(move, Amount) and move.verb == "auction":
-        if sr.sold_turn and not forced:
-            raise RuleError(
-                "a turn is an auction, or sales and/or one purchase",
-                R_SR,
-                "buy a share or type done",
-            )
-        _open_auction(state, sr, move, forced, events)
-    elif isinstance(move, Sell):
-        _sell(state, sr, move, forced, events)
-    elif isinstance(move, BuyShare):
-        _buy(state, sr, move, forced, events)
-        _end_turn(state, sr, acted=True, events=events)
-    elif isinstance(move, Move) and move.verb in ("pass", "done"):
-        if sr.sold_turn:
-            _end_turn(state, sr, acted=True, events=events)
-        else:
-            events.append(Event(f"{move.actor} passes"))
-            _end_turn(state, sr, acted=False, events=events)
-    else:
-        raise RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
+    actor: str = move.actor  # type: ignore[attr-defined]
+    auction = sr.auction
+    if auction is None:
+        judge.turn(actor, sr.turn, R_SR)
+        refusal = RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
+        return carry_out(TURN, state, move, judge, refusal)
+    judge.turn(actor, auction.turn, R_AUCTION)
+    if auction.picking:
+        refusal = RuleError(
+            f"{auction.leader} must pick a minor",
+            R_AUCTION,
+            "pick " + " | ".join(available_minors(state)),
+        )
+        return carry_out(PICKING, state, move, judge, refusal)
+    return carry_out(
+        BIDDING, state, move, judge, RuleError("in an auction: bid or pass", R_AUCTION)
+    )
+
+
+def over(state: State) -> bool:
+    return state.sr is None
+
+
+def _round(state: State) -> StockRound:
+    assert state.sr is not None
+    return state.sr
+
+
+def _auction(state: State) -> Auction:
+    auction = _round(state).auction
+    assert auction is not None
+    return auction
+
+
+def _open(state: State, move: OpenAuction, judge: Judge) -> tuple[State, list[Event]]:
+    judge.rule(
+        not _round(state).sold_turn,
+        "a turn is an auction, or sales and/or one purchase",
+        R_SR,
+        "buy a share or type done",
+    )
+    events: list[Event] = []
+    _open_auction(state, _round(state), move, judge, events)
+    return state, events
+
+
+def _sell_shares(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _sell(state, _round(state), move, judge, events)
+    return state, events
+
+
+def _buy_share(state: State, move: BuyShare, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _buy(state, _round(state), move, judge, events)
+    _end_turn(state, _round(state), acted=True, events=events)
+    return state, events
+
+
+def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+    sr = _round(state)
+    events: list[Event] = []
+    if not sr.sold_turn:
+        events.append(Event(f"{move.actor} passes"))
+    _end_turn(state, sr, acted=sr.sold_turn, events=events)
+    return state, events
+
+
+def _bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
+    auction = _auction(state)
+    _check_bid(state, move.actor, move.amount, auction.high, judge)
+    auction.high, auction.leader = move.amount, move.actor
+    events = [Event(f"{move.actor} bids {move.amount}")]
+    _next_bidder(auction, events)
+    return state, events
+
+
+def _drop_out(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    auction = _auction(state)
+    # ■7: the opener must bid (their opening bid leads), and the leader has no reason to pass:
+    # passing is for the others.
+    judge.rule(move.actor != auction.leader, "the high bidder cannot pass", R_AUCTION)
+    events = [Event(f"{move.actor} passes (out of this auction)")]
+    nxt_i = auction.active.index(move.actor)
+    auction.active.remove(move.actor)
+    auction.turn = auction.active[(nxt_i - 1) % len(auction.active)]
+    _next_bidder(auction, events)
+    return state, events
+
+
+def _pick(state: State, move: Pick, judge: Judge) -> tuple[State, list[Event]]:
+    events: list[Event] = []
+    _found(state, _round(state), _auction(state), move, judge, events)
+    return state, events
 
 
 def _open_auction(
-    state: State, sr: StockRound, move: Amount, forced: bool, events: list[Event]
+    state: State, sr: StockRound, move: OpenAuction, judge: Judge, events: list[Event]
 ) -> None:
     a = data.table()["auction"]
-    if not available_minors(state):
-        raise RuleError("no charter is left to found", R_AUCTION, computable=False)
-    _check_bid(state, move.actor, move.amount, a["minimum"] - a["step"], forced)
+    judge.fact(bool(available_minors(state)), "no charter is left to found", R_AUCTION)
+    _check_bid(state, move.actor, move.amount, a["minimum"] - a["step"], judge)
     ring = [p for p in state.players if p not in state.out]
     i = ring.index(move.actor)
     active = ring[i:] + ring[:i]
@@ -139,16 +213,17 @@ def _open_auction(
     _next_bidder(auction, events)
 
 
-def _check_bid(state: State, actor: str, bid: int, high: int, forced: bool) -> None:
+def _check_bid(state: State, actor: str, bid: int, high: int, judge: Judge) -> None:
     a = data.table()["auction"]
-    if forced:
-        return
-    if bid < a["minimum"] or bid % a["step"]:
-        raise RuleError(f"bids start at {a['minimum']} in steps of {a['step']}", R_AUCTION)
-    if bid <= high:
-        raise RuleError(f"the bid must beat {high}", R_AUCTION, f"bid {high + a['step']} or more")
-    if bid > state.cash[actor]:
-        raise RuleError(f"{actor} has only {state.cash[actor]}", R_AUCTION)
+    judge.rule(
+        bid >= a["minimum"] and not bid % a["step"],
+        f"bids start at {a['minimum']} in steps of {a['step']}",
+        R_AUCTION,
+    )
+    judge.rule(
+        bid > high, f"the bid must beat {high}", R_AUCTION, f"bid {high + a['step']} or more"
+    )
+    judge.rule(bid <= state.cash[actor], f"{actor} has only {state.cash[actor]}", R_AUCTION)
 
 
 def _next_bidder(auction: Auction, events: list[Event]) -> None:
@@ -161,65 +236,37 @@ def _next_bidder(auction: Auction, events: list[Event]) -> None:
     auction.turn = auction.active[(i + 1) % len(auction.active)]
 
 
-def _auction_move(
-    state: State, sr: StockRound, auction: Auction, move: object, forced: bool, events: list[Event]
-) -> None:
-    ledger.need_turn(state, move.actor, auction.turn, R_AUCTION, forced)  # type: ignore
-    if auction.picking:
-        if not isinstance(move, Named) or move.verb != "pick":
-            raise RuleError(
-                f"{auction.leader} must pick a minor",
-                R_AUCTION,
-                "pick " + " | ".join(available_minors(state)),
-            )
-        _found(state, sr, auction, move, forced, events)
-        return
-    if isinstance(move, Amount) and move.verb == "bid":
-        _check_bid(state, move.actor, move.amount, auction.high, forced)
-        auction.high, auction.leader = move.amount, move.actor
-        events.append(Event(f"{move.actor} bids {move.amount}"))
-    elif isinstance(move, Move) and move.verb == "pass":
-        if move.actor == auction.leader and not forced:
-            # ■7: the opener must bid (their opening bid leads), and the leader has no reason
-            # to pass: passing is for the others.
-            raise RuleError("the high bidder cannot pass", R_AUCTION)
-        events.append(Event(f"{move.actor} passes (out of this auction)"))
-        nxt_i = auction.active.index(move.actor)
-        auction.active.remove(move.actor)
-        auction.turn = auction.active[(nxt_i - 1) % len(auction.active)]
-    else:
-        raise RuleError("in an auction: bid or pass", R_AUCTION)
-    _next_bidder(auction, events)
-
-
 def _found(
-    state: State, sr: StockRound, auction: Auction, move: Named, forced: bool, events: list[Event]
+    state: State, sr: StockRound, auction: Auction, move: Pick, judge: Judge, events: list[Event]
 ) -> None:
     name = move.name
     if name not in available_minors(state):
-        if forced and any(name in c for c in state.columns):
-            pass
-        else:
-            raise RuleError(
+        judge.broken(
+            RuleError(
                 f"{name} is not on top of a column",
                 R_AUCTION,
                 "pick " + " | ".join(available_minors(state)),
                 computable=any(name in c for c in state.columns),
             )
+        )
     for col in state.columns:
         if name in col:
             col.remove(name)
     state.columns = [c for c in state.columns if c]
     lo, hi = data.par_range(state.level)
-    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces the
-    # highest space not above it (facts §3, medium; tables/lost-atlas.toml [par]).
-    par = data.floor_space(min(max(auction.high // 2, lo), hi))
+    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces, the
+    # reading START_VALUE says which (tables/lost-atlas.toml [par]).
+    half = min(max(auction.high // 2, lo), hi)
+    par = data.floor_space(half)
+    if par != half:
+        if state.readings.of(START_VALUE) == "nearest":
+            par = data.nearest_space(half)
+        between = f"half the bid, {half}, is between two spaces: {name} starts at {par}"
+        events.append(state.readings.noted(between, START_VALUE))
     player = auction.leader
     home = move.where or f"{name} home"
     if state.map_state == "done":
-        from referee.games.lost_atlas import track
-
-        home = track.home_for(state, name, move.where, forced)
+        home = track.home_for(state, name, move.where, judge)
     co = Company(
         name=name,
         major=False,
@@ -253,25 +300,31 @@ def sellable(state: State, player: str, co: Company) -> int:
     return max(0, min(co.held(player) - keep, ledger.pool_limit(co) - co.held(POOL)))
 
 
-def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[Event]) -> None:
+def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[Event]) -> None:
     player = move.actor
-    if not forced:
-        if sr.sold_turn or player in sr.sold:
-            raise RuleError("sales are made once per stock round, all at once", R_SELL)
-        for name, n in move.items:
-            co = state.companies[name]
-            if not co.operated:
-                raise RuleError(f"{name} has not operated yet", R_SELL)
-            if n > sellable(state, player, co):
-                raise RuleError(
-                    f"{player} may sell at most {sellable(state, player, co)} of {name}",
-                    R_SELL,
-                    "never the president's certificate; the pool holds at most 50%",
-                )
+    judge.rule(
+        not sr.sold_turn and player not in sr.sold,
+        "sales are made once per stock round, all at once",
+        R_SELL,
+    )
+    judge.rule(
+        player not in sr.had_turn or state.readings.of(SALES) != "first-turn",
+        f"{player} has had a turn this round: sales come on the first turn only",
+        R_SELL,
+        reading=state.readings.note(SALES),
+    )
     for name, n in move.items:
         co = state.companies[name]
-        if n > co.held(player):
-            raise RuleError(f"{player} holds {co.held(player)} of {name}", R_SELL, computable=False)
+        judge.rule(co.operated, f"{name} has not operated yet", R_SELL)
+        judge.rule(
+            n <= sellable(state, player, co),
+            f"{player} may sell at most {sellable(state, player, co)} of {name}",
+            R_SELL,
+            "never the president's certificate; the pool holds at most 50%",
+        )
+    for name, n in move.items:
+        co = state.companies[name]
+        judge.fact(n <= co.held(player), f"{player} holds {co.held(player)} of {name}", R_SELL)
     for name, n in move.items:
         co = state.companies[name]
         ledger.move_shares(co, player, POOL, n)
@@ -285,18 +338,21 @@ def _sell(state: State, sr: StockRound, move: Sell, forced: bool, events: list[E
     events.append(Event(f"{player} may now buy one share, or type done"))
 
 
-def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: list[Event]) -> None:
+def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: list[Event]) -> None:
     player, co = move.actor, state.companies[move.company]
     source = move.source or (TREASURY if co.held(TREASURY) else POOL)
-    if co.held(source) == 0:
-        raise RuleError(f"no share of {co.name} in the {source}", R_BUY, computable=False)
-    if not forced:
-        if co.name in sr.sold.get(player, []):
-            raise RuleError(f"{player} sold {co.name} this round", R_BUY)
-        if co.held(player) + 1 > ledger.player_limit(co):
-            raise RuleError(f"{player} would hold more than 60% of {co.name}", R_LIMIT)
-        if state.cash[player] < co.price:
-            raise RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}", R_BUY)
+    judge.fact(co.held(source) > 0, f"no share of {co.name} in the {source}", R_BUY)
+    judge.rule(co.name not in sr.sold.get(player, []), f"{player} sold {co.name} this round", R_BUY)
+    judge.rule(
+        co.held(player) + 1 <= ledger.player_limit(co),
+        f"{player} would hold more than 60% of {co.name}",
+        R_LIMIT,
+    )
+    judge.rule(
+        state.cash[player] >= co.price,
+        f"{player} has {state.cash[player]}, the share costs {co.price}",
+        R_BUY,
+    )
     ledger.move_shares(co, source, player, 1)
     events.append(Event(f"{player} buys a share of {co.name} from the {source} at {co.price}"))
     ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)
@@ -304,8 +360,10 @@ def _buy(state: State, sr: StockRound, move: BuyShare, forced: bool, events: lis
 
 
 def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) -> None:
+    """The next player's turn, or the end of the round when everyone passed in a row."""
     player = sr.turn
     sr.sold_turn = False
+    sr.had_turn.append(player)
     if acted:
         sr.passes, sr.last_actor = 0, player
     else:
@@ -317,8 +375,6 @@ def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) ->
 
 
 def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
-    from referee.games.lost_atlas.operating import start_operating_round
-
     if sr.last_actor:  # ■10: priority to the left of the last player to act
         state.priority = state.after(sr.last_actor)
     events.append(Event(f"stock round ends; priority to {state.priority}"))
@@ -327,15 +383,11 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
         if co.held(TREASURY) == 0 and co.held(POOL) == 0:
             ledger.move_price(state, co, +1, "all shares with players", events)
     state.sr = None
-    if state.cycle == 1 and not state.companies:
-        # ■10: nobody founded a minor in cycle 1: the charters are shuffled, the round replayed.
-        state.round = "setup"
-        state.columns = []
-        events.append(
-            Event(
-                "no minor founded: shuffle the charters, lay them out again "
-                "(charters ...), and the stock round is played again"
-            )
-        )
-        return
-    start_operating_round(state, 1, events)
+
+
+TURN: Handlers[State] = Handlers(
+    "stock-round",
+    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _pass},
+)
+BIDDING: Handlers[State] = Handlers("auction", {Bid: _bid, Pass: _drop_out})
+PICKING: Handlers[State] = Handlers("auction", {Pick: _pick})

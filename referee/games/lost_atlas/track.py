@@ -13,6 +13,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token
 from referee.games.lost_atlas.state import Company, Lay, State
+from referee.rules_kit import Judge
 
 Paths = tuple[tuple[End, End], ...]
 
@@ -26,24 +27,24 @@ R_PHASE = "■19 フェイズの変更"
 UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 
-def stage(state: State, step: int, forced: bool, what: str) -> None:
+def stage(state: State, step: int, judge: Judge, what: str) -> None:
     """Rules ■11: the steps come in order; a later step closes the earlier ones."""
     orr = state.orr
     assert orr is not None
-    if orr.stage > step and not forced:
-        raise RuleError(
-            f"{what} is step {step}; this company is past it",
-            R_OR,
-            "the steps go: train (new minors), shares, track, token, run, dividend, trains",
-        )
+    judge.rule(
+        orr.stage <= step,
+        f"{what} is step {step}; this company is past it",
+        R_OR,
+        "the steps go: train (new minors), shares, track, token, run, dividend, trains",
+    )
     orr.stage = max(orr.stage, step)
 
 
 # --- step 3: track ----------------------------------------------------------------------------
-def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Event]) -> None:
+def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    stage(state, 3, forced, "laying track")
+    stage(state, 3, judge, "laying track")
     on_map = routes.known(state)
     if on_map and not move.tile:
         raise RuleError(
@@ -52,40 +53,19 @@ def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Eve
             "lay HEX TILE ROT, e.g. lay M21 57 0",
         )
     colour = move.colour
-    upgrade = colour in UPGRADES
-    cost = move.cost
-    if on_map:
-        cost = _map_cost(state, move)
-    if not forced:
+    cost = _map_cost(state, move) if on_map else move.cost
+    with judge.overridable():
         _count_check(state, co, colour)
-        if on_map:
-            problem = lay_problem(state, co, move)
-            if problem:
-                raise RuleError(*problem)
-            if move.cost and move.cost != cost:
-                raise RuleError(f"the terrain of {move.hex} costs {cost}", R_TRACK)
-        else:
-            on = state.hexes.get(move.hex)
-            if upgrade and on != UPGRADES[colour]:
-                raise RuleError(
-                    f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has "
-                    f"{on or 'no tile'}",
-                    R_TRACK,
-                    "no colour may be skipped",
-                )
-            if not upgrade and on is not None:
-                raise RuleError(
-                    f"{move.hex} already has a {on} tile",
-                    R_TRACK,
-                    "yellow tiles go on empty hexes; upgrade instead",
-                )
-            if cost not in (0, data.table()["terrain"]["mountain"]):
-                raise RuleError(
-                    f"terrain costs 0 or {data.table()['terrain']['mountain']} (a mountain)",
-                    R_TRACK,
-                )
-        if co.cash < cost:
-            raise RuleError(f"{co.name} has {co.cash}, the terrain costs {cost}", R_TRACK)
+    if on_map:
+        problem = lay_problem(state, co, move)
+        if problem:
+            judge.broken(RuleError(*problem))
+        judge.rule(
+            not move.cost or move.cost == cost, f"the terrain of {move.hex} costs {cost}", R_TRACK
+        )
+    else:
+        _lay_by_colour(state, move, judge)
+    judge.rule(co.cash >= cost, f"{co.name} has {co.cash}, the terrain costs {cost}", R_TRACK)
     orr.lays.append(Lay(move.hex, colour))
     state.hexes[move.hex] = colour
     if on_map:
@@ -103,6 +83,28 @@ def lay(state: State, co: Company, move: LayTile, forced: bool, events: list[Eve
             ledger.pay(
                 state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"], events
             )
+
+
+def _lay_by_colour(state: State, move: LayTile, judge: Judge) -> None:
+    """■14 without the map: upgrades in colour order, yellow on empty hexes, terrain 0 or a
+    mountain's cost."""
+    colour, on = move.colour, state.hexes.get(move.hex)
+    if colour in UPGRADES:
+        judge.rule(
+            on == UPGRADES[colour],
+            f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has {on or 'no tile'}",
+            R_TRACK,
+            "no colour may be skipped",
+        )
+    else:
+        judge.rule(
+            on is None,
+            f"{move.hex} already has a {on} tile",
+            R_TRACK,
+            "yellow tiles go on empty hexes; upgrade instead",
+        )
+    mountain = data.table()["terrain"]["mountain"]
+    judge.rule(move.cost in (0, mountain), f"terrain costs 0 or {mountain} (a mountain)", R_TRACK)
 
 
 def _count_check(state: State, co: Company, colour: str) -> None:
@@ -246,12 +248,11 @@ def _reached(state: State, co: Company, hex_: str, exits: frozenset[int]) -> boo
 
 
 # --- step 4: stations -------------------------------------------------------------------------
-def token(state: State, co: Company, move: Token, forced: bool, events: list[Event]) -> None:
+def token(state: State, co: Company, move: Token, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    stage(state, 4, forced, "placing a station")
-    if not co.spare_tokens:
-        raise RuleError(f"{co.name} has no station token left", R_TOKEN, computable=False)
+    stage(state, 4, judge, "placing a station")
+    judge.fact(bool(co.spare_tokens), f"{co.name} has no station token left", R_TOKEN)
     fixed = [c for c in co.spare_tokens if c >= 0]
     if move.cost in fixed:
         slot = move.cost
@@ -263,21 +264,23 @@ def token(state: State, co: Company, move: Token, forced: bool, events: list[Eve
     if routes.known(state):
         city = _city_for(state, move)
         where = routes.hub_name(move.hex, city)
-    if not forced:
-        if orr.tokened:
-            raise RuleError("one station per turn", R_TOKEN)
-        if slot >= 0 and move.cost != slot:
-            raise RuleError(f"this token costs {slot}", R_TOKEN, f"token {move.hex} cost {slot}")
-        if move.hex in {routes.hub_spot(h)[0] for h in co.hubs}:
-            raise RuleError(
-                f"{co.name} already has a station on {move.hex}", R_TOKEN, "one per tile"
-            )
-        if co.cash < move.cost:
-            raise RuleError(f"{co.name} has {co.cash}", R_TOKEN)
-        if routes.known(state):
-            problem = token_problem(state, co, *routes.hub_spot(where))
-            if problem:
-                raise RuleError(problem, R_TOKEN)
+    judge.rule(not orr.tokened, "one station per turn", R_TOKEN)
+    judge.rule(
+        slot < 0 or move.cost == slot,
+        f"this token costs {slot}",
+        R_TOKEN,
+        f"token {move.hex} cost {slot}",
+    )
+    judge.rule(
+        move.hex not in {routes.hub_spot(h)[0] for h in co.hubs},
+        f"{co.name} already has a station on {move.hex}",
+        R_TOKEN,
+        "one per tile",
+    )
+    judge.rule(co.cash >= move.cost, f"{co.name} has {co.cash}", R_TOKEN)
+    if routes.known(state):
+        problem = token_problem(state, co, *routes.hub_spot(where))
+        judge.rule(problem is None, problem or "", R_TOKEN)
     co.spare_tokens.remove(slot)
     co.hubs.append(where)
     orr.tokened = True
@@ -328,7 +331,13 @@ def token_problem(state: State, co: Company, hex_: str, city: int) -> str | None
     return None
 
 
-def home_for(state: State, minor: str, where: str, forced: bool) -> str:
+def is_basic_city(state: State, hex_: str) -> bool:
+    """■2: a basic city (the ○ on a beige hex): not a capital, mine, port or minor's home."""
+    cell = atlas.board(state).cells.get(hex_)
+    return cell is not None and cell.terrain == "city" and not cell.label
+
+
+def home_for(state: State, minor: str, where: str, judge: Judge) -> str:
     """■7: the home station; ■26 Adaptive: an empty basic city of the founder's choice, not a
     capital, mine or port, not another minor's home."""
     homes = atlas.board(state).homes()
@@ -338,45 +347,45 @@ def home_for(state: State, minor: str, where: str, forced: bool) -> str:
         return homes[minor]
     if not where:
         raise RuleError("Adaptive's president names its home", R_ABILITY, "pick Adaptive HEX")
-    cell = atlas.board(state).cells.get(where)
-    if not forced:
-        if cell is None or cell.terrain != "city" or cell.label:
-            raise RuleError(
-                f"{where} is not a basic city",
-                R_ABILITY,
-                "an empty basic city: not a capital, mine, port or home",
-            )
-        if routes.tokens_at(state, where, 0):
-            raise RuleError(f"{where} is not empty", R_ABILITY)
+    judge.rule(
+        is_basic_city(state, where),
+        f"{where} is not a basic city",
+        R_ABILITY,
+        "an empty basic city: not a capital, mine, port or home",
+    )
+    judge.rule(not routes.tokens_at(state, where, 0), f"{where} is not empty", R_ABILITY)
     return where
 
 
 # --- Suburban (■26) ---------------------------------------------------------------------------
-def suburb(state: State, co: Company, hex_: str, forced: bool, events: list[Event]) -> None:
-    if not forced:
-        if "Suburban" not in co.abilities:
-            raise RuleError("only Suburban has suburb tokens", R_ABILITY)
-        if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
-            raise RuleError(f"{co.name} has placed both suburbs", R_ABILITY)
-        if hex_ in co.suburbs or hex_ in {routes.hub_spot(h)[0] for h in co.hubs}:
-            raise RuleError(
-                f"{hex_} has a suburb or a hub of {co.name}",
-                R_ABILITY,
-                "one suburb per tile, not where it has a hub",
-            )
-        if routes.known(state):
-            # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or
-            # port. ■2 lists a minor's home hex as a kind of its own beside the basic city,
-            # so a home (founded or reserved) takes no suburb either.
-            cell = atlas.board(state).cells.get(hex_)
-            if cell is None or cell.terrain != "city" or cell.label:
-                raise RuleError(
-                    f"{hex_} is not a basic city",
-                    R_ABILITY,
-                    "not a minor's home, a capital, a mine or a port",
-                )
-            if (hex_, 0) not in routes.reach(state, co).cities:
-                raise RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY)
+def suburb(state: State, co: Company, hex_: str, judge: Judge, events: list[Event]) -> None:
+    judge.rule("Suburban" in co.abilities, "only Suburban has suburb tokens", R_ABILITY)
+    judge.rule(
+        len(co.suburbs) < data.table()["tokens"]["suburbs"],
+        f"{co.name} has placed both suburbs",
+        R_ABILITY,
+    )
+    judge.rule(
+        hex_ not in co.suburbs and hex_ not in {routes.hub_spot(h)[0] for h in co.hubs},
+        f"{hex_} has a suburb or a hub of {co.name}",
+        R_ABILITY,
+        "one suburb per tile, not where it has a hub",
+    )
+    if routes.known(state):
+        # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or port.
+        # ■2 lists a minor's home hex as a kind of its own beside the basic city, so a home
+        # (founded or reserved) takes no suburb either.
+        judge.rule(
+            is_basic_city(state, hex_),
+            f"{hex_} is not a basic city",
+            R_ABILITY,
+            "not a minor's home, a capital, a mine or a port",
+        )
+        judge.rule(
+            (hex_, 0) in routes.reach(state, co).cities,
+            f"{co.name} cannot reach {hex_}",
+            R_ABILITY,
+        )
     co.suburbs.append(hex_)
     events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
 

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
+from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
+from referee.rules_kit import Judge
 
 RULE_PHASE = "■19 フェイズの変更"
 RULE_LIMIT = "■12 列車の保有上限"
@@ -30,10 +33,27 @@ def deck_offers(state: State) -> list[str]:
     return ["7", INF] if top == "7" else [top]
 
 
-def company_limit(state: State, co: Company) -> int:
-    """Rules ■5/■12 limits by the last train taken; Spacious +1 (■26)."""
-    n = data.limit(state.level, co.major)
+def company_limit(state: State, co: Company, level: int = 0) -> int:
+    """Rules ■5/■12 limits by the last train taken (or `level`); Spacious +1 (■26)."""
+    n = data.limit(level or state.level, co.major)
     return n + 1 if "Spacious" in co.abilities else n
+
+
+def limit_check(state: State, co: Company, from_deck: str) -> tuple[int, int, str]:
+    """The trains `co` counts against its limit and that limit, for buying one more: a train
+    of kind `from_deck` from the deck may rust trains and raise the phase (■5, ■19); whether
+    the limit is checked before or after that is the reading TRAIN_LIMIT (named, if it may
+    matter, as the third item)."""
+    level = max(state.level, data.train_level(from_deck)) if from_deck else state.level
+    if level == state.level:
+        return len(co.running()), company_limit(state, co), ""
+    note = state.readings.note(TRAIN_LIMIT)
+    if state.readings.of(TRAIN_LIMIT) == "before-rust":
+        return len(co.running()), company_limit(state, co), note
+    rusts = data.table()["trains"]["rusts"]
+    gone = {rusts.get(str(lvl)) for lvl in range(state.level + 1, level + 1)}
+    kept = [t for t in co.running() if t.kind not in gone]
+    return len(kept), company_limit(state, co, level), note
 
 
 def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
@@ -113,13 +133,10 @@ def excess(state: State, co: Company) -> int:
     return len(co.running()) - company_limit(state, co)
 
 
-def discard(state: State, move: object, forced: bool, events: list[Event]) -> None:
+def discard(state: State, move: object, judge: Judge, events: list[Event]) -> None:
     """■19: the president of a company over its limit names the trains that go to the pool."""
-    from referee.games.lost_atlas import ledger
-    from referee.games.lost_atlas.commands import Discard
-
     co = state.companies[state.discard[0]]
-    ledger.need_turn(state, move.actor, co.president, RULE_PHASE, forced)  # type: ignore
+    judge.turn(move.actor, co.president, RULE_PHASE)  # type: ignore[attr-defined]
     if not isinstance(move, Discard):
         raise RuleError(
             f"{co.name} is over its train limit: first the trains to the pool",
@@ -145,11 +162,6 @@ def discard(state: State, move: object, forced: bool, events: list[Event]) -> No
         _to_pool(state, co, t, events)
     state.discard.pop(0)
     enforce_limits(state, events)
-    mr = state.mr
-    if not state.discard and state.round == "merger" and mr is not None and not mr.current:
-        from referee.games.lost_atlas.merger import next_minor
-
-        next_minor(state, events)  # the merger round was only waiting for this choice
 
 
 def export(state: State, events: list[Event]) -> None:

@@ -20,6 +20,7 @@ from referee.games.union_station.railroads import (
     LAST_SELLING_DIVIDEND,
     OFFER_BONUS,
 )
+from referee.games.union_station.readings import BUY_ORDER
 from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
 from referee.rules_kit import Judge, impossible
@@ -78,11 +79,16 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     events.append(Event(f"{seat.name} buys {move.colour} from +{move.slot + 1} {paid}"))
     first, second, third = put(state.offer, move.slot, "")
     state = replace(state, offer=(first, second, third))
+    usc_first = state.readings.of(BUY_ORDER) == "usc-first"
+    if usc_first:
+        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
     state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
     if state.phase != PLAY:
         return state, events
     state = shift(state, events)
-    return _turn_done(economy.usc_step(state, move.colour, events), move.actor), events
+    if not usc_first:
+        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
+    return _turn_done(state, move.actor), events
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:

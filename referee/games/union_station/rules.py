@@ -6,7 +6,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    BoardField,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.union_station import actions, auction, board, commands, render, track
 from referee.games.union_station.commands import (
     Bid,
@@ -29,6 +41,7 @@ from referee.games.union_station.railroads import (
     START_CASH,
     USC_SPACES,
 )
+from referee.games.union_station.readings import READINGS, STUCK
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
 from referee.rules_kit import Handlers, Judge, ranked
 from referee.words import match
@@ -52,8 +65,19 @@ class UnionStation(Game):
         return board.check(data)
 
     # --- the game ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board_data: dict[str, Any]) -> State:
-        return new_state(tuple(players), board.load(board_data), START_CASH)  # 準備 8: $30 each
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board_data: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
+        return new_state(
+            tuple(players), board.load(board_data), START_CASH, readings
+        )  # 準備 8: $30 each
 
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
@@ -67,12 +91,17 @@ class UnionStation(Game):
         new, events = HANDLERS.apply(state, move, Judge(forced))
         new = _check_end(new, events)
         if _stuck(new):
-            events.append(
-                Event(
-                    "nobody can buy, lay or sell any more: every turn is a forced pass and no "
-                    "end condition can come (the rules do not cover this; settle it at the table)"
+            note = new.readings.note(STUCK)
+            if new.readings.of(STUCK) == "ends":
+                new = end(new, f"nobody can buy, lay or sell any more [{note}]", events)
+            else:
+                events.append(
+                    Event(
+                        "nobody can buy, lay or sell any more: every turn is a forced pass and no"
+                        " end condition can come (the rules do not cover this; settle it at the"
+                        f" table) [{note}]"
+                    )
                 )
-            )
         return new, events
 
     def options(self, state: State) -> Options:

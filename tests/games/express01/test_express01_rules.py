@@ -304,8 +304,8 @@ def test_black_loco_counts_as_an_extra_share__rule_黒機関車(new):
     assert counts[holder] == s.state.shares[holder]["red"] + 1
 
 
-def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
-    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco."""
+def _loco_without_a_share(new, **readings: str):
+    """Round 2: C holds the black locomotive and no red share; A is to run red."""
     s = new(
         "order A B C",
         "lay 9 terminal red +1",
@@ -316,12 +316,30 @@ def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機�
         "done",
         "lay 11 route",
         "done",
+        readings={k.replace("_", "-"): v for k, v in readings.items()},
     )
     # round 2: A 3 + 1 + pair 1 + loco 2 = 7, B 5 + 1 = 6, C 5: C takes the loco
     assert s.state.loco == "C" and s.state.shares["C"] == {}
-    s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
+    return s
+
+
+def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
+    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco
+    (the default reading loco-share=any-holder, L299)."""
+    s = _loco_without_a_share(new)
+    events = s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
     assert s.state.payout == ("A", "B", "C")
     assert s.state.loco == ""
+    assert any("reading express01.loco-share=any-holder" in e.text for e in events)
+
+
+def test_reading_loco_share_shareholder_refuses_a_holder_without_a_share__rule_黒機関車(new):
+    """L198 特定会社の株主のみがボーナス支払いを受け取れます, read as binding the loco too."""
+    s = _loco_without_a_share(new, loco_share="shareholder")
+    error = refused(s, "run red 9 10 black")
+    assert error.rule == LOCO and error.reading == "reading express01.loco-share=shareholder"
+    s.play("run red 9 10")
+    assert s.state.payout == ("A", "B", "A") and s.state.loco == "C"
 
 
 def test_black_loco_is_no_share_once_discarded__rule_黒機関車(new):

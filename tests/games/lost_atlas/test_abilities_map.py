@@ -51,6 +51,7 @@ def founded(*minors: str) -> State:
 def at_turn(s: State, name: str) -> State:
     """Let the companies before `name` finish their turn without doing anything."""
     while s.orr is not None and s.orr.current != name:
+        s = s.draft()
         co = s.companies[s.orr.current]
         co.trains = [Train("2")]  # so that no forced purchase stops the walk
         s = play(s, "run best")
@@ -60,7 +61,7 @@ def at_turn(s: State, name: str) -> State:
 
 def lay_tiles(s: State, *lays: tuple[str, str, int]) -> State:
     """Track the table laid in earlier turns (each lay legal on this map; set directly)."""
-    s = s.clone()
+    s = s.draft()
     for hex_, tile, rot in lays:
         s.tiles[hex_] = (tile, rot)
         s.hexes[hex_] = "yellow"
@@ -92,6 +93,7 @@ def test_bridge_laid_on_water_as_a_yellow_lay__rule_26_bridging() -> None:
 
 def test_only_bridging_builds_on_water__rule_26_bridging() -> None:
     s = bridging_turn()
+    s = s.draft()
     s.companies["Bridging"].abilities = []
     with pytest.raises(RuleError, match="only Bridging") as e:
         step(s, "lay M21 721 0")
@@ -103,6 +105,7 @@ def test_bridging_track_may_point_into_water__rule_26_bridging() -> None:
     # tile 7 turned 2 on the mountain M25: one end to M23, the other into the water L24
     s2 = play(s, "lay M25 7 2")
     assert s2.tiles["M25"] == ("7", 2) and s2.companies["Bridging"].cash == 120 - 40
+    s = s.draft()
     s.companies["Bridging"].abilities = []
     with pytest.raises(RuleError, match="runs into water") as e:
         step(s, "lay M25 7 2")
@@ -111,6 +114,7 @@ def test_bridging_track_may_point_into_water__rule_26_bridging() -> None:
 
 def test_bridges_never_upgrade__rule_26_bridging() -> None:
     s = play(bridging_turn(), "lay M21 721 0")
+    s = s.draft()
     s.colour, s.level = "green", 3
     s.orr.lays = []
     with pytest.raises(RuleError, match="cannot go on tile 721") as e:
@@ -122,6 +126,7 @@ def test_five_bridges_two_straight_two_gentle_one_sharp__rule_26_bridging() -> N
     s = play(bridging_turn(), "lay M21 723 0")  # the only sharp bridge
     assert track.in_supply(s, "723") == 0
     assert (track.in_supply(s, "721"), track.in_supply(s, "722")) == (2, 2)
+    s = s.draft()
     s.companies["Bridging"].bridges_left = 0
     s.orr.lays = []
     with pytest.raises(RuleError, match="no bridge tile left"):
@@ -151,8 +156,10 @@ def test_overnight_passes_a_full_city__rule_26_overnight() -> None:
         ("L12", "57", 0),
         ("L10", "57", 0),
     )
+    s = s.draft()
     s.companies["Expansive"].hubs = ["L14"]
     s = at_turn(s, "Overnight")
+    s = s.draft()
     s.companies["Overnight"].trains = [Train("4")]
     # A 4-train: M17 20 + L16 40, skip L14 (no stop, no value), L12 20 + L10 20 = 100.
     revenue, text = ran(s)
@@ -168,6 +175,7 @@ def test_express_single_train_counts_one_more_stop__rule_26_express() -> None:
     (capital). Its single 2-train counts 3 stops: 20 + 20 + 40 = 80."""
     s = founded("Express")
     s = lay_tiles(s, ("J24", "57", 0), ("J22", "9", 0), ("J20", "5", 0), ("I21", "291a", 4))
+    s = s.draft()
     s.companies["Express"].trains = [Train("2")]
     assert ran(s)[0] == 80
     # Two trains: no bonus, two stops each. J24 - J20 (40) and J24 - J26, the port's circle
@@ -180,6 +188,7 @@ def test_resourceful_runs_its_rusted_train_once__rule_26_resourceful() -> None:
     """Resourceful (home J20) on J20 - I21 (capital): a 2-train runs 20 + 40 = 60."""
     s = founded("Resourceful", "Expansive")
     s = lay_tiles(s, ("J20", "5", 0), ("I21", "291a", 4))
+    s = s.draft()
     s.companies["Expansive"].trains = [Train("2")]
     s.companies["Resourceful"].trains = [Train("2")]
     events: list = []
@@ -187,6 +196,7 @@ def test_resourceful_runs_its_rusted_train_once__rule_26_resourceful() -> None:
     assert s.companies["Expansive"].trains == []
     assert s.companies["Resourceful"].trains == [Train("2", rusted=True)]
     s = at_turn(s, "Resourceful") if s.orr.current != "Resourceful" else s
+    s = s.draft()
     s.companies["Resourceful"].trains = [Train("2", rusted=True)]
     s2, ev = step(s, "run best")
     assert s2.orr.revenue == 60
@@ -204,6 +214,7 @@ def test_suburb_adds_10_to_suburban_trains_only__rule_26_suburban() -> None:
     assert revenue == 20 + 20 + 10  # L28 20, M29 20 +10 suburb
     assert any("+10 suburb" in t for t in text)
     # Another company's train through the same city gets no +10.
+    s = s.draft()
     exp = s.companies["Expansive"]
     exp.hubs, exp.trains = ["M29"], [Train("2")]
     assert routes.best_revenue(s, exp) == 40
@@ -257,6 +268,7 @@ def test_overnight_merger_link_passes_a_full_city__rule_22_rule_26_overnight() -
     pass full cities (■26). Line M17 - L16 - L14 (full: Expansive) - L12 (Bridging)."""
     s = founded("Overnight", "Expansive", "Bridging")
     s = lay_tiles(s, ("M17", "57", 2), ("L16", "292a", 3), ("L14", "57", 0), ("L12", "57", 0))
+    s = s.draft()
     s.companies["Expansive"].hubs = ["L14"]
     s.companies["Bridging"].hubs = ["L12"]
     ov, br = s.companies["Overnight"], s.companies["Bridging"]

@@ -33,6 +33,7 @@ def test_must_run_before_dividend_and_buying__rule_16() -> None:
 
 def test_no_train_revenue_zero_price_down__rule_16() -> None:
     s = two_minors()
+    s = s.draft()
     s.companies["Express"].cash = 90  # cannot buy a 2 alone: forced purchase in step 7
     s, _ = step(s, "buy 2")
     assert s.companies["Express"].price == 50
@@ -46,6 +47,7 @@ def test_issue_and_redeem__rule_13() -> None:
     with pytest.raises(RuleError, match="one share"):
         step(s, "redeem")
     s = two_minors()
+    s = s.draft()
     s.companies["Express"].shares = {"B": 2, TREASURY: 1, POOL: 2}
     with pytest.raises(RuleError, match="50%"):
         step(s, "issue")
@@ -61,6 +63,7 @@ def test_two_yellow_or_one_upgrade_by_phase__rule_14() -> None:
     s = two_minors()
     with pytest.raises(RuleError, match="not laid in the yellow phase"):
         step(s, "lay C3 green")
+    s = s.draft()
     s.colour, s.hexes = "green", {"C3": "yellow", "D4": "green"}
     s2 = play(s, "lay C3 green")
     with pytest.raises(RuleError, match="one upgrade"):
@@ -76,6 +79,7 @@ def test_two_yellow_or_one_upgrade_by_phase__rule_14() -> None:
 
 def test_agricultural_adds_a_yellow_after_upgrade__rule_26() -> None:
     s = two_minors()
+    s = s.draft()
     s.colour, s.hexes = "green", {"C3": "yellow"}
     s.companies["Express"].abilities.append("Agricultural")
     s = play(s, "lay C3 green", "lay C5 yellow")
@@ -84,6 +88,7 @@ def test_agricultural_adds_a_yellow_after_upgrade__rule_26() -> None:
 
 def test_tunneling_gets_60_per_mountain__rule_26() -> None:
     s = two_minors()
+    s = s.draft()
     s.companies["Express"].abilities = ["Tunneling"]
     s = play(s, "lay C3 yellow cost 40")
     assert s.companies["Express"].cash == 130 - 40 + 60
@@ -104,6 +109,7 @@ def test_run_checked_against_train_length_and_express__rule_16_rule_26() -> None
     assert s2.orr is not None and s2.orr.revenue == 90
     with pytest.raises(RuleError, match="at most 3 stops"):
         step(s, "run 20+30+40+50")
+    s = s.draft()
     s.companies["Express"].abilities = []
     with pytest.raises(RuleError, match="at most 2 stops"):
         step(s, "run 20+30+40")
@@ -115,6 +121,7 @@ def test_run_checked_against_train_length_and_express__rule_16_rule_26() -> None
 
 def test_payout_major_and_treasury_shares__rule_17() -> None:
     s = play(two_minors(), "buy 2")
+    s = s.draft()
     co = s.companies["Express"]
     co.major, co.shares = True, {"B": 6, "A": 2, TREASURY: 1, POOL: 1}
     s = play(s, "run 310", "payout")
@@ -130,14 +137,17 @@ def test_withhold__rule_17() -> None:
 
 def test_train_limit_and_phase_and_rust__rule_5_rule_19() -> None:
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     s.companies["Express"].cash = 2000
     s = play(s, "buy 2")
     with pytest.raises(RuleError, match="train limit"):
         step(s, "buy 2")
+    s = s.draft()
     s.deck = {"2": 0, "3": 1, "4": 3}
     s.companies["Express"].trains = [Train("2")]
     s = play(s, "buy 3")
     assert s.colour == "green"
+    s = s.draft()
     s.companies["Express"].trains = [Train("2")]
     s = play(s, "buy 4")  # the first 4 rusts the 2s
     assert [t.kind for t in s.companies["Express"].trains] == ["4"]
@@ -146,6 +156,7 @@ def test_train_limit_and_phase_and_rust__rule_5_rule_19() -> None:
 
 def test_resourceful_runs_a_rusted_train_once__rule_26() -> None:
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     co = s.companies["Express"]
     co.abilities, co.cash = ["Resourceful"], 1000
     s.deck = {"2": 0, "3": 0, "4": 3}
@@ -159,6 +170,7 @@ def test_resourceful_runs_a_rusted_train_once__rule_26() -> None:
 
 def test_inf_for_800_trading_any_train__rule_18() -> None:
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     s.deck, s.level, s.colour = {"7": -1}, 6, "purple"
     s.companies["Express"].cash = 900
     s = play(s, "buy inf trade 2")
@@ -178,6 +190,7 @@ def test_train_between_companies_at_least_one__rule_18() -> None:
 def _stranded():
     """Express without a train facing a 300 4-train with 0 cash."""
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     s.companies["Express"].trains, s.companies["Express"].cash = [], 0
     s.deck, s.level, s.colour = {"2": 0, "3": 0, "4": 3}, 3, "green"
     return s
@@ -185,6 +198,7 @@ def _stranded():
 
 def test_forced_sale_then_purchase__rule_20() -> None:
     s = _stranded()
+    s = s.draft()
     s.cash["B"] = 200
     exp = s.companies["Expansive"]
     exp.shares, exp.operated, exp.price = {"A": 2, "B": 2, TREASURY: 1}, True, 100
@@ -199,9 +213,11 @@ def test_forced_sale_then_purchase__rule_20() -> None:
 
 def test_bankruptcy_closes_the_company__rule_20() -> None:
     s = _stranded()
+    s = s.draft()
     s.cash["B"] = 10
     s.companies["Express"].shares = {"B": 2, "A": 1, TREASURY: 2}
     rich = _stranded()
+    rich = rich.draft()
     rich.cash["B"] = 400
     with pytest.raises(RuleError, match="can still pay"):
         play(rich, "bankrupt")
@@ -225,6 +241,7 @@ def test_no_merger_round_in_yellow__rule_22() -> None:
 
 def test_refused_pair_stays_apart_for_the_round_either_way__rule_22() -> None:
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s = s.draft()
     s.colour = "green"
     s = play(s, "run 0", "done", "run 0", "done")
     first = s.mr.current  # type: ignore[union-attr]
@@ -237,6 +254,7 @@ def test_refused_pair_stays_apart_for_the_round_either_way__rule_22() -> None:
 
 def test_merger_president_price_shares__rule_22() -> None:
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s = s.draft()
     s.colour = "green"
     s = play(s, "run 0", "done", "run 0", "done")
     assert s.round == "merger"
@@ -246,6 +264,7 @@ def test_merger_president_price_shares__rule_22() -> None:
     s = play(s, f"propose {other}", "refuse")
     with pytest.raises(RuleError, match="refused"):
         step(s, f"propose {other}")
+    s = s.draft()
     s.mr.refused = []  # type: ignore[union-attr]
     s = play(s, f"propose {other}", "accept")
     assert G.options(s).actor == actor  # 2 + 0 each: a tie: the higher company's president
@@ -260,6 +279,7 @@ def test_two_stations_on_one_tile_leave_one_on_the_map__rule_22() -> None:
     """■22 同じタイルに2つの旧駅トークン: the two cities of one tile (the mine hex) count as one
     tile: one station stays, the other goes to the free circle (cost 0)."""
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s = s.draft()
     s.colour = "green"
     s.companies["Express"].hubs = ["M27"]
     s.companies["Expansive"].hubs, s.companies["Expansive"].spare_tokens = ["M27.1"], []
@@ -273,6 +293,7 @@ def test_trains_over_the_limit_after_a_merger_go_before_the_export__rule_22_rule
     merger round; only then does the export end the cycle. Exporting first used to rust the
     2s and leave the table stuck with a choice of nothing."""
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
+    s = s.draft()
     s.colour, s.level, s.variant = "green", 3, "short"
     s.deck = {"2": 0, "3": 0, "4": 3}
     s.companies["Expansive"].trains = [Train("2"), Train("3"), Train("4")]
@@ -288,7 +309,7 @@ def test_export_takes_all_twos__rule_23() -> None:
     from referee.engine import Event
     from referee.games.lost_atlas import trains
 
-    s = G.setup(["A", "B", "C"], "short", {})
+    s = G.setup(["A", "B", "C"], "short", {}).draft()
     events: list[Event] = []
     trains.export(s, events)
     assert s.deck["2"] == 0
@@ -298,6 +319,7 @@ def test_export_takes_all_twos__rule_23() -> None:
 
 def test_tie_goes_to_earlier_company_president__rule_25() -> None:
     s = two_minors()
+    s = s.draft()
     s.cash["A"], s.cash["B"] = 500, 500
     s.companies["Expansive"].shares = {"A": 2, TREASURY: 3}
     s.companies["Express"].shares = {"B": 2, TREASURY: 3}
@@ -310,6 +332,7 @@ def test_president_chooses_the_trains_over_the_limit__rule_19() -> None:
     from referee.games.lost_atlas.state import Train
 
     s = play(two_minors(), "buy 2")
+    s = s.draft()
     co = s.companies["Express"]
     co.trains = [Train("3"), Train("4"), Train("4")]
     events: list = []
@@ -332,6 +355,7 @@ def test_alike_trains_over_the_limit_go_without_asking__rule_19() -> None:
     from referee.games.lost_atlas.state import Train
 
     s = play(two_minors(), "buy 2")
+    s = s.draft()
     s.companies["Express"].trains = [Train("4"), Train("4"), Train("4")]
     trainlib.enforce_limits(s, [])
     assert not s.discard and len(s.companies["Express"].trains) == 2

@@ -1,156 +1,149 @@
-"""Random legal play driven by `options`: money is conserved, shares stay whole, the state a
-move is applied to never changes, and replaying the moves gives the same game."""
+"""Random legal play driven by `options` (rules_kit.random_play): money is conserved, shares
+stay whole, the state a move is applied to never changes, and replaying the moves gives the
+same game."""
 
 from __future__ import annotations
-
-import copy
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import RuleError, UsageError
+from referee.games.lost_atlas import atlas
+from referee.games.lost_atlas.data import table
 from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.state import State
+from referee.rules_kit import Pick, Speller, random_play
+from tests.draw import picker
+
+from .helpers import SHORT_CHARTERS, SHORT_MAP
 
 G = LostAtlas()
+MONEY = 24500  # the bank's total (rules ■3), all of it in the game from the start
+# Ending turns more often than other moves, so that play gets through the cycles.
+LEAN = ("pass", "done") * 2
+# Verbs whose words after the first are optional: `buy 2` or `buy 2 pool`, `sell X` or `sell X 2`.
+SHORT_OR_LONG = ("buy", "sell", "token")
 
 
-def _shares_whole(state) -> bool:
+def _spellers(state: State) -> dict[str, Speller]:
+    """The verbs of SHORT_OR_LONG: the first word, and the rest of the candidates or none."""
+    args = G.options(state).args
+
+    def speller(verb: str) -> Speller:
+        def spell(pick: Pick) -> str:
+            first, *rest = args[verb]
+            words = [verb, pick(first)] if first else [verb]
+            if first and rest and pick(("short", "long")) == "long":
+                words += [pick(c) for c in rest if c]
+            return " ".join(words)
+
+        return spell
+
+    spellers = {verb: speller(verb) for verb in SHORT_OR_LONG if args.get(verb)}
+    return spellers | {"place": _place_speller(state)}
+
+
+def _place_speller(state: State) -> Speller:
+    """■3: a piece left and a legal spot for it (what `options` offers is too few to finish a
+    map by chance)."""
+
+    def spell(pick: Pick) -> str:
+        left = sorted(atlas.pieces_left(state))
+        if not left:
+            return "place"  # only capital projects are left: refused, another line is drawn
+        number = int(pick([str(n) for n in left]))
+        spots = atlas.placements(state, number, 8)
+        assert spots, f"piece {number} has no legal place"
+        return f"place {number} " + pick([f"{h} {r}" for h, r in spots])
+
+    return spell
+
+
+def _shares_whole(state: State) -> bool:
     return all(sum(c.shares.values()) == c.size for c in state.companies.values())
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.sampled_from([("micro", 2), ("micro", 3), ("short", 3), ("long", 4)]),
-    st.lists(st.integers(0, 10_000), min_size=300, max_size=300),
-)
-def test_random_legal_play_conserves_money(game: tuple[str, int], picks: list[int]) -> None:
-    variant, n = game
-    players = [f"P{i}" for i in range(n)]
-    state = G.setup(players, variant, {})
-    moves: list[tuple[str, list[str]]] = []
-    for k, pick in enumerate(picks):
-        opts = G.options(state)
-        if opts.actor is None:
-            break
-        verb = opts.verbs[pick % len(opts.verbs)]
-        # Lean towards ending turns so that the game moves on through the cycles.
-        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
-            verb = "pass" if "pass" in opts.verbs else "done"
-        words = [verb]
-        for i, cands in enumerate(opts.args.get(verb, ())):
-            if cands and (i == 0 or (pick >> i) % 2):
-                words.append(cands[(pick >> (2 * i)) % len(cands)])
-        before = copy.deepcopy(state)
-        try:
-            move = G.parse(state, opts.actor, words)
-            new, _ = G.apply(state, move)
-        except (RuleError, UsageError):
-            assert G.snapshot(state) == G.snapshot(before)
-            continue
-        assert G.snapshot(state) == G.snapshot(before)  # pure: the old state is unchanged
-        assert new.money() == 24500
-        assert _shares_whole(new)
-        assert all(v >= 0 for v in new.cash.values())
-        assert all(c.cash >= 0 for c in new.companies.values())
-        moves.append((opts.actor, words))
-        state = new
+def _play_randomly(
+    state: State, pick: Pick, moves: list[tuple[str, list[str]]], steps: int
+) -> State:
+    """Random legal play; money and shares are checked after every accepted move, the state
+    it was applied to is unchanged, and each move is appended to `moves`."""
+    seen = G.snapshot(state)
+    for step in random_play(G, state, pick, steps=steps, spell=_spellers, extra_verbs=LEAN):
+        assert G.snapshot(step.before) == seen  # pure: the old state is unchanged
+        state = step.after
+        seen = G.snapshot(state)
+        assert state.money() == MONEY
+        assert _shares_whole(state)
+        assert all(v >= 0 for v in state.cash.values())
+        assert all(c.cash >= 0 for c in state.companies.values())
+        moves.append((step.actor, step.line.split()))
+    return state
+
+
+def _assert_replays(players: list[str], variant: str, moves, state: State) -> None:
     replay = G.setup(players, variant, {})
     for actor, words in moves:
         replay, _ = G.apply(replay, G.parse(replay, actor, words))
     assert G.snapshot(replay) == G.snapshot(state)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(0, 10_000), min_size=250, max_size=250))
-def test_random_play_on_a_built_map_conserves_money(picks: list[int]) -> None:
-    """Rules ■2: map building, tile lays (mountain costs, Tunneling's refund), stations and
-    routes move no money in or out of the box; replay gives the same game."""
-    from .helpers import SHORT_CHARTERS, SHORT_MAP
-
-    players = ["A", "B"]
-    moves: list[tuple[str, list[str]]] = []
-    state = G.setup(players, "short", {})
-    for line in (*SHORT_MAP, SHORT_CHARTERS, "destinations 30/40/70/100"):
+def _typed(state: State, lines: tuple[str, ...], moves: list[tuple[str, list[str]]]) -> State:
+    for line in lines:
         actor = G.options(state).actor
+        assert actor is not None
         moves.append((actor, line.split()))
         state, _ = G.apply(state, G.parse(state, actor, line.split()))
+    return state
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from([("micro", 2), ("micro", 3), ("short", 3), ("long", 4)]))
+def test_random_legal_play_conserves_money(data: st.DataObject, game: tuple[str, int]) -> None:
+    variant, n = game
+    players = [f"P{i}" for i in range(n)]
+    moves: list[tuple[str, list[str]]] = []
+    state = _play_randomly(G.setup(players, variant, {}), picker(data), moves, 400)
+    _assert_replays(players, variant, moves, state)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_random_play_on_a_built_map_conserves_money(data: st.DataObject) -> None:
+    """Rules ■2: map building, tile lays (mountain costs, Tunneling's refund), stations and
+    routes move no money in or out of the box; replay gives the same game."""
+    players = ["A", "B"]
+    moves: list[tuple[str, list[str]]] = []
+    lines = (*SHORT_MAP, SHORT_CHARTERS, "destinations 30/40/70/100")
+    state = _typed(G.setup(players, "short", {}), lines, moves)
     assert state.map_state == "done"
-    state = _play_randomly(state, picks, moves)
+    state = _play_randomly(state, picker(data), moves, 250)
     _assert_replays(players, "short", moves, state)
 
 
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(st.integers(0, 10_000), min_size=200, max_size=200))
-def test_random_map_building_then_play_conserves_money(picks: list[int]) -> None:
-    """Rules ■3 and ■2: a short-game map built by random legal moves (the piece from the
-    `place` candidates of `options`, a legal spot for it, capitals when drawn), then random
-    play on it: every placement is accepted, the map completes, money stays whole, replay
-    gives the same game."""
-    from referee.games.lost_atlas import atlas, data
-
+@given(st.data())
+def test_random_map_building_then_play_conserves_money(data: st.DataObject) -> None:
+    """Rules ■3 and ■2: a short-game map built by random legal moves (a piece left, a legal
+    spot for it, capitals when drawn), then random play on it: every placement is accepted,
+    the map completes, money stays whole, replay gives the same game."""
+    pick = picker(data)
     players = ["A", "B"]
     state = G.setup(players, "short", {})
     moves: list[tuple[str, list[str]]] = []
-    k = 0
     while state.map_state != "done":
         opts = G.options(state)
-        pick = picks[k % len(picks)] + k
-        k += 1
+        assert opts.actor is not None
         left = atlas.pieces_left(state)
-        capitals_left = len(state.capitals) < data.table()["map"]["capitals"]["short"]
-        if capitals_left and (not left or (pick % 9 == 0 and state.pieces)):
+        capitals_left = len(state.capitals) < table()["map"]["capitals"]["short"]
+        draw = pick(("piece",) * 8 + ("capital",)) if state.pieces else "piece"
+        if capitals_left and (not left or draw == "capital"):
             cities = opts.args["capital"][0] if "capital" in opts.args else ("none",)
-            words = ["capital", cities[pick % len(cities)]]
+            words = ["capital", pick(cities)]
         else:
-            numbers = sorted(left)
-            number = numbers[pick % len(numbers)]
-            spots = atlas.placements(state, number, 8)
-            assert spots, f"piece {number} has no legal place"
-            hex_, rot = spots[pick % len(spots)]
-            words = ["place", str(number), hex_, str(rot)]
+            words = _place_speller(state)(pick).split()
         state, _ = G.apply(state, G.parse(state, opts.actor, words))
         moves.append((opts.actor, words))
-        assert state.money() == 24500
-    for line in (SHORT_CHARTERS_P, "destinations 30/40/70/100"):
-        actor = G.options(state).actor
-        moves.append((actor, line.split()))
-        state, _ = G.apply(state, G.parse(state, actor, line.split()))
-    state = _play_randomly(state, picks, moves)
+        assert state.money() == MONEY
+    state = _typed(state, (SHORT_CHARTERS, "destinations 30/40/70/100"), moves)
+    state = _play_randomly(state, pick, moves, 200)
     _assert_replays(players, "short", moves, state)
-
-
-SHORT_CHARTERS_P = (
-    "charters Expansive,Eastern,Express,Suburban / Tunneling,Northern,Resourceful,Agricultural"
-)
-
-
-def _play_randomly(state, picks: list[int], moves: list[tuple[str, list[str]]]):
-    """Random legal play from `options`, leaning towards ending turns; money and shares are
-    checked after every accepted move, which is appended to `moves`."""
-    for k, pick in enumerate(picks):
-        opts = G.options(state)
-        if opts.actor is None:
-            break
-        verb = opts.verbs[pick % len(opts.verbs)]
-        if k % 3 == 0 and {"pass", "done"} & set(opts.verbs):
-            verb = "pass" if "pass" in opts.verbs else "done"
-        words = [verb]
-        for i, cands in enumerate(opts.args.get(verb, ())):
-            if cands:
-                words.append(cands[(pick >> (2 * i)) % len(cands)])
-        try:
-            new, _ = G.apply(state, G.parse(state, opts.actor, words))
-        except (RuleError, UsageError):
-            continue
-        assert new.money() == 24500
-        assert _shares_whole(new)
-        moves.append((opts.actor, words))
-        state = new
-    return state
-
-
-def _assert_replays(players: list[str], variant: str, moves, state) -> None:
-    replay = G.setup(players, variant, {})
-    for actor, words in moves:
-        replay, _ = G.apply(replay, G.parse(replay, actor, words))
-    assert G.snapshot(replay) == G.snapshot(state)

@@ -140,6 +140,7 @@ def test_no_sale_before_operating__rule_9() -> None:
     s = play(new(), "auction 120", "pass", "pick Expansive", "buy Expansive")
     s = play(s, "pass", "pass")  # into the OR
     s = two_minors()
+    s = s.draft()
     s.round = "stock"  # a stock round again, before either operated
     from referee.games.lost_atlas.state import StockRound
 
@@ -153,6 +154,7 @@ def _sr_after_operating(extra_a: int = 1):
     from referee.games.lost_atlas.state import StockRound
 
     s = two_minors()
+    s = s.draft()
     s.orr, s.round, s.sr = None, "stock", StockRound(turn="A")
     for co in s.companies.values():
         co.operated, co.new = True, False
@@ -182,6 +184,7 @@ def test_never_the_presidents_certificate__rule_9() -> None:
 
 def test_pool_holds_at_most_half__rule_9() -> None:
     s = _sr_after_operating()
+    s = s.draft()
     s.companies["Expansive"].shares = {"A": 3, POOL: 2}
     with pytest.raises(RuleError, match="50%"):
         step(s, "sell Expansive 1")
@@ -189,6 +192,7 @@ def test_pool_holds_at_most_half__rule_9() -> None:
 
 def test_buy_from_pool_pays_the_bank__rule_8() -> None:
     s = _sr_after_operating()
+    s = s.draft()
     s.companies["Expansive"].shares = {"A": 2, POOL: 2, TREASURY: 1}
     bank, cash = s.bank, s.companies["Expansive"].cash
     s, _ = step(s, "buy Expansive pool")
@@ -197,6 +201,7 @@ def test_buy_from_pool_pays_the_bank__rule_8() -> None:
 
 def test_president_changes_to_most_shares__rule_4() -> None:
     s = _sr_after_operating(0)  # A 2 (president), B 1, treasury 2
+    s = s.draft()
     s.cash["B"] = 500
     s = play(s, "pass", "buy Expansive", "pass")  # B 2: a tie keeps A
     assert s.companies["Expansive"].president == "A"
@@ -206,6 +211,7 @@ def test_president_changes_to_most_shares__rule_4() -> None:
 
 def test_end_of_round_rise_and_priority__rule_10() -> None:
     s = play(new(), "auction 120", "pass", "pick Expansive", "pass")
+    s = s.draft()
     s.companies["Expansive"].shares = {"A": 2, "B": 3}  # all with players
     s = play(s, "pass")
     assert s.companies["Expansive"].price == 70  # one space right

@@ -8,6 +8,7 @@ from referee.engine import RuleError, UsageError
 from referee.games.lost_atlas import routes, track
 from referee.games.lost_atlas.commands import LayTile
 from referee.games.lost_atlas.state import Train
+from referee.rules_kit import Judge
 
 from .helpers import G, mapped, play, step
 
@@ -85,6 +86,7 @@ def test_mountain_costs_40_from_the_map__rule_14() -> None:
 
 def test_upgrade_keeps_the_old_track__rule_14() -> None:
     s = eastern_built()
+    s = s.draft()
     s.colour, s.level = "green", 3  # as if a 3-train had been bought
     s.orr.lays = []
     with pytest.raises(RuleError, match="edge 0, 3 would be lost") as e:
@@ -95,6 +97,7 @@ def test_upgrade_keeps_the_old_track__rule_14() -> None:
 
 def test_mine_upgrades_two_ways_by_its_sides__rule_26_eastern_mining() -> None:
     s = eastern_built()
+    s = s.draft()
     s.colour, s.level = "green", 3
     s.orr.lays = []
     for rot in (2, 3):  # the new leg clockwise or anticlockwise of the old one
@@ -148,6 +151,7 @@ def test_destination_value_follows_the_card_and_phase__rule_16() -> None:
     s = play(mapped(), "buy 2", "run best", "withhold", "done", "buy 2", "lay I33 57 0")
     answer = routes.best(s, s.companies["Expansive"])
     assert answer is not None and answer.total == 50  # home 20 + destination 30 (yellow)
+    s = s.draft()
     s.colour = "green"
     assert routes.best(s, s.companies["Expansive"]).total == 60  # destination 40 in green
 
@@ -161,6 +165,7 @@ def test_local_route_at_the_home__rule_16() -> None:
 def test_merger_needs_a_track_link__rule_22() -> None:
     s = eastern_built()
     assert routes.connected(s, s.companies["Eastern"], s.companies["Expansive"]) is False
+    s = s.draft()
     s.companies["Expansive"].hubs.append("M23")
     assert routes.connected(s, s.companies["Eastern"], s.companies["Expansive"]) is True
 
@@ -169,6 +174,7 @@ def test_abilities_reach_the_route_search__rule_26() -> None:
     """Overnight skips full cities, Express counts a stop more, Resourceful runs rusted
     trains: the search gets each company's powers."""
     s = mapped()
+    s = s.draft()
     s.companies["Eastern"].abilities.append("Overnight")
     s.companies["Expansive"].abilities = ["Express", "Resourceful"]
     pos = routes.position(s)
@@ -180,14 +186,15 @@ def test_abilities_reach_the_route_search__rule_26() -> None:
 
 def test_adaptive_home_is_an_empty_basic_city__rule_26() -> None:
     s = mapped()
-    assert track.home_for(s, "Adaptive", "M31", False) == "M31"
+    assert track.home_for(s, "Adaptive", "M31", Judge()) == "M31"
     for bad in ("I33", "M23", "M27", "M25"):  # a home, a capital, the mine, a plain hex
         with pytest.raises(RuleError, match="not a basic city"):
-            track.home_for(s, "Adaptive", bad, False)
+            track.home_for(s, "Adaptive", bad, Judge())
 
 
 def test_suburb_on_a_reachable_basic_city__rule_26_suburban() -> None:
     s = eastern_built()
+    s = s.draft()
     s.companies["Eastern"].abilities.append("Suburban")
     with pytest.raises(RuleError, match="not a basic city"):
         step(s, "suburb M23")  # the capital

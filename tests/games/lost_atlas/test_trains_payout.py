@@ -26,6 +26,7 @@ def _rich_new_minor() -> State:
         "pass",
         "pass",
     )
+    s = s.draft()
     s.deck = {"2": 0, "3": 3, "4": 3}
     s.companies["Express"].cash = 300
     s.hexes["C3"] = "yellow"
@@ -50,6 +51,7 @@ def _stranded() -> State:
     """Micro: Express (B) has no train and no cash; the deck offers a 4 at 300; Expansive (A's,
     price 100, operated) has shares B may sell."""
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     s.companies["Express"].trains, s.companies["Express"].cash = [], 0
     s.deck, s.level, s.colour = {"2": 0, "3": 0, "4": 3}, 3, "green"
     exp = s.companies["Expansive"]
@@ -61,6 +63,7 @@ def test_forced_sale_goes_on_until_the_money_is_there__rule_20() -> None:
     """■20: the president sells his shares one by one until the train can be paid; the number
     sold is settled once, so a sale that stops short while more could be sold is refused."""
     s = _stranded()
+    s = s.draft()
     s.cash["B"] = 100
     s.companies["Expansive"].shares = {"A": 2, "B": 2, TREASURY: 1}
     with pytest.raises(RuleError, match="sell on until it is there") as e:
@@ -73,6 +76,7 @@ def test_forced_sale_goes_on_until_the_money_is_there__rule_20() -> None:
 def test_one_company_named_twice_drops_once__rule_20() -> None:
     """■20: after the forced sale each company sold drops one space, however many shares."""
     s = _stranded()
+    s = s.draft()
     s.cash["B"] = 100
     s.companies["Expansive"].shares = {"A": 2, "B": 2, TREASURY: 1}
     s = play(s, "sell Expansive 1 Expansive 1")
@@ -83,6 +87,7 @@ def test_bankrupt_president_first_sells_what_he_may__rule_20() -> None:
     """■20: bankruptcy follows the forced purchase's steps: the president first sells the
     shares he may (the price drops one space), and only then leaves the game."""
     s = _stranded()
+    s = s.draft()
     s.cash["B"] = 10
     s.companies["Expansive"].shares = {"A": 2, "B": 1, TREASURY: 2}
     money = s.money()
@@ -96,6 +101,7 @@ def test_inf_in_the_pool_for_800_handing_in_a_train__rule_18() -> None:
     """■18: the ∞ costs 1000, or 800 when a train (not rusted) is handed in to the pool; the
     rule is given for the deck and the pool alike, so an ∞ in the pool is traded for too."""
     s = play(two_minors(), "buy 2", "run 0")
+    s = s.draft()
     s.deck, s.level, s.colour = {"7": -1}, 7, "grey"
     s.pool_trains = [Train("inf")]
     s.companies["Express"].cash = 900

@@ -1,0 +1,123 @@
+"""Charts of the game so far (pygal, SVG): each player's score and each company's price.
+
+Computed from `session.states` (the state after every move). The points of a state are kept
+by the state's identity, so a new move costs one state's standings, not the whole game's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from referee.session import Session
+from referee.web.html import SWATCHES
+
+SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
+MAX_POINTS = 150  # a long game is sampled down to this many points per line
+
+Prices = Callable[[Any, Any], dict[str, int]]
+Point = tuple[dict[str, int], dict[str, int]]  # scores, prices
+
+
+class History:
+    """Scores and prices after every move, recomputed only for states not seen before."""
+
+    def __init__(self) -> None:
+        self._points: list[tuple[int, dict[str, int], dict[str, int]]] = []
+
+    def update(self, session: Session, prices: Prices) -> list[Point]:
+        states = session.states
+        kept = 0
+        while (
+            kept < len(self._points)
+            and kept < len(states)
+            and self._points[kept][0] == id(states[kept])
+        ):
+            kept += 1
+        del self._points[kept:]
+        game = session.game
+        for state in states[kept:]:
+            scores = {s.player: s.score for s in game.standings(state)}
+            self._points.append((id(state), scores, prices(game, state)))
+        return [(scores, price) for _, scores, price in self._points]
+
+
+def _sample(count: int) -> list[int]:
+    if count <= MAX_POINTS:
+        return list(range(count))
+    step = (count - 1) / (MAX_POINTS - 1)
+    return sorted({round(i * step) for i in range(MAX_POINTS)})
+
+
+# Lines for series that are not railroad colours (players, named companies).
+PALETTE = ("#d9534f", "#3c7dd9", "#2f9e5a", "#e39b1b", "#8e5fc2", "#1fa3a3", "#c25f9a", "#7a7a2a")
+# Railroad colours as lines readable on a light and a dark page alike.
+LINES = {**SWATCHES, "black": "#6b6b6b", "white": "#c9c9c9"}
+
+
+def _colour(name: str, index: int) -> str:
+    return LINES.get(name.lower(), PALETTE[index % len(PALETTE)])
+
+
+def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: str) -> str:
+    """One SVG line chart, x = moves played; the page's own stylesheet sets the colours."""
+    import pygal  # type: ignore[import-untyped]
+    from pygal.style import Style  # type: ignore[import-untyped]
+
+    count = max((len(v) for v in series.values()), default=0)
+    picks = _sample(count)
+    style = Style(
+        background="transparent",
+        plot_background="transparent",
+        foreground="#888888",
+        foreground_strong="#888888",
+        foreground_subtle="#88888855",
+        font_family="system-ui, sans-serif",
+        label_font_size=15,
+        major_label_font_size=15,
+        legend_font_size=17,
+        title_font_size=18,
+        colors=tuple(_colour(name, i) for i, name in enumerate(series)),
+    )
+    chart = pygal.Line(
+        js=[],  # no script from the internet; the page has its own
+        disable_xml_declaration=True,
+        show_dots=False,
+        stroke_style={"width": 3},
+        width=520,  # drawn small so that its words stay readable on a 360 px phone
+        height=400,
+        title=title,
+        x_title="moves",
+        y_title=y_title,
+        style=style,
+        legend_at_bottom=True,
+        truncate_legend=-1,
+        x_labels_major_every=max(1, len(picks) // 5),
+        show_minor_x_labels=False,
+        truncate_label=-1,
+        include_x_axis=False,
+    )
+    chart.x_labels = [str(i) for i in picks]
+    for name, values in series.items():
+        chart.add(name, [values[i] if i < len(values) else None for i in picks])
+    # pygal writes its settings for its tooltip script into the SVG; the page has no use for
+    # them (its security policy would refuse an inline script anyway).
+    return SCRIPT.sub("", chart.render(is_unicode=True))
+
+
+def charts(session: Session, history: History, prices: Prices) -> list[tuple[str, str]]:
+    """(title, svg) for the scores over the game and, where the game has prices, the prices."""
+    points = history.update(session, prices)
+    out: list[tuple[str, str]] = []
+    players = {p: [scores.get(p) for scores, _ in points] for p in session.players}
+    out.append(("Scores over the game", line_chart("Score (worth) after each move", players, "")))
+    companies: dict[str, list[int | None]] = {}
+    for _, price in points:
+        for name in price:
+            companies.setdefault(name, [])
+    for name in companies:
+        companies[name] = [price.get(name) for _, price in points]
+    if companies:
+        out.append(("Prices over the game", line_chart("Price after each move", companies, "")))
+    return out

@@ -1,0 +1,213 @@
+"""Lost Atlas: the map, the stock market, trains and phases, the bank, the companies and their
+revenue history (an 18xx "spreadsheet"), from the game's own state and render functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.lost_atlas import atlas, data, ledger, routes, trains
+from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.render import next_rust, round_name
+from referee.games.lost_atlas.state import State
+from referee.session import Session
+from referee.web.hexmap import Hex, svg
+from referee.web.html import esc, items, swatch, table
+
+TERRAIN = {
+    "plain": "#dfe9c8",
+    "mountain": "#cdb892",
+    "water": "#a9cdea",
+    "city": "#dfe9c8",
+    "home": "#dfe9c8",
+    "border": "#8f8f8f",
+    "destination": "#e58a7a",
+}
+TILE = {
+    "yellow": "#f3d65a",
+    "green": "#7cc47f",
+    "brown": "#c49a6c",
+    "purple": "#b58ed6",
+    "gray": "#b9b9b9",
+    "grey": "#b9b9b9",
+}
+
+
+def prices(game: Any, state: State) -> dict[str, int]:
+    return {n: c.price for n, c in state.companies.items()}
+
+
+def _map(state: State) -> str:
+    if state.map_state == "none":
+        if not state.hexes:
+            return "<p>no map entered; no track yet</p>"
+        rows = [[esc(h), swatch(c)] for h, c in sorted(state.hexes.items())]
+        return "<p>no map entered: the track as typed</p>" + table(["hex", "tile"], rows, True)
+    cells = atlas.board(state).cells
+    stations: dict[tuple[str, int], list[str]] = {}
+    for co in state.companies.values():
+        for hub in co.hubs:
+            stations.setdefault(routes.hub_spot(hub), []).append(co.name[:2])
+    hexes = []
+    for name, cell in cells.items():
+        spec, paths = routes.content(state, name)
+        laid = state.tiles.get(name)
+        fill = (
+            TILE.get(spec.color, TERRAIN.get(cell.terrain, "#dfe9c8"))
+            if laid
+            else (TERRAIN.get(cell.terrain, "#dfe9c8"))
+        )
+        if laid:
+            label = f"#{laid[0]}"
+        elif cell.cost:
+            label = f"▲{cell.cost}"
+        else:
+            label = cell.home[:2] or cell.label
+        tokens = {i: stations[(name, i)] for i in range(len(spec.nodes)) if (name, i) in stations}
+        hexes.append(Hex(name, fill, paths, [n.kind for n in spec.nodes], tokens, label))
+    legend = (
+        "<p>stations: the first two letters of the company; ▲ mountain cost; "
+        "#tile number; hex colour = tile colour (yellow, green, brown, gray)</p>"
+    )
+    return svg(hexes) + legend
+
+
+def _market(state: State) -> str:
+    at: dict[int, list[str]] = {}
+    for name in sorted(state.companies, key=lambda n: state.companies[n].arrival):
+        at.setdefault(state.companies[name].price, []).append(name)
+    cells = "".join(
+        f'<div class="sq{" here" if value in at else ""}"><b>{value}</b>'
+        + "".join(f"<div>{esc(n)}</div>" for n in at.get(value, []))
+        + "</div>"
+        for value in data.spaces()
+    )
+    return (
+        f'<div class="track">{cells}</div><p>on one space, the company listed first is on top</p>'
+    )
+
+
+def _trains(state: State) -> str:
+    deck = ", ".join(f"{k} ×{'∞' if n < 0 else n}" for k, n in state.deck.items() if n) or "empty"
+    pool = " ".join(t.kind for t in state.pool_trains) or "none"
+    lines = [
+        f"phase: {state.colour} (last train bought: {state.level if state.level < 7 else '7/∞'})",
+        f"next train to buy: {trains.deck_top(state) or 'none'}",
+        f"trains left: {deck}",
+        f"what rusts next: {next_rust(state)}",
+        f"trains in the bank pool: {pool}",
+    ]
+    if state.rusted_log:
+        lines.append(f"rusted so far: {', '.join(state.rusted_log)}")
+    if state.destinations:
+        i = data.COLOURS.index(state.colour)
+        lines.append(
+            f"distant destinations: {'/'.join(map(str, state.destinations))} "
+            f"(now {state.destinations[i]})"
+        )
+    return swatch(state.colour) + items(lines)
+
+
+def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
+    """Each company's runs: (cycle.OR, revenue), found where a run first shows in the states."""
+    runs: dict[str, list[tuple[str, int]]] = {}
+    seen: set[tuple[int, int, str]] = set()
+    for s in session.states:
+        orr = s.orr
+        if orr is None or orr.revenue is None or not orr.current:
+            continue
+        key = (s.cycle, orr.number, orr.current)
+        if key in seen:
+            continue
+        seen.add(key)
+        runs.setdefault(orr.current, []).append((f"{s.cycle}.{orr.number}", orr.revenue))
+    return runs
+
+
+def _companies(session: Session, state: State) -> str:
+    rows = []
+    for i, name in enumerate(state.order(), 1):
+        c = state.companies[name]
+        rows.append(
+            [
+                i,
+                name,
+                "major" if c.major else "minor",
+                c.president,
+                c.price,
+                c.cash,
+                " ".join(t.kind + (" (rusted)" if t.rusted else "") for t in c.trains) or "-",
+                trains.company_limit(state, c),
+                ", ".join(c.hubs) or "-",
+                len(c.spare_tokens),
+            ]
+        )
+    headers = [
+        "#",
+        "company",
+        "kind",
+        "president",
+        "price",
+        "treasury",
+        "trains",
+        "limit",
+        "stations",
+        "tokens left",
+    ]
+    return table(headers, rows) if rows else "<p>no company open yet</p>"
+
+
+def _shares(state: State) -> str:
+    holders = [*state.players, TREASURY, POOL]
+    rows = [[n, *[state.companies[n].held(h) or "" for h in holders]] for n in state.order()]
+    return table(["company", *holders], rows) if rows else "<p>no shares yet</p>"
+
+
+def _spreadsheet(session: Session, state: State) -> str:
+    runs = revenue_history(session)
+    columns = sorted(
+        {label for r in runs.values() for label, _ in r},
+        key=lambda t: tuple(map(int, t.split("."))),
+    )
+    if not columns:
+        return "<p>no company has run yet</p>"
+    rows = []
+    for name in [*state.order(), *[n for n in runs if n not in state.companies]]:
+        got = dict(runs.get(name, []))
+        rows.append([name, *[got.get(col, "") for col in columns]])
+    return table(["company", *[f"OR {c}" for c in columns]], rows)
+
+
+def panels(session: Session, state: State) -> list[tuple[str, str]]:
+    players = [
+        [p, state.cash[p], ledger.value(state, p), "bankrupt" if p in state.out else ""]
+        for p in state.players
+    ]
+    parts = [
+        ("Map", _map(state)),
+        ("Stock market", _market(state)),
+        ("Companies (operating order)", _companies(session, state)),
+        ("Shares", _shares(state)),
+        ("Revenue history", _spreadsheet(session, state)),
+        ("Trains and phase", _trains(state)),
+        (
+            "Bank and players",
+            f'<p class="big">bank: {state.bank}</p>'
+            + table(["player", "cash", "worth", ""], players)
+            + (f"<p>priority deal: {esc(state.priority)}</p>" if state.priority else ""),
+        ),
+    ]
+    if state.round in ("setup", "stock") and state.columns:
+        charters = items(", ".join(c) for c in state.columns)
+        parts.append(("Charters (top of each column first)", charters))
+    return parts
+
+
+def ending(session: Session, state: State) -> list[str]:
+    cycles = data.table()["setup"]["cycles"][state.variant]
+    lines = [
+        f"the game ends after cycle {cycles} (■25): now cycle {state.cycle}, "
+        f"{round_name(state)}; {cycles - state.cycle} more cycles after this one",
+    ]
+    if state.out:
+        lines.append(f"bankrupt: {', '.join(state.out)}")
+    return lines

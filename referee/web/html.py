@@ -1,0 +1,63 @@
+"""Small HTML builders for the page: escaped text, tables, colour swatches."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
+from typing import Any
+
+# The railroad colours of the games, as drawn on the page. The name is always written beside
+# the swatch (colour-blind players read the word).
+SWATCHES = {
+    "black": "#222222",
+    "white": "#f4f4f4",
+    "green": "#2e8b3d",
+    "blue": "#2f62c9",
+    "orange": "#f08a1c",
+    "red": "#d03030",
+    "yellow": "#f2c81d",
+    "purple": "#7d4fb0",
+    "gray": "#8a8a8a",
+    "grey": "#8a8a8a",
+    "brown": "#8b5a2b",
+}
+
+
+def esc(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def swatch(name: str) -> str:
+    """A colour name with its swatch before it; plain text when it is not a colour."""
+    colour = SWATCHES.get(str(name).lower())
+    if colour is None:
+        return esc(name)
+    return (
+        f'<span class="nw"><span class="sw" style="background:{colour}"></span>{esc(name)}</span>'
+    )
+
+
+def table(
+    headers: Sequence[str], rows: Iterable[Sequence[Any]], raw: bool = False, cls: str = ""
+) -> str:
+    """An HTML table; cells are escaped unless `raw` (already HTML)."""
+    cell: Callable[[Any], str] = str if raw else esc
+    head = "".join(f"<th>{esc(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
+    attr = f' class="{esc(cls)}"' if cls else ""
+    inner = f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+    return f'<div class="scroll"><table{attr}>{inner}</table></div>'
+
+
+def section(title: str, body: str, cls: str = "") -> str:
+    attr = f' class="{esc(cls)}"' if cls else ""
+    return f"<section{attr}><h2>{esc(title)}</h2>{body}</section>"
+
+
+def items(lines: Iterable[str], raw: bool = False) -> str:
+    cell: Callable[[Any], str] = str if raw else esc
+    return "<ul>" + "".join(f"<li>{cell(line)}</li>" for line in lines) + "</ul>"
+
+
+def para(text: str) -> str:
+    return f"<p>{esc(text)}</p>"

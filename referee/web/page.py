@@ -1,0 +1,45 @@
+"""The HTML document around the page's body: live (with its script) or self-contained."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from referee.session import Session
+from referee.web.html import esc
+
+
+def static(name: str) -> str:
+    return resources.files("referee.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def page_html(session: Session, body: str, version: str, live: bool) -> str:
+    """The whole document. Live pages load page.css/page.js from the program; a saved page
+    (the diary) carries its stylesheet inside and needs no script."""
+    game = session.game
+    title = f"{game.title}: {', '.join(session.players)}"
+    if live:
+        head = '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
+    else:
+        head = f"<style>{static('page.css')}</style>"
+    status = (
+        '<p class="live" id="live" aria-live="polite">connecting…</p>'
+        if live
+        else f"<p>{esc(session.created.strftime('%Y-%m-%d'))}</p>"
+    )
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>{esc(title)}</title>
+{head}
+</head>
+<body data-version="{esc(version)}" data-moves="{len(session.entries)}">
+<header><h1>{esc(title)}</h1>{status}</header>
+<main id="main">
+{body}
+</main>
+</body>
+</html>
+"""

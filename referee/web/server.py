@@ -1,0 +1,292 @@
+"""The table page over HTTP (aiohttp), served from the shell's own asyncio loop.
+
+Read-only and private: every address starts with an unguessable token, anything else is 404;
+only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
+or amend reaches the open pages through server-sent events: the stream says the new version
+and the page fetches the view again; a page that lost its connection reconnects by itself and
+is told the current version at once. A slow or hostile client never blocks the shell: each
+stream has a queue of one, every write has a deadline, and the number of streams is capped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import socket
+import sys
+import time
+from dataclasses import replace
+from importlib import resources
+
+from aiohttp import web
+
+from referee.engine import UsageError
+from referee.session import Session
+from referee.web import view
+from referee.web.page import page_html
+from referee.web.source import Source
+
+DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
+SWITCH_SECONDS = 0.001
+CHART_SECONDS = 2.0  # the charts are drawn again at most this often (pygal takes a while)
+MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves
+WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
+HEARTBEAT_SECONDS = 15.0  # keeps phones' connections (and proxies) from going idle
+RETRY_MS = 1000  # how soon a page's EventSource reconnects
+STATIC = {"page.css": "text/css", "page.js": "text/javascript"}
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",  # the token is in the address
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+    ),
+}
+
+# A bad request is answered plainly; nothing of aiohttp's own logging reaches the shell.
+_log = logging.getLogger("aiohttp")
+_log.addHandler(logging.NullHandler())
+_log.propagate = False
+
+
+def _plain(status: int, text: str, **extra: str) -> web.Response:
+    return web.Response(status=status, text=text + "\n", headers={**HEADERS, **extra})
+
+
+class TablePage:
+    """One shared game: its token, its open streams, the cached view of the current version."""
+
+    def __init__(self, source: Source, token: str | None = None) -> None:
+        self.source = source
+        self.token = token or secrets.token_urlsafe(18)
+        self.streams: set[asyncio.Queue[bool]] = set()
+        self.page = view.Page()
+        self._cached: tuple[str, bytes, bytes] | None = None
+        self._charts: tuple[float, str] = (0.0, "")  # when drawn, the chart sections
+        self._redraw: asyncio.TimerHandle | None = None
+        self._lock = asyncio.Lock()
+        self._runner: web.AppRunner | None = None
+        self._sock: socket.socket | None = None
+        self.url = ""
+        source.listeners.append(self.wake)
+
+    # --- what is served ------------------------------------------------------------------
+    async def rendered(self) -> tuple[str, bytes, bytes]:
+        """(version, JSON, HTML page) of the current version, made once per version.
+
+        It is made in a worker thread from a copy of the session's lists, so that the shell's
+        loop goes on answering moves meanwhile. The charts (the slow part) are drawn again at
+        most every CHART_SECONDS; a page is then told to fetch once more when they are."""
+        async with self._lock:
+            version = self.source.version
+            if self._cached is None or self._cached[0] != version:
+                session = frozen(self.source.session)
+                now = time.monotonic()
+                charts = self._charts[1] if now - self._charts[0] < CHART_SECONDS else None
+                if charts is not None:
+                    self._redraw_later(CHART_SECONDS - (now - self._charts[0]))
+                notice = self.source.notice
+                made = await asyncio.to_thread(self._make, session, version, notice, charts)
+                self._cached = made[:3]
+                if charts is None:
+                    self._charts = (now, made[3])
+            return self._cached
+
+    def _make(
+        self, session: Session, version: str, notice: str, charts: str | None
+    ) -> tuple[str, bytes, bytes, str]:
+        if charts is None:
+            charts = view.chart_sections(session, self.page)
+        data = view.data(session)
+        body = view.body(session, self.page, notice, charts_html=charts)
+        payload = {"version": version, **data, "html": body}
+        page = page_html(session, body, version, live=True)
+        encoded = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
+        return version, encoded, page.encode("utf-8"), charts
+
+    def _redraw_later(self, delay: float) -> None:
+        """Once the charts may be drawn again, move the version so that pages fetch them."""
+        if self._redraw is not None:
+            return
+
+        def redraw() -> None:
+            self._redraw = None
+            self._charts = (0.0, "")
+            self.source.touch()
+
+        self._redraw = asyncio.get_running_loop().call_later(max(delay, 0.0), redraw)
+
+    def wake(self) -> None:
+        """Tell every open stream that the version moved (a queue of one: never blocks)."""
+        for queue in list(self.streams):
+            if queue.empty():
+                queue.put_nowait(True)
+
+    def app(self) -> web.Application:
+        application = web.Application(handler_args={"max_field_size": 4096, "max_line_size": 4096})
+        application.router.add_route("*", "/{tail:.*}", self.dispatch)
+        return application
+
+    async def dispatch(self, request: web.Request) -> web.StreamResponse:
+        try:
+            return await self._dispatch(request)
+        except (ConnectionError, asyncio.CancelledError):
+            raise
+        except Exception as e:  # never a traceback in the shell: the page says it plainly
+            return _plain(500, f"the page could not be made: {type(e).__name__}")
+
+    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+        parts = request.path.split("/", 2)  # "", token, rest
+        if len(parts) < 2 or not secrets.compare_digest(parts[1], self.token):
+            return _plain(404, "not found")
+        if request.method not in ("GET", "HEAD"):
+            return _plain(405, "this page is read-only", Allow="GET, HEAD")
+        if len(parts) == 2:
+            return _plain(302, "the page", Location=f"/{self.token}/")
+        rest = parts[2]
+        if rest == "":
+            _, _, page = await self.rendered()
+            return web.Response(body=page, content_type="text/html", headers=HEADERS)
+        if rest == "view.json":
+            _, payload, _ = await self.rendered()
+            return web.Response(body=payload, content_type="application/json", headers=HEADERS)
+        if rest == "events":
+            return await self.events(request)
+        if rest in STATIC:
+            text = resources.files("referee.web").joinpath("static", rest).read_bytes()
+            return web.Response(body=text, content_type=STATIC[rest], headers=HEADERS)
+        return _plain(404, "not found")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        if request.method == "HEAD":
+            return web.Response(content_type="text/event-stream", headers=HEADERS)
+        if len(self.streams) >= MAX_STREAMS:
+            return _plain(503, "too many pages open", **{"Retry-After": "5"})
+        response = web.StreamResponse(
+            headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
+        )
+        queue: asyncio.Queue[bool] = asyncio.Queue(maxsize=1)
+        self.streams.add(queue)
+        try:
+            await response.prepare(request)
+            await self._write(response, f"retry: {RETRY_MS}\n\n")
+            sent = ""
+            while True:
+                version = self.source.version
+                if version != sent:
+                    await self._write(response, f"event: version\ndata: {version}\n\n")
+                    sent = version
+                try:
+                    go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
+                except TimeoutError:
+                    await self._write(response, ": still here\n\n")
+                    continue
+                if not go_on:
+                    break
+        except (ConnectionError, TimeoutError):
+            pass
+        finally:
+            self.streams.discard(queue)
+        return response
+
+    @staticmethod
+    async def _write(response: web.StreamResponse, text: str) -> None:
+        await asyncio.wait_for(response.write(text.encode("utf-8")), WRITE_SECONDS)
+
+    # --- starting and stopping -------------------------------------------------------------
+    def listen(self, host: str, port: int | None) -> str:
+        """Take the address now (a taken port is said at once); return the page's address.
+
+        No port: the usual one if it is free, else any free one."""
+        if port is None:
+            try:
+                self._sock = bind(host, DEFAULT_PORT)
+            except UsageError:
+                self._sock = bind(host, 0)
+        else:
+            self._sock = bind(host, port)
+        bound_host, bound_port = self._sock.getsockname()[:2]
+        shown = f"[{bound_host}]" if ":" in bound_host else bound_host
+        self.url = f"http://{shown}:{bound_port}/{self.token}/"
+        return self.url
+
+    async def serve(self) -> None:
+        """Answer requests on the address taken by `listen`, from the running loop."""
+        # The page is drawn in a worker thread; a short switch interval hands the interpreter
+        # back to the shell's thread within a millisecond when a key is pressed meanwhile.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
+        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=1.0)
+        await runner.setup()
+        if self._sock is None:
+            raise RuntimeError("serve() before listen()")
+        await web.SockSite(runner, self._sock).start()
+        self._runner = runner
+
+    async def start(self, host: str, port: int | None) -> str:
+        url = self.listen(host, port)
+        await self.serve()
+        return url
+
+    async def stop(self) -> None:
+        if self._redraw is not None:
+            self._redraw.cancel()
+            self._redraw = None
+        for queue in list(self.streams):
+            while not queue.empty():
+                queue.get_nowait()
+            queue.put_nowait(False)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+        elif self._sock is not None:
+            self._sock.close()
+        self._sock = None
+        if self.wake in self.source.listeners:
+            self.source.listeners.remove(self.wake)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket, made now so that a taken port is said at once, in one line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as e:
+        sock.close()
+        raise UsageError(
+            f"cannot listen on {host}:{port}: {e.strerror}", "--host ADDRESS --port N (0: any)"
+        ) from None
+    sock.setblocking(False)
+    return sock
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (where phones can reach it).
+
+    Connecting a UDP socket sends nothing; it only asks the system which address it would use.
+    Without a network, the loopback address.
+    """
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def frozen(session: Session) -> Session:
+    """A copy of the session whose lists the shell's next move cannot change under a reader
+    (states themselves are never changed once made: a move makes a new one)."""
+    return replace(
+        session,
+        entries=list(session.entries),
+        states=list(session.states),
+        redo_stack=list(session.redo_stack),
+    )

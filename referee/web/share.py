@@ -1,0 +1,139 @@
+"""Starting and stopping the page: the shell's `share` verb, `--share`, and `referee serve`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import sys
+from collections.abc import Coroutine, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from referee.engine import UsageError
+from referee.web.server import TablePage, lan_address
+from referee.web.source import SaveFollower, Source
+
+if TYPE_CHECKING:
+    from referee.shell.commands import Shell
+
+USAGE = "share [--host ADDRESS] [--port N], or share off"
+POLL_SECONDS = 0.25  # how often `referee serve` looks at the save's size and time
+
+
+@dataclass
+class Sharing:
+    """The page of one shell's session, while it is shared."""
+
+    source: Source
+    page: TablePage
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    def changed(self) -> None:
+        """Called after every line the shell answered: pages hear of any change at once."""
+        self.source.check()
+
+
+def qr(url: str) -> str:
+    """The address as a QR code drawn in the terminal (half-height blocks)."""
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue().rstrip("\n")
+
+
+def announce(url: str) -> str:
+    return (
+        f"the game is shared (read-only) at\n  {url}\n{qr(url)}\n"
+        "phones on the same network: scan the code or type the address; `share off` stops it"
+    )
+
+
+def parse(words: Sequence[str]) -> tuple[str, int | None]:
+    """--host/--port from the shell's words."""
+    host, port = "", None
+    rest = list(words)
+    while rest:
+        flag = rest.pop(0)
+        if flag not in ("--host", "--port") or not rest:
+            raise UsageError(f"share does not understand '{flag}'", USAGE)
+        value = rest.pop(0)
+        if flag == "--host":
+            host = value
+        else:
+            try:
+                port = int(value)
+            except ValueError:
+                raise UsageError(f"'{value}' is not a port number", "0 to 65535") from None
+            if not 0 <= port <= 65535:
+                raise UsageError(f"{port} is not a port number", "0 to 65535")
+    return host or lan_address(), port
+
+
+def share_command(shell: Shell, words: Sequence[str]) -> str:
+    """The shell's `share` verb. The page is served from the loop the shell runs in."""
+    sharing: Sharing | None = shell.sharing
+    if words and words[0].lower() == "off":
+        if len(words) > 1:
+            raise UsageError("share off takes nothing more", USAGE)
+        if sharing is None:
+            return "the game is not shared"
+        shell.sharing = None
+        _later(sharing, sharing.page.stop())
+        return "the page is stopped; its address no longer works"
+    host, port = parse(words)
+    if sharing is not None:
+        return f"already shared at {sharing.page.url}\n{qr(sharing.page.url)}"
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        raise UsageError(
+            "share works in the interactive shell",
+            "`referee resume FILE --share`, or `referee serve FILE` to show a save",
+        ) from None
+    source = Source(shell.session)
+    page = TablePage(source)
+    url = page.listen(host, port)
+    sharing = Sharing(source, page)
+    _later(sharing, page.serve())
+    shell.sharing = sharing
+    return announce(url)
+
+
+def _later(sharing: Sharing, work: Coroutine[Any, Any, None]) -> None:
+    task = asyncio.get_running_loop().create_task(work)
+    sharing.tasks.add(task)  # keep a reference until it is done
+    task.add_done_callback(sharing.tasks.discard)
+
+
+async def stop(shell: Shell) -> None:
+    """Stop the shell's page, if shared, when the shell ends."""
+    sharing = shell.sharing
+    shell.sharing = None
+    if sharing is not None:
+        await sharing.page.stop()
+
+
+# --- referee serve FILE ------------------------------------------------------------------
+async def follow(path: Path, host: str, port: int | None, out: TextIO) -> None:
+    """Serve a save read-only and follow it as its writer appends moves (until cancelled)."""
+    follower = SaveFollower(path)
+    page = TablePage(follower.source)
+    url = await page.start(host or lan_address(), port)
+    print(announce(url).replace("`share off` stops it", "Ctrl-C stops it"), file=out, flush=True)
+    print(f"following {path}: every saved move shows on the page", file=out, flush=True)
+    try:
+        while True:
+            await asyncio.sleep(POLL_SECONDS)
+            follower.poll()
+    finally:
+        await page.stop()
+
+
+def serve_file(path: Path, host: str, port: int | None) -> int:
+    try:
+        asyncio.run(follow(path, host, port, sys.stdout))
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stdout)
+    return 0

@@ -1,0 +1,42 @@
+// The table page: follow the game. The stream says the version; the page fetches the view
+// when it changed. EventSource reconnects by itself after sleep or a lost network, and the
+// server says the current version on every connection, so the page catches up at once.
+"use strict";
+(function () {
+  let shown = document.body.dataset.version;
+  let fetching = null;
+  const live = document.getElementById("live");
+  const say = (text, ok) => {
+    live.textContent = text;
+    live.className = ok ? "live ok" : "live lost";
+  };
+
+  async function refresh(version) {
+    if (version === shown) return;
+    if (fetching) { fetching.then(() => refresh(version)); return; }
+    fetching = (async () => {
+      try {
+        const response = await fetch("view.json", { cache: "no-store" });
+        if (!response.ok) throw new Error(response.status);
+        const view = await response.json();
+        document.getElementById("main").innerHTML = view.html;
+        document.body.dataset.version = shown = view.version;
+        document.body.dataset.moves = view.moves;
+        say("live · move " + view.moves, true);
+      } catch (e) {
+        say("cannot reach the referee; retrying…", false);
+      } finally {
+        fetching = null;
+      }
+    })();
+    return fetching;
+  }
+
+  const stream = new EventSource("events");
+  stream.addEventListener("version", (e) => refresh(e.data));
+  stream.onopen = () => say("live · move " + (document.body.dataset.moves || "…"), true);
+  stream.onerror = () => say("connection lost; reconnecting…", false);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") refresh("?");
+  });
+})();

@@ -1,0 +1,40 @@
+"""Sessions to share in the page's tests: whole games from tests/scenarios, played in memory."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee import scenario
+from referee.session import Session
+
+SCENARIOS = Path(__file__).parent.parent / "scenarios"
+# One game of each of the five, mid-game and finished alike.
+ONE_OF_EACH = {
+    "union-station": "union-station-3p-twentieth-dividend.txt",
+    "railroad-rivals": "railroad-rivals-3p-hotels-towers-dropback.txt",
+    "congo-line": "congo-line-3p-seventh-city.txt",
+    "express01": "express01-3p-long-four-decks-empty.txt",
+    "lost-atlas": "lost-atlas-long-3p-mapped-six-cycles.txt",
+}
+
+
+def played(name: str, upto: int | None = None) -> Session:
+    """The scenario's game, its first `upto` commands played (all when None)."""
+    s = scenario.load(SCENARIOS / name)
+    if upto is not None:
+        s.commands = s.commands[:upto]
+    return scenario.play(s)
+
+
+def next_move(name: str, upto: int) -> str:
+    """The first command the scenario plays after its first `upto` (skipping refused ones)."""
+    s = scenario.load(SCENARIOS / name)
+    return next(c.text for c in s.commands[upto:] if c.refusal is None and not c.figures)
+
+
+@pytest.fixture
+def us_session() -> Session:
+    """Union Station a few moves in, with moves left to make."""
+    return played(ONE_OF_EACH["union-station"], upto=12)

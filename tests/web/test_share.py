@@ -1,0 +1,138 @@
+"""Starting and stopping the page: the shell's `share`, `--share`, `referee serve`, the diary."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from pathlib import Path
+
+import aiohttp
+import pytest
+from click.testing import CliRunner
+
+from referee import savefile
+from referee.cli import cli
+from referee.session import Session
+from referee.shell.commands import Shell
+from referee.web import share as share_module
+from tests.web.conftest import ONE_OF_EACH, next_move, played
+
+URL = re.compile(r"http://\S+/")
+
+
+async def _get_json(url: str) -> dict:
+    async with aiohttp.ClientSession() as http, http.get(url + "view.json") as r:
+        assert r.status == 200
+        return await r.json()
+
+
+async def test_share_prints_the_address_and_a_qr_code_and_serves_the_session(
+    us_session: Session,
+) -> None:
+    shell = Shell(us_session)
+    reply = shell.run("share --host 127.0.0.1 --port 0")
+    assert reply.ok, reply.text
+    url = URL.search(reply.text).group(0)
+    assert "▀" in reply.text or "█" in reply.text  # the QR code, drawn in the terminal
+    await asyncio.sleep(0.05)  # the server starts in the shell's loop
+    assert (await _get_json(url))["moves"] == len(us_session.entries)
+    move = next_move(ONE_OF_EACH["union-station"], 12)
+    assert shell.run(move).ok
+    assert (await _get_json(url))["last_moves"][-1]["text"] == move
+    again = shell.run("share")
+    assert url in again.text and "already shared" in again.text
+    assert shell.run("share off").text.startswith("the page is stopped")
+    await asyncio.sleep(0.1)
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await _get_json(url)
+    assert shell.run("share off").text == "the game is not shared"
+
+
+def test_share_outside_the_interactive_shell_says_where_it_works(us_session: Session) -> None:
+    reply = Shell(us_session).run("share")
+    assert not reply.ok and reply.exit_code == 2
+    assert "share works in the interactive shell" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        ("share --port x", "'x' is not a port number"),
+        ("share --port 70000", "70000 is not a port number"),
+        ("share --colour red", "share does not understand '--colour'"),
+        ("share --host", "share does not understand '--host'"),
+        ("share off now", "share off takes nothing more"),
+    ],
+)
+async def test_share_refuses_bad_words_in_one_line(us_session: Session, words, says) -> None:
+    reply = Shell(us_session).run(words)
+    assert not reply.ok and reply.exit_code == 2
+    assert says in reply.text and "Traceback" not in reply.text
+
+
+async def test_a_taken_port_is_said_in_one_line(us_session: Session) -> None:
+    first = Shell(us_session)
+    url = URL.search(first.run("share --host 127.0.0.1 --port 0").text).group(0)
+    port = url.split(":")[2].split("/")[0]
+    reply = Shell(us_session).run(f"share --host 127.0.0.1 --port {port}")
+    assert not reply.ok and f"cannot listen on 127.0.0.1:{port}" in reply.text
+    first.run("share off")
+
+
+def test_export_html_is_one_self_contained_page(tmp_path: Path) -> None:
+    session = played(ONE_OF_EACH["lost-atlas"])
+    path = tmp_path / "diary.html"
+    reply = Shell(session).run(f"export {path}")
+    assert reply.ok, reply.text
+    text = path.read_text()
+    assert "Final table" in text and "The whole log" in text
+    for number, entry in enumerate(session.entries, start=1):
+        assert f"<td>{number}</td>" in text and entry.text.split()[0] in text
+    assert text.count("<svg") >= 3  # the map and both charts
+    assert not re.search(r"""(src|href)=["'](?!#)""", text)  # nothing fetched from anywhere
+    assert "<script" not in text
+
+
+async def test_serve_follows_a_save_as_its_shell_writes_it(tmp_path: Path) -> None:
+    save = tmp_path / "us.toml"
+    writer = played(ONE_OF_EACH["union-station"], upto=12)
+    savefile.create(writer, save)  # the writer's shell holds the lock; serve needs none
+    out = io.StringIO()
+    task = asyncio.create_task(share_module.follow(save, "127.0.0.1", 0, out))
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if URL.search(out.getvalue()):
+            break
+    url = URL.search(out.getvalue()).group(0)
+    moves = len(writer.entries)
+    assert (await _get_json(url))["moves"] == moves
+    writer.play(next_move(ONE_OF_EACH["union-station"], 12))  # autosaves
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    while (await _get_json(url))["moves"] != moves + 1:
+        assert loop.time() - start < 1.0, "the page did not follow the save within 1 s"
+        await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+
+
+def test_share_flags_need_the_interactive_shell(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    board = Path(__file__).parent.parent / "fixtures" / "union-station-fixture-board.toml"
+    args = ["new", "union-station", "-p", "A,B,C", "--save", str(save), "--board", str(board)]
+    result = CliRunner().invoke(cli, [*args, "--share"], input="")
+    assert result.exit_code == 2
+    assert "--share needs the interactive shell" in result.stderr
+    result = CliRunner().invoke(cli, [*args, "--force", "--port", "8000"], input="")
+    assert result.exit_code == 2
+    assert "--host and --port go with --share" in result.stderr
+
+
+def test_serve_refuses_a_file_that_is_not_a_save(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not toml [")
+    result = CliRunner().invoke(cli, ["serve", str(bad), "--host", "127.0.0.1", "--port", "0"])
+    assert result.exit_code == 2  # as `referee show` says of the same file
+    assert "not valid TOML" in result.stderr and "Traceback" not in result.stderr
