@@ -116,7 +116,8 @@ class Shell:
     def _help(self, words: list[str], line: str) -> Reply:
         game_verbs = {v.name: v for v in self.game.verbs()}
         if words:
-            name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
+            alias = frame.find(words[0])  # `help exit` is help on quit
+            name = alias.name if alias else match(words[0], [*game_verbs, *frame.VERBS], "verb")
             v = game_verbs.get(name) or frame.VERBS[name]
             return Reply(f"{v.usage}\n  {v.summary}")
         options = self.game.options(self.session.state)

@@ -213,3 +213,8 @@ def test_flags_in_the_standings_are_words_and_a_flag_nobody_has_is_left_out() ->
     text = render.standings(rows, over=True)
     assert "False" not in text and "True" not in text and "yes" in text
     assert "bankrupt" not in render.standings_table([Standing("Ann", 30, {"bankrupt": False}, 1)])
+
+
+def test_help_knows_the_aliases(tmp_path: Path) -> None:
+    reply = Shell(session(tmp_path)).run("help exit")
+    assert reply.ok and reply.text.startswith("quit")
