@@ -188,6 +188,7 @@ def new(
     from referee import render, savefile
     from referee.session import Session
 
+    words = _share_words(share, host, port)
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
@@ -202,7 +203,7 @@ def new(
     click.echo(f"new {session.game.title} session saved in {path}")
     if made:
         click.echo(render.events(made))
-    sys.exit(_shell(session, keep_going, _share_words(share, host, port)))
+    sys.exit(_shell(session, keep_going, words))
 
 
 def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
@@ -292,13 +293,6 @@ def _shell(session: Session, keep_going: bool, share: list[str] | None = None) -
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
             return run_interactive(session, share)
-        if share is not None:
-            fail(
-                UsageError(
-                    "--share needs the interactive shell (the page lives as long as the shell)",
-                    "`referee serve FILE` shows a save that another program writes",
-                )
-            )
         return run_batch(session, sys.stdin, sys.stdout, keep_going)
     finally:
         if session.store is not None:
@@ -311,6 +305,13 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
         if host or port is not None:
             fail(UsageError("--host and --port go with --share", "--share [--host H --port N]"))
         return None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # said before any file is made
+        fail(
+            UsageError(
+                "--share needs the interactive shell (the page lives as long as the shell)",
+                "`referee serve FILE` shows a save that another program writes",
+            )
+        )
     return [
         *(["--host", host] if host else []),
         *(["--port", str(port)] if port is not None else []),

@@ -27,7 +27,7 @@ from typing import Any
 import tomli_w
 
 from referee import savelock
-from referee.atomic import append_bytes, remove_litter, sync_file, write_bytes
+from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
 from referee.engine import RefereeError, UsageError
 from referee.files import parse_toml, read_bytes, refuse_special
 from referee.session import Entry, Session
@@ -137,12 +137,14 @@ class FileStore:
 
     def close(self, session: Session) -> None:
         """At the end of the shell: the snapshot brought up to date, the lock let go."""
+        missing = self.on_disk != len(session.entries)  # a save failed on the way
         try:
-            behind = self.on_disk != self.snapshot_after
-            if self.on_disk == len(session.entries) and (behind or self.unsynced):
+            if missing or self.on_disk != self.snapshot_after or self.unsynced:
                 self.save(session, appended=False)
-        except RefereeError:
-            pass  # the moves are in the file already; only the snapshot is older
+        except RefereeError as e:
+            if missing:  # moves the file does not hold: say so, never quietly
+                raise WriteError(f"the last moves are NOT SAVED: {e}") from None
+            # otherwise the moves are in the file already; only the snapshot is older
         finally:
             if self.lock is not None:
                 savelock.release(self.lock)
