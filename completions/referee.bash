@@ -33,7 +33,7 @@ _referee_game() {
 # Does option $2 of command $1 ('' for referee itself) take a value?
 _referee_takes_value() {
     case "$1 $2" in
-        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --host'|'new --port'|'resume --host'|'resume --port'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'serve --host'|'serve --port') return 0 ;;
+        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --host'|'new --port'|'resume --host'|'resume --port'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'serve --host'|'serve --port') return 0 ;;
     esac
     return 1
 }
@@ -68,7 +68,8 @@ _referee_options() {
         'dividend') echo '--major --minor --shares --price --withhold --treasury --pool --game --json -h --help' ;;
         'games') echo '-h --help' ;;
         'log') echo '-h --help' ;;
-        'new') echo '-p --players -v --variant --save --board --force --keep-going --share --host --port -h --help' ;;
+        'new') echo '-p --players -v --variant --save --board --reading --force --keep-going --share --host --port -h --help' ;;
+        'readings') echo '-h --help' ;;
         'resume') echo '--keep-going --share --host --port -h --help' ;;
         'route') echo '--company --trains --phase --max-seconds --json --show -h --help' ;;
         'serve') echo '--host --port -h --help' ;;
@@ -94,6 +95,7 @@ _referee_argument() {
         'dividend 0') : ;;
         'log 0') _referee_complete savefile "$cur" ;;
         'new 0') _referee_complete game "$cur" ;;
+        'readings 0') _referee_complete game "$cur" ;;
         'resume 0') _referee_complete savefile "$cur" ;;
         'route 0') _referee_complete file "$cur" ;;
         'serve 0') _referee_complete savefile "$cur" ;;
@@ -127,7 +129,7 @@ _referee() {
         return 0
     fi
     if [[ -z $cmd ]]; then
-        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new resume route serve show' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new readings resume route serve show' -- "$cur")
         return 0
     fi
     if ! _referee_argument "$cmd" "${#args[@]}" && [[ -z $cur ]]; then

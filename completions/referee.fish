@@ -7,7 +7,7 @@
 # Does option $argv[2] of command $argv[1] ('' for referee itself) take a value?
 function __referee_takes_value
     switch "$argv[1] $argv[2]"
-        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --host' 'new --port' 'resume --host' 'resume --port' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'serve --host' 'serve --port'
+        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --host' 'new --port' 'resume --host' 'resume --port' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'serve --host' 'serve --port'
             return 0
     end
     return 1
@@ -125,6 +125,7 @@ complete -c referee -n __referee_needs_command -a 'dividend' -d 'The 18xx payout
 complete -c referee -n __referee_needs_command -a 'games' -d 'List the games, their variants and player counts.'
 complete -c referee -n __referee_needs_command -a 'log' -d 'Print the moves of a session, numbered, with who made them.'
 complete -c referee -n __referee_needs_command -a 'new' -d 'Start a session of GAME and open the shell.'
+complete -c referee -n __referee_needs_command -a 'readings' -d 'The places where GAME\'s rules text allows two readings, and the choices for each.'
 complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved session exactly where it stood, in the shell (one shell per file).'
 complete -c referee -n __referee_needs_command -a 'route' -d 'Print the best routes for COMPANY\'s trains in POSITION_FILE, proven optimal when possible.'
 complete -c referee -n __referee_needs_command -a 'serve' -d 'Show a save as the live table page, following it as its shell saves new moves.'
@@ -155,6 +156,7 @@ complete -c referee -n '__referee_using_command new' -s p -l players -x -d 'Play
 complete -c referee -n '__referee_using_command new' -s v -l variant -x -a '(__referee_variants 0)' -d 'A variant of the game (see `referee games`).'
 complete -c referee -n '__referee_using_command new' -l save -x -k -a '(__fish_complete_suffix .toml)' -d 'The session file.'
 complete -c referee -n '__referee_using_command new' -l board -r -F -d 'Board data (TOML) to use instead of the stored one.'
+complete -c referee -n '__referee_using_command new' -l reading -x -d 'How the table reads an open rule (repeatable; see `referee readings GAME`).'
 complete -c referee -n '__referee_using_command new' -l force -d 'Overwrite an existing session file.'
 complete -c referee -n '__referee_using_command new' -l keep-going -d 'With commands on stdin: go on after a rejection.'
 complete -c referee -n '__referee_using_command new' -l share -d 'Show the game live on phones at the table (read-only).'
@@ -162,6 +164,9 @@ complete -c referee -n '__referee_using_command new' -l host -x -d 'The page\'s 
 complete -c referee -n '__referee_using_command new' -l port -x -d 'The page\'s port (0: any). [0<=x<=65535]'
 complete -c referee -n '__referee_using_command new' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument new 0' -a '(__referee_games)'
+
+complete -c referee -n '__referee_using_command readings' -s h -l help -d 'Show this message and exit.'
+complete -c referee -n '__referee_argument readings 0' -a '(__referee_games)'
 
 complete -c referee -n '__referee_using_command resume' -l keep-going -d 'With commands on stdin: go on after a rejection.'
 complete -c referee -n '__referee_using_command resume' -l share -d 'Show the game live on phones at the table (read-only).'

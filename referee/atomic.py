@@ -35,6 +35,11 @@ def check_folder(path: Path) -> None:
         raise WriteError(f"cannot write {path}: the folder {shown} {what}")
 
 
+def backup_of(path: Path) -> Path:
+    """Where the previous version of `path` is kept: FILE.bak."""
+    return path.with_name(path.name + ".bak")
+
+
 def write_bytes(
     path: Path, payload: bytes, *, backup: bool = False, make_folder: bool = False
 ) -> None:
@@ -56,7 +61,7 @@ def write_bytes(
             f.flush()
             os.fsync(f.fileno())
         if backup and target.exists():
-            _copy_atomically(target, target.with_name(target.name + ".bak"))
+            _copy_atomically(target, backup_of(target))
         os.replace(tmp, target)
         _fsync_dir(folder)
     except (OSError, RefereeError) as e:

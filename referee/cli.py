@@ -5,10 +5,8 @@ Imports are kept inside the commands so that quick ones (`referee dividend`) sta
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -17,7 +15,7 @@ from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
-from referee.engine import RefereeError, UsageError
+from referee.errors import RefereeError, UsageError
 
 if TYPE_CHECKING:
     from referee.session import Session  # imported by the commands that run one
@@ -160,6 +158,13 @@ def share_options(command: F) -> F:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Board data (TOML) to use instead of the stored one.",
 )
+@click.option(
+    "--reading",
+    "reading",
+    multiple=True,
+    metavar="KEY=CHOICE",
+    help="How the table reads an open rule (repeatable; see `referee readings GAME`).",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 @share_options
@@ -169,6 +174,7 @@ def new(
     variant: str,
     save_path: Path | None,
     board_file: Path | None,
+    reading: tuple[str, ...],
     force: bool,
     keep_going: bool,
     share: bool,
@@ -179,20 +185,51 @@ def new(
 
     Without --save the file is named from the game and the date in the current folder.
     """
-    from referee import savefile
+    from referee import render, savefile
     from referee.session import Session
 
+    words = _share_words(share, host, port)
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+        readings = _readings_given(reading)
         board = _board_for(game, board_file)
-        session = Session.new(game, players.split(","), variant, board)
+        session = Session.new(game, players.split(","), variant, board, readings)
         savefile.create(session, path, force=force)
+        made = session.settle()
     except RefereeError as e:
         fail(e)
     click.echo(f"new {session.game.title} session saved in {path}")
-    sys.exit(_shell(session, keep_going, _share_words(share, host, port)))
+    if made:
+        click.echo(render.events(made))
+    sys.exit(_shell(session, keep_going, words))
+
+
+def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
+    """`--reading KEY=CHOICE` options as a table (the session checks them against the game)."""
+    readings = {}
+    for item in given:
+        key, equals, choice = item.partition("=")
+        if not equals or not key.strip() or not choice.strip():
+            raise UsageError(f"--reading '{item}' is not KEY=CHOICE", "see `referee readings GAME`")
+        readings[key.strip()] = choice.strip()
+    return readings
+
+
+@cli.command("readings")
+@click.argument("game", type=GameName())
+def readings_command(game: str) -> None:
+    """The places where GAME's rules text allows two readings, and the choices for each.
+
+    Choose one at setup with `referee new GAME --reading KEY=CHOICE` or `reading KEY CHOICE`
+    in the shell before the first move; the first choice of each is the default.
+    """
+    from referee import games, render
+    from referee.engine import Readings
+
+    declared = games.get(game).readings()
+    click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
@@ -214,6 +251,8 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
 
 
 def _free_name(game: str) -> Path:
+    from datetime import date
+
     stem = f"{game}-{date.today().isoformat()}"
     path = Path(f"{stem}.toml")
     n = 2
@@ -254,13 +293,6 @@ def _shell(session: Session, keep_going: bool, share: list[str] | None = None) -
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
             return run_interactive(session, share)
-        if share is not None:
-            fail(
-                UsageError(
-                    "--share needs the interactive shell (the page lives as long as the shell)",
-                    "`referee serve FILE` shows a save that another program writes",
-                )
-            )
         return run_batch(session, sys.stdin, sys.stdout, keep_going)
     finally:
         if session.store is not None:
@@ -273,6 +305,13 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
         if host or port is not None:
             fail(UsageError("--host and --port go with --share", "--share [--host H --port N]"))
         return None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):  # said before any file is made
+        fail(
+            UsageError(
+                "--share needs the interactive shell (the page lives as long as the shell)",
+                "`referee serve FILE` shows a save that another program writes",
+            )
+        )
     return [
         *(["--host", host] if host else []),
         *(["--port", str(port)] if port is not None else []),
@@ -315,6 +354,7 @@ def show(file: Path, as_json: bool) -> None:
             "game": game.name,
             "variant": session.variant,
             "players": session.players,
+            "readings": session.readings.as_dict(),
             "moves": len(session.entries),
             "actor": options.actor,
             "phase": options.phase,
@@ -326,9 +366,14 @@ def show(file: Path, as_json: bool) -> None:
             ],
             "state": game.snapshot(state),
         }
+        import json
+
         click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
         return
     click.echo(game.status(state))
+    in_force = render.readings_line(game.readings(), session.readings)
+    if in_force:
+        click.echo(in_force)
     click.echo(render.standings(game.standings(state), game.is_over(state)))
 
 
@@ -417,7 +462,12 @@ def dividend(
         )
     except RefereeError as e:
         fail(e)
-    click.echo(json.dumps(payout_json(result), indent=2) if as_json else payout_text(result))
+    if as_json:
+        import json
+
+        click.echo(json.dumps(payout_json(result), indent=2))
+    else:
+        click.echo(payout_text(result))
 
 
 def main() -> None:

@@ -12,43 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-
-class RefereeError(Exception):
-    """Base of every error the referee reports as one line."""
-
-    exit_code: ClassVar[int] = 1
-
-
-class UsageError(RefereeError):
-    """The words typed are not a move of this game (unknown verb, wrong argument)."""
-
-    exit_code = 2
-
-    def __init__(self, message: str, allowed: str = "") -> None:
-        self.message = message
-        self.allowed = allowed
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        return f"{self.message} (allowed: {self.allowed})" if self.allowed else self.message
-
-
-class RuleError(RefereeError):
-    """A well-formed move the rules forbid. `rule` names the section of the rules file."""
-
-    exit_code = 1
-
-    def __init__(self, reason: str, rule: str, legal: str = "", *, computable: bool = True) -> None:
-        self.reason = reason
-        self.rule = rule
-        self.legal = legal
-        # False when even a forced move cannot be carried out (e.g. no such share exists).
-        self.computable = computable
-        super().__init__(str(self))
-
-    def __str__(self) -> str:
-        text = f"{self.reason} [rule: {self.rule}]"
-        return f"{text}; {self.legal}" if self.legal else text
+from referee.errors import RefereeError as RefereeError
+from referee.errors import RuleError as RuleError
+from referee.errors import UsageError as UsageError
 
 
 @dataclass(frozen=True)
@@ -76,6 +42,85 @@ class OutOfTurn(Overridden):
     A game emits it (instead of a plain Overridden) when a forced move was made by a player
     whose turn it is not; a move whose only overridden check is this one is played out of turn.
     """
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A place where the rules text allows two readings; the table chooses one at setup.
+
+    The first choice is the default: what the referee did before the table could choose.
+    """
+
+    game: str  # "lost-atlas"
+    key: str  # "train-limit"
+    rules: str  # the lines of the rules file it is about: "L1104, L1143"
+    question: str  # what is open, in one sentence
+    choices: tuple[tuple[str, str], ...]  # (name, what it means in one sentence), default first
+
+    @property
+    def default(self) -> str:
+        return self.choices[0][0]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.choices)
+
+
+@dataclass(frozen=True)
+class Readings:
+    """The readings a table chose that differ from the defaults; the state carries them, and
+    the rules ask it where they decide (`state.readings.of(TRAIN_LIMIT)`)."""
+
+    chosen: tuple[tuple[str, str], ...] = ()  # (key, choice), sorted, never a default
+
+    def of(self, reading: Reading) -> str:
+        return dict(self.chosen).get(reading.key, reading.default)
+
+    def note(self, reading: Reading) -> str:
+        """How a refusal or an amount names the reading that decided it."""
+        return f"reading {reading.game}.{reading.key}={self.of(reading)}"
+
+    def noted(self, text: str, reading: Reading) -> Event:
+        """An event whose amount the reading decided, saying so."""
+        return Event(f"{text} [{self.note(reading)}]")
+
+    def as_dict(self) -> dict[str, str]:
+        return dict(self.chosen)
+
+
+DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is the default
+
+
+def find_reading(declared: Sequence[Reading], key: str) -> Reading:
+    """The reading `key` names (any case, a unique prefix, with or without `GAME.`);
+    UsageError naming the keys allowed."""
+    from referee.words import match
+
+    if not declared:
+        raise UsageError(f"'{key}' is not a reading of this game", "this game has none")
+    by_key = {r.key: r for r in declared}
+    try:
+        return by_key[match(key.removeprefix(f"{declared[0].game}."), by_key, "reading")]
+    except UsageError:
+        raise UsageError(f"no reading '{key}'", ", ".join(by_key)) from None
+
+
+def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
+    """The table's choices checked against a game's readings (any case, unique prefixes);
+    UsageError naming the keys or the choices allowed."""
+    from referee.words import match
+
+    picked: dict[str, str] = {}
+    for key, choice in chosen.items():
+        reading = find_reading(declared, key)
+        try:
+            picked[reading.key] = match(choice, reading.names, "choice")
+        except UsageError:
+            raise UsageError(
+                f"'{choice}' is not a choice of reading {reading.key}", ", ".join(reading.names)
+            ) from None
+    defaults = {r.key: r.default for r in declared}
+    return Readings(tuple(sorted((k, v) for k, v in picked.items() if v != defaults[k])))
 
 
 @dataclass(frozen=True)
@@ -142,6 +187,15 @@ class Game(ABC):
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}
     default_variant: ClassVar[str] = "standard"
+    # Verbs whose argument candidates in `options` are every legal value, not suggestions:
+    # when such a verb is the only one legal and each argument has one candidate, the referee
+    # makes the move itself. A verb without arguments needs no mark; `manual_verbs` are never
+    # made automatically (a choice the table makes that the options cannot show).
+    automatic_verbs: ClassVar[frozenset[str]] = frozenset()
+    # Other words the table may use for the first word of an adjustable ({"cash": "money"}),
+    # so that older logs and other habits still read.
+    adjust_aliases: ClassVar[dict[str, str]] = {}
+    manual_verbs: ClassVar[frozenset[str]] = frozenset()
 
     # --- board data -----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
@@ -152,10 +206,21 @@ class Game(ABC):
         """Validate entered board data; return it normalised or raise UsageError."""
         return board
 
+    # --- where the rules are open -----------------------------------------------------
+    def readings(self) -> tuple[Reading, ...]:
+        """The places where the rules text allows two readings, for the table to choose."""
+        return ()
+
     # --- the game -------------------------------------------------------------------
     @abstractmethod
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> Any:
-        """The state before the first move."""
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> Any:
+        """The state before the first move, under the readings the table chose."""
 
     @abstractmethod
     def verbs(self) -> Sequence[Verb]:
@@ -218,3 +283,41 @@ class Game(ABC):
     def view(self, state: Any, name: str) -> str:
         """The view `name`, one of `views()`, as text for the terminal."""
         raise UsageError(f"{self.title} has no '{name}' view")
+
+
+# More would mean a game that never asks anyone anything: a bug, not a game.
+AUTOMATIC_IN_A_ROW = 1000
+
+
+def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] | None:
+    """The move to make for the table when whoever acts has exactly one, with no choice in it:
+    one verb legal, and no argument, or (for a verb the game says lists every legal value,
+    `Game.automatic_verbs`) one candidate for each. Who makes it, its text, the state after it
+    and its events; None when there is a choice (or the game is over)."""
+    options = game.options(state)
+    if options.actor is None or len(options.verbs) != 1 or game.is_over(state):
+        return None
+    verb = options.verbs[0]
+    slots = options.args.get(verb, ())
+    if verb in game.manual_verbs:
+        return None
+    if slots and (verb not in game.automatic_verbs or any(len(slot) != 1 for slot in slots)):
+        return None
+    words = [verb, *(slot[0] for slot in slots)]
+    try:
+        new_state, events = game.apply(state, game.parse(state, options.actor, words))
+    except RefereeError:
+        return None
+    return options.actor, " ".join(words), new_state, events
+
+
+def with_automatic(game: Game, state: Any) -> tuple[Any, list[Event]]:
+    """The state once every automatic move that follows has been made, and their events (what
+    a session logs move by move, for replays and random play that need only the state)."""
+    events: list[Event] = []
+    for _ in range(AUTOMATIC_IN_A_ROW):
+        made = automatic_move(game, state)
+        if made is None:
+            break
+        state, events = made[2], [*events, *made[3]]
+    return state, events

@@ -11,10 +11,12 @@ from referee.session import Session
 def markdown(session: Session) -> str:
     game, state = session.game, session.state
     over = game.is_over(state)
+    chosen = ", ".join(f"{key}={choice}" for key, choice in session.readings.chosen)
     lines = [
         f"# {game.title}, {session.created:%Y-%m-%d}",
         "",
-        f"Players: {', '.join(session.players)}. Variant: {session.variant}.",
+        f"Players: {', '.join(session.players)}. Variant: {session.variant}."
+        + (f" Readings: {chosen}." if chosen else ""),
         "",
         "## Moves",
         "",

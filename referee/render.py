@@ -7,7 +7,7 @@ from typing import Any
 
 from tabulate import tabulate
 
-from referee.engine import Event, Overridden, Standing
+from referee.engine import Event, Overridden, Reading, Readings, Standing
 from referee.session import Entry
 
 
@@ -67,3 +67,32 @@ def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
         text += f"   ({mark})" if mark else ""
         rows.append([number, e.by, text, e.at.strftime("%Y-%m-%d %H:%M")])
     return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")
+
+
+def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = False) -> str:
+    """Each reading: its key, the lines it is about, the choices (the one in force marked *,
+    the default said), each in a sentence. `only_chosen`: those that differ from the default."""
+    shown = [r for r in declared if not only_chosen or chosen.of(r) != r.default]
+    if not declared:
+        return "this game has no readings to choose: its rules text is read one way"
+    if not shown:
+        return "every reading is the default (`readings --all` lists them and their choices)"
+    lines = []
+    for r in shown:
+        lines.append(f"{r.key} ({r.rules}): {r.question}")
+        for name, sentence in r.choices:
+            mark = "*" if name == chosen.of(r) else " "
+            default = " (default)" if name == r.default else ""
+            lines.append(f"  {mark} {name}{default}: {sentence}")
+    return "\n".join(lines)
+
+
+def readings_line(declared: Sequence[Reading], chosen: Readings) -> str:
+    """The readings in force in one line, for `status`; those the table chose marked."""
+    if not declared:
+        return ""
+    parts = [
+        f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else ' (chosen)'}"
+        for r in declared
+    ]
+    return "readings: " + ", ".join(parts)

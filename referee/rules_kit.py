@@ -31,6 +31,7 @@ from referee.engine import (
     Standing,
     UsageError,
     Verb,
+    with_automatic,
 )
 
 S = TypeVar("S")
@@ -45,10 +46,11 @@ class Judge:
         self.forced = forced
         self.overridden: list[Overridden] = []
 
-    def rule(self, ok: bool, reason: str, rule: str, legal: str = "") -> bool:
-        """A rule the table may override; returns `ok` (False only when forced past it)."""
+    def rule(self, ok: bool, reason: str, rule: str, legal: str = "", reading: str = "") -> bool:
+        """A rule the table may override; returns `ok` (False only when forced past it).
+        `reading`: the reading that made it a rule here (`Readings.note`), if one did."""
         if not ok:
-            self.broken(RuleError(reason, rule, legal))
+            self.broken(RuleError(reason, rule, legal, reading=reading))
         return ok
 
     def fact(self, ok: bool, reason: str, rule: str, legal: str = "") -> None:
@@ -196,7 +198,8 @@ def random_play(
     spell: Mapping[str, Speller] | Callable[[S], Mapping[str, Speller]] | None = None,
     extra_verbs: Sequence[str] = (),
 ) -> Iterator[Step[S]]:
-    """Play up to `steps` random lines (refused ones are skipped), yielding each accepted move.
+    """Play up to `steps` random lines (refused ones are skipped), yielding each accepted move,
+    its state after the automatic moves that follow it (`automatic_move`).
     `spell` may depend on the state: then it is called with the state before each line."""
     for _ in range(steps):
         options = game.options(state)
@@ -208,5 +211,7 @@ def random_play(
             new, events = game.apply(state, game.parse(state, options.actor, shlex.split(line)))
         except RefereeError:
             continue
+        new, automatic = with_automatic(game, new)  # as the session does
+        events = [*events, *automatic]
         yield Step(options.actor, line, state, new, events)
         state = new

@@ -5,7 +5,7 @@ The layout (format 2) keeps the moves last, so that a move is saved by appending
 TOML after every append:
 
     format, game, variant, created, players, snapshot_after   (plain keys)
-    [board], [snapshot], [[redo]]                             (tables, rewritten as a whole)
+    [readings], [board], [snapshot], [[redo]]                 (tables, rewritten as a whole)
     [[moves]] ...                                             (one block per move, appended)
 
 The whole file is rewritten atomically (temp, fsync, rename, FILE.bak) when the session is
@@ -27,7 +27,7 @@ from typing import Any
 import tomli_w
 
 from referee import savelock
-from referee.atomic import append_bytes, remove_litter, sync_file, write_bytes
+from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
 from referee.engine import RefereeError, UsageError
 from referee.files import parse_toml, read_bytes, refuse_special
 from referee.session import Entry, Session
@@ -64,6 +64,7 @@ def render(session: Session) -> str:
         "created": session.created,
         "players": session.players,
         "snapshot_after": len(session.entries),
+        "readings": session.readings.as_dict(),
         "board": session.board,
         "snapshot": session.game.snapshot(session.state),
     }
@@ -77,6 +78,8 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     data: dict[str, Any] = {"by": e.by, "at": e.at}
     if e.was:
         data["was"] = e.was
+    if e.auto:
+        data["auto"] = True
     data["text"] = e.text
     return data
 
@@ -134,12 +137,14 @@ class FileStore:
 
     def close(self, session: Session) -> None:
         """At the end of the shell: the snapshot brought up to date, the lock let go."""
+        missing = self.on_disk != len(session.entries)  # a save failed on the way
         try:
-            behind = self.on_disk != self.snapshot_after
-            if self.on_disk == len(session.entries) and (behind or self.unsynced):
+            if missing or self.on_disk != self.snapshot_after or self.unsynced:
                 self.save(session, appended=False)
-        except RefereeError:
-            pass  # the moves are in the file already; only the snapshot is older
+        except RefereeError as e:
+            if missing:  # moves the file does not hold: say so, never quietly
+                raise WriteError(f"the last moves are NOT SAVED: {e}") from None
+            # otherwise the moves are in the file already; only the snapshot is older
         finally:
             if self.lock is not None:
                 savelock.release(self.lock)
@@ -270,7 +275,10 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
         was = item.get("was", "")
         if not isinstance(was, str) or len(text) > 1000 or len(by) > 100:
             raise SaveFileError(f"{where}: text or 'was' is not a short string")
-        entries.append(Entry(by, text, at, was))
+        auto = item.get("auto", False)  # saves before automatic moves have none
+        if not isinstance(auto, bool):
+            raise SaveFileError(f"{where}: 'auto' must be true or false")
+        entries.append(Entry(by, text, at, was, auto))
     return entries
 
 
@@ -296,32 +304,37 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     board = data.get("board", {})
     if not isinstance(variant, str) or not isinstance(board, dict):
         raise SaveFileError(f"{path}: 'variant' must be a string and 'board' a table")
+    readings = data.get("readings", {})  # saves from before readings: the defaults
+    if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
+        raise SaveFileError(f"{path}: 'readings' must be a table of KEY = \"CHOICE\"")
     created = data.get("created", datetime.fromtimestamp(0, UTC))
     if not isinstance(created, datetime):
         raise SaveFileError(f"{path}: 'created' must be a date and time")
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
     try:
-        session = Session.new(game_name, players, variant, board)
+        session = Session.new(game_name, players, variant, board, readings)
     except UsageError as e:
         raise SaveFileError(f"{path}: the setup is not valid: {e}") from None
     session.created = created
+    session.settle()
     for number, entry in enumerate(moves, start=1):
         try:
-            state, _, by = session.interpret(session.state, entry.text)
+            by = session.replay(entry)
         except RefereeError as e:
             raise ReplayError(f"{path}: move {number} ({entry.by}: {entry.text}): {e}") from None
         if by != entry.by:
             raise ReplayError(
                 f"{path}: move {number} ({entry.text}) is recorded as {entry.by}'s but was {by}'s"
             )
-        session.entries.append(entry)
-        session.states.append(state)
+    session.await_trailing()
     session.redo_stack = redo
     warnings = [torn] if torn else []
-    warnings += _snapshot_warnings(data, session, path)
+    # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
+    as_saved = len(session.entries) == len(moves)
+    warnings += _snapshot_warnings(data, session, path) if as_saved else []
     store = FileStore(path, lock)
-    if fmt == FORMAT and not torn:  # the file can take appended moves as it is
+    if fmt == FORMAT and not torn and as_saved:  # the file can take appended moves as it is
         store.written(session)
         after = data.get("snapshot_after", 0)
         store.snapshot_after = min(after, len(moves)) if isinstance(after, int) else 0

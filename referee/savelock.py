@@ -58,7 +58,7 @@ def acquire(save: Path) -> SaveLock:
             os.close(fd)
             raise SaveInUse(
                 f"{save} is open in another referee ({_describe(holder)}); "
-                "close that shell first (`referee show`, `log` and `export` still read it)"
+                "close that shell first (`referee show` and `referee log` still read it)"
             )
         if _same_file(path, fd):
             break

@@ -175,6 +175,7 @@ def play(scenario: Scenario) -> Any:
     from referee.shell.commands import Shell
 
     session = Session.new(scenario.game, scenario.players, scenario.variant, scenario.board)
+    session.settle()
     shell = Shell(session)
     for command in scenario.commands:
         where = f"{scenario.path.name}:{command.number}: '{command.text}'"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,13 +17,19 @@ from typing import Any, Protocol
 
 from referee import frame, games
 from referee.engine import (
+    AUTOMATIC_IN_A_ROW,
+    DEFAULT_READINGS,
     Event,
     Game,
     OutOfTurn,
     Overridden,
+    Readings,
     RefereeError,
     RuleError,
     UsageError,
+    automatic_move,
+    choose_readings,
+    find_reading,
 )
 from referee.frame import frame_verb
 from referee.words import amount, legal_first, match
@@ -41,6 +47,7 @@ class Entry:
     text: str
     at: datetime
     was: str = ""  # the text it replaced, when amended
+    auto: bool = False  # made by the referee: the only move there was (see Session.settle)
 
 
 class Store(Protocol):
@@ -78,6 +85,11 @@ class Session:
     states: list[Any] = field(default_factory=list)
     # Why the last autosave failed, if it did; the moves are kept in memory meanwhile.
     save_error: str = ""
+    # The automatic moves made since the last typed one that the table has not yet typed
+    # itself: indexes into `entries`, first the one a typed move would confirm.
+    awaiting: list[int] = field(default_factory=list)
+    # Where the rules are open, what this table chose (the defaults unless it said otherwise).
+    readings: Readings = DEFAULT_READINGS
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -87,14 +99,32 @@ class Session:
         players: Sequence[str],
         variant: str = "",
         board: dict[str, Any] | None = None,
+        readings: Mapping[str, str] | None = None,
     ) -> Session:
         game = games.get(game_name)
         variant = match(variant, game.variants, "variant") if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
-        session = cls(game, variant, players, board, now())
-        session.states = [game.setup(players, variant, board)]
+        chosen = choose_readings(game.readings(), readings or {})
+        session = cls(game, variant, players, board, now(), readings=chosen)
+        session.states = [game.setup(players, variant, board, chosen)]
         return session
+
+    def choose_reading(self, key: str, choice: str) -> str:
+        """Change a reading during setup (before the first move); returns it as `key=choice`.
+        The setup is played again under it; moves undone can no longer be redone."""
+        if self.entries:
+            raise UsageError(
+                "readings are chosen at setup, before the first move",
+                f"undo {len(self.entries)} to go back to the setup, or `referee new --reading`",
+            )
+        chosen = choose_readings(self.game.readings(), {**self.readings.as_dict(), key: choice})
+        state = self.game.setup(self.players, self.variant, self.board, chosen)
+        self.readings, self.states = chosen, [state]
+        self.redo_stack.clear()
+        self.autosave()
+        reading = find_reading(self.game.readings(), key)
+        return f"{reading.key}={chosen.of(reading)}"
 
     # --- the state -----------------------------------------------------------------------
     @property
@@ -110,13 +140,83 @@ class Session:
 
     # --- moves -----------------------------------------------------------------------------
     def play(self, text: str, at: datetime | None = None) -> list[Event]:
-        """Interpret one typed move; on success append it to the log (and save)."""
-        state, events, by = self.interpret(self.state, text)
+        """Interpret one typed move; on success append it to the log (and save), then make the
+        moves that follow with no choice in them (`settle`). A typed move refused now that is
+        an automatic move the table has not yet typed confirms it: answered, not logged."""
+        try:
+            state, events, by = self.interpret(self.state, text)
+        except RefereeError:
+            confirmed = self._confirmed(text)
+            if confirmed is None:
+                raise
+            return [Event(f"confirmed: {confirmed.by}: {confirmed.text} (made automatically)")]
+        self.awaiting = []
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
         self.autosave(appended=True)
+        return [*events, *self.settle()]
+
+    def settle(self) -> list[Event]:
+        """Make every move that has no choice in it, each logged as automatic; their events."""
+        events: list[Event] = []
+        for _ in range(AUTOMATIC_IN_A_ROW):
+            found = automatic_move(self.game, self.state)
+            if found is None:
+                break
+            by, text, state, made = found
+            self.entries.append(Entry(by, text, now(), auto=True))
+            self.states.append(state)
+            self.awaiting.append(len(self.entries) - 1)
+            self.autosave(appended=True)
+            events += [Event(f"automatic: {by}: {text} (no other move)"), *made]
         return events
+
+    def replay(self, entry: Entry) -> str:
+        """Play a move of a saved log as the table played it: a move saved as automatic, or a
+        typed one that the referee now makes itself (saves from before automatic moves), is the
+        next automatic move if it is that one; any other is played, then `settle`. Who made
+        it."""
+        if self.awaiting:
+            made = self.entries[self.awaiting[0]]
+            same = entry.by == made.by and (
+                entry.text == made.text or self._confirms(self.awaiting[0], entry.text)
+            )
+            if same:
+                self.awaiting.pop(0)
+                return made.by
+        state, _, by = self.interpret(self.state, entry.text)
+        self.awaiting = []
+        self.entries.append(entry)
+        self.states.append(state)
+        self.settle()
+        return by
+
+    def await_trailing(self) -> None:
+        """After a load: the automatic moves at the end of the log may still be confirmed."""
+        start = len(self.entries)
+        while start > 0 and self.entries[start - 1].auto:
+            start -= 1
+        self.awaiting = list(range(start, len(self.entries)))
+
+    def _confirmed(self, text: str) -> Entry | None:
+        """The automatic move awaiting confirmation that `text` is, if any; it and those
+        before it are then confirmed."""
+        for i, number in enumerate(self.awaiting):
+            if self._confirms(number, text):
+                del self.awaiting[: i + 1]
+                return self.entries[number]
+        return None
+
+    def _confirms(self, number: int, text: str) -> bool:
+        """Whether `text`, typed where automatic move `number` was made, is that move: made by
+        the same player, to the same state."""
+        try:
+            state, _, by = self.interpret(self.states[number], text)
+        except RefereeError:
+            return False
+        same = self.game.snapshot(state) == self.game.snapshot(self.states[number + 1])
+        return by == self.entries[number].by and same
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
         """What a move would do, without making it."""
@@ -124,18 +224,22 @@ class Session:
         return state, events
 
     def undo(self, count: int = 1) -> list[Entry]:
-        """Take back the last `count` moves, the last first; they can be redone."""
-        if not self.entries:
+        """Take back the last `count` typed moves, the last first, each with the automatic
+        moves that followed it; the typed ones can be redone."""
+        typed = sum(1 for e in self.entries if not e.auto)
+        if not typed:
             raise RuleError("nothing to undo: the game is at its setup", "session")
-        if not 1 <= count <= len(self.entries):
-            raise UsageError(
-                f"cannot undo {count} moves", f"1 to {len(self.entries)}, the moves so far"
-            )
+        if not 1 <= count <= typed:
+            raise UsageError(f"cannot undo {count} moves", f"1 to {typed}, the moves so far")
         undone = []
         for _ in range(count):
-            undone.append(self.entries.pop())
-            self.states.pop()
+            while True:
+                undone.append(self.entries.pop())
+                self.states.pop()
+                if not undone[-1].auto:
+                    break
             self.redo_stack.append(undone[-1])
+        self.awaiting = []
         self.autosave()
         return undone
 
@@ -147,8 +251,9 @@ class Session:
         self.redo_stack.pop()
         self.entries.append(entry)
         self.states.append(state)
+        self.awaiting = []
         self.autosave()
-        return entry, events
+        return entry, [*events, *self.settle()]
 
     def amend(self, number: int, text: str) -> list[Event]:
         """Replace move `number` (1-based) and replay the rest; refuse if a later one breaks."""
@@ -172,8 +277,10 @@ class Session:
         self.entries[number - 1] = Entry(by, text.strip(), old.at, was=old.was or old.text)
         self.states[number:] = states
         self.redo_stack.clear()
+        self.awaiting = []
         self.autosave()
-        return [Event(f"move {number} is now '{text.strip()}' (was '{old.text}')"), *events]
+        amended = Event(f"move {number} is now '{text.strip()}' (was '{old.text}')")
+        return [amended, *events, *self.settle()]
 
     def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
         words = split(text)
@@ -267,7 +374,7 @@ class Session:
         for `as NAME` on another player's turn (forced moves say `force` in their text)."""
         out = []
         for before, entry in zip(self.states, self.entries, strict=False):
-            mark = ""
+            mark = "automatic: no other move" if entry.auto else ""
             try:
                 how, words = self.prefixes(split(entry.text))
             except RefereeError:
@@ -373,7 +480,8 @@ def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[E
             "adjust needs what and a number",
             'adjust cash A 35 --because "why" (+N or -N for a change)',
         )
-    key = match(" ".join(words[:-1]), values, "number")
+    first = session.game.adjust_aliases.get(words[0].lower(), words[0])
+    key = match(" ".join([first, *words[1:-1]]), values, "number")
     raw = words[-1]
     try:
         number = int(raw)

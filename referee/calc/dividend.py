@@ -6,9 +6,13 @@ The stock move is the game's own rule (`referee.games.stock_move`); this module 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from referee import games
-from referee.engine import StockMove, UsageError
+from referee.errors import UsageError
+
+if TYPE_CHECKING:
+    from referee.engine import StockMove
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import TYPE_CHECKING
 
-from referee.engine import Game, StockMove, UsageError
+from referee.errors import UsageError
+
+if TYPE_CHECKING:
+    from referee.engine import Game, StockMove
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from referee import frame, render
+from referee.atomic import WriteError
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
 from referee.session import Session, split
@@ -24,6 +25,16 @@ class Reply:
     ok: bool = True
     quit: bool = False
     exit_code: int = 0
+
+
+def _reading_words(session: Session, words: list[str]) -> list[str]:
+    """Completion for `reading KEY CHOICE`: the keys, then the choices of that key."""
+    declared = session.game.readings()
+    if not words:
+        return [r.key for r in declared]
+    if len(words) == 1:
+        return [n for r in declared if r.key == words[0].lower() for n in r.names]
+    return []
 
 
 class Shell:
@@ -64,6 +75,8 @@ class Shell:
                 f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
                 " `save FILE` saves them elsewhere"
             )
+            # Not an answer to go on from in a pipe: the batch stops, and says it failed.
+            reply.ok, reply.exit_code = False, WriteError.exit_code
         return reply
 
     def _run(self, line: str) -> Reply:
@@ -119,9 +132,14 @@ class Shell:
     def _help(self, words: list[str], line: str) -> Reply:
         game_verbs = {v.name: v for v in self.game.verbs()}
         if words:
-            name = match(words[0], [*game_verbs, *frame.VERBS], "verb")
+            alias = frame.find(words[0])  # `help exit` is help on quit
+            name = alias.name if alias else match(words[0], [*game_verbs, *frame.VERBS], "verb")
             v = game_verbs.get(name) or frame.VERBS[name]
-            return Reply(f"{v.usage}\n  {v.summary}")
+            text = f"{v.usage}\n  {v.summary}"
+            if name == "adjust" and name not in game_verbs:
+                keys = ", ".join(self.game.adjustables(self.session.state)) or "none in this game"
+                text += f"\n  WHAT is one of: {keys}"
+            return Reply(text)
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
         later = [v for v in game_verbs.values() if v not in now]
@@ -136,7 +154,37 @@ class Shell:
 
     @frame_verb("status", "status", "everything on the table at a glance")
     def _status(self, words: list[str], line: str) -> Reply:
-        return Reply(self.game.status(self.session.state))
+        in_force = render.readings_line(self.game.readings(), self.session.readings)
+        return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
+
+    @frame_verb(
+        "reading",
+        "reading KEY CHOICE",
+        "at setup, before the first move: choose how the table reads an open rule",
+        complete=_reading_words,
+        offered=lambda session: bool(session.game.readings()) and not session.entries,
+    )
+    def _reading(self, words: list[str], line: str) -> Reply:
+        if len(words) != 2:
+            keys = ", ".join(r.key for r in self.game.readings()) or "none in this game"
+            raise UsageError(
+                "reading needs a key and a choice", f"reading KEY CHOICE; keys: {keys}"
+            )
+        chosen = self.session.choose_reading(words[0], words[1])
+        return Reply(f"reading {chosen}: the game is set up again under it\n{self.next_line()}")
+
+    @frame_verb(
+        "readings",
+        "readings [--all]",
+        "the readings chosen that differ from the default (--all: every reading)",
+        offered=lambda session: bool(session.game.readings()),
+    )
+    def _readings(self, words: list[str], line: str) -> Reply:
+        if words not in ([], ["--all"]):
+            raise UsageError("readings takes only --all", "readings [--all]")
+        return Reply(
+            render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
+        )
 
     @frame_verb("standings", "standings", "scores as they stand (final when the game is over)")
     def _standings(self, words: list[str], line: str) -> Reply:
@@ -198,15 +246,20 @@ class Shell:
         exists = refuse_special(path)  # a device or FIFO is refused before anything is asked
         if exists and not force and not savefile.is_own(self.session, path):
             question = f"{path} holds another game: replace it (kept as {path.name}.bak)? [y/N] "
-            if self.confirm is None:
-                raise UsageError(
-                    f"{path} exists and is not this game's file; it is left as it is",
-                    "save FILE --force to replace it, or another name",
-                )
-            if not self.confirm(question):
+            if not self._may_replace(path, question, "save FILE --force"):
                 return Reply(f"not saved: {path} is left as it is")
         savefile.save_as(self.session, path)
         return Reply(f"saved in {path}")
+
+    def _may_replace(self, path: Path, question: str, forced: str) -> bool:
+        """Whether the person at the table agrees to replace `path`; in batch mode (nobody to
+        ask) the line must say --force instead."""
+        if self.confirm is None:
+            raise UsageError(
+                f"{path} exists and is not this game's file; it is left as it is",
+                f"{forced} to replace it, or another name",
+            )
+        return self.confirm(question)
 
     @frame_verb(
         "quit",
@@ -246,16 +299,30 @@ class Shell:
 
     @frame_verb(
         "export",
-        "export FILE.md|FILE.html",
+        "export FILE.md|FILE.html [--force]",
         "write the log and the standings (Markdown, or one page with the charts)",
     )
     def _export(self, words: list[str], line: str) -> Reply:
-        if len(words) != 1:
-            raise UsageError("export needs one file name", "export FILE.md or FILE.html")
-        from referee.atomic import write_bytes
+        force = "--force" in words
+        names = [w for w in words if w != "--force"]
+        if len(names) != 1:
+            raise UsageError("export needs one file name", "export FILE.md or FILE.html [--force]")
+        from referee import savefile, savelock
+        from referee.atomic import backup_of, write_bytes
         from referee.export import html_page, markdown
+        from referee.files import refuse_special
 
-        path = Path(words[0])
+        path = Path(names[0])
+        own = self.session.path
+        if own is not None and (
+            savefile.is_own(self.session, path)
+            or path.absolute() in (savelock.lock_path(own).absolute(), backup_of(own).absolute())
+        ):
+            raise UsageError(f"{path} is this game's own save; the diary goes elsewhere")
+        if refuse_special(path) and not force:
+            question = f"{path} exists: replace it with the diary? [y/N] "
+            if not self._may_replace(path, question, f"export {path} --force"):
+                return Reply(f"not exported: {path} is left as it is")
         write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
         write_bytes(path, write(self.session).encode("utf-8"))
         return Reply(f"wrote {path}")

@@ -24,7 +24,9 @@ class History:
     """Scores and prices after every move, recomputed only for states not seen before."""
 
     def __init__(self) -> None:
-        self._points: list[tuple[int, dict[str, int], dict[str, int]]] = []
+        # Each point keeps its state: compared by identity, a state undone and freed can
+        # never be taken for the new one that happens to reuse its memory.
+        self._points: list[tuple[Any, dict[str, int], dict[str, int]]] = []
 
     def update(self, session: Session, prices: Prices) -> list[Point]:
         states = session.states
@@ -32,14 +34,14 @@ class History:
         while (
             kept < len(self._points)
             and kept < len(states)
-            and self._points[kept][0] == id(states[kept])
+            and self._points[kept][0] is states[kept]
         ):
             kept += 1
         del self._points[kept:]
         game = session.game
         for state in states[kept:]:
             scores = {s.player: s.score for s in game.standings(state)}
-            self._points.append((id(state), scores, prices(game, state)))
+            self._points.append((state, scores, prices(game, state)))
         return [(scores, price) for _, scores, price in self._points]
 
 

@@ -11,6 +11,7 @@ stream has a queue of one, every write has a deadline, and the number of streams
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
 import logging
 import secrets
@@ -204,7 +205,7 @@ class TablePage:
         if port is None:
             try:
                 self._sock = bind(host, DEFAULT_PORT)
-            except UsageError:
+            except PortTaken:
                 self._sock = bind(host, 0)
         else:
             self._sock = bind(host, port)
@@ -248,6 +249,10 @@ class TablePage:
             self.source.listeners.remove(self.wake)
 
 
+class PortTaken(UsageError):
+    """The port is in use by another program (the usual port: take any free one instead)."""
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket, made now so that a taken port is said at once, in one line."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -258,7 +263,8 @@ def bind(host: str, port: int) -> socket.socket:
         sock.listen(128)
     except OSError as e:
         sock.close()
-        raise UsageError(
+        error = PortTaken if e.errno == errno.EADDRINUSE else UsageError
+        raise error(
             f"cannot listen on {host}:{port}: {e.strerror}", "--host ADDRESS --port N (0: any)"
         ) from None
     sock.setblocking(False)

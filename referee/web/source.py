@@ -70,7 +70,7 @@ class Source:
 class SaveFollower:
     """Reads a save file again whenever its size or modification time changes.
 
-    Reading needs no lock (design.md §4): the writer replaces the file atomically or appends
+    Reading needs no lock: the writer replaces the file atomically or appends
     whole blocks, and a torn last block is dropped by the reader.
     """
 

@@ -4,7 +4,8 @@ Players start with 10. On your turn: `give NAME N` (pay another player; you cann
 than you have, rule "T1"), `pass`, or `finish` (ends the game; rule "T2": only when some
 player has 20 or more). A forced move names each check it skipped (Overridden; OutOfTurn for
 "T0", whose turn it is); no payment above 50 can be made even forced (rule "T3"). Standings:
-most cash. Board data: a `bonus` number paid to the first player at setup.
+most cash. Board data: a `bonus` number paid to the first player at setup. One reading,
+`pay-limit`: `cash` (the default: rule T1 as above) or `none` (cash may go below zero).
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.engine import (
+    DEFAULT_READINGS,
     BoardField,
     Event,
     Game,
     Options,
     OutOfTurn,
     Overridden,
+    Reading,
+    Readings,
     RuleError,
     Standing,
     UsageError,
@@ -34,6 +38,16 @@ class State:
     cash: tuple[int, ...]
     turn: int = 0
     over: bool = False
+    readings: Readings = DEFAULT_READINGS
+
+
+PAY_LIMIT = Reading(
+    "tally",
+    "pay-limit",
+    "T1",
+    "may a player pay more than they have",
+    (("cash", "no: a payment is at most the payer's cash"), ("none", "yes: cash may go below 0")),
+)
 
 
 @dataclass(frozen=True)
@@ -66,11 +80,20 @@ class Tally(Game):
         except (TypeError, ValueError):
             raise UsageError(f"bonus must be a whole number, not '{raw}'") from None
 
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return (PAY_LIMIT,)
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         start = 20 if variant == "rich" else 10
         cash = [start] * len(players)
         cash[0] += board.get("bonus", 0)
-        return State(tuple(players), tuple(cash))
+        return State(tuple(players), tuple(cash), readings=readings)
 
     def verbs(self) -> Sequence[Verb]:
         return (
@@ -90,17 +113,26 @@ class Tally(Game):
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         skipped: list[Event] = []  # the checks a forced move broke, each named
 
-        def check(ok: bool, reason: str, rule: str, kind: type[Overridden] = Overridden) -> None:
+        def check(
+            ok: bool, reason: str, rule: str, kind: type[Overridden] = Overridden, reading: str = ""
+        ) -> None:
             if not ok:
                 if not forced:
-                    raise RuleError(reason, rule)
+                    raise RuleError(reason, rule, reading=reading)
                 skipped.append(kind(reason, rule))
 
         i = state.players.index(move.actor)
         check(i == state.turn, f"it is {state.players[state.turn]}'s turn", "T0", OutOfTurn)
         nxt = (i + 1) % len(state.players)
         if isinstance(move, Give):
-            check(move.n <= state.cash[i], f"{move.actor} has only {state.cash[i]}", "T1")
+            if state.readings.of(PAY_LIMIT) == "cash":
+                note = state.readings.note(PAY_LIMIT)
+                check(
+                    move.n <= state.cash[i],
+                    f"{move.actor} has only {state.cash[i]}",
+                    "T1",
+                    reading=note,
+                )
             if move.n > 50:
                 raise RuleError("no coin pays more than 50 at once", "T3", computable=False)
             j = state.players.index(move.to)

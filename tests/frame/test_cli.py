@@ -43,7 +43,10 @@ def test_batch_stops_at_the_first_rejection_with_its_exit_code(tmp_path: Path, b
     args = ["new", "tally", "-p", "Ann,Bob", "--save", str(save), "--board", str(board)]
     code, out, _ = run(args, "give bob 30\npass\n")
     assert code == 1
-    assert "rejected: Ann has only 10 [rule: T1]" in out and "> pass" not in out
+    assert (
+        "rejected: Ann has only 10 [rule: T1; reading tally.pay-limit=cash]" in out
+        and "> pass" not in out
+    )
     code, out, _ = run([*args, "--force", "--keep-going"], "give bob 30\nsing\npass\n")
     assert code == 1 and "> pass\n  Ann passes" in out
     code, out, _ = run([*args, "--force"], "sing\n")

@@ -222,3 +222,69 @@ def test_a_symlink_to_a_save_shares_its_lock_and_writes_through(tmp_path: Path) 
     ] == ["pass"]
     assert again.store is not None
     again.store.close(again)
+
+
+@pytest.mark.parametrize("target", ["mine.toml", "mine.toml.bak", ".mine.toml.lock"])
+def test_export_never_writes_over_the_games_own_save(tmp_path: Path, target: str) -> None:
+    shell = Shell(game(tmp_path, "mine.toml", ["pass"]))
+    shell.run("save")  # the whole file, and its .bak
+    before = (tmp_path / "mine.toml").read_bytes()
+    reply = shell.run(f"export {tmp_path / target} --force")
+    assert not reply.ok and "own save" in reply.text and "\n" not in reply.text
+    assert (tmp_path / "mine.toml").read_bytes() == before
+    shell.run("give ann 2")
+    assert [e.text for e in savefile.read(tmp_path / "mine.toml")[0].entries] == [
+        "pass",
+        "give ann 2",
+    ]
+
+
+def test_export_onto_an_existing_file_needs_force_in_batch_mode(tmp_path: Path) -> None:
+    diary = tmp_path / "diary.md"
+    diary.write_text("notes of the last game")
+    shell = Shell(game(tmp_path, "mine.toml", ["pass"]))
+    reply = shell.run(f"export {diary}")
+    assert not reply.ok and "--force" in reply.text
+    assert diary.read_text() == "notes of the last game"
+    assert shell.run(f"export {diary} --force").ok
+    assert "pass" in diary.read_text()
+
+
+def test_export_asks_the_interactive_shell_before_replacing(tmp_path: Path) -> None:
+    diary = tmp_path / "diary.md"
+    diary.write_text("notes of the last game")
+    shell = Shell(game(tmp_path, "mine.toml", ["pass"]), confirm=lambda question: False)
+    reply = shell.run(f"export {diary}")
+    assert reply.ok and "not exported" in reply.text
+    assert diary.read_text() == "notes of the last game"
+
+
+def test_a_save_that_fails_in_a_pipe_stops_the_batch_and_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk mid-game: the pipe must not go on as if the moves were kept (exit 2), and
+    closing tries the whole file again, saying so if that fails too."""
+    import io
+
+    from referee import atomic
+    from referee.shell.loop import run_batch
+
+    s = game(tmp_path, "mine.toml", [])
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise atomic.WriteError("cannot write mine.toml: No space left on device")
+
+    monkeypatch.setattr(savefile, "append_bytes", full)
+    monkeypatch.setattr(savefile, "write_bytes", full)
+    out = io.StringIO()
+    assert run_batch(s, io.StringIO("pass\ngive bob 5\n"), out) == 2
+    assert "NOT SAVED" in out.getvalue() and "give bob 5" not in out.getvalue()
+    assert s.store is not None
+    with pytest.raises(atomic.WriteError, match="NOT SAVED"):
+        s.store.close(s)
+    # The disk has room again: the next close writes what was missing.
+    monkeypatch.setattr(savefile, "append_bytes", atomic.append_bytes)
+    monkeypatch.setattr(savefile, "write_bytes", atomic.write_bytes)
+    s.store.lock = savelock.acquire(tmp_path / "mine.toml")
+    s.store.close(s)
+    assert [e.text for e in savefile.read(tmp_path / "mine.toml")[0].entries] == ["pass"]

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from referee import savefile
 from referee.cli import cli
+from referee.engine import UsageError
 from referee.session import Session
 from referee.shell.commands import Shell
 from referee.web import share as share_module
@@ -125,7 +126,8 @@ def test_share_flags_need_the_interactive_shell(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, [*args, "--share"], input="")
     assert result.exit_code == 2
     assert "--share needs the interactive shell" in result.stderr
-    result = CliRunner().invoke(cli, [*args, "--force", "--port", "8000"], input="")
+    assert not save.exists()  # refused before any file was made
+    result = CliRunner().invoke(cli, [*args, "--port", "8000"], input="")
     assert result.exit_code == 2
     assert "--host and --port go with --share" in result.stderr
 
@@ -136,3 +138,19 @@ def test_serve_refuses_a_file_that_is_not_a_save(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["serve", str(bad), "--host", "127.0.0.1", "--port", "0"])
     assert result.exit_code == 2  # as `referee show` says of the same file
     assert "not valid TOML" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_only_a_taken_port_is_a_port_taken() -> None:
+    """`listen` falls back to any free port only when the usual one is taken; a host that is
+    not this machine's is reported as it is, with the port asked for."""
+    from referee.web.server import PortTaken, bind
+
+    with pytest.raises(UsageError, match=r"cannot listen on 192\.0\.2\.1:8470") as info:
+        bind("192.0.2.1", 8470)
+    assert not isinstance(info.value, PortTaken)
+    taken = bind("127.0.0.1", 0)
+    try:
+        with pytest.raises(PortTaken):
+            bind("127.0.0.1", taken.getsockname()[1])
+    finally:
+        taken.close()

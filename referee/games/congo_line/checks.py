@@ -8,6 +8,7 @@ from typing import Any
 from referee.engine import Event
 from referee.rules_kit import Judge
 
+from .readings import PURPLE_LOAD
 from .state import (
     CAPACITY,
     LOAD_PER_TRAIN,
@@ -102,7 +103,7 @@ def use_die(turn: Turn, die: str) -> Turn:
 
 
 def load_one(
-    state: State, turn: Turn, actor: str, train: str, n: int, judge: Judge
+    state: State, turn: Turn, actor: str, train: str, n: int, judge: Judge, purple: bool = False
 ) -> tuple[State, Turn, Event]:
     t = state.trains[train]
     judge.rule(
@@ -116,20 +117,27 @@ def load_one(
         f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}",
         R_LOAD,
     )
+    # Whether a purple load counts toward the 3 per train is the reading PURPLE_LOAD.
+    counted = not purple or state.readings.of(PURPLE_LOAD) == "counts"
     done = turn.loaded.get(train, 0)
     judge.rule(
-        done + n <= LOAD_PER_TRAIN,
+        not counted or done + n <= LOAD_PER_TRAIN,
         f"{actor} would load {done + n} on the {train} train this turn",
         R_LOAD,
         f"at most {LOAD_PER_TRAIN} per player on one train",
+        reading=state.readings.note(PURPLE_LOAD) if purple else "",
     )
     judge.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
     new = replace(t, goods=(*t.goods, *([actor] * n)))
     state = replace(
         state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)
     )
-    turn = replace(turn, loaded=add(turn.loaded, train, n))
-    return state, turn, Event(f"{train} train: {n} {actor} good(s) loaded, now {len(new.goods)}")
+    text = f"{train} train: {n} {actor} good(s) loaded, now {len(new.goods)}"
+    if not purple:
+        return state, replace(turn, loaded=add(turn.loaded, train, n)), Event(text)
+    if counted:
+        turn = replace(turn, loaded=add(turn.loaded, train, n))
+    return state, turn, state.readings.noted(text, PURPLE_LOAD)
 
 
 def with_turn(state: State, turn: Turn) -> State:

@@ -83,7 +83,7 @@ def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[
 
 def purple_load(state: State, m: PurpleLoad, judge: Judge) -> tuple[State, list[Event]]:
     turn = dice_action(state, judge, "purple")
-    state, turn, event = load_one(state, turn, m.actor, m.train, 1, judge)
+    state, turn, event = load_one(state, turn, m.actor, m.train, 1, judge, purple=True)
     return replace(state, turn=use_die(turn, "purple")), [event]
 
 

@@ -139,17 +139,20 @@ def _action_text(turn: Turn) -> str:
     return f"load {turn.colours} or move {turn.spaces}, not chosen yet"
 
 
-def status(state: State) -> str:
-    o = options(state)
-    head = f"Congo Line: {o.phase}; cities reached {len(state.reached)} of {END_CITIES}"
-    players = tabulate(
+def players_table(state: State) -> str:
+    """Per player: money, shares of each train, cubes left."""
+    return tabulate(
         [
             [p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
             for p in state.players
         ],
         headers=["player", "money", *TRAINS, "cubes left"],
     )
-    trains = tabulate(
+
+
+def trains_table(state: State) -> str:
+    """Per train (the game's companies): where, share value now, goods, shares left."""
+    return tabulate(
         [
             [
                 t,
@@ -176,6 +179,17 @@ def status(state: State) -> str:
             "available",
         ],
     )
+
+
+def companies(state: State) -> str:
+    return f"{players_table(state)}\n\n{trains_table(state)}"
+
+
+def status(state: State) -> str:
+    o = options(state)
+    head = f"Congo Line: {o.phase}; cities reached {len(state.reached)} of {END_CITIES}"
+    players = players_table(state)
+    trains = trains_table(state)
     cities = tabulate(
         [[START_CITY, "start", "-", "-"]]
         + [
@@ -203,12 +217,13 @@ def status(state: State) -> str:
 
 
 def toolbar(state: State) -> str:
-    money = " ".join(f"{p}:{state.money[p]}" for p in state.players)
-    trains = " ".join(
-        f"{t[0].upper()}@{_price_now(state, state.trains[t])}/{len(state.trains[t].goods)}g"
+    """In words a table reads at a glance: money, each train's share value now and its goods."""
+    money = " ".join(f"{p} {state.money[p]}" for p in state.players)
+    trains = ", ".join(
+        f"{t} {_price_now(state, state.trains[t])} ({len(state.trains[t].goods)} goods)"
         for t in TRAINS
     )
-    return f"{money} | {trains} | cities {len(state.reached)}/{END_CITIES}"
+    return f"money {money} | shares {trains} | {len(state.reached)} of {END_CITIES} cities"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -7,7 +7,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError
+from referee.engine import (
+    DEFAULT_READINGS,
+    BoardField,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+)
 from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
@@ -50,6 +61,7 @@ from .commands import (
     Take,
 )
 from .commands import parse as parse_words
+from .readings import AUTO_MOVE, MOVE_LENGTH, READINGS
 from .state import (
     BONUS,
     CAPACITY,
@@ -71,6 +83,7 @@ from .state import (
 from .track import (
     R_AUTO,
     R_MOVE,
+    Spot,
     auto_candidates,
     auto_hint,
     destinations,
@@ -274,15 +287,37 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             f"move {m.train} {m.spaces}",
         )
     ahead = path(state, t, line)
-    stops = [spot for spot in ahead[: m.spaces]]
-    cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
+    stops = _stops(ahead, m.spaces)
     events: list[Event] = []
-    if cities:  # 都市に入った時、移動力が残っていても止まる
-        stops = stops[: cities[0] + 1]
-        if len(stops) < m.spaces:
-            events.append(
-                Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)")
+    if t.in_city and state.readings.of(AUTO_MOVE) == "on-leaving":
+        due, skipped = auto_candidates(state, m.train)
+        if due:  # they move first; the mover goes on after them (see `auto`)
+            turn = replace(turn, action="move", moved=m.train, pending_auto=due)
+            turn = replace(turn, held=(m.train, line, m.spaces))
+            text = (
+                f"the {m.train} train leaves {t.city}: first auto-move {', '.join(due)}, in the"
+                f" order you type: {auto_hint(state, due)}; then it moves"
             )
+            return with_turn(state, turn), [*skipped, state.readings.noted(text, AUTO_MOVE)]
+    if len(stops) < m.spaces:
+        events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)"))
+    if state.readings.of(MOVE_LENGTH) == "full":
+        # The whole number, less only what a city or the trains in the way take off.
+        reach = next(
+            (
+                len(s)
+                for k in range(allowed, 0, -1)
+                if not occupant(state, (s := _stops(ahead, k))[-1], but=m.train)
+            ),
+            0,
+        )
+        judge.rule(
+            len(stops) == reach,
+            f"the {m.train} train must move as far as it can: {reach} space(s), not {len(stops)}",
+            R_MOVE,
+            f"move {m.train} {reach}" if reach else "it cannot move: load, or move another train",
+            reading=state.readings.note(MOVE_LENGTH),
+        )
     blocker = occupant(state, stops[-1], but=m.train)
     if blocker:
         free = [
@@ -292,13 +327,19 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             False,
             f"the {blocker} train stands on that space",
             R_MOVE,
-            f"one train per space (passing is allowed): spaces {', '.join(free) or 'none'}",
+            "one train per space (passing is allowed): "
+            + (
+                f"legal now: move {m.train} {' or '.join(free)}"
+                if free
+                else f"no space within {allowed} is free for {m.train}"
+            ),
         )
     left_city = t.in_city
     state, more = put(state, m.train, stops[-1], m.actor)
     events += more
     turn = replace(turn, action="move", moved=m.train)
     if left_city and state.phase != "over":
+        # Reading auto-move=after-move: the trains due move now, after the mover.
         due, skipped = auto_candidates(state, m.train)
         events += skipped
         turn = replace(turn, pending_auto=due)
@@ -310,6 +351,14 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
                 )
             )
     return with_turn(state, turn), events
+
+
+def _stops(ahead: list[Spot], spaces: int) -> list[Spot]:
+    """The spaces a train passes moving `spaces`: it stops in the first city it enters
+    (都市に入った時、移動力が残っていても止まる)."""
+    stops = ahead[:spaces]
+    cities = [i for i, s in enumerate(stops) if isinstance(s, str)]
+    return stops[: cities[0] + 1] if cities else stops
 
 
 def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
@@ -341,14 +390,36 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
-        return replace(state, turn=turn), [
+        events = [
             Event(
                 f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
                 f"stays in {t.city}"
             )
         ]
-    state, events = put(state, m.train, spot, m.actor)
+    else:
+        state, events = put(state, m.train, spot, m.actor)
+    if turn.held is not None and not turn.pending_auto and state.phase != "over":
+        state, more = _held_move(state, turn.held, m.actor)
+        turn, events = replace(turn, held=None), [*events, *more]
     return with_turn(state, turn), events
+
+
+def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[State, list[Event]]:
+    """Reading auto-move=on-leaving: the mover goes on once the auto-moved trains have moved;
+    a train now standing on the space it named stops it on the last free space before."""
+    train, line, spaces = held
+    t = state.trains[train]
+    stops = _stops(path(state, t, line), spaces)
+    while stops and occupant(state, stops[-1], but=train):
+        stops = stops[:-1]
+    note = state.readings.note(AUTO_MOVE)
+    if not stops:
+        return state, [
+            Event(f"the {train} train finds its way blocked: it stays in {t.city} [{note}]")
+        ]
+    events = [Event(f"the {train} train moves {len(stops)} space(s) [{note}]")]
+    state, more = put(state, train, stops[-1], actor)
+    return state, [*events, *more]
 
 
 def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
@@ -400,6 +471,7 @@ class CongoLine(Game):
     title = "Congo Line"
     min_players = 2
     max_players = len(TRAINS)  # each player starts with a share of a different colour
+    adjust_aliases = {"cash": "money"}  # noqa: RUF012 - every screen says money; cash still reads
 
     def board_fields(self) -> Sequence[BoardField]:
         return board_data.FIELDS
@@ -407,11 +479,21 @@ class CongoLine(Game):
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
         return board_data.check_board(board)
 
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         b = board_data.make_board(board)
         return State(
             players=tuple(players),
             board=b,
+            readings=readings,
             phase="shares",
             current=0,  # the first player named is the start player
             money=dict.fromkeys(players, START_MONEY),
@@ -458,16 +540,22 @@ class CongoLine(Game):
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
 
+    def views(self) -> Sequence[str]:
+        return ("companies",)  # its trains are its companies; it has no market or roster
+
+    def view(self, state: State, name: str) -> str:
+        return render.companies(state) if name == "companies" else super().view(state, name)
+
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
 
     def adjustables(self, state: State) -> dict[str, int]:
-        return {f"cash {p}": state.money[p] for p in state.players}
+        return {f"money {p}": state.money[p] for p in state.players}
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        player = key.removeprefix("cash ")
+        player = key.removeprefix("money ")
         if player not in state.money:
-            raise UsageError(f"nothing called '{key}' can be adjusted", "cash PLAYER")
+            raise UsageError(f"nothing called '{key}' can be adjusted", "money PLAYER")
         old = state.money[player]
         return replace(state, money=with_key(state.money, player, value)), [
             Event(f"{player}: money {old} -> {value} (adjusted by the table)")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from referee.engine import DEFAULT_READINGS, Readings
+
 # Contents (内容物): four trains, four colour dice, 5 shares of each train's colour.
 TRAINS: tuple[str, ...] = ("red", "yellow", "green", "blue")
 # A die shows a train's colour, or purple or orange (紫ダイスの解決, オレンジダイスの解決).
@@ -90,6 +92,9 @@ class Turn:
     orange_left: int = 0
     loaded: dict[str, int] = field(default_factory=dict)  # cubes this player loaded, by train
     pending_auto: tuple[str, ...] = ()  # trains still to be auto-moved (自動移動)
+    # Reading auto-move=on-leaving: the mover's move (train, line, spaces), carried out once
+    # the trains due an auto-move have moved.
+    held: tuple[str, int, int] | None = None
 
     @property
     def colours(self) -> int:
@@ -119,6 +124,7 @@ class State:
     placed: int = 0  # opening cubes placed so far
     turn: Turn | None = None
     turn_number: int = 0
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     @property
     def player(self) -> str:

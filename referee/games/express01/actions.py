@@ -9,6 +9,7 @@ from referee.engine import Event, RuleError, UsageError
 from referee.games.express01 import network
 from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
 from referee.games.express01.flow import begin, end_turn, first_turn
+from referee.games.express01.readings import LOCO_SHARE
 from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, LOCO, POSITION, TURN
 from referee.games.express01.state import (
     BLACK,
@@ -219,8 +220,17 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
         else:
             _check_reach(state, company, stations)
     # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
-    # payout only (not for the route nor the choice of company), whether or not they hold one.
+    # payout only (not for the route nor the choice of company); whether they must hold one of
+    # its shares too is the reading LOCO_SHARE.
     judge.fact(not move.black or bool(state.loco), "nobody holds the black locomotive", LOCO)
+    if move.black and state.readings.of(LOCO_SHARE) == "shareholder":
+        judge.rule(
+            state.shares[state.loco].get(company, 0) > 0,
+            f"{state.loco} holds no {company} share: only shareholders receive the bonus payment",
+            LOCO,
+            "run without black",
+            reading=state.readings.note(LOCO_SHARE),
+        )
     payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
     queue = _payout_order(state, move.actor, company, payout, move.black)
     shares = Counter(queue)
@@ -232,7 +242,8 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
         )
     ]
     if move.black:
-        events.append(Event(f"{state.loco} used the black locomotive as a share; it is discarded"))
+        used = f"{state.loco} used the black locomotive as a share; it is discarded"
+        events.append(state.readings.noted(used, LOCO_SHARE))
         state = replace(state, loco="")
     state = replace(state, payout=queue, payout_company=company)
     events.append(Event(f"take the cards from the deck tops, in turn: {' '.join(queue)}"))
@@ -290,6 +301,11 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         BONUS,
     )
     events = []
+    takers = list(dict.fromkeys(state.payout[: len(move.cards)]))
+    if len(takers) > 1:  # the table's cards for several shareholders, in the payment order
+        events.append(
+            Event(f"{len(move.cards)} cards for {', '.join(takers)}, in the payment order")
+        )
     for code, player in zip(move.cards, state.payout, strict=False):
         judge.fact(state.decks[code] >= 1, f"deck {code} is empty", BONUS, "take from another deck")
         state = with_deck(state, code, -1)

@@ -31,10 +31,8 @@ def _next(state: State) -> str:
     return f"{turn.player}'s turn: {done}{free}; next: {', '.join([*verbs, 'done'])}"
 
 
-def status(state: State) -> str:
-    parts = [f"Express 01 ({state.variant}), round {state.round}"]
-    if state.over:
-        parts[0] += ": game over"
+def players_table(state: State) -> str:
+    """Per player, in position order: card, hand, shares, base cards, black loco, capital."""
     rows = []
     for p in state.in_order():
         cap = scoring.capital(state, p)
@@ -56,22 +54,12 @@ def status(state: State) -> str:
                 cap.total,
             ]
         )
-    parts.append(
-        tabulate(
-            rows,
-            [
-                "pos",
-                "card",
-                "player",
-                "hand",
-                "hand cards",
-                "shares",
-                "base cards",
-                "black loco",
-                "capital",
-            ],
-        )
-    )
+    headers = ["pos", "card", "player", "hand", "hand cards", "shares", "base cards"]
+    return tabulate(rows, [*headers, "black loco", "capital"])
+
+
+def companies_table(state: State) -> str:
+    """Per company: its stations, the cards they are on, its shares out and its price."""
     crows = []
     for c in state.companies:
         stations = [s.number for s in state.board if s.station and s.company == c]
@@ -84,7 +72,18 @@ def status(state: State) -> str:
                 len(stations),
             ]
         )
-    parts.append(tabulate(crows, ["company", "stations", "on cards", "shares out", "price"]))
+    return tabulate(crows, ["company", "stations", "on cards", "shares out", "price"])
+
+
+def companies(state: State) -> str:
+    return f"{players_table(state)}\n\n{companies_table(state)}"
+
+
+def status(state: State) -> str:
+    parts = [f"Express 01 ({state.variant}), round {state.round}"]
+    if state.over:
+        parts[0] += ": game over"
+    parts += [players_table(state), companies_table(state)]
     laid = [s for s in state.board if s.stage]
     if laid:
         brows = [
@@ -119,14 +118,16 @@ def status(state: State) -> str:
 
 
 def toolbar(state: State) -> str:
-    caps = " ".join(
-        f"{p}:{state.hand_size(p)}c/{scoring.capital(state, p).total}" for p in state.in_order()
+    """In words a table reads at a glance: each player's cards in hand and capital."""
+    players = ", ".join(
+        f"{p} {state.hand_size(p)} cards, capital {scoring.capital(state, p).total}"
+        for p in state.in_order()
     )
     bases, decks = LIMITS[state.variant]
-    loco = f" loco:{state.loco}" if state.loco else ""
+    loco = f" | black loco: {state.loco}" if state.loco else ""
     return (
-        f"R{state.round} {caps}{loco} | replaced {state.replaced()}/{bases} "
-        f"empty {len(state.empty_decks())}/{decks}"
+        f"round {state.round} | {players}{loco} | {state.replaced()} of {bases} base cards "
+        f"replaced, {len(state.empty_decks())} of {decks} decks empty"
     )
 
 

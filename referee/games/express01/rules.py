@@ -7,10 +7,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    BoardField,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.express01 import actions, commands, flow, render, scoring
 from referee.games.express01 import board as board_data
 from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
+from referee.games.express01.readings import READINGS
 from referee.games.express01.sections import BONUS, END, SETUP, TURN
 from referee.games.express01.state import (
     BOARD_CARDS,
@@ -58,7 +71,16 @@ class Express01(Game):
         return board_data.check(board)
 
     # --- setup -----------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         board = board_data.check(board)
         decks = dict(board["decks"])
         dealt = HAND_START * len(players)
@@ -70,6 +92,7 @@ class Express01(Game):
         return State(
             players=tuple(players),
             variant=variant,
+            readings=readings,
             companies=tuple(board["companies"]),
             station_bases=frozenset(board["station_bases"]),
             track=board["track"],
@@ -151,6 +174,12 @@ class Express01(Game):
 
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
+
+    def views(self) -> Sequence[str]:
+        return ("companies",)
+
+    def view(self, state: State, name: str) -> str:
+        return render.companies(state) if name == "companies" else super().view(state, name)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from referee.engine import DEFAULT_READINGS, Readings
+
 KINDS = ("route", "through", "terminal", "capital")
 STATION_KINDS = KINDS[1:]
 CODE = {"route": "r", "through": "th", "terminal": "te", "capital": "c"}
@@ -75,6 +77,7 @@ class State:
     end_triggered: bool = False
     over: bool = False
     turns_taken: int = 0
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     def spot(self, number: int) -> Spot:
         return self.board[number - 1]

@@ -70,6 +70,11 @@ def floor_space(value: int) -> int:
     return max(s for s in spaces() if s <= value)
 
 
+def nearest_space(value: int) -> int:
+    """The space of the track nearest `value`, the lower one on a tie."""
+    return min(spaces(), key=lambda s: (abs(s - value), s))
+
+
 def step(price: int, steps: int) -> int:
     """The space `steps` right (+) or left (-) of `price`, held at the ends of the track."""
     track = spaces()

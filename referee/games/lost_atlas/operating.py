@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
@@ -23,6 +25,7 @@ from referee.games.lost_atlas.commands import (
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.market import stock_move
+from referee.games.lost_atlas.readings import PRICE_ZERO, ZERO_REVENUE
 from referee.games.lost_atlas.state import Company, OperatingRound, State
 from referee.rules_kit import Handlers, Judge
 
@@ -57,6 +60,13 @@ def next_company(state: State, events: list[Event]) -> None:
     name = left[0]  # ■11: highest price first; on one space, the upper marker first
     state.orr = OperatingRound(orr.number, orr.done, name)
     co = state.companies[name]
+    if co.price == 0 and state.readings.of(PRICE_ZERO) == "closes":
+        at_zero = f"{name} is at price 0: it closes instead of operating"
+        events.append(state.readings.noted(at_zero, PRICE_ZERO))
+        purchase.close_company(state, co, events)
+        state.orr.done.append(name)
+        next_company(state, events)
+        return
     events.append(Event(f"{name} operates ({co.president}); price {co.price}, cash {co.cash}"))
 
 
@@ -316,6 +326,9 @@ def _through_dividend(state: State, co: Company, judge: Judge, events: list[Even
         _dividend(state, co, False, judge, events)
 
 
+NO_MOVE = "no revenue, with trains: no move"
+
+
 def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
@@ -325,6 +338,10 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
     revenue = orr.revenue
     co.revenues.append(revenue)
     move = stock_move(co.price, revenue, withhold)
+    if revenue == 0 and co.trains and not withhold:  # the reading ZERO_REVENUE decides
+        if state.readings.of(ZERO_REVENUE) == "stays":
+            move = replace(move, new=co.price, steps=0, why=NO_MOVE)
+        events.append(state.readings.noted(f"{co.name} earns 0 with trains", ZERO_REVENUE))
     if withhold:
         events.append(Event(f"{co.name} withholds {revenue}"))
         ledger.pay(state, ledger.BANK, co.name, revenue, events)
@@ -346,7 +363,8 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         co.arrival = state.bottom_arrival()  # ■17: no move: to the bottom of its space
         events.append(Event(f"{co.name}: price stays {co.price} ({move.why})"))
     else:
-        events.append(Event(f"{co.name}: price stays {co.price} (end of the track)"))
+        why = "end of the track" if move.why != NO_MOVE else NO_MOVE
+        events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
     orr.paid = True
     orr.stage = 7
     events.append(Event(f"{co.name} may buy trains, then done"))

@@ -7,6 +7,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
+from referee.games.lost_atlas.readings import BANKRUPT_OTHER
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.rules_kit import Judge
 
@@ -50,10 +51,9 @@ def _take(
             "trains are bought from the top of the deck in order",
             computable=False,
         )
+    have, limit, note = trains.limit_check(state, co, move.kind if move.source == "deck" else "")
     judge.rule(
-        len(co.running()) < trains.company_limit(state, co),
-        f"{co.name} is at its train limit ({trains.company_limit(state, co)})",
-        trains.RULE_LIMIT,
+        have < limit, f"{co.name} is at its train limit ({limit})", trains.RULE_LIMIT, reading=note
     )
     co.trains.append(Train(move.kind))
     events.append(Event(f"{co.name} buys a {move.kind}-train from the {move.source} for {price}"))
@@ -271,9 +271,16 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
             events.append(Event(f"{player}'s {n} of {other.name} go to the pool"))
         if other.president == player:
             holders = [p for p in state.active_players if other.held(p) > 0]
-            if not holders:
-                events.append(Event(f"{other.name} has no shareholder left to preside"))
+            if not holders and state.readings.of(BANKRUPT_OTHER) == "closes":
+                alone = f"{other.name} has no shareholder left to preside"
+                events.append(state.readings.noted(alone, BANKRUPT_OTHER))
                 close_company(state, other, events)
+            elif not holders:
+                heir = state.after(player, state.active_players)
+                ledger.move_shares(other, POOL, heir, 2)  # the president's certificate
+                other.president = heir
+                passes = f"{other.name}: the president's certificate passes to {heir}"
+                events.append(state.readings.noted(passes, BANKRUPT_OTHER))
             else:
                 best = max(other.held(p) for p in holders)
                 p = player

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from referee.engine import Event, Game, Options, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.lost_atlas import (
     atlas,
     commands,
@@ -20,6 +30,7 @@ from referee.games.lost_atlas import (
 )
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
+from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
 from referee.rules_kit import Judge, ranked
 
@@ -39,7 +50,16 @@ class LostAtlas(Game):
     default_variant = "long"
 
     # --- setup ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         low, high = PLAYERS[variant]
         if not low <= len(players) <= high:
             raise UsageError(
@@ -56,6 +76,7 @@ class LostAtlas(Game):
             bank=t["bank"]["total"] - start * len(players),
             deck=deck,
             priority=players[0],
+            readings=readings,
         ).seal()
 
     def verbs(self) -> Sequence[Verb]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, NoReturn, Self
 
+from referee.engine import DEFAULT_READINGS, Readings
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
 SEALED = "the state is sealed: play moves through Game.apply, or change a state.draft()"
@@ -139,6 +140,7 @@ class StockRound(Sealable):
     sold_turn: bool = False  # the player in turn has sold this turn (may still buy)
     auction: Auction | None = None
     founded: int = 0  # minors founded this round (rules ■10: none in cycle 1 = redo)
+    had_turn: list[str] = field(default_factory=list)  # players whose turn has ended
 
 
 @dataclass
@@ -215,6 +217,7 @@ class State(Sealable):
     mr: MergerRound | None = None
     exported: list[str] = field(default_factory=list)
     rusted_log: list[str] = field(default_factory=list)
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     @property
     def active_players(self) -> list[str]:

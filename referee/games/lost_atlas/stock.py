@@ -17,6 +17,7 @@ from referee.games.lost_atlas.commands import (
 )
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
+from referee.games.lost_atlas.readings import SALES, START_VALUE
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
 from referee.rules_kit import Handlers, Judge
 
@@ -253,9 +254,15 @@ def _found(
             col.remove(name)
     state.columns = [c for c in state.columns if c]
     lo, hi = data.par_range(state.level)
-    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces the
-    # highest space not above it (facts §3, medium; tables/lost-atlas.toml [par]).
-    par = data.floor_space(min(max(auction.high // 2, lo), hi))
+    # Rules ■7: half the bid, rounded down, held in the phase's range; between two spaces, the
+    # reading START_VALUE says which (tables/lost-atlas.toml [par]).
+    half = min(max(auction.high // 2, lo), hi)
+    par = data.floor_space(half)
+    if par != half:
+        if state.readings.of(START_VALUE) == "nearest":
+            par = data.nearest_space(half)
+        between = f"half the bid, {half}, is between two spaces: {name} starts at {par}"
+        events.append(state.readings.noted(between, START_VALUE))
     player = auction.leader
     home = move.where or f"{name} home"
     if state.map_state == "done":
@@ -299,6 +306,12 @@ def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[E
         not sr.sold_turn and player not in sr.sold,
         "sales are made once per stock round, all at once",
         R_SELL,
+    )
+    judge.rule(
+        player not in sr.had_turn or state.readings.of(SALES) != "first-turn",
+        f"{player} has had a turn this round: sales come on the first turn only",
+        R_SELL,
+        reading=state.readings.note(SALES),
     )
     for name, n in move.items:
         co = state.companies[name]
@@ -350,6 +363,7 @@ def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) ->
     """The next player's turn, or the end of the round when everyone passed in a row."""
     player = sr.turn
     sr.sold_turn = False
+    sr.had_turn.append(player)
     if acted:
         sr.passes, sr.last_actor = 0, player
     else:

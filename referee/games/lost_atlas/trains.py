@@ -9,6 +9,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
+from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.rules_kit import Judge
 
@@ -32,10 +33,27 @@ def deck_offers(state: State) -> list[str]:
     return ["7", INF] if top == "7" else [top]
 
 
-def company_limit(state: State, co: Company) -> int:
-    """Rules ■5/■12 limits by the last train taken; Spacious +1 (■26)."""
-    n = data.limit(state.level, co.major)
+def company_limit(state: State, co: Company, level: int = 0) -> int:
+    """Rules ■5/■12 limits by the last train taken (or `level`); Spacious +1 (■26)."""
+    n = data.limit(level or state.level, co.major)
     return n + 1 if "Spacious" in co.abilities else n
+
+
+def limit_check(state: State, co: Company, from_deck: str) -> tuple[int, int, str]:
+    """The trains `co` counts against its limit and that limit, for buying one more: a train
+    of kind `from_deck` from the deck may rust trains and raise the phase (■5, ■19); whether
+    the limit is checked before or after that is the reading TRAIN_LIMIT (named, if it may
+    matter, as the third item)."""
+    level = max(state.level, data.train_level(from_deck)) if from_deck else state.level
+    if level == state.level:
+        return len(co.running()), company_limit(state, co), ""
+    note = state.readings.note(TRAIN_LIMIT)
+    if state.readings.of(TRAIN_LIMIT) == "before-rust":
+        return len(co.running()), company_limit(state, co), note
+    rusts = data.table()["trains"]["rusts"]
+    gone = {rusts.get(str(lvl)) for lvl in range(state.level + 1, level + 1)}
+    kept = [t for t in co.running() if t.kind not in gone]
+    return len(kept), company_limit(state, co, level), note
 
 
 def take_from_deck(state: State, kind: str, events: list[Event]) -> None:

@@ -161,9 +161,30 @@ def _cell(state: State, pos: tuple[int, int], open_spot: bool) -> list[str]:
 
 
 def toolbar(state: State) -> str:
-    scores = " ".join(f"{p} {state.scores[p]}" for p in state.order) or "setup"
-    prices = " ".join(f"{r} {v}" for r, v in state.prices.items() if v)
-    return f"{phase_text(state)} | {scores}" + (f" | {prices}" if prices else "")
+    """Scores and stock prices (the prompt already says the phase and who acts)."""
+    if not state.order:
+        return "setup: no scores until the order of play is set"
+    scores = ", ".join(f"{p} {state.scores[p]}" for p in state.order)
+    prices = ", ".join(f"{r} {v}" for r, v in state.prices.items() if v)
+    return f"scores {scores}" + (f" | stock prices {prices}" if prices else "")
+
+
+def market(state: State) -> str:
+    """Each railroad's stock price, highest first, and who holds its stock tiles."""
+    names = sorted(
+        {
+            *(r for r, v in state.prices.items() if v),
+            *(r for p in state.order for r in state.stocks[p]),
+        },
+        key=lambda r: (-state.prices.get(r, 0), r),
+    )
+    if not names:
+        return "no railroad has a stock price yet"
+    rows = []
+    for r in names:
+        held = [f"{p} {state.stocks[p].count(r)}" for p in state.order if r in state.stocks[p]]
+        rows.append([r, price_text(state.prices.get(r, 0)), ", ".join(held) or "-"])
+    return tabulate(rows, ["railroad", "price", "stock tiles held"], disable_numparse=True)
 
 
 def snapshot(state: State) -> dict[str, Any]:

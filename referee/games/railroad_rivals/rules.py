@@ -10,13 +10,25 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from referee.engine import Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.rules_kit import Handlers, Judge
 
 from . import board as grid
 from . import commands as cmd
 from . import delivery, placement, render, scoring, turns
 from .phases import actor_of, allowed_kinds, phase_text
+from .readings import READINGS
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
 from .state import (
     BID,
@@ -72,7 +84,16 @@ class RailroadRivals(Game):
         return grid.check_board(board)
 
     # --- setup ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board: dict[str, Any]) -> State:
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
         board = grid.check_board(board)
         n = len(players)
         removed = TWO_PLAYER_CITY_REMOVED if n == 2 else 0  # §2人ゲーム変更点
@@ -102,6 +123,7 @@ class RailroadRivals(Game):
             known={p: () for p in players},
             stocks={p: () for p in players},
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
+            readings=readings,
         )
         return replace(state, bag=BAG[: len(state.colours())])
 
@@ -191,6 +213,12 @@ class RailroadRivals(Game):
 
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
+
+    def views(self) -> Sequence[str]:
+        return ("market",)
+
+    def view(self, state: State, name: str) -> str:
+        return render.market(state) if name == "market" else super().view(state, name)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.engine import DEFAULT_READINGS, Readings
+
 Pos = tuple[int, int]  # (x, y): x grows to the east, y grows to the south; the start city is 0,0
 
 # Edge order of a tile, as the players type them.
@@ -94,6 +96,7 @@ class State:
     delivered: dict[str, int] = field(default_factory=dict)  # cubes per colour this turn
     hotel_used: frozenset[str] = frozenset()  # players who placed their hotel
     tower_used: frozenset[str] = frozenset()  # players who placed their water tower
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     @property
     def n(self) -> int:

@@ -12,6 +12,7 @@ from referee.rules_kit import Judge
 from . import commands as cmd
 from .phases import allowed_kinds, expected_reveal
 from .placement import await_cubes, no_cubes, whereabouts
+from .readings import BID_LIMIT, DROPBACK_ORDER
 from .scoring import standings
 from .sections import (
     R_BID,
@@ -106,13 +107,14 @@ def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event
         f"bid {state.high + 1} or more, or pass",
     )
     score = state.scores[move.actor]
-    # The rules are silent; a bid is paid from the score, so it cannot exceed it.
-    judge.rule(
-        move.points <= score,
-        f"{move.actor} has only {score} points to bid",
-        R_BID,
-        f"bid up to {score} or pass",
-    )
+    if state.readings.of(BID_LIMIT) == "score":
+        judge.rule(
+            move.points <= score,
+            f"{move.actor} has only {score} points to bid",
+            R_BID,
+            f"bid up to {score} or pass",
+            reading=state.readings.note(BID_LIMIT),
+        )
     state = replace(state, high=move.points, high_bidder=move.actor)
     event = Event(f"{move.actor} bids {move.points} to go first")
     return _next_bidder(state), [event]
@@ -263,16 +265,19 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     paid = state.high if state.high_bidder == winner else 0
     scores = {**state.scores, winner: state.scores[winner] - paid}
     rest = [p for p in state.order if p != winner and p not in state.passed]
-    if state.dropback:
-        # §ビッドの選択ルール: passers drop back in the order they passed; the first to pass
-        # ends up last.
-        order = (winner, *rest, *reversed([p for p in state.passed if p != winner]))
-    else:
-        order = (winner, *[p for p in state.order if p != winner])
     events = [
         Event(f"{winner} wins the bid for {paid}: {state.scores[winner]} -> {scores[winner]}")
     ]
-    events.append(Event("turn order: " + ", ".join(order)))
+    if state.dropback:
+        # §ビッドの選択ルール: passers drop back in the order they passed.
+        passers = [p for p in state.passed if p != winner]
+        if state.readings.of(DROPBACK_ORDER) == "first-last":
+            passers.reverse()
+        order = (winner, *rest, *passers)
+        events.append(state.readings.noted("turn order: " + ", ".join(order), DROPBACK_ORDER))
+    else:
+        order = (winner, *[p for p in state.order if p != winner])
+        events.append(Event("turn order: " + ", ".join(order)))
     return _enter_draft(replace(state, scores=scores, order=order)), events
 
 

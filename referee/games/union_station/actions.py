@@ -15,10 +15,12 @@ from referee.games.union_station.commands import Blocked, Buy, Lay, Pass, Sell
 from referee.games.union_station.offer import describe, shift
 from referee.games.union_station.railroads import (
     COLOURS,
+    DESTINATIONS,
     KIND_RISE,
     LAST_SELLING_DIVIDEND,
     OFFER_BONUS,
 )
+from referee.games.union_station.readings import BUY_ORDER
 from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
 from referee.rules_kit import Judge, impossible
@@ -53,6 +55,10 @@ def _turn_done(state: State, actor: str) -> State:
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     events: list[Event] = []
     p = your_turn(state, move.actor, judge)
+    if move.slot >= 0 and not state.offer[move.slot]:
+        raise impossible(
+            f"+{move.slot + 1} is empty", BUY_RULE, f"offer {describe(list(state.offer))}"
+        )
     if move.slot < 0 or state.offer[move.slot] != move.colour:
         where = f" at +{move.slot + 1}" if move.slot >= 0 else ""
         raise impossible(
@@ -69,19 +75,20 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     state = state.with_seat(
         p, cash=seat.cash - price, shares=put(seat.shares, i, seat.shares[i] + 1)
     )
-    events.append(
-        Event(
-            f"{seat.name} buys {move.colour} from +{move.slot + 1} for ${price}: "
-            f"cash {seat.cash} -> {seat.cash - price}"
-        )
-    )
+    paid = f"for ${price}: cash {seat.cash} -> {seat.cash - price}" if price else "for free"
+    events.append(Event(f"{seat.name} buys {move.colour} from +{move.slot + 1} {paid}"))
     first, second, third = put(state.offer, move.slot, "")
     state = replace(state, offer=(first, second, third))
+    usc_first = state.readings.of(BUY_ORDER) == "usc-first"
+    if usc_first:
+        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
     state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
     if state.phase != PLAY:
         return state, events
     state = shift(state, events)
-    return _turn_done(economy.usc_step(state, move.colour, events), move.actor), events
+    if not usc_first:
+        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
+    return _turn_done(state, move.actor), events
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
@@ -112,11 +119,24 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
                 "lay one disc",
             )
         kind = spec.kind
+        on_chicago = (
+            state.board.hexes[spec.hex][0] == "chicago"
+            if state.board.has_map
+            else spec.hex.lower() == "chicago"  # without a map, the name says it (L94)
+        )
+        if on_chicago:
+            raise impossible(
+                "no disc goes on Chicago (it has every railroad's track already)", track.LAY
+            )
+        own_destination = DESTINATIONS.get(spec.hex.lower()) == colour
+        if not state.board.has_map and own_destination and kind != "dest":
+            raise impossible(
+                f"{spec.hex} is {colour}'s own destination: it counts as dest for {colour}, "
+                f"not {kind}",
+                track.DEST,
+                f"lay {colour} dest@{spec.hex}",
+            )
         if state.board.has_map:
-            if state.board.hexes[spec.hex][0] == "chicago":
-                raise impossible(
-                    "no disc goes on Chicago (it has every railroad's track already)", track.LAY
-                )
             kind = track.kind_on_map(state, colour, spec.hex)
             judge.rule(
                 not spec.kind or spec.kind == kind,

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 from referee.engine import Event
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
-from referee.games.union_station.offer import after_top_taken, turn_up
+from referee.games.union_station.offer import after_top_taken, reveal_rule, turn_up
 from referee.games.union_station.railroads import COLOURS, MIN_BID
-from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
+from referee.games.union_station.sections import AUCTION_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
 from referee.rules_kit import Judge, impossible
 
@@ -30,7 +30,9 @@ def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]
         elif need == "top":
             state = turn_up(state, colour, events)
         else:
-            raise impossible(f"nothing is waiting to be turned up (at {colour})", BUY_RULE)
+            raise impossible(
+                f"nothing is waiting to be turned up (at {colour})", reveal_rule(state)
+            )
     if state.phase == SETUP and not state.needs_reveal():
         state = open_auction(state, 0, state.first, events)
     return state, events
@@ -133,8 +135,8 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
     i = COLOURS.index(a.colour)
     shares = put(seat.shares, i, seat.shares[i] + 1)
     state = state.with_seat(winner, cash=seat.cash - paid, shares=shares)
-    got = f"wins {a.colour} for ${paid}" if paid else f"takes {a.colour} free"
-    events.append(Event(f"{seat.name} {got}: cash {seat.cash} -> {seat.cash - paid}"))
+    got = f"wins {a.colour} for ${paid}: cash {seat.cash} -> {seat.cash - paid}"
+    events.append(Event(f"{seat.name} {got}" if paid else f"{seat.name} takes {a.colour} free"))
     price = price or paid
     events.append(Event(f"{a.colour} price set to {price} (no dividend in the auction)"))
     state = state.with_road(a.colour, price=price)

@@ -13,7 +13,9 @@ from referee.words import amount, match
 
 VERBS = (
     Verb(
-        "buy", "buy RAILROAD [+1|+2|+3]", "buy a share from the offer; its price rises by the slot"
+        "buy",
+        "buy RAILROAD [+1|+2|+3] | buy +N",
+        "buy a share from the offer (by railroad or by space); its price rises by the slot",
     ),
     Verb(
         "lay",
@@ -125,12 +127,12 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
 
 
 def _buy(state: State, args: list[str]) -> tuple[str, int]:
+    if len(args) == 1 and args[0].startswith("+"):  # by offer space: whatever lies there
+        slot = _space(args[0])
+        return state.offer[slot], slot
     colour = railroad(args[0])
     if len(args) == 2:
-        word = args[1].removeprefix("+")
-        if word not in ("1", "2", "3"):
-            raise UsageError(f"'{args[1]}' is not an offer space", "+1, +2 or +3")
-        return colour, int(word) - 1
+        return colour, _space(args[1])
     slots = [i for i, c in enumerate(state.offer) if c == colour]
     if len(slots) > 1:
         where = " and ".join(f"+{i + 1}" for i in slots)
@@ -138,6 +140,13 @@ def _buy(state: State, args: list[str]) -> tuple[str, int]:
             f"{colour} is in the offer at {where}", f"say which: buy {colour} +{slots[-1] + 1}"
         )
     return colour, slots[0] if slots else -1
+
+
+def _space(word: str) -> int:
+    """An offer space, +1 to +3, as its index."""
+    if word.removeprefix("+") not in ("1", "2", "3"):
+        raise UsageError(f"'{word}' is not an offer space", "+1, +2 or +3")
+    return int(word.removeprefix("+")) - 1
 
 
 def _disc(state: State, word: str) -> DiscSpec:
@@ -159,7 +168,10 @@ def _kind(word: str) -> str:
 def _hex(state: State, word: str) -> str:
     if state.board.has_map:
         return match(word, state.board.hexes, "hex")
-    name = word.upper()
-    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 12:
-        raise UsageError(f"'{word}' is not a hex name", "letters and digits, e.g. C4")
+    name = "-".join(word.upper().split())  # "Kansas City" is the hex KANSAS-CITY
+    if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 20:
+        raise UsageError(
+            f"'{word}' is not a hex name",
+            "letters, digits, hyphens and spaces, e.g. C4 or Kansas-City",
+        )
     return name

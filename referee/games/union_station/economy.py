@@ -15,6 +15,7 @@ from referee.games.union_station.railroads import (
     USC_SPACES,
     USC_SPECIAL,
 )
+from referee.games.union_station.readings import TOP_SQUARE
 from referee.games.union_station.state import OVER, State
 
 
@@ -53,9 +54,14 @@ def rise(state: State, colour: str, by: int, events: list[Event]) -> State:
     old = state.road(colour).price
     new = min(old + by, state.board.top)
     top_note = f" (the top of the track; +{by} would be {old + by})" if old + by > new else ""
+    golds = state.board.golds_between(old, new)
+    if old == new and by > 0:  # already on the top square: whether it enters it again
+        top_note += f" [{state.readings.note(TOP_SQUARE)}]"
+        if state.readings.of(TOP_SQUARE) == "re-enters" and new in state.board.gold:
+            golds = [new]
     events.append(Event(f"{colour} price {old} -> {new}{top_note}"))
     state = state.with_road(colour, price=new)
-    for gold in state.board.golds_between(old, new):
+    for gold in golds:
         state = dividend(state, colour, gold, events)
         if state.phase == OVER:
             break  # 配当: the 20th ends the game at once; a second payment is cancelled
@@ -80,7 +86,7 @@ def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State
     return state
 
 
-def usc_step(state: State, colour: str, events: list[Event]) -> State:
+def usc_step(state: State, colour: str, events: list[Event], order: str = "") -> State:
     """シカゴ・ユニオン・ステーション株式会社: a bought railroad's disc moves one space down.
 
     When the last disc crosses a line, the special dividend of that line is paid to the
@@ -96,7 +102,8 @@ def usc_step(state: State, colour: str, events: list[Event]) -> State:
     after = min(r.usc for r in state.roads)
     if after > before:
         amount = USC_SPECIAL[after - 2]
-        events.append(Event(f"every railroad has passed the ${amount} line: special dividend"))
+        said = f"every railroad has passed the ${amount} line: special dividend"
+        events.append(Event(f"{said} [{order}]" if order else said))
         for c in COLOURS:
             held = state.held(c)
             label = f"special ${amount}"

@@ -6,28 +6,36 @@ from dataclasses import replace
 
 from referee.engine import Event
 from referee.games.union_station.railroads import COLOURS
-from referee.games.union_station.sections import SETUP_RULE
-from referee.games.union_station.state import State, put
+from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
+from referee.games.union_station.state import AUCTION, SETUP, State, put
 from referee.rules_kit import impossible
+
+
+def reveal_rule(state: State) -> str:
+    """The section a reveal is judged by at this moment: the setup's (準備), the first
+    auction's, or the offer's refill after a buy or a lay (株式の購入)."""
+    return {SETUP: SETUP_RULE, AUCTION: AUCTION_RULE}.get(state.phase, BUY_RULE)
 
 
 def turn_up(state: State, colour: str, events: list[Event]) -> State:
     i = COLOURS.index(colour)
     if state.deck[i] <= 0:
         left = ", ".join(f"{c} {n}" for c, n in zip(COLOURS, state.deck, strict=True) if n)
-        raise impossible(f"the offer deck holds no {colour} share", SETUP_RULE, f"left: {left}")
+        raise impossible(
+            f"the offer deck holds no {colour} share", reveal_rule(state), f"left: {left}"
+        )
     events.append(Event(f"the top of the offer deck is {colour}"))
     return replace(state, top=colour, deck=put(state.deck, i, state.deck[i] - 1))
 
 
 def after_top_taken(state: State, events: list[Event]) -> State:
-    """The top share left the deck: the table turns up the next one (or it is forced)."""
+    """The top share left the deck: the table turns up the next one (when only one railroad
+    is left in it, the referee does: `reveal` is then the only move, with one candidate)."""
     left = [c for c, n in zip(COLOURS, state.deck, strict=True) if n]
     if not left:
         events.append(Event("the offer deck is empty"))
     elif len(left) == 1:
         events.append(Event(f"the deck holds only {left[0]} shares now"))
-        state = turn_up(state, left[0], events)
     else:
         events.append(Event("turn up the next share of the offer deck: reveal RAILROAD"))
     return state

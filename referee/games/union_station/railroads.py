@@ -27,6 +27,7 @@ ALIASES: dict[str, str] = {
     "burlington": "green",
     "milwaukee": "blue",
     "pfwc": "orange",
+    "pfw&c": "orange",  # the rules' own name (PFW&C鉄道)
     "prr": "white",
 }
 # A destination city's name as typed in a map ("kansas-city") -> its railroad's colour.

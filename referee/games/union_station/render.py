@@ -33,7 +33,8 @@ def _next_gold(state: State, price: int) -> str:
     return str(golds[0]) if golds else "-"
 
 
-def status(state: State, options: Options, standings: Sequence[Standing]) -> str:
+def players_table(state: State, options: Options, standings: Sequence[Standing]) -> str:
+    """Per player: cash, shares of each railroad, their value and the total."""
     totals = {s.player: s.score for s in standings}
     rows = []
     for seat in state.seats:
@@ -41,9 +42,11 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
         value = totals[seat.name] - seat.cash
         shares = [n or "" for n in seat.shares]
         rows.append([mark + seat.name, seat.cash, *shares, value, totals[seat.name]])
-    players = tabulate(
-        rows, ["player", "cash", *COLOURS, "shares $", "total"], disable_numparse=True
-    )
+    return tabulate(rows, ["player", "cash", *COLOURS, "shares $", "total"], disable_numparse=True)
+
+
+def railroads_table(state: State) -> str:
+    """Per railroad: price, next gold square, shares held, USC space, discs, destination."""
     roads = []
     for r in RAILROADS:
         road = state.road(r.colour)
@@ -60,11 +63,29 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
                 f"{r.destination}: {can}",
             ]
         )
-    railroads = tabulate(
+    return tabulate(
         roads,
         ["railroad", "price", "next gold", "held", "USC", "discs", "destination"],
         disable_numparse=True,
     )
+
+
+def market(state: State) -> str:
+    """The price track: the railroads by price, each with its next gold square (配当)."""
+    priced = sorted(
+        (r.colour for r in RAILROADS if state.road(r.colour).price),
+        key=lambda c: -state.road(c).price,
+    )
+    rows = [[c, state.road(c).price, _next_gold(state, state.road(c).price)] for c in priced]
+    if not rows:
+        return "no railroad has a price yet: the first auction sets them"
+    table = tabulate(rows, ["railroad", "price", "next gold"], disable_numparse=True)
+    return f"{table}\ndividends paid: {state.dividends} of {LAST_DIVIDEND}"
+
+
+def status(state: State, options: Options, standings: Sequence[Standing]) -> str:
+    players = players_table(state, options, standings)
+    railroads = railroads_table(state)
     lines = [f"Union Station — {options.phase}", players, "", railroads, ""]
     if state.board.note:
         lines.insert(1, f"board: {state.board.note}")
@@ -125,7 +146,8 @@ def _usc_text(state: State) -> str:
     if lowest < USC_SPACES:
         waiting = [c for c in COLOURS if state.road(c).usc == lowest]
         verb = "is" if len(waiting) == 1 else "are each"
-        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought again"
+        again = " again" if lowest > 1 else ""  # the discs start at 1: no buy has moved them
+        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought{again}"
     return text
 
 

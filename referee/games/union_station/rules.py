@@ -6,7 +6,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import BoardField, Event, Game, Options, RuleError, Standing, UsageError, Verb
+from referee.engine import (
+    DEFAULT_READINGS,
+    BoardField,
+    Event,
+    Game,
+    Options,
+    Reading,
+    Readings,
+    RuleError,
+    Standing,
+    UsageError,
+    Verb,
+)
 from referee.games.union_station import actions, auction, board, commands, render, track
 from referee.games.union_station.commands import (
     Bid,
@@ -29,6 +41,7 @@ from referee.games.union_station.railroads import (
     START_CASH,
     USC_SPACES,
 )
+from referee.games.union_station.readings import READINGS, STUCK
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
 from referee.rules_kit import Handlers, Judge, ranked
 from referee.words import match
@@ -41,6 +54,8 @@ class UnionStation(Game):
     title = "Union Station"
     min_players = 3
     max_players = 5
+    # the railroads left face down are every colour a reveal may name
+    automatic_verbs = frozenset({"reveal"})
 
     # --- board data -----------------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
@@ -50,8 +65,19 @@ class UnionStation(Game):
         return board.check(data)
 
     # --- the game ----------------------------------------------------------------------------
-    def setup(self, players: Sequence[str], variant: str, board_data: dict[str, Any]) -> State:
-        return new_state(tuple(players), board.load(board_data), START_CASH)  # 準備 8: $30 each
+    def readings(self) -> tuple[Reading, ...]:
+        return READINGS
+
+    def setup(
+        self,
+        players: Sequence[str],
+        variant: str,
+        board_data: dict[str, Any],
+        readings: Readings = DEFAULT_READINGS,
+    ) -> State:
+        return new_state(
+            tuple(players), board.load(board_data), START_CASH, readings
+        )  # 準備 8: $30 each
 
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
@@ -65,12 +91,17 @@ class UnionStation(Game):
         new, events = HANDLERS.apply(state, move, Judge(forced))
         new = _check_end(new, events)
         if _stuck(new):
-            events.append(
-                Event(
-                    "nobody can buy, lay or sell any more: every turn is a forced pass and no "
-                    "end condition can come (the rules do not cover this; settle it at the table)"
+            note = new.readings.note(STUCK)
+            if new.readings.of(STUCK) == "ends":
+                new = end(new, f"nobody can buy, lay or sell any more [{note}]", events)
+            else:
+                events.append(
+                    Event(
+                        "nobody can buy, lay or sell any more: every turn is a forced pass and no"
+                        " end condition can come (the rules do not cover this; settle it at the"
+                        f" table) [{note}]"
+                    )
                 )
-            )
         return new, events
 
     def options(self, state: State) -> Options:
@@ -105,8 +136,7 @@ class UnionStation(Game):
         }
         where = _lay_candidates(state, lays)
         args["lay"] = (lays, where, where)
-        if not state.board.has_map:
-            playable.append("blocked")
+        if not state.board.has_map:  # the table's declaration, not a player's move: not listed
             args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
         phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
         return Options(seat.name, tuple(playable), args, phase)
@@ -134,6 +164,17 @@ class UnionStation(Game):
 
     def toolbar(self, state: State) -> str:
         return render.toolbar(state)
+
+    def views(self) -> Sequence[str]:
+        return ("market", "companies")
+
+    def view(self, state: State, name: str) -> str:
+        if name == "market":
+            return render.market(state)
+        if name == "companies":
+            tables = render.players_table(state, self.options(state), self.standings(state))
+            return f"{tables}\n\n{render.railroads_table(state)}"
+        return super().view(state, name)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)

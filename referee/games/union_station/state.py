@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
+from referee.engine import DEFAULT_READINGS, Readings
 from referee.games.union_station.board import Board
 from referee.games.union_station.railroads import COLOURS, MAP_DISCS
 
@@ -69,6 +70,7 @@ class State:
     dividends: int = 0  # dividends paid (the marker starts beside 1: none paid)
     track: tuple[Disc, ...] = ()
     ended: str = ""  # why the game ended
+    readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -105,8 +107,11 @@ def put(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     return (*items[:i], value, *items[i + 1 :])
 
 
-def new_state(players: tuple[str, ...], board: Board, start_cash: int) -> State:
+def new_state(
+    players: tuple[str, ...], board: Board, start_cash: int, readings: Readings = DEFAULT_READINGS
+) -> State:
     return State(
+        readings=readings,
         board=board,
         seats=tuple(Seat(p, start_cash, (0,) * len(COLOURS)) for p in players),
         roads=tuple(Road() for _ in COLOURS),

@@ -148,7 +148,8 @@ def test_status_shows_money_trains_goods_boxes_cities_and_lines() -> None:
         "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi",
     ):
         assert piece in text
-    assert GAME.toolbar(state).startswith("A:5 B:5 C:5")
+    assert GAME.toolbar(state).startswith("money A 5 B 5 C 5 | shares red ")
+    assert "goods)" in GAME.toolbar(state) and "@" not in GAME.toolbar(state)
 
 
 def test_status_says_what_the_dice_still_allow__rule_ダイスアクションの実行() -> None:

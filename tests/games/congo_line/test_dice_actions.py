@@ -125,6 +125,9 @@ def test_one_train_per_space_passing_allowed__rule_列車の移動() -> None:
     state = set_train(state, "blue", "Lubumbashi>Kolwezi:1", "AAA")
     state = set_train(state, "red", "Lubumbashi>Kolwezi:2", "BBB")
     assert rule_of(state, "move blue 1") == MOVE
+    # the refusal says which values are legal, as a move the table can type
+    with pytest.raises(RuleError, match=r"legal now: move blue 2 or 3$"):
+        do(state, "move blue 1")
     state, _ = do(state, "move blue 2")  # passes red
     assert state.trains["blue"].step == 2 and state.trains["red"].step == 1
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.engine import with_automatic
 from referee.games.congo_line.state import (
     CAPACITY,
     CUBES_PER_PLAYER,
@@ -70,5 +71,7 @@ def test_random_legal_play_keeps_the_books(data: st.DataObject, players: str) ->
         GAME.toolbar(state)
     replay = new(players)
     for actor, text in accepted:
-        replay, _ = GAME.apply(replay, GAME.parse(replay, actor, text.split()))
+        replay, _ = with_automatic(
+            GAME, GAME.apply(replay, GAME.parse(replay, actor, text.split()))[0]
+        )
     assert GAME.snapshot(replay) == GAME.snapshot(state)

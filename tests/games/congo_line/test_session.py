@@ -50,8 +50,9 @@ def test_as_plays_for_another_player_out_of_turn__rule_ゲームの流れ() -> N
 def test_adjust_count_undo_and_replay() -> None:
     s = session()
     s.play("roll red yellow green blue")
-    s.play('adjust cash A 12 --because "found a coin"')
+    s.play('adjust money A 12 --because "found a coin"')
     assert s.state.money["A"] == 12
+    s.play('adjust cash A 12 --because "older logs say cash"')  # still read
     assert "matches the ledger" in s.play("count A 12")[0].text
     s.play("load blue 3")
     before = s.game.snapshot(s.state)
@@ -88,3 +89,10 @@ def test_force_loads_a_sixth_good_naming_the_rule__rule_商品を積む() -> Non
     overridden = [e for e in events if isinstance(e, Overridden)]
     assert [e.rule for e in overridden] == ["商品を積む／列車の移動 (商品を積む)"]
     assert "would pass 5" in overridden[0].text
+
+
+def test_help_adjust_lists_the_numbers_by_the_names_every_screen_uses() -> None:
+    from referee.shell.commands import Shell
+
+    text = Shell(session()).run("help adjust").text
+    assert "WHAT is one of: money A, money B" in text

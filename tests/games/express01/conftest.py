@@ -22,8 +22,16 @@ def board() -> dict[str, Any]:
 def new(board: dict[str, Any]) -> Callable[..., Session]:
     """A session with the fixture board, after the lines given have been played."""
 
-    def make(*lines: str, players: str = "A,B,C", variant: str = "short", **extra: Any) -> Session:
-        session = Session.new("express01", players.split(","), variant, {**board, **extra})
+    def make(
+        *lines: str,
+        players: str = "A,B,C",
+        variant: str = "short",
+        readings: dict[str, str] | None = None,
+        **extra: Any,
+    ) -> Session:
+        session = Session.new(
+            "express01", players.split(","), variant, {**board, **extra}, readings
+        )
         for line in lines:
             session.play(line)
         return session

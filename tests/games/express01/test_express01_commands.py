@@ -101,7 +101,9 @@ def test_status_shows_what_the_issue_asks(new):
         "end: 1/12 base cards replaced, 0/3 decks empty",
     ):
         assert needle in text, needle
-    assert "R1" in s.game.toolbar(s.state)
+    bar = s.game.toolbar(s.state)
+    assert bar.startswith("round 1 | ") and "cards, capital " in bar
+    assert "base cards replaced" in bar
     assert "B's turn: acquire; next: lay, buy, done" in text
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from referee.games.express01.sections import (
     TURN,
 )
 from referee.games.express01.state import Spot
+from referee.session import Session
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
@@ -302,8 +304,8 @@ def test_black_loco_counts_as_an_extra_share__rule_黒機関車(new):
     assert counts[holder] == s.state.shares[holder]["red"] + 1
 
 
-def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
-    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco."""
+def _loco_without_a_share(new, **readings: str):
+    """Round 2: C holds the black locomotive and no red share; A is to run red."""
     s = new(
         "order A B C",
         "lay 9 terminal red +1",
@@ -314,12 +316,30 @@ def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機�
         "done",
         "lay 11 route",
         "done",
+        readings={k.replace("_", "-"): v for k, v in readings.items()},
     )
     # round 2: A 3 + 1 + pair 1 + loco 2 = 7, B 5 + 1 = 6, C 5: C takes the loco
     assert s.state.loco == "C" and s.state.shares["C"] == {}
-    s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
+    return s
+
+
+def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
+    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco
+    (the default reading loco-share=any-holder, L299)."""
+    s = _loco_without_a_share(new)
+    events = s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
     assert s.state.payout == ("A", "B", "C")
     assert s.state.loco == ""
+    assert any("reading express01.loco-share=any-holder" in e.text for e in events)
+
+
+def test_reading_loco_share_shareholder_refuses_a_holder_without_a_share__rule_黒機関車(new):
+    """L198 特定会社の株主のみがボーナス支払いを受け取れます, read as binding the loco too."""
+    s = _loco_without_a_share(new, loco_share="shareholder")
+    error = refused(s, "run red 9 10 black")
+    assert error.rule == LOCO and error.reading == "reading express01.loco-share=shareholder"
+    s.play("run red 9 10")
+    assert s.state.payout == ("A", "B", "A") and s.state.loco == "C"
 
 
 def test_black_loco_is_no_share_once_discarded__rule_黒機関車(new):
@@ -468,3 +488,24 @@ def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
     with pytest.raises(RuleError) as e:
         s.play('force lay 10 through red pay c3 --because "no such card in hand"')
     assert not e.value.computable
+
+
+def test_one_take_for_several_shareholders_says_so__rule_ボーナス支払い() -> None:
+    """ボーナス支払い: the cards go one each in the payment order; a `take` that enters the
+    cards of several shareholders says whose they are, never hands them on silently."""
+    from referee import scenario
+
+    path = Path(__file__).parents[2] / "scenarios"
+    s = scenario.load(path / "express01-4p-long-four-decks-upgrades.txt")
+    session = Session.new(s.game, s.players, s.variant, s.board)
+    for command in s.commands:
+        if command.refusal or command.figures:
+            continue
+        if command.text == "take c2 c3 r3 r3":
+            takers = list(dict.fromkeys(session.state.payout[:4]))
+            events = [e.text for e in session.play(command.text)]
+            assert len(takers) > 1
+            assert events[0] == f"4 cards for {', '.join(takers)}, in the payment order"
+            return
+        session.play(command.text)
+    raise AssertionError("the scenario changed")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.engine import Event, choose_readings
 from referee.games.lost_atlas.rules import LostAtlas
 from referee.games.lost_atlas.state import State
 
@@ -23,15 +23,19 @@ def step(state: State, line: str, actor: str | None = None) -> tuple[State, list
 
 
 def new(
-    variant: str = "micro", players: tuple[str, ...] = ("A", "B"), charters: str = MICRO2
+    variant: str = "micro",
+    players: tuple[str, ...] = ("A", "B"),
+    charters: str = MICRO2,
+    readings: dict[str, str] | None = None,
 ) -> State:
-    return play(G.setup(list(players), variant, {}), charters, "destinations 30/40/70/100")
+    chosen = choose_readings(G.readings(), readings or {})
+    return play(G.setup(list(players), variant, {}, chosen), charters, "destinations 30/40/70/100")
 
 
-def two_minors() -> State:
+def two_minors(**readings: str) -> State:
     """Micro, A and B: A founds Expansive at 120 (price 60), B Express at 130 (price 60, on
-    top); both pass: Express is about to operate in OR1."""
-    s = new()
+    top); both pass: Express is about to operate in OR1. `readings`: key_name=choice."""
+    s = new(readings={k.replace("_", "-"): v for k, v in readings.items()})
     return play(
         s,
         "auction 120",

@@ -11,8 +11,15 @@ BOARD = {"city_tiles": 40, "stock_tiles": 48, "railroads": []}
 OPENING = ["start Chicago PRR B&O - NYC 3", "draw wood wood grain"]
 
 
-def new(players: str = "A,B,C", variant: str = "", board: dict | None = None) -> Session:
-    return Session.new("railroad-rivals", players.split(","), variant, board or dict(BOARD))
+def new(
+    players: str = "A,B,C",
+    variant: str = "",
+    board: dict | None = None,
+    readings: dict[str, str] | None = None,
+) -> Session:
+    return Session.new(
+        "railroad-rivals", players.split(","), variant, board or dict(BOARD), readings
+    )
 
 
 def play(session: Session, *lines: str) -> list[str]:

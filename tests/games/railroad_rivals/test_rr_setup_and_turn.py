@@ -123,8 +123,8 @@ def test_draft_records_hidden_tiles_and_stock_tiles__rule_タイルのドラフ�
     assert s.state.phase == "place"
 
 
-def _four_to_turn_two_bid(variant: str = ""):
-    s = new("A,B,C,D", variant)
+def _four_to_turn_two_bid(variant: str = "", **readings: str):
+    s = new("A,B,C,D", variant, readings={k.replace("_", "-"): v for k, v in readings.items()})
     play(s, *OPENING, "order A B C D")
     play(s, "reveal city Denver Omaha Tulsa Reno stock PRR B&O NYC PRR")
     play(s, "take Denver", "take Omaha", "take Tulsa", "take Reno")
@@ -163,6 +163,35 @@ def test_dropback_passers_fall_back_in_pass_order__rule_ビッドの選択ルー
     play(s, "bid 1", "bid 2", "pass", "pass", "pass")  # D, C bid; B, A, D pass
     assert s.state.order == ("C", "D", "A", "B")
     assert s.state.scores["C"] == 8
+
+
+def test_reading_dropback_order_first_next__rule_ビッドの選択ルール() -> None:
+    """L73 パスを行った順にターン順が後になる, read as: passers follow the winner in the order
+    they passed, so the first to pass comes second."""
+    s = _four_to_turn_two_bid("dropback", dropback_order="first-next")
+    events = play(s, "bid 1", "bid 2", "pass", "pass", "pass")  # D, C bid; B, A, D pass
+    assert s.state.order == ("C", "B", "A", "D")
+    assert "turn order: C, B, A, D [reading railroad-rivals.dropback-order=first-next]" in events
+
+
+def test_reading_dropback_order_first_last_is_the_default__rule_ビッドの選択ルール() -> None:
+    s = _four_to_turn_two_bid("dropback", dropback_order="first-last")
+    events = play(s, "bid 1", "bid 2", "pass", "pass", "pass")
+    assert s.state.order == ("C", "D", "A", "B")
+    assert "turn order: C, D, A, B [reading railroad-rivals.dropback-order=first-last]" in events
+
+
+def test_reading_bid_limit_score_refuses_a_bid_above_the_score__rule_ターン順のビッド() -> None:
+    s = _four_to_turn_two_bid(bid_limit="score")
+    play(s, "bid 1")
+    error = rejected(s, "bid 11")  # C has 10 points
+    assert error.rule == R_BID and error.reading == "reading railroad-rivals.bid-limit=score"
+
+
+def test_reading_bid_limit_none_lets_the_score_go_below_zero__rule_ターン順のビッド() -> None:
+    s = _four_to_turn_two_bid(bid_limit="none")
+    play(s, "bid 1", "bid 11", "pass", "pass", "pass")  # C bids 11 with 10 points
+    assert s.state.scores["C"] == -1 and s.state.order[0] == "C"
 
 
 def _three_with_city_tiles(count: int):

@@ -46,11 +46,14 @@ def test_status_names_the_city_tiles_drafted_in_view() -> None:
 def test_toolbar_and_options() -> None:
     s = new()
     assert s.game.options(s.state).verbs == ("start",)
+    # the setup toolbar does not repeat the prompt's phase
+    assert s.game.options(s.state).phase not in s.game.toolbar(s.state)
+    assert s.game.toolbar(s.state).startswith("setup: no scores")
     play(s, *OPENING, "order B C A")
     opts = s.game.options(s.state)
     assert (opts.actor, opts.verbs) == ("B", ("reveal",))
     assert "turn 1" in opts.phase
-    assert "B 6 C 8 A 10" in s.game.toolbar(s.state)
+    assert s.game.toolbar(s.state) == "scores B 6, C 8, A 10"
 
 
 def test_snapshot_is_plain_data() -> None:

@@ -100,7 +100,10 @@ def test_status_shows_everything_at_a_glance():
         "can lay track: black green blue orange white", "invented fixture",
     ):  # fmt: skip
         assert needle in text, needle
-    assert "$10 once black and green and blue and orange and white are each bought again" in text
+    # no share has been bought (the auction moves no disc): not "again" before any buy
+    assert "$10 once black and green and blue and orange and white are each bought\n" in text
+    after_buy, _ = move(opened().state, "buy green")
+    assert "once black and blue and orange and white are each bought\n" in GAME.status(after_buy)
     assert "C $18" in GAME.toolbar(opened().state)
 
 

@@ -7,9 +7,20 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.engine import UsageError, automatic_move
 
-from .helpers import GAME, move, opened, refused, with_cash, with_offer, with_prices, with_shares
+from .helpers import (
+    GAME,
+    OPENING,
+    move,
+    opened,
+    refused,
+    session,
+    with_cash,
+    with_offer,
+    with_prices,
+    with_shares,
+)
 
 
 @pytest.fixture
@@ -95,12 +106,16 @@ def test_reveal_must_come_before_the_next_action__rule_株式の購入(play):
     assert state.top == "black"
 
 
-def test_last_colour_in_the_deck_is_turned_up_by_itself(play):
-    """When every face-down share is one colour the next top is known: no reveal to type."""
+def test_last_colour_in_the_deck_is_the_only_reveal_and_so_automatic(play):
+    """When every face-down share is one colour the next top is known: its reveal is the only
+    move, with one candidate, so the referee makes it (no reveal to type)."""
     state = replace(play, deck=(0, 0, 2, 0, 0))
     state, events = move(state, "buy green")
-    assert state.top == "blue" and state.deck == (0, 0, 1, 0, 0)
     assert any("only blue" in e for e in events)
+    assert GAME.options(state).verbs == ("reveal",)
+    made = automatic_move(GAME, state)
+    assert made is not None and made[1] == "reveal blue"
+    assert made[2].top == "blue" and made[2].deck == (0, 0, 1, 0, 0)
 
 
 def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオンステーション株式会社(
@@ -193,3 +208,29 @@ def test_twentieth_dividend_of_a_buy_ends_the_game_before_its_special__rule_配�
     assert state.phase == "over" and state.dividends == 20
     assert not any("special" in e for e in events)
     assert state.seats[2].cash == 18 - 12 + 7  # ceil(13 / 2) for C's green; nothing more
+
+
+def test_buy_by_offer_space_buys_what_lies_there__rule_株式の購入(play):
+    by_space, _ = move(play, "buy +1")
+    by_name, _ = move(play, "buy green")
+    assert GAME.snapshot(by_space) == GAME.snapshot(by_name)
+
+
+def test_buy_from_an_empty_space_says_the_space_is_empty__rule_株式の購入(play):
+    for text in ("buy +3", "buy blue +3"):
+        e = refused(play, text)
+        assert e.rule == "株式の購入" and e.reason == "+3 is empty"
+
+
+def test_pfw_and_c_is_the_rules_own_name_of_orange():
+    from referee.games.union_station.commands import railroad
+
+    assert railroad("PFW&C") == railroad("pfwc") == "orange"
+
+
+def test_a_share_taken_free_prints_no_cash_change__rule_最初のオークション():
+    s = session()
+    s.play(OPENING[0])
+    texts_ = [e.text for text in ("pass", "pass", "pass") for e in s.play(text)]
+    assert "A takes blue free" in texts_
+    assert not any("cash 30 -> 30" in t for t in texts_)

@@ -89,6 +89,8 @@ def test_named_hex_keeps_its_kind(play):
 
 def test_blocked_declared_by_the_table_without_map__rule_ゲームの終了(play):
     state = play
+    # the table's declaration, not a move of the player to act: not offered as one
+    assert "blocked" not in GAME.options(state).verbs
     for colour in ("black", "green", "blue", "orange"):
         state, _ = move(state, f"blocked {colour}")
         assert state.phase == "play"
@@ -165,3 +167,25 @@ def test_map_blocked_railroads_end_the_game__rule_ゲームの終了():
 
 def test_map_refuses_declared_blocks():
     assert refused(mapped(), "blocked white").rule == "線路の敷設"
+
+
+def test_no_disc_on_a_hex_named_chicago_without_a_map__rule_線路の敷設(play):
+    """L94: no track is laid on Chicago; without a map its name is enough to know it."""
+    e = refused(play, "lay white town@Chicago plain")
+    assert e.rule == "線路の敷設" and "Chicago" in e.reason
+
+
+def test_own_destination_typed_as_a_city_is_refused__rule_目的地の都市(play):
+    """Pittsburgh is white's destination: for white it counts as dest, never as a city."""
+    e = refused(play, "lay white plain city@Pittsburgh")
+    assert e.rule == "目的地の都市" and "dest@PITTSBURGH" in e.legal
+    state, _ = move(play, "lay white plain city@Cleveland")  # orange's: a city for white
+    assert state.track[-1].hex == "CLEVELAND"
+
+
+def test_hex_names_may_have_spaces_and_the_hint_says_hyphens():
+    s = opened()
+    s.play('lay black plain "city@Des Moines"')
+    assert s.state.track[-1].hex == "DES-MOINES"
+    with pytest.raises(UsageError, match="letters, digits, hyphens and spaces"):
+        s.what_if("lay white plain city@C4!")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.engine import UsageError
@@ -165,3 +167,29 @@ def test_bid_out_of_turn__rule_最初のオークション():
     state, rules = forced(s.state, "bid 6", actor="B")
     assert rules == ["最初のオークション"]
     assert state.auction.high == 6 and GAME.options(state).actor == "C"
+
+
+def test_a_reveal_is_judged_by_the_section_of_its_moment():
+    """準備 while setting up; 最初のオークション during the first auction; 株式の購入 in play
+    (the offer refilled after a buy or a lay)."""
+    s = session()
+    s.play("reveal blue green black orange white")
+    no_black = replace(s.state, deck=(0, *s.state.deck[1:]))
+    assert refused(no_black, "reveal black", "A").rule == "準備"
+    s.play(OPENING[0].removeprefix("reveal blue green black orange white").join(["reveal", ""]))
+    assert refused(s.state, "reveal blue", "A").rule == "最初のオークション"
+    play = opened().state
+    assert refused(play, "reveal blue").rule == "株式の購入"
+    after_buy, _ = move(play, "buy green")
+    empty = replace(after_buy, deck=(*after_buy.deck[:3], 0, after_buy.deck[4]))
+    assert refused(empty, "reveal orange", "A").rule == "株式の購入"
+
+
+def test_start_is_offered_only_while_it_can_be_used__rule_準備():
+    """The start player can be changed until the first auction has a bid or a pass."""
+    s = session()
+    s.play(OPENING[0])
+    assert "start" in GAME.options(s.state).verbs
+    s.play("pass")
+    assert "start" not in GAME.options(s.state).verbs
+    assert refused(s.state, "start B", "B").rule == "準備"

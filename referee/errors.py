@@ -1,0 +1,55 @@
+"""The errors the referee reports as one line, apart from the rest of the game contract
+(engine.py) so that quick commands can raise them without loading it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+
+class RefereeError(Exception):
+    """Base of every error the referee reports as one line."""
+
+    exit_code: ClassVar[int] = 1
+
+
+class UsageError(RefereeError):
+    """The words typed are not a move of this game (unknown verb, wrong argument)."""
+
+    exit_code = 2
+
+    def __init__(self, message: str, allowed: str = "") -> None:
+        self.message = message
+        self.allowed = allowed
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.message} (allowed: {self.allowed})" if self.allowed else self.message
+
+
+class RuleError(RefereeError):
+    """A well-formed move the rules forbid. `rule` names the section of the rules file."""
+
+    exit_code = 1
+
+    def __init__(
+        self,
+        reason: str,
+        rule: str,
+        legal: str = "",
+        *,
+        computable: bool = True,
+        reading: str = "",
+    ) -> None:
+        self.reason = reason
+        self.rule = rule
+        self.legal = legal
+        # False when even a forced move cannot be carried out (e.g. no such share exists).
+        self.computable = computable
+        # The reading that decided the refusal, as `Readings.note` names it, if one did.
+        self.reading = reading
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        reading = f"; {self.reading}" if self.reading else ""
+        text = f"{self.reason} [rule: {self.rule}{reading}]"
+        return f"{text}; {self.legal}" if self.legal else text

@@ -1,0 +1,19 @@
+"""Where the rules text of Express 01 allows two readings (express01.ja.txt, by line); the first
+choice of each is the referee's default."""
+
+from __future__ import annotations
+
+from referee.engine import Reading
+
+LOCO_SHARE = Reading(
+    "express01",
+    "loco-share",
+    "L198, L299",
+    "does the black locomotive's extra share pay a holder with no share of the paying company"
+    " (L299 adds it as a share; L198: 特定会社の株主のみがボーナス支払いを受け取れます)",
+    (
+        ("any-holder", "yes: it counts as one share of the payout whatever its holder holds"),
+        ("shareholder", "no: only a holder of a share of the paying company may declare it"),
+    ),
+)
+READINGS = (LOCO_SHARE,)
