@@ -377,21 +377,23 @@ class Session:
             raise
 
     def marks(self) -> list[str]:
-        """For each move of the log, how it was made beyond the rules' order: "out of turn"
-        for `as NAME` on another player's turn (forced moves say `force` in their text)."""
-        out = []
-        for before, entry in zip(self.states, self.entries, strict=False):
-            mark = "automatic: no other move" if entry.auto else ""
-            try:
-                how, words = self.prefixes(split(entry.text))
-            except RefereeError:
-                how, words = How(), []
-            if how.named and words and frame.find(words[0]) is None:
-                turn = self.game.options(before).actor
-                if turn and turn != how.named and self._skips_the_turn(before, how, words):
-                    mark = f"out of turn: {turn}'s turn"
-            out.append(mark)
-        return out
+        """For each move of the log, how it was made beyond the rules' order (`mark`)."""
+        return [self.mark(index) for index in range(len(self.entries))]
+
+    def mark(self, index: int) -> str:
+        """How move `index` (0-based) was made beyond the rules' order: "automatic", or "out of
+        turn" for `as NAME` past the game's turn check (forced moves say `force` in their
+        text)."""
+        before, entry = self.states[index], self.entries[index]
+        try:
+            how, words = self.prefixes(split(entry.text))
+        except RefereeError:
+            how, words = How(), []
+        if how.named and words and frame.find(words[0]) is None:
+            turn = self.game.options(before).actor
+            if turn and turn != how.named and self._skips_the_turn(before, how, words):
+                return f"out of turn: {turn}'s turn"
+        return "automatic: no other move" if entry.auto else ""
 
     def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
         """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
