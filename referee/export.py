@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from referee.render import standings_table
+from referee.render import described, standings_table
 from referee.session import Session
 
 
@@ -22,14 +22,7 @@ def markdown(session: Session) -> str:
         "",
     ]
     rows = [
-        [
-            n,
-            e.by,
-            f"`{e.text}`"
-            + (f" (amended; was `{e.was}`)" if e.was else "")
-            + (f" ({mark})" if mark else ""),
-            f"{e.at:%H:%M}",
-        ]
+        [n, e.by, described(e, mark, lambda text: f"`{text}`"), f"{e.at:%H:%M}"]
         for n, (e, mark) in enumerate(zip(session.entries, session.marks(), strict=True), start=1)
     ]
     lines.append(tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="github"))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabulate import tabulate
@@ -56,6 +56,13 @@ def standings(rows: Sequence[Standing], over: bool) -> str:
     return f"{title}\n{body}"
 
 
+def described(e: Entry, mark: str, code: Callable[[str], str] = str) -> str:
+    """A move of the log as the diaries show it: the text (through `code`, e.g. Markdown's
+    backticks), what it replaced if amended, and how it was made beyond the rules' order."""
+    text = code(e.text) + (f" (amended; was {code(e.was)})" if e.was else "")
+    return text + (f" ({mark})" if mark else "")
+
+
 def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
     """The moves, numbered; `marks` says how a move broke the order of play (`out of turn`)."""
     if not entries:
@@ -63,9 +70,7 @@ def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
     rows = []
     for number, e in enumerate(entries, start=1):
         mark = marks[number - 1] if number <= len(marks) else ""
-        text = e.text + (f"   (amended; was: {e.was})" if e.was else "")
-        text += f"   ({mark})" if mark else ""
-        rows.append([number, e.by, text, e.at.strftime("%Y-%m-%d %H:%M")])
+        rows.append([number, e.by, described(e, mark), e.at.strftime("%Y-%m-%d %H:%M")])
     return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")
 
 

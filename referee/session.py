@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
@@ -247,7 +247,8 @@ class Session:
         if not self.redo_stack:
             raise RuleError("nothing to redo", "session", "redo works until a new move is made")
         entry = self.redo_stack[-1]
-        state, events, _ = self.interpret(self.state, entry.text)
+        state, events, by = self.interpret(self.state, entry.text)
+        entry = replace(entry, by=by)  # who makes it now, not what the file said
         self.redo_stack.pop()
         self.entries.append(entry)
         self.states.append(state)
@@ -312,13 +313,18 @@ class Session:
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
         move = self._parse(state, actor, words)
-        notes = [Event(f"out of turn: {actor} moved on {turn}'s turn")] if actor != turn else []
+        notes: list[Event] = []
         try:
             new_state, events = self.game.apply(state, move)
         except RuleError as refusal:
-            if not refusal.computable or not (how.forced or notes):
+            if not refusal.computable or not (how.forced or actor != turn):
                 raise
             new_state, events, broken = self._overriding(state, move, refusal, how.forced)
+            # Out of turn only where the game's own turn check was skipped (a move anyone may
+            # make, such as a reveal, is no one's turn to take).
+            if any(isinstance(ev, OutOfTurn) for ev in broken):
+                notes.append(Event(f"out of turn: {actor} moved on {turn}'s turn"))
+            broken = [ev for ev in broken if not isinstance(ev, OutOfTurn)]
             if how.forced:
                 notes = [Event("forced by the table, against the referee"), *notes, *broken]
         else:
@@ -330,7 +336,8 @@ class Session:
         self, state: Any, move: Any, refusal: RuleError, forced: bool
     ) -> tuple[Any, list[Event], list[Overridden]]:
         """Apply a refused move anyway: forced, or by `as` when the only check it broke is whose
-        turn it is. The new state, its events and the rules broken besides the turn."""
+        turn it is. The new state, its events and the checks it skipped (the turn among them
+        as OutOfTurn)."""
         try:
             new_state, events = self.game.apply(state, move, forced=True)
         except RuleError as e:
@@ -349,10 +356,10 @@ class Session:
         if not skipped:  # the game names no check it skipped; the refusal names one
             if not forced:
                 raise refusal
-            broken = [Overridden(refusal.reason, refusal.rule)]
+            skipped = broken = [Overridden(refusal.reason, refusal.rule)]
         if broken and not forced:
             raise RuleError(broken[0].text, broken[0].rule, "force it if the table agrees")
-        return new_state, [ev for ev in events if not isinstance(ev, Overridden)], broken
+        return new_state, [ev for ev in events if not isinstance(ev, Overridden)], skipped
 
     def _parse(self, state: Any, actor: str, words: list[str]) -> Any:
         """The game's move for `words`; a prefix that is ambiguous among all the names of the
@@ -370,21 +377,40 @@ class Session:
             raise
 
     def marks(self) -> list[str]:
-        """For each move of the log, how it was made beyond the rules' order: "out of turn"
-        for `as NAME` on another player's turn (forced moves say `force` in their text)."""
-        out = []
-        for before, entry in zip(self.states, self.entries, strict=False):
-            mark = "automatic: no other move" if entry.auto else ""
-            try:
-                how, words = self.prefixes(split(entry.text))
-            except RefereeError:
-                how, words = How(), []
-            if how.named and words and frame.find(words[0]) is None:
-                turn = self.game.options(before).actor
-                if turn and turn != how.named:
-                    mark = f"out of turn: {turn}'s turn"
-            out.append(mark)
-        return out
+        """For each move of the log, how it was made beyond the rules' order (`mark`)."""
+        return [self.mark(index) for index in range(len(self.entries))]
+
+    def mark(self, index: int) -> str:
+        """How move `index` (0-based) was made beyond the rules' order: "automatic", or "out of
+        turn" for `as NAME` past the game's turn check (forced moves say `force` in their
+        text)."""
+        before, entry = self.states[index], self.entries[index]
+        try:
+            how, words = self.prefixes(split(entry.text))
+        except RefereeError:
+            how, words = How(), []
+        if how.named and words and frame.find(words[0]) is None:
+            turn = self.game.options(before).actor
+            if turn and turn != how.named and self._skips_the_turn(before, how, words):
+                return f"out of turn: {turn}'s turn"
+        return "automatic: no other move" if entry.auto else ""
+
+    def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
+        """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
+        try:
+            move = self._parse(state, how.named, words)
+        except RefereeError:
+            return False
+        try:
+            self.game.apply(state, move)
+            return False
+        except RefereeError:
+            pass
+        try:
+            _, events = self.game.apply(state, move, forced=True)
+        except RefereeError:
+            return False
+        return any(isinstance(ev, OutOfTurn) for ev in events)
 
     # --- saving ------------------------------------------------------------------------------
     def autosave(self, appended: bool = False) -> None:

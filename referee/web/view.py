@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.render import described, readings_line, standings_cells
 from referee.render import standings as standings_text
-from referee.render import standings_cells
 from referee.session import Session
 from referee.web import charts
 from referee.web.games import view_of
@@ -49,10 +49,7 @@ def standings_html(session: Session) -> str:
 def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
     numbered = list(enumerate(session.entries, start=1))
     shown = numbered if last is None else numbered[-last:][::-1]
-    rows = [
-        [n, e.by, e.text + (f" (amended; was {e.was})" if e.was else ""), f"{e.at:%H:%M}"]
-        for n, e in shown
-    ]
+    rows = [[n, e.by, described(e, session.mark(n - 1)), f"{e.at:%H:%M}"] for n, e in shown]
     if not rows:
         return "<p>no moves yet</p>"
     return table(["#", "by", "move", "at (UTC)"], rows, cls="moves" if last else "log")
@@ -108,6 +105,9 @@ def body(
         parts.append(f'<p class="notice">{esc(notice)}</p>')
     now = verdict(session) if over else next_line(session)
     parts.append(f'<p class="next" id="next">{esc(now)}</p>')
+    in_force = readings_line(game.readings(), session.readings)
+    if in_force:
+        parts.append(f'<p class="readings">{esc(in_force)}</p>')
     title = "Final table" if over else "Standings"
     parts.append(section(title, standings_html(session), cls="final" if over else ""))
     if not whole_log:

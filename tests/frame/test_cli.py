@@ -224,7 +224,7 @@ def test_log_marks_a_move_out_of_turn(tmp_path: Path, board: Path) -> None:
     code, out, _ = run(args, "as bob give ann 2\n")
     assert code == 0 and "out of turn: Bob moved on Ann's turn" in out
     code, out, _ = run(["log", str(save)])
-    assert "as bob give ann 2   (out of turn: Ann's turn)" in out
+    assert "as bob give ann 2 (out of turn: Ann's turn)" in out
 
 
 def test_board_walkthrough_asks_a_missing_answer_again_with_the_others_kept() -> None:

@@ -104,7 +104,7 @@ def test_amend_and_log_show_the_amendment(tmp_path: Path) -> None:
     shell.run("pass")
     reply = shell.run("amend 1 give cy 2")
     assert reply.ok and "move 1 is now 'give cy 2' (was 'give bob 3')" in reply.text
-    assert "(amended; was: give bob 3)" in shell.run("log").text
+    assert "(amended; was give bob 3)" in shell.run("log").text
     bad = shell.run("amend 9 pass")
     assert not bad.ok and "there is no move 9" in bad.text
 
@@ -187,9 +187,13 @@ def test_out_of_turn_moves_are_marked_in_log_and_export(tmp_path: Path) -> None:
     assert reply.ok and "out of turn: Cy moved on Ann's turn" in reply.text
     shell.run("give bob 1")
     log = shell.run("log").text.splitlines()
-    assert "as cy give ann 4   (out of turn: Ann's turn)" in log[2] and "(" not in log[3]
+    assert "as cy give ann 4 (out of turn: Ann's turn)" in log[2] and "(" not in log[3]
     shell.run(f"export {tmp_path / 'diary.md'}")
     assert "`as cy give ann 4` (out of turn: Ann's turn)" in (tmp_path / "diary.md").read_text()
+    shell.run(f"export {tmp_path / 'diary.html'}")  # the page's diary says it the same way
+    page = (tmp_path / "diary.html").read_text()
+    assert "as cy give ann 4 (out of turn: Ann&#x27;s turn)" in page
+    assert "readings: " in page  # Tally declares one: the diary says which is in force
 
 
 def test_force_in_the_shell_names_the_rule_it_overrode(tmp_path: Path) -> None:

@@ -23,4 +23,5 @@ MODULES = {
 
 
 def view_of(game_name: str) -> ModuleType:
-    return import_module(f"referee.web.games.{MODULES[game_name]}")
+    """The game's own view; a game without one (a new game) gets the plain page."""
+    return import_module(f"referee.web.games.{MODULES.get(game_name, 'plain')}")

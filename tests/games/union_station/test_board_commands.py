@@ -175,3 +175,11 @@ def test_as_player_out_of_turn_still_needs_force_for_another_rule():
     with pytest.raises(RuleError) as info:
         s.play("as A sell blue")  # A has no blue share left to sell
     assert "turn" not in info.value.reason
+
+
+def test_a_move_anyone_may_make_is_not_out_of_turn():
+    """Revealing the auction order (準備) is no one's turn: `as` another player is not marked."""
+    s = session()
+    events = s.play("as B reveal blue green black orange white")
+    assert not any("out of turn" in e.text for e in events)
+    assert s.marks() == [""]

@@ -1,0 +1,19 @@
+"""The page of a game with no view of its own yet: what every game shows, and nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.session import Session
+
+
+def prices(game: Any, state: Any) -> dict[str, int]:
+    return {}
+
+
+def panels(session: Session, state: Any) -> list[tuple[str, str]]:
+    return []
+
+
+def ending(session: Session, state: Any) -> list[str]:
+    return ["the game is over" if session.game.is_over(state) else "the game goes on"]
