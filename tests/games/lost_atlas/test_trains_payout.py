@@ -9,24 +9,13 @@ from referee.engine import RuleError
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State, Train
 
-from .helpers import new, play, step, two_minors
+from .helpers import play, step, two_minors
 
 
 def _rich_new_minor() -> State:
     """Micro, A and B: Express (new, 300 in cash) is about to start its first OR; the 2-trains
     are gone, so the deck offers the first 3-train."""
-    s = play(
-        new(),
-        "auction 120",
-        "pass",
-        "pick Expansive",
-        "auction 130",
-        "pass",
-        "pick Express",
-        "pass",
-        "pass",
-    )
-    s = s.draft()
+    s = two_minors().draft()
     s.deck = {"2": 0, "3": 3, "4": 3}
     s.companies["Express"].cash = 300
     s.hexes["C3"] = "yellow"
