@@ -11,11 +11,19 @@ from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
-from .state import MAX_RAILROADS, START_CITIES, Pos, State
+from .state import COLOURS, MAX_RAILROADS, START_CITIES, Pos, State
 
 VERBS = (
-    Verb("start", "start CITY N E S W CARGO", "the start city drawn (edges: initials or -)"),
-    Verb("draw", "draw COLOUR ...", "the cubes drawn from the bag for a city"),
+    Verb(
+        "start",
+        "start CITY N E S W CARGO",
+        "the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)",
+    ),
+    Verb(
+        "draw",
+        "draw COLOUR ... | draw WGC",
+        "the cubes drawn from the bag for a city, or their initials in one word (draw wwg)",
+    ),
     Verb("order", "order NAME NAME ...", "the first turn order, as the character cards fell"),
     Verb("reveal", "reveal city NAME ... stock RR ...", "the city and stock tiles turned up"),
     Verb("bid", "bid POINTS", "bid victory points to go first this turn"),
@@ -24,9 +32,14 @@ VERBS = (
     Verb(
         "place",
         "place CITY X,Y N E S W CARGO [blank]",
-        "place a city tile; 'blank' = none of your tiles can match a railroad",
+        "place a city tile; the edges of known railroads may run together (-SF-SF); "
+        "'blank' = none of your tiles can match a railroad",
     ),
-    Verb("deliver", "deliver COLOUR FROM TO [THEN]", "deliver a cube along the link FROM-TO"),
+    Verb(
+        "deliver",
+        "deliver [COLOUR] FROM TO [THEN]",
+        "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds one)",
+    ),
     Verb("hotel", "hotel CITY", "place your hotel (before your delivery)"),
     Verb("tower", "tower CITY", "place your water tower (before your delivery)"),
 )
@@ -146,8 +159,35 @@ def city_name(word: str) -> str:
 
 
 def edges_of(words: Sequence[str], roads: Railroads) -> tuple[str, str, str, str]:
+    if len(words) == 1:
+        words = split_edges(words[0], roads.known)
     n, e, s, w = (("" if x == "-" else roads.resolve(x)) for x in words)
     return n, e, s, w
+
+
+def split_edges(word: str, known: Sequence[str]) -> tuple[str, ...]:
+    """`-SF-SF` -> `- SF - SF`: the four edges in one word, each a `-` or a railroad already
+    known (a name has no `-`); refused unless it splits into four edges one way only."""
+    names = sorted({"-", *known}, key=len, reverse=True)
+    low = word.lower()
+
+    def ways(at: int) -> list[tuple[str, ...]]:
+        if at == len(low):
+            return [()]
+        found = []
+        for name in names:
+            if low.startswith(name.lower(), at):
+                found += [(name, *rest) for rest in ways(at + len(name)) if len(rest) < 4]
+        return found
+
+    four = [w for w in ways(0) if len(w) == 4]
+    if len(four) != 1:
+        why = "splits more than one way" if four else "is not four edges"
+        raise UsageError(
+            f"'{word}' {why} of '-' and the railroads known ({', '.join(known) or 'none yet'})",
+            "type the edges apart: N E S W, e.g. - SF - SF",
+        )
+    return four[0]
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
@@ -159,12 +199,12 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         count_words(VERBS, verb, args, count, most)
 
     if verb == "start":
-        need(6, 6)
+        need(6 if len(args) != 3 else 3, 6)
         name = match(args[0], START_CITIES, "start city")
-        edges = edges_of(args[1:5], Railroads(state))
-        return Start(actor, name, edges, amount(args[5], "cargo", low=0, high=10))
+        edges = edges_of(args[1:-1], Railroads(state))
+        return Start(actor, name, edges, amount(args[-1], "cargo", low=0, high=10))
     if verb == "draw":
-        return Draw(actor, tuple(match(w, state.colours(), "cube colour") for w in args))
+        return Draw(actor, _colours(state, args))
     if verb == "order":
         need(1)
         return Order(actor, tuple(match(w, state.players, "player") for w in args))
@@ -185,24 +225,58 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         tile = match(args[0], display, "revealed tile")
         return Take(actor, tile, display[tile])
     if verb == "place":
-        need(7, 8)
-        blank = len(args) == 8
-        if blank and args[7].lower() != "blank":
-            raise UsageError(f"'{args[7]}' after the cargo must be 'blank'", usage)
-        edges = edges_of(args[2:6], Railroads(state))
-        cargo = amount(args[6], "cargo", low=0, high=10)
+        # NAME POS N E S W CARGO [blank], or the edges in one word: NAME POS NESW CARGO [blank]
+        compact = len(args) in (4, 5)
+        need(4 if compact else 7, 5 if compact else 8)
+        blank = len(args) in (5, 8)
+        if blank and args[-1].lower() != "blank":
+            raise UsageError(f"'{args[-1]}' after the cargo must be 'blank'", usage)
+        cargo_at = len(args) - 1 - blank
+        edges = edges_of(args[2:cargo_at], Railroads(state))
+        cargo = amount(args[cargo_at], "cargo", low=0, high=10)
         name = city_name(args[0])
         # A tile drafted in view keeps the name it was revealed under, however it is typed.
         name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
         return Place(actor, name, parse_pos(args[1]), edges, cargo, blank)
     if verb == "deliver":
-        need(3, 4)
-        colour = match(args[0], state.colours(), "cube colour")
-        path = tuple(match(w, state.cities, "city") for w in args[1:])
-        return Deliver(actor, colour, path)
+        return _deliver(state, actor, args)
     need(1, 1)
     city = match(args[0], state.cities, "city")
     return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
+
+
+def _deliver(state: State, actor: str, args: list[str]) -> Deliver:
+    """`deliver wood Tulsa Omaha [Reno]`, or without the colour when the city it leaves holds
+    cubes of one colour only: `deliver Tulsa Omaha`. A first word naming a colour is one."""
+    try:
+        colour = match(args[0], state.colours(), "cube colour") if args else ""
+    except UsageError:
+        colour = ""
+    count_words(VERBS, "deliver", args, 3 if colour else 2, 4 if colour else 3)
+    path = tuple(match(w, state.cities, "city") for w in args[1 if colour else 0 :])
+    if not colour:
+        cubes = state.cities[path[0]].cubes
+        held = [c for c, n in zip(state.colours(), cubes, strict=False) if n]
+        if len(held) != 1:
+            raise UsageError(
+                f"{path[0]} holds {' and '.join(held) or 'no'} cubes: name the colour",
+                f"deliver COLOUR {' '.join(path)}",
+            )
+        colour = held[0]
+    return Deliver(actor, colour, path)
+
+
+# The cubes in one word, a letter each (`draw wwg`): the colours' initials are all different
+# and no colour's second letter is an initial, so two letters or more never name a colour.
+INITIALS = {c[0]: c for c in COLOURS}
+assert len(INITIALS) == len(COLOURS)
+
+
+def _colours(state: State, words: list[str]) -> tuple[str, ...]:
+    low = words[0].lower() if len(words) == 1 else ""
+    if len(low) > 1 and all(INITIALS.get(c) in state.colours() for c in low):
+        return tuple(INITIALS[c] for c in low)
+    return tuple(match(w, state.colours(), "cube colour") for w in words)
 
 
 def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:

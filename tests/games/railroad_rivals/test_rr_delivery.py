@@ -152,3 +152,16 @@ def test_deliver_words() -> None:
         play(s, "deliver wood Chicago")
     with pytest.raises(UsageError):
         play(s, "deliver wood Chicago Denver Omaha Tulsa")
+
+
+def test_the_colour_may_be_left_out_when_the_city_holds_one__rule_貨物の配送() -> None:
+    """配送はその都市に繋がっているリンクを1つ使用して行う: Denver holds wood only, so
+    `deliver Denver Chicago` is its wood; Chicago holds two colours, so it needs the colour."""
+    s = three_at_delivery()
+    short = s.game.parse(s.state, "A", ["deliver", "Denver", "Chicago"])
+    assert short == s.game.parse(s.state, "A", ["deliver", "wood", "Denver", "Chicago"])
+    with pytest.raises(UsageError) as e:
+        play(s, "deliver Chicago Denver")
+    assert "name the colour" in str(e.value)
+    play(s, "deliver Denver Chicago")
+    assert s.state.scores["A"] == 6 + 3

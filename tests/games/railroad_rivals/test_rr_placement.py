@@ -240,3 +240,28 @@ def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置
     assert state.bag == (0, 0) and state.cities["Denver"].cubes == (1, 0)
     state, events = _apply(s, state, "place Omaha 0,-1 - - PRR - 2")  # nothing to draw
     assert state.phase == "place" and s.game.options(state).actor == "C"
+
+
+def test_edges_of_known_railroads_may_run_together__rule_都市タイルの配置() -> None:
+    """`-B&O--` is `- B&O - -`: the four edges, each `-` or a railroad already known; a word
+    that is not four such edges, or splits more than one way, is refused."""
+    s = three_at_placement()
+    words = ["place", "Denver", "1,0"]
+    long = s.game.parse(s.state, "A", [*words, "-", "-", "-", "B&O", "2"])
+    assert s.game.parse(s.state, "A", [*words, "--" + "-b&o", "2"]) == long
+    for bad in ("--B&O", "-XX--", "--PRR-B&O"):
+        with pytest.raises(UsageError):
+            s.game.parse(s.state, "A", [*words, bad, "2"])
+    play(s, "place Denver 1,0 ---B&O 2 ")
+    assert s.state.cities["Denver"].edges == ("", "", "", "B&O")
+
+
+def test_completion_offers_the_tiles_drafted_in_view_and_the_railroads__rule_都市タイルの配置() -> (
+    None
+):
+    from referee import frame
+
+    s = three_at_placement()
+    assert frame.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display
+    assert frame.candidates(s, ["place", "Denver", "1,0"])[:1] == ["-"]
+    assert "B&O" in frame.candidates(s, ["place", "Denver", "1,0", "-"])
