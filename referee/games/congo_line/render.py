@@ -238,12 +238,13 @@ def status(state: State) -> str:
 
 def toolbar(state: State) -> str:
     """In words a table reads at a glance: money, each train's share value now and its goods."""
-    money = " ".join(f"{p} {state.money[p]}" for p in state.players)
-    trains = ", ".join(
-        f"{t} {_price_now(state, state.trains[t])} ({len(state.trains[t].goods)} goods)"
-        for t in TRAINS
+    money = ", ".join(f"{p} {state.money[p]}" for p in state.players)
+    prices = ", ".join(f"{t} {_price_now(state, state.trains[t])}" for t in TRAINS)
+    goods = ", ".join(f"{t} {len(state.trains[t].goods)}" for t in TRAINS)
+    return (
+        f"money {money} | share prices {prices} | goods on the trains {goods} | "
+        f"{len(state.reached)} of {END_CITIES} cities reached"
     )
-    return f"money {money} | shares {trains} | {len(state.reached)} of {END_CITIES} cities"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -256,9 +256,7 @@ def test_edges_of_known_railroads_may_run_together__rule_都市タイルの配�
     assert s.state.cities["Denver"].edges == ("", "", "", "B&O")
 
 
-def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの配置() -> (
-    None
-):
+def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの配置() -> None:
     from referee import frame
 
     s = three_at_placement()
