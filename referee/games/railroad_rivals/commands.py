@@ -24,8 +24,16 @@ VERBS = (
         "draw COLOUR ... | draw WGC",
         "the cubes drawn from the bag for a city, or their initials in one word (draw wwg)",
     ),
-    Verb("order", "order NAME NAME ...", "the first turn order, as the character cards fell"),
-    Verb("reveal", "reveal city NAME ... stock RR ...", "the city and stock tiles turned up"),
+    Verb(
+        "order",
+        "order NAME NAME ...",
+        "the first turn order, as the character cards fell (the last name may be left out)",
+    ),
+    Verb(
+        "reveal",
+        "reveal [city] NAME ... stock RR ...",
+        "the city and stock tiles turned up (the names before 'stock' are cities)",
+    ),
     Verb("bid", "bid POINTS", "bid victory points to go first this turn"),
     Verb("pass", "pass", "pass the bid, or place no city, or deliver nothing"),
     Verb("take", "take TILE", "draft a revealed city (by name) or stock tile (by railroad)"),
@@ -37,8 +45,9 @@ VERBS = (
     ),
     Verb(
         "deliver",
-        "deliver [COLOUR] FROM TO [THEN]",
-        "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds one)",
+        "deliver [COLOUR] FROM [TO [THEN]]",
+        "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds one,"
+        " TO when FROM has one link)",
     ),
     Verb("hotel", "hotel CITY", "place your hotel (before your delivery)"),
     Verb("tower", "tower CITY", "place your water tower (before your delivery)"),
@@ -95,7 +104,7 @@ class Take:
 class Place:
     actor: str
     name: str
-    pos: Pos
+    pos: Pos | None  # None: where its railroads match, if that is one square only
     edges: tuple[str, str, str, str]
     cargo: int
     blank: bool  # the player confirms none of their tiles can be placed matching a railroad
@@ -105,7 +114,7 @@ class Place:
 class Deliver:
     actor: str
     colour: str
-    path: tuple[str, ...]  # from, to[, then]: cities
+    path: tuple[str, ...]  # from[, to[, then]]: cities (to left out: FROM's one link)
 
 
 @dataclass(frozen=True)
@@ -225,19 +234,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         tile = match(args[0], display, "revealed tile")
         return Take(actor, tile, display[tile])
     if verb == "place":
-        # NAME POS N E S W CARGO [blank], or the edges in one word: NAME POS NESW CARGO [blank]
-        compact = len(args) in (4, 5)
-        need(4 if compact else 7, 5 if compact else 8)
-        blank = len(args) in (5, 8)
-        if blank and args[-1].lower() != "blank":
-            raise UsageError(f"'{args[-1]}' after the cargo must be 'blank'", usage)
-        cargo_at = len(args) - 1 - blank
-        edges = edges_of(args[2:cargo_at], Railroads(state))
-        cargo = amount(args[cargo_at], "cargo", low=0, high=10)
-        name = city_name(args[0])
-        # A tile drafted in view keeps the name it was revealed under, however it is typed.
-        name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
-        return Place(actor, name, parse_pos(args[1]), edges, cargo, blank)
+        return _place(state, actor, args, usage)
     if verb == "deliver":
         return _deliver(state, actor, args)
     need(1, 1)
@@ -245,14 +242,33 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
 
 
+def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
+    """NAME [X,Y] N E S W CARGO [blank], the edges also in one word (`-SF-SF`). Without X,Y
+    the tile goes where its railroads match (placement.on_place); `blank` needs X,Y."""
+    blank = bool(args) and args[-1].lower() == "blank"
+    words = args[:-1] if blank else args
+    if len(words) not in ((4, 7) if blank else (3, 4, 6, 7)):
+        raise UsageError(f"place takes 3 to 8 words, not {len(args)}", usage)
+    at = len(words) in (4, 7)
+    if at and not any(c.isdigit() for c in words[1]):
+        raise UsageError(f"'{words[1]}' is not a square X,Y", usage)
+    edges = edges_of(words[2 if at else 1 : -1], Railroads(state))
+    cargo = amount(words[-1], "cargo", low=0, high=10)
+    name = city_name(words[0])
+    # A tile drafted in view keeps the name it was revealed under, however it is typed.
+    name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
+    return Place(actor, name, parse_pos(words[1]) if at else None, edges, cargo, blank)
+
+
 def _deliver(state: State, actor: str, args: list[str]) -> Deliver:
     """`deliver wood Tulsa Omaha [Reno]`, or without the colour when the city it leaves holds
-    cubes of one colour only: `deliver Tulsa Omaha`. A first word naming a colour is one."""
+    cubes of one colour only: `deliver Tulsa Omaha`. A first word naming a colour is one.
+    Without TO, the one link of FROM (delivery.on_deliver)."""
     try:
         colour = match(args[0], state.colours(), "cube colour") if args else ""
     except UsageError:
         colour = ""
-    count_words(VERBS, "deliver", args, 3 if colour else 2, 4 if colour else 3)
+    count_words(VERBS, "deliver", args, 2 if colour else 1, 4 if colour else 3)
     path = tuple(match(w, state.cities, "city") for w in args[1 if colour else 0 :])
     if not colour:
         cubes = state.cities[path[0]].cubes
@@ -281,13 +297,11 @@ def _colours(state: State, words: list[str]) -> tuple[str, ...]:
 
 def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
     sections: dict[str, list[str]] = {"city": [], "stock": []}
-    current = ""
+    current = "city"  # the names before `stock` are cities, `city` or not
     for w in args:
         if w.lower() in ("city", "cities", "stock", "stocks"):
             current = w.lower().rstrip("s").replace("citie", "city")
             continue
-        if not current:
-            raise UsageError("say which tiles are which", "reveal city NAME ... stock RR ...")
         sections[current].append(w)
     roads = Railroads(state)
     cities = tuple(city_name(w) for w in sections["city"])

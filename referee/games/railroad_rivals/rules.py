@@ -178,7 +178,8 @@ class RailroadRivals(Game):
             in_bag = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
             return Options(actor, ("draw",), {"draw": (in_bag,) * state.pending_cubes}, text)
         if phase == ORDER:
-            return Options(actor, ("order",), {"order": (state.players,)}, text)
+            names = (state.players,) * (len(state.players) - 1)
+            return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
             more = (("stock", *state.railroads),) * 12  # the names after `city` are new
             args = {"reveal": (("city", "stock"),), "reveal city": (("city",), *more)}

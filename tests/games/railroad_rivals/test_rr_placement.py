@@ -263,3 +263,17 @@ def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの�
     assert frame.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display
     assert frame.candidates(s, ["place", "Denver", "1,0"])[:1] == ["-"]
     assert "B&O" in frame.candidates(s, ["place", "Denver", "1,0", "-"])
+
+
+def test_a_tile_without_its_square_goes_where_its_railroads_match__rule_都市タイルの配置() -> None:
+    """最低1辺は、接する辺同士に同じ鉄道名を持つ: `---B&O` matches Chicago's B&O only east of it,
+    so the square may be left out; a tile matching at several squares, or none, needs it."""
+    s = three_at_placement()
+    with pytest.raises(UsageError) as e:
+        play(s, "place Denver ---PRR 2")  # PRR west of it matches nowhere
+    assert "say the square" in str(e.value)
+    with pytest.raises(UsageError):
+        play(s, "place Denver ---- 2 blank")  # a blank placement names its square
+    events = play(s, "place Denver ---B&O 2")
+    assert "Denver goes to 1,0, the one square where its railroads match" in events
+    assert s.state.grid[(1, 0)] == "Denver"

@@ -96,11 +96,33 @@ def test_a_draw_from_a_bag_of_one_colour_is_made_by_the_referee__rule_準備_3()
 def test_turn_order_and_starting_scores__rule_準備_5_6() -> None:
     s = new()
     play(s, *OPENING)
-    assert rejected(s, "order A B").rule == R_SETUP
+    assert rejected(s, "order A").rule == R_SETUP
+    assert rejected(s, "order A A").rule == R_SETUP
     play(s, "order C A B")
     assert s.state.order == ("C", "A", "B")
     assert s.state.scores == {"C": 6, "A": 8, "B": 10}
     assert all(v == 0 for v in s.state.prices.values())  # §準備 7
+
+
+def test_the_last_name_of_the_order_is_the_one_left__rule_準備_5_6() -> None:
+    """With every player but one named, the last character card is the one left."""
+    s = new()
+    play(s, *OPENING)
+    assert "turn order: C (6), A (8), B (10)" in play(s, "order C A")
+    assert s.state.order == ("C", "A", "B")
+
+
+def test_reveal_names_before_stock_are_cities__rule_タイルの補充() -> None:
+    s = new()
+    play(s, *OPENING, "order A B C")
+    long = s.game.parse(
+        s.state, "A", ["reveal", "city", "Denver", "Omaha", "Tulsa", "stock", "PRR", "B&O", "NYC"]
+    )
+    short = s.game.parse(
+        s.state, "A", ["reveal", "Denver", "Omaha", "Tulsa", "stock", "PRR", "B&O", "NYC"]
+    )
+    assert short == long
+    assert rejected(s, "reveal PRR B&O NYC").rule == R_BID  # forgot 'stock': 3 cities, 0 stock
 
 
 def test_reveal_player_count_of_each__rule_タイルの補充() -> None:
