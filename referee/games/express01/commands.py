@@ -23,7 +23,8 @@ VERBS: Sequence[Verb] = (
     Verb(
         "order",
         "order NAME NAME ... | order NAME CARD NAME CARD ...",
-        "set the turn order: names from position 1, or each player's face-down card",
+        "set the turn order: names from position 1 (the last may be left out), or each "
+        "player's face-down card",
     ),
     Verb(
         "lay",
@@ -214,6 +215,9 @@ def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
     else:
         names = tuple(match(w, players, "player") for w in rest)
         played = ()
+        left = [p for p in players if p not in names]
+        if len(left) == 1 and len(set(names)) == len(names) == len(players) - 1:
+            names = (*names, left[0])  # the last position card: the one player not named
     if sorted(names) != sorted(players):
         raise UsageError("order must name every player once", "order " + " ".join(players))
     return Order(actor, names, played)

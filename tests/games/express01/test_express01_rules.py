@@ -57,6 +57,14 @@ def test_order_from_face_down_cards_highest_first__rule_ゲームの準備(new):
     assert s.game.options(s.state).actor == "B"
 
 
+def test_the_last_position_is_the_player_left__rule_ゲームの準備(new):
+    assert new("order C A").state.positions == {"C": 1, "A": 2, "B": 3}
+    with pytest.raises(UsageError):
+        new("order C")
+    with pytest.raises(UsageError):
+        new("order C C")
+
+
 def test_no_move_before_the_order__rule_ゲームの準備(new):
     s = new()
     assert refused(s, "done").rule == SETUP
