@@ -198,7 +198,9 @@ class RailroadRivals(Game):
             edge = ("-", *state.railroads)
             known = state.known.get(actor or "", ())
             place = (known, spots, edge, edge, edge, edge)
-            return Options(actor, ("place", "pass"), {"place": place}, text)
+            # with no city tile in hand there is nothing to place: the pass is the referee's
+            placing = ("place", "pass") if state.hands.get(actor or "", 0) else ("pass",)
+            return Options(actor, placing, {"place": place}, text)
         verbs = ["deliver", "pass"]
         if state.hotels:
             if actor not in state.hotel_used:

@@ -277,3 +277,12 @@ def test_a_tile_without_its_square_goes_where_its_railroads_match__rule_都市�
     events = play(s, "place Denver ---B&O 2")
     assert "Denver goes to 1,0, the one square where its railroads match" in events
     assert s.state.grid[(1, 0)] == "Denver"
+
+
+def test_a_player_without_a_city_tile_places_nothing__rule_都市タイルの配置() -> None:
+    """各プレイヤーは自分の都市タイル...を1枚配置する: with none left there is no choice, and
+    the referee passes for them."""
+    s = three_at_placement()
+    events = play(s, 'adjust tiles A 0 --because "the test empties A\'s hand"')
+    assert "automatic: A: pass (no other move)" in events
+    assert s.game.options(s.state).actor == "B"
