@@ -181,8 +181,9 @@ class RailroadRivals(Game):
             names = (state.players,) * (len(state.players) - 1)
             return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
-            more = (("stock", *state.railroads),) * 12  # the names after `city` are new
-            args = {"reveal": (("city", "stock"),), "reveal city": (("city",), *more)}
+            # the cities revealed are new names; `stock` and the railroads may be offered
+            more = (("stock", *state.railroads),) * 12
+            args = {"reveal": (("city", "stock"), *more), "reveal city": (("city",), *more)}
             args["reveal stock"] = (("stock",), *((state.railroads,) * 12))
             return Options(actor, ("reveal",), args, text)
         if phase == BID:
@@ -197,7 +198,8 @@ class RailroadRivals(Game):
             spots = tuple(grid.fmt_pos(s) for s in grid.open_positions(state))
             edge = ("-", *state.railroads)
             known = state.known.get(actor or "", ())
-            place = (known, spots, edge, edge, edge, edge)
+            # the forms differ in length: from the third word on, an edge, or `blank` at the end
+            place = (known, spots, edge, *((*edge, "blank"),) * 5)
             # with no city tile in hand there is nothing to place: the pass is the referee's
             placing = ("place", "pass") if state.hands.get(actor or "", 0) else ("pass",)
             return Options(actor, placing, {"place": place}, text)
