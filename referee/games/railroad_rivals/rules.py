@@ -182,10 +182,13 @@ class RailroadRivals(Game):
             return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
             # the cities revealed are new names; `stock` and the railroads may be offered
-            more = (("stock", *state.railroads),) * 12
-            args = {"reveal": (("city", "stock"), *more), "reveal city": (("city",), *more)}
-            args["reveal stock"] = (("stock",), *((state.railroads,) * 12))
-            return Options(actor, ("reveal",), args, text)
+            more: tuple[tuple[str, ...], ...] = (("stock", *state.railroads),) * 12
+            reveal = {
+                "reveal": (("city", "stock"), *more),
+                "reveal city": (("city",), *more),
+                "reveal stock": (("stock",), *((state.railroads,) * 12)),
+            }
+            return Options(actor, ("reveal",), reveal, text)
         if phase == BID:
             return Options(actor, ("pass", "bid"), {}, text)
         if phase == DRAFT:
