@@ -39,9 +39,10 @@ VERBS = (
     Verb("take", "take TILE", "draft a revealed city (by name) or stock tile (by railroad)"),
     Verb(
         "place",
-        "place CITY X,Y N E S W CARGO [blank]",
-        "place a city tile; the edges of known railroads may run together (-SF-SF); "
-        "'blank' = none of your tiles can match a railroad",
+        "place CITY [X,Y] N E S W CARGO [blank]",
+        "place a city tile; X,Y may be left out where its railroads match at one square only; "
+        "the edges of known railroads may run together (-SF-SF); "
+        "'blank' = none of your tiles can match a railroad (X,Y needed)",
     ),
     Verb(
         "deliver",
