@@ -5,7 +5,7 @@ flow.py (rounds and turns) and actions.py (the four actions); `rule=` names the 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from referee.engine import (
     DEFAULT_READINGS,
@@ -62,8 +62,6 @@ class Express01(Game):
         "long": "ends after 24 base cards replaced or 4 decks empty",
     }
     default_variant = "short"
-    # a bonus payment's card when one deck alone has cards left: no choice in it
-    automatic_verbs: ClassVar[frozenset[str]] = frozenset({"take"})
 
     # --- board data ----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:

@@ -418,17 +418,6 @@ def test_run_needs_a_share__rule_ボーナス支払い(new):
     assert refused(s, "run red 9 9").rule == BONUS
 
 
-def test_a_card_from_the_only_deck_left_is_taken_by_the_referee__rule_ボーナス支払い(new):
-    """株主は好きなデッキの一番上から、カードを1枚とり: with one deck holding cards, there is
-    nothing to choose, and the referee takes the cards one by one."""
-    s = new(*RAN[:-1])
-    for d in ("r1", "r2", "r3", "th1", "th2", "th3", "te1", "te2", "te3", "c1", "c2"):
-        s.play(f"adjust deck {d} 0 --because the test empties the decks")
-    events = [e.text for e in s.play("run red 9 10")]
-    assert events.count("automatic: B: take c3 (no other move)") == 3
-    assert s.state.payout == () and s.state.hands["B"]["c3"] == 3
-
-
 def test_take_from_an_empty_deck_is_refused__rule_ボーナス支払い(new):
     s = new(*RAN)
     assert s.state.payout == ("B", "B", "B")
