@@ -1,0 +1,188 @@
+"""click in the language in force: help texts read through the catalog when they are shown,
+click's own words (Usage, Options, its errors) too, and `--lang` on every command.
+
+The help texts are written with `N_` (marked for the catalog, kept as they are) and looked up
+when click formats them, so one command tree serves both languages.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any, TypeVar
+
+import click
+
+from referee import i18n
+from referee.errors import UsageError
+from referee.i18n import N_, _
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# click's own messages that the catalog translates (click looks them up with gettext's `_`,
+# which `translate_click` points at the catalog).
+CLICK_MESSAGES = (
+    N_("Usage:"),
+    N_("Options"),
+    N_("Commands"),
+    N_("Show this message and exit."),
+    N_("Show the version and exit."),
+    N_("Error"),
+    N_("Missing argument"),
+    N_("Missing option"),
+    N_("Missing parameter"),
+    N_("No such command {name!r}."),
+    N_("No such option: {name}"),
+    N_("Got unexpected extra argument ({args})"),
+    N_("Invalid value for {param_hint}: {message}"),
+    N_("Invalid value: {message}"),
+    N_("{value!r} is not one of {choices}."),
+    N_("{value!r} is not a valid integer."),
+    N_("{value!r} is not a valid float."),
+    N_("Option {name!r} requires an argument."),
+    N_("Try {command} {option} for help."),
+    N_("(Deprecated)"),
+    N_("default"),
+    N_("required"),
+)
+
+
+def translate_click() -> None:
+    """Point click's gettext at the catalog: click's words follow the language in force."""
+    import click.core
+    import click.decorators
+    import click.exceptions
+    import click.formatting
+    import click.parser
+    import click.termui
+    import click.types
+
+    modules = (
+        click.core,
+        click.decorators,
+        click.exceptions,
+        click.formatting,
+        click.parser,
+        click.termui,
+        click.types,
+    )
+    for module in modules:
+        if hasattr(module, "_"):
+            module._ = _  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+class TranslatedOption(click.Option):
+    """An option whose help is read through the catalog when shown; `help_fields` fill the
+    help's placeholders (a list known only when the program runs)."""
+
+    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any):
+        self.help_fields = help_fields or {}
+        super().__init__(*args, **attrs)
+
+    @property
+    def help(self) -> str | None:
+        if not self._help:
+            return self._help
+        return _(self._help).format(**self.help_fields) if self.help_fields else _(self._help)
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help = value
+
+
+class TranslatedHelp:
+    """For a command or group: its help and short help read through the catalog when shown."""
+
+    _help: str | None
+    _short_help: str | None
+
+    @property
+    def help(self) -> str | None:
+        return _(self._help) if self._help else self._help
+
+    @help.setter
+    def help(self, value: str | None) -> None:
+        self._help = value
+
+    @property
+    def short_help(self) -> str | None:
+        return _(self._short_help) if self._short_help else self._short_help
+
+    @short_help.setter
+    def short_help(self, value: str | None) -> None:
+        self._short_help = value
+
+
+class TranslatedCommand(TranslatedHelp, click.Command):
+    pass
+
+
+def option(*names: str, **attrs: Any) -> Callable[[F], F]:
+    """click.option with its help through the catalog."""
+    return click.option(*names, cls=TranslatedOption, **attrs)
+
+
+def command(name: str | None = None, **attrs: Any) -> Callable[[Callable[..., Any]], Any]:
+    """click.command with its help through the catalog (give the help as `help=N_(...)`)."""
+    return click.command(name, cls=TranslatedCommand, **attrs)
+
+
+def _choose(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """--lang: this language; absent on the top command: REFEREE_LANG, else the locale."""
+    if value is not None:
+        i18n.use(value)
+    elif ctx.parent is None:
+        # The top command: a --lang given to a subcommand counts already (it may come after
+        # --help), else the environment.
+        try:
+            i18n.use(i18n.choose(lang_in(sys.argv[1:])))
+        except i18n.LanguageError:
+            raise UsageError(
+                _("{variable} names no language the referee speaks").format(variable=i18n.ENV),
+                "ja, en",
+            ) from None
+
+
+def lang_option() -> click.Option:
+    """A fresh `--lang` option (each command gets its own)."""
+    return TranslatedOption(
+        ["--lang"],
+        type=click.Choice(i18n.LANGUAGES, case_sensitive=False),
+        default=None,
+        is_eager=True,
+        expose_value=False,
+        callback=_choose,
+        help=N_("The language of the answers: ja or en (default: REFEREE_LANG, else the locale)."),
+    )
+
+
+def with_lang(command: click.Command) -> click.Command:
+    """`command` with a --lang option of its own (once)."""
+    if not any(p.name == "lang" for p in command.params):
+        command.params.append(lang_option())
+    return command
+
+
+def lang_in(argv: list[str]) -> str | None:
+    """The value of --lang on a command line, before click reads it (so that `--help` given
+    before `--lang` is already in that language); None if it gives none."""
+    for i, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def start(argv: list[str]) -> None:
+    """Before click runs: the language of this run, and click speaking it."""
+    translate_click()
+    # A wrong language is said by click (--lang) or by the top command's callback (the
+    # environment's), as a usage error.
+    with suppress(i18n.LanguageError):
+        i18n.use(i18n.choose(lang_in(argv)))
