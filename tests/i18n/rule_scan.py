@@ -92,6 +92,10 @@ def section_constants(folder: Path) -> set[str]:
     for path in sorted(folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for name, value in _constants([tree]).items():
-            if name.startswith(("R_", "RULE_")) or name.endswith("_RULE") or path.name == "sections.py":
+            if (
+                name.startswith(("R_", "RULE_"))
+                or name.endswith("_RULE")
+                or path.name == "sections.py"
+            ):
                 found.add(value)
     return found
