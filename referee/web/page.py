@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from referee.i18n import language
 from referee.session import Session
 from referee.web.html import esc
 
@@ -27,7 +28,7 @@ def page_html(session: Session, body: str, version: str, live: bool) -> str:
         else f"<p>{esc(session.created.strftime('%Y-%m-%d'))}</p>"
     )
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
