@@ -7,6 +7,7 @@ when click formats them, so one command tree serves both languages.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from contextlib import suppress
@@ -67,11 +68,69 @@ def translate_click() -> None:
         click.termui,
         click.types,
     )
+    if click.formatting.wrap_text is not wrap_text:
+        _english_wrap.append(click.formatting.wrap_text)
+        click.formatting.wrap_text = wrap_text
     for module in modules:
         if hasattr(module, "_"):
             module._ = _  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
             module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+
+
+_english_wrap: list[Callable[..., str]] = []  # click's own wrap_text, for text with spaces
+_WIDE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
+_NO_LINE_START = set("、。，．・：；？！ー）」』】〉》)]},.:;!?")
+
+
+def _units(paragraph: str) -> list[str]:
+    """Where a Japanese line may break: between wide characters, and at spaces; a unit keeps
+    its closing punctuation (never at the start of a line)."""
+    units: list[str] = []
+    for word in re.findall(r"\S+|\s+", paragraph):
+        if word.isspace():
+            units.append(" ")
+            continue
+        for piece in re.findall(
+            r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]|[^\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]+",
+            word,
+        ):
+            if units and (piece[0] in _NO_LINE_START) and units[-1] != " ":
+                units[-1] += piece
+            else:
+                units.append(piece)
+    return units
+
+
+def wrap_text(
+    text: str,
+    width: int = 78,
+    initial_indent: str = "",
+    subsequent_indent: str = "",
+    preserve_paragraphs: bool = False,
+) -> str:
+    """click's wrap_text, measuring terminal columns and breaking Japanese text between
+    characters (it has no spaces to break at); text without wide characters is click's."""
+    if not _WIDE.search(text):
+        return _english_wrap[0](text, width, initial_indent, subsequent_indent, preserve_paragraphs)
+    paragraphs = re.split(r"\n\s*\n", text) if preserve_paragraphs else [text]
+    out = []
+    for paragraph in paragraphs:
+        indent = initial_indent
+        lines: list[str] = []
+        line = indent
+        for unit in _units(" ".join(paragraph.split())):
+            if unit == " " and i18n.width(line) <= len(indent):
+                continue
+            if i18n.width(line + unit) > width and line.strip():
+                lines.append(line.rstrip())
+                indent = subsequent_indent
+                line = indent + ("" if unit == " " else unit)
+            else:
+                line += unit
+        lines.append(line.rstrip())
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
 
 
 class TranslatedOption(click.Option):

@@ -22,8 +22,12 @@ Marking messages (the guide for the games' texts, referee/games/*)
 
     from referee.i18n import _, N_, ngettext
 
-1. A message said now: `_("the game is over")`. The argument must be one literal string:
-   Babel extracts literals only, and the catalog is looked up by that exact text.
+1. A message said now: `_("the game is over")`. The argument must be one literal string
+   (adjacent literals are joined, so a long one may be split over lines): Babel extracts
+   literals only, and the catalog is looked up by that exact text. In a module that imports
+   `_`, never use `_` as a throwaway name (`for _ in ...`, `x, _ = ...`): it would shadow the
+   function (ruff says F823/F811); 20 modules of referee/games do so today: rename those
+   (`for _turn in ...`) when wrapping them.
 
 2. Placeholders: never `_(f"...")` (Babel cannot extract it and the lookup would miss; a test
    refuses it). Write named fields and format the translation:
@@ -48,10 +52,13 @@ Marking messages (the guide for the games' texts, referee/games/*)
    games and fails on one without its English heading).
 
 6. Words the players type (verbs, company/railroad/colour names) are not messages: verbs stay
-   ASCII in both languages; a name shown in Japanese must also be accepted when typed, so a
-   game that translates a name adds the Japanese form as an alias where it matches names
-   (`referee.words.match` takes the candidates; map the alias to the English key before the
-   move is built, so the log and the save keep one spelling), and completion offers it.
+   ASCII in both languages. A name shown in Japanese must also be accepted when typed: pass
+   the Japanese forms to `referee.words.match(word, names, N_("railroad"), aliases={"青":
+   "blue", ...})`, which answers the English name whichever was typed (unique prefixes work
+   for both), so the move built, the log and the save keep one spelling; offer the aliases in
+   the game's completion (`Options.args`) too. The names' Japanese forms are the rules file's
+   (青, 緑, 黒, オレンジ, 白 for Union Station's railroads). The third argument of `match`
+   (what is named) is shown through the catalog: mark it `N_("railroad")`.
    What is saved (the move text, the log) never depends on the language.
 
 7. Never translate a text that ends up in the state or the snapshot (`state.ended = ...`):
@@ -59,8 +66,20 @@ Marking messages (the guide for the games' texts, referee/games/*)
    written in Japanese would not compare equal when resumed in English.
 
 8. Tables: tabulate aligns double-width text when wcwidth is installed (a dependency). Code
-   that pads with `f"{x:<{w}}"` or `len()` must use `width()` below instead of `len()` for any
-   text that may be Japanese.
+   that pads with `f"{x:<{w}}"` or `len()` must use `width()`/`pad()` below instead, for any
+   text that may be Japanese (player names may be Japanese in both languages). Translate the
+   headers: `tabulate(rows, headers=[_("company"), _("price")])`; a standings detail column is
+   shown as `_(key)`, so mark the game's keys with `N_("cash")` where they are defined.
+
+9. Events and refusals are rendered when they are made, in the language in force then; the
+   frame renders RuleError and `Overridden` citations itself (referee/errors.py, render.py).
+   `Verb.summary` is shown as `_(summary)` by `help`: mark the game's summaries with `N_`.
+   Untranslated text simply shows in English: wrapping can go one module at a time.
+
+10. After wrapping: `scripts/i18n update`, translate every new entry in
+    referee/locale/ja/LC_MESSAGES/referee.po (`msgstr`, same `{fields}`, the rules file's
+    words, '...' kept around echoed input so that long input is clipped), `scripts/i18n
+    compile`, commit the .po and the .mo. tests/i18n fails on anything left out.
 
 Japanese uses the words of the game's rules file (株価, 配当, 社長, 株式ラウンド, 運営ラウンド,
 ... exactly as that file spells them), so that a player finds them in the rulebook.

@@ -58,3 +58,19 @@ def test_lang_is_read_off_the_command_line_before_click() -> None:
 def test_width_counts_double_width_characters() -> None:
     assert i18n.width("株価") == 4 and i18n.width("Ann") == 3
     assert i18n.pad("花子", 6) == "花子  "
+
+
+def test_japanese_help_wraps_at_the_terminal_width_between_characters() -> None:
+    from referee.clicktext import translate_click, wrap_text
+
+    translate_click()
+    text = "実際の卓で遊ぶ鉄道ゲームのためのルール審判・銀行・得点係です。" * 3
+    lines = wrap_text(text, 30, "  ", "  ").splitlines()
+    assert len(lines) > 3
+    assert all(i18n.width(line) <= 30 for line in lines)
+    assert not any(line.strip()[0] in "。、" for line in lines)
+    assert "".join(line.strip() for line in lines) == text
+    english = "a few words that click wraps at spaces " * 3
+    import textwrap
+
+    assert wrap_text(english, 30).splitlines() == textwrap.wrap(english, 30)
