@@ -43,8 +43,8 @@ CLICK_MESSAGES = (
     N_("{value!r} is not a valid float."),
     N_("Option {name!r} requires an argument."),
     N_("Try {command} {option} for help."),
-    N_("(Deprecated)"),
-    N_("default"),
+    N_("deprecated"),
+    N_("default: {default}"),
     N_("required"),
 )
 
@@ -133,46 +133,40 @@ def wrap_text(
     return "\n\n".join(out)
 
 
+class Translated:
+    """An attribute of a click object (help, short_help) kept as written and read through the
+    catalog, its `help_fields` (if the object has any) filling the placeholders."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.raw = f"_raw_{name}"
+
+    def __get__(self, obj: object, owner: type | None = None) -> str | None:
+        raw: str | None = getattr(obj, self.raw, None)
+        if not raw:
+            return raw
+        fields: dict[str, str] = getattr(obj, "help_fields", {})
+        return _(raw).format(**fields) if fields else _(raw)
+
+    def __set__(self, obj: object, value: str | None) -> None:
+        setattr(obj, self.raw, value)
+
+
 class TranslatedOption(click.Option):
     """An option whose help is read through the catalog when shown; `help_fields` fill the
     help's placeholders (a list known only when the program runs)."""
+
+    help = Translated()
 
     def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any):
         self.help_fields = help_fields or {}
         super().__init__(*args, **attrs)
 
-    @property
-    def help(self) -> str | None:
-        if not self._help:
-            return self._help
-        return _(self._help).format(**self.help_fields) if self.help_fields else _(self._help)
-
-    @help.setter
-    def help(self, value: str | None) -> None:
-        self._help = value
-
 
 class TranslatedHelp:
     """For a command or group: its help and short help read through the catalog when shown."""
 
-    _help: str | None
-    _short_help: str | None
-
-    @property
-    def help(self) -> str | None:
-        return _(self._help) if self._help else self._help
-
-    @help.setter
-    def help(self, value: str | None) -> None:
-        self._help = value
-
-    @property
-    def short_help(self) -> str | None:
-        return _(self._short_help) if self._short_help else self._short_help
-
-    @short_help.setter
-    def short_help(self, value: str | None) -> None:
-        self._short_help = value
+    help = Translated()
+    short_help = Translated()
 
 
 class TranslatedCommand(TranslatedHelp, click.Command):

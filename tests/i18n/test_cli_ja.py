@@ -7,13 +7,14 @@ import subprocess
 from pathlib import Path
 
 import pexpect
+import pytest
 from click.testing import CliRunner
 from wcwidth import wcswidth
 
 from referee import i18n, render
 from referee.cli import cli
 from referee.engine import Standing
-from tests.e2e.test_terminal import BOARD, referee_program
+from tests.e2e.test_terminal import BOARD, referee_program, spawn
 
 
 def japanese_env(**more: str) -> dict[str, str]:
@@ -82,25 +83,24 @@ def test_the_standings_line_up_with_japanese_names_and_headings() -> None:
     assert len(starts) == 1  # the names in one column
 
 
-def test_a_game_in_japanese_in_a_real_terminal(tmp_path: Path) -> None:
+def leave(child: pexpect.spawn) -> None:
+    """The shell says where it saved, ends, and exits 0."""
+    child.expect("にセーブしました")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_game_in_japanese_in_a_real_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")  # the locale alone says Japanese
     save = tmp_path / "night.toml"
-    env = japanese_env(
-        PROMPT_TOOLKIT_NO_CPR="1", TERM="xterm", XDG_CONFIG_HOME=str(tmp_path / "config")
-    )
-
-    def spawn(args: list[str]) -> pexpect.spawn:
-        return pexpect.spawn(
-            referee_program(),
-            args,
-            cwd=str(tmp_path),
-            env=env,
-            encoding="utf-8",
-            timeout=30,
-            dimensions=(40, 160),
-        )
-
     child = spawn(
-        ["new", "union-station", "-p", "花子,Bob,Cy", "--save", str(save), "--board", str(BOARD)]
+        ["new", "union-station", "-p", "花子,Bob,Cy", "--save", str(save), "--board", str(BOARD)],
+        tmp_path,
     )
     child.expect("の新しいセッションを .*night.toml にセーブしました")
     child.expect("Union Station、プレイヤーは 花子, Bob, Cy。")
@@ -119,12 +119,9 @@ def test_a_game_in_japanese_in_a_real_terminal(tmp_path: Path) -> None:
     child.expect("順位")
     child.expect("花子>")
     child.sendline("quit")
-    child.expect("にセーブしました")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    leave(child)
 
-    child = spawn(["resume", str(save), "--lang", "en"])
+    child = spawn(["resume", str(save), "--lang", "en"], tmp_path)
     child.expect("Union Station with 花子, Bob, Cy")
     child.sendline("lang ja")
     child.expect("これからは日本語で応答します")
@@ -132,9 +129,6 @@ def test_a_game_in_japanese_in_a_real_terminal(tmp_path: Path) -> None:
     child.expect("誰が")
     child.expect("花子>")
     child.sendcontrol("d")
-    child.expect("にセーブしました")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    leave(child)
     shown = run("show", str(save), "--json", env={**os.environ, "REFEREE_LANG": "en"})
     assert '"moves": 2' in shown.stdout  # reveal, reveal: the same log
