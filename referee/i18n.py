@@ -89,7 +89,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 
 DOMAIN = "referee"
@@ -157,6 +158,17 @@ def use(lang: str) -> str:
 
 def language() -> str:
     return _language
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """`lang` inside the block, the language before it after (for generators and tests)."""
+    before = _language
+    use(lang)
+    try:
+        yield
+    finally:
+        use(before)
 
 
 def _(message: str) -> str:
