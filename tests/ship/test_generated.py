@@ -16,7 +16,7 @@ GENERATED = [
         "completions",
         ["referee.bash", "_referee", "referee.fish", "ja/_referee", "ja/referee.fish"],
     ),
-    ("scripts/gen-man", "man", ["referee.1"]),
+    ("scripts/gen-man", "man", ["referee.1", "ja/referee.1"]),
 ]
 
 
