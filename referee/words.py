@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from referee.engine import Options, UsageError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 
 class Several(UsageError):
@@ -48,7 +48,7 @@ def match(
     )
 
 
-def amount(word: str, what: str = "amount", *, low: int = 0, high: int = 1_000_000) -> int:
+def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_000_000) -> int:
     """A whole number typed by a player, within [low, high]."""
     try:
         value = int(word)
