@@ -187,7 +187,10 @@ def N_(message: str) -> str:
 
 
 def width(text: str) -> int:
-    """The columns `text` takes at a terminal (a Japanese character takes two)."""
+    """The columns `text` takes at a terminal (a Japanese character takes two). ASCII text
+    is measured without wcwidth, which the quick commands do not load."""
+    if text.isascii():
+        return len(text)
     from wcwidth import wcswidth
 
     columns = wcswidth(text)
