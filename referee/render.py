@@ -104,8 +104,6 @@ def readings_line(declared: Sequence[Reading], chosen: Readings) -> str:
     """The readings in force in one line, for `status`; those the table chose marked."""
     if not declared:
         return ""
-    parts = [
-        f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else _(' (chosen)')}"
-        for r in declared
-    ]
+    mark = _(" (chosen)")
+    parts = [f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else mark}" for r in declared]
     return _("readings: {readings}").format(readings=", ".join(parts))

@@ -52,7 +52,8 @@ def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
     shown = numbered if last is None else numbered[-last:][::-1]
     rows = [[n, e.by, described(e, session.mark(n - 1)), f"{e.at:%H:%M}"] for n, e in shown]
     if not rows:
-        return f"<p>{esc(_('no moves yet'))}</p>"
+        none = _("no moves yet")
+        return f"<p>{esc(none)}</p>"
     headers = ["#", _("by"), _("move"), _("at (UTC)")]
     return table(headers, rows, cls="moves" if last else "log")
 

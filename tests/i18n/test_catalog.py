@@ -85,3 +85,23 @@ def test_no_message_is_an_f_string_or_built_at_the_call() -> None:
             ):
                 wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not wrong, wrong
+
+
+def test_no_message_is_written_inside_an_f_string() -> None:
+    """Babel does not look inside f-strings: `f"{_('x')}"` would never be extracted."""
+    wrong = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fstring in ast.walk(tree):
+            if not isinstance(fstring, ast.JoinedStr):
+                continue
+            for node in ast.walk(fstring):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "N_", "ngettext")
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
+                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong, wrong
