@@ -74,3 +74,17 @@ def test_japanese_help_wraps_at_the_terminal_width_between_characters() -> None:
     import textwrap
 
     assert wrap_text(english, 30).splitlines() == textwrap.wrap(english, 30)
+
+
+def test_names_are_accepted_in_both_languages_and_answered_in_one() -> None:
+    from referee.engine import UsageError
+    from referee.words import match
+
+    roads = ["blue", "green", "black", "orange", "white"]
+    japanese = {"青": "blue", "緑": "green", "黒": "black", "オレンジ": "orange", "白": "white"}
+    assert match("青", roads, "railroad", aliases=japanese) == "blue"
+    assert match("オレ", roads, "railroad", aliases=japanese) == "orange"  # a unique prefix
+    assert match("bl", ["blue", "green"], "railroad", aliases=japanese) == "blue"
+    assert match("GREEN", roads, "railroad", aliases=japanese) == "green"
+    with pytest.raises(UsageError, match="unknown railroad '赤'"):
+        match("赤", roads, "railroad", aliases=japanese)
