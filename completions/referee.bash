@@ -33,7 +33,7 @@ _referee_game() {
 # Does option $2 of command $1 ('' for referee itself) take a value?
 _referee_takes_value() {
     case "$1 $2" in
-        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --host'|'new --port'|'resume --host'|'resume --port'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'serve --host'|'serve --port') return 0 ;;
+        ' --lang'|'board --from'|'board --lang'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'dividend --lang'|'games --lang'|'log --lang'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --host'|'new --port'|'new --lang'|'readings --lang'|'resume --host'|'resume --port'|'resume --lang'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'route --lang'|'serve --host'|'serve --port'|'serve --lang'|'show --lang') return 0 ;;
     esac
     return 1
 }
@@ -63,28 +63,39 @@ _referee_complete() {
 # The options of command $1 ('' for referee itself).
 _referee_options() {
     case "$1" in
-        '') echo '--version -h --help' ;;
-        'board') echo '--enter --from -h --help' ;;
-        'dividend') echo '--major --minor --shares --price --withhold --treasury --pool --game --json -h --help' ;;
-        'games') echo '-h --help' ;;
-        'log') echo '-h --help' ;;
-        'new') echo '-p --players -v --variant --save --board --reading --force --keep-going --share --host --port -h --help' ;;
-        'readings') echo '-h --help' ;;
-        'resume') echo '--keep-going --share --host --port -h --help' ;;
-        'route') echo '--company --trains --phase --max-seconds --json --show -h --help' ;;
-        'serve') echo '--host --port -h --help' ;;
-        'show') echo '--json -h --help' ;;
+        '') echo '--version --lang -h --help' ;;
+        'board') echo '--enter --from --lang -h --help' ;;
+        'dividend') echo '--major --minor --shares --price --withhold --treasury --pool --game --json --lang -h --help' ;;
+        'games') echo '--lang -h --help' ;;
+        'log') echo '--lang -h --help' ;;
+        'new') echo '-p --players -v --variant --save --board --reading --force --keep-going --share --host --port --lang -h --help' ;;
+        'readings') echo '--lang -h --help' ;;
+        'resume') echo '--keep-going --share --host --port --lang -h --help' ;;
+        'route') echo '--company --trains --phase --max-seconds --json --show --lang -h --help' ;;
+        'serve') echo '--host --port --lang -h --help' ;;
+        'show') echo '--json --lang -h --help' ;;
     esac
 }
 
 # Complete the value of option $2 of command $1.
 _referee_option_value() {
     case "$1 $2" in
+        ' --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
         'board --from') _referee_complete file "$cur" ;;
+        'board --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
         'dividend --game') _referee_complete choice "$cur" 'lost-atlas' ;;
+        'dividend --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'games --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'log --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
         'new -v'|'new --variant') _referee_complete variant "$cur" "${args[0]}" ;;
         'new --save') _referee_complete savefile "$cur" ;;
         'new --board') _referee_complete file "$cur" ;;
+        'new --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'readings --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'resume --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'route --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'serve --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'show --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
     esac
 }
 

@@ -7,7 +7,7 @@
 # Does option $argv[2] of command $argv[1] ('' for referee itself) take a value?
 function __referee_takes_value
     switch "$argv[1] $argv[2]"
-        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --host' 'new --port' 'resume --host' 'resume --port' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'serve --host' 'serve --port'
+        case ' --lang' 'board --from' 'board --lang' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'dividend --lang' 'games --lang' 'log --lang' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --host' 'new --port' 'new --lang' 'readings --lang' 'resume --host' 'resume --port' 'resume --lang' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'route --lang' 'serve --host' 'serve --port' 'serve --lang' 'show --lang'
             return 0
     end
     return 1
@@ -119,6 +119,7 @@ end
 
 complete -c referee -f
 complete -c referee -n '__referee_needs_command' -l version -d 'Show the version and exit.'
+complete -c referee -n '__referee_needs_command' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_needs_command' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n __referee_needs_command -a 'board' -d 'Show the board data stored for GAME, or enter it from your board.'
 complete -c referee -n __referee_needs_command -a 'dividend' -d 'The 18xx payout table for REVENUE: per share, per holding, and the stock move.'
@@ -133,6 +134,7 @@ complete -c referee -n __referee_needs_command -a 'show' -d 'Print the state of 
 
 complete -c referee -n '__referee_using_command board' -l enter -d 'Enter the board data again, question by question.'
 complete -c referee -n '__referee_using_command board' -l from -r -F -d 'Take the board data from a TOML file.'
+complete -c referee -n '__referee_using_command board' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command board' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument board 0' -a '(__referee_games)'
 
@@ -145,10 +147,13 @@ complete -c referee -n '__referee_using_command dividend' -l treasury -x -d 'Sha
 complete -c referee -n '__referee_using_command dividend' -l pool -x -d 'Shares in the bank pool. [0<=x<=100]'
 complete -c referee -n '__referee_using_command dividend' -l game -x -a 'lost-atlas' -d 'Whose stock track moves the price: lost-atlas. [default: lost-atlas]'
 complete -c referee -n '__referee_using_command dividend' -l json -d 'Print JSON, for scripts.'
+complete -c referee -n '__referee_using_command dividend' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command dividend' -s h -l help -d 'Show this message and exit.'
 
+complete -c referee -n '__referee_using_command games' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command games' -s h -l help -d 'Show this message and exit.'
 
+complete -c referee -n '__referee_using_command log' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command log' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument log 0' -k -a '(__fish_complete_suffix .toml)'
 
@@ -162,9 +167,11 @@ complete -c referee -n '__referee_using_command new' -l keep-going -d 'With comm
 complete -c referee -n '__referee_using_command new' -l share -d 'Show the game live on phones at the table (read-only).'
 complete -c referee -n '__referee_using_command new' -l host -x -d 'The page\'s address (default: this machine\'s LAN address).'
 complete -c referee -n '__referee_using_command new' -l port -x -d 'The page\'s port (0: any). [0<=x<=65535]'
+complete -c referee -n '__referee_using_command new' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command new' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument new 0' -a '(__referee_games)'
 
+complete -c referee -n '__referee_using_command readings' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command readings' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument readings 0' -a '(__referee_games)'
 
@@ -172,6 +179,7 @@ complete -c referee -n '__referee_using_command resume' -l keep-going -d 'With c
 complete -c referee -n '__referee_using_command resume' -l share -d 'Show the game live on phones at the table (read-only).'
 complete -c referee -n '__referee_using_command resume' -l host -x -d 'The page\'s address (default: this machine\'s LAN address).'
 complete -c referee -n '__referee_using_command resume' -l port -x -d 'The page\'s port (0: any). [0<=x<=65535]'
+complete -c referee -n '__referee_using_command resume' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command resume' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument resume 0' -k -a '(__fish_complete_suffix .toml)'
 
@@ -181,14 +189,17 @@ complete -c referee -n '__referee_using_command route' -l phase -x -d 'Phase (na
 complete -c referee -n '__referee_using_command route' -l max-seconds -x -d 'Time limit. [default: 30.0]'
 complete -c referee -n '__referee_using_command route' -l json -d 'Print plain JSON.'
 complete -c referee -n '__referee_using_command route' -l show -d 'Draw the position with the routes marked.'
+complete -c referee -n '__referee_using_command route' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command route' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument route 0' -F
 
 complete -c referee -n '__referee_using_command serve' -l host -x -d 'The address to listen on (default: this machine\'s LAN address).'
 complete -c referee -n '__referee_using_command serve' -l port -x -d 'The port (0: any free one). [0<=x<=65535]'
+complete -c referee -n '__referee_using_command serve' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command serve' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument serve 0' -k -a '(__fish_complete_suffix .toml)'
 
 complete -c referee -n '__referee_using_command show' -l json -d 'The full state as JSON, for scripts.'
+complete -c referee -n '__referee_using_command show' -l lang -x -a 'en ja' -d 'The language of the answers: ja or en (default: REFEREE_LANG, else the locale).'
 complete -c referee -n '__referee_using_command show' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument show 0' -k -a '(__fish_complete_suffix .toml)'

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from referee.engine import RefereeError
 from referee.files import open_regular, refuse_special
+from referee.i18n import _
 
 
 class WriteError(RefereeError):
@@ -27,12 +28,19 @@ def target_of(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+def cannot_write(path: Path, error: OSError) -> str:
+    return _("cannot write {path}: {error}").format(path=path, error=error.strerror)
+
+
 def check_folder(path: Path) -> None:
     folder = path.parent
     if not folder.is_dir():
         shown = folder if str(folder) else Path(".")
-        what = "is not a folder" if folder.exists() else "does not exist (it is not created)"
-        raise WriteError(f"cannot write {path}: the folder {shown} {what}")
+        if folder.exists():
+            said = _("cannot write {path}: the folder {folder} is not a folder")
+        else:
+            said = _("cannot write {path}: the folder {folder} does not exist (it is not created)")
+        raise WriteError(said.format(path=path, folder=shown))
 
 
 def backup_of(path: Path) -> Path:
@@ -53,7 +61,7 @@ def write_bytes(
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise WriteError(f"cannot write {path}: {e.strerror}") from None
+        raise WriteError(cannot_write(path, e)) from None
     try:
         with os.fdopen(fd, "wb") as f:
             _chmod(f.fileno(), target)
@@ -69,7 +77,7 @@ def write_bytes(
             os.unlink(tmp)
         if isinstance(e, RefereeError):
             raise
-        raise WriteError(f"cannot write {path}: {e.strerror}") from None
+        raise WriteError(cannot_write(path, e)) from None
 
 
 def append_bytes(path: Path, payload: bytes, *, sync: bool = True) -> None:
@@ -78,7 +86,7 @@ def append_bytes(path: Path, payload: bytes, *, sync: bool = True) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise WriteError(f"cannot write {path}: {e.strerror}") from None
+        raise WriteError(cannot_write(path, e)) from None
     try:
         size = os.fstat(fd).st_size
         try:
@@ -90,7 +98,7 @@ def append_bytes(path: Path, payload: bytes, *, sync: bool = True) -> None:
         except OSError as e:
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, size)
-            raise WriteError(f"cannot write {path}: {e.strerror}") from None
+            raise WriteError(cannot_write(path, e)) from None
     finally:
         os.close(fd)
 
@@ -103,7 +111,7 @@ def sync_file(path: Path) -> None:
         finally:
             os.close(fd)
     except OSError as e:
-        raise WriteError(f"cannot write {path}: {e.strerror}") from None
+        raise WriteError(cannot_write(path, e)) from None
 
 
 def remove_litter(path: Path) -> list[Path]:

@@ -10,6 +10,7 @@ import tomli_w
 
 from referee import config, games
 from referee.engine import BoardField, UsageError
+from referee.i18n import _
 from referee.words import clip_echoes
 
 
@@ -17,21 +18,29 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
     game = games.get(game_name)
     fields = game.board_fields()
     if not fields:
-        click.echo(f"{game.title} needs no board data: everything it uses is public.")
+        click.echo(
+            _("{title} needs no board data: everything it uses is public.").format(title=game.title)
+        )
         return
     if from_file is not None:
         board = game.check_board(config.read_board_file(from_file))
-        click.echo(f"board data for {game.name} saved in {config.save_board(game.name, board)}")
+        path = config.save_board(game.name, board)
+        click.echo(_("board data for {game} saved in {path}").format(game=game.name, path=path))
         return
     if enter:
         enter_board(game.name)
         return
     stored = config.load_board(game.name)
     if stored is None:
-        click.echo(f"No board data stored for {game.title} yet. It needs:")
+        click.echo(_("No board data stored for {title} yet. It needs:").format(title=game.title))
         for f in fields:
-            click.echo(f"  {f.key}: {f.prompt} (e.g. {f.example})")
-        click.echo(f"Enter it with `referee board {game.name} --enter`, or --from FILE.")
+            example = _("(e.g. {example})").format(example=f.example)
+            click.echo(f"  {f.key}: {f.prompt} {example}")
+        click.echo(
+            _("Enter it with `referee board {game} --enter`, or --from FILE.").format(
+                game=game.name
+            )
+        )
         return
     click.echo(f"# {config.board_path(game.name)}")
     click.echo(tomli_w.dumps(stored).rstrip())
@@ -42,7 +51,11 @@ def enter_board(game_name: str) -> dict[str, Any]:
     store it and return it. Nothing answered is thrown away: a board that does not check as a
     whole is asked again with the answers given as defaults."""
     game = games.get(game_name)
-    click.echo(f"{game.title}: a few facts printed on your board, asked once and stored.")
+    click.echo(
+        _("{title}: a few facts printed on your board, asked once and stored.").format(
+            title=game.title
+        )
+    )
     answers: dict[str, str] = {}
     problem = ""
     while True:
@@ -52,10 +65,18 @@ def enter_board(game_name: str) -> dict[str, Any]:
             board = game.check_board(answers)
         except UsageError as e:
             problem = clip_echoes(str(e))
-            click.echo(f"referee: {problem}; the answers again (Enter keeps one):")
+            click.echo(
+                _("referee: {problem}; the answers again (Enter keeps one):").format(
+                    problem=problem
+                )
+            )
             continue
         path = config.save_board(game.name, board)
-        click.echo(f"saved in {path}; change it with `referee board {game.name} --enter`")
+        click.echo(
+            _("saved in {path}; change it with `referee board {game} --enter`").format(
+                path=path, game=game.name
+            )
+        )
         return board
 
 
@@ -70,7 +91,7 @@ def ask(field: BoardField, answers: dict[str, str], problem: str = "") -> str:
             field.check(answer, answers)
         except UsageError as e:
             problem = clip_echoes(str(e))
-            click.echo(f"referee: {problem}; try again")
+            click.echo(_("referee: {problem}; try again").format(problem=problem))
             continue
         return answer
 
@@ -78,11 +99,15 @@ def ask(field: BoardField, answers: dict[str, str], problem: str = "") -> str:
 def _prompt(field: BoardField, default: str, problem: str) -> str:
     try:
         answer = click.prompt(
-            f"{field.prompt} (e.g. {field.example})", default=default, show_default=bool(default)
+            f"{field.prompt} " + _("(e.g. {example})").format(example=field.example),
+            default=default,
+            show_default=bool(default),
         )
     except click.Abort as e:
         # The input ended (a pipe) after a refused answer: that answer is the error.
         if problem and isinstance(e.__context__, EOFError):
-            raise UsageError(f"the board data was not stored: {problem}") from None
+            raise UsageError(
+                _("the board data was not stored: {problem}").format(problem=problem)
+            ) from None
         raise
     return str(answer).strip()

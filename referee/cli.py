@@ -15,7 +15,15 @@ from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
+from referee.clicktext import (
+    TranslatedCommand,
+    TranslatedHelp,
+    TranslatedOption,
+    option,
+    with_lang,
+)
 from referee.errors import RefereeError, UsageError
+from referee.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.session import Session  # imported by the commands that run one
@@ -24,7 +32,7 @@ if TYPE_CHECKING:
 def fail(error: RefereeError) -> NoReturn:
     from referee.words import clip_echoes
 
-    click.echo(f"referee: {clip_echoes(str(error))}", err=True)
+    click.echo(_("referee: {error}").format(error=clip_echoes(str(error))), err=True)
     sys.exit(error.exit_code)
 
 
@@ -96,10 +104,12 @@ class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only fr
         return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
 
 
-class LazyGroup(click.Group):
-    """Commands kept in their own modules are imported only when they are run."""
+class LazyGroup(TranslatedHelp, click.Group):
+    """Commands kept in their own modules are imported only when they are run. Every command
+    gets --lang; the help texts are read through the catalog."""
 
     lazy = {"route": "referee.commands.route:route"}  # noqa: RUF012
+    command_class = TranslatedCommand
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
@@ -110,18 +120,29 @@ class LazyGroup(click.Group):
 
             module, attribute = self.lazy[name].split(":")
             command: click.Command = getattr(import_module(module), attribute)
-            return command
-        return super().get_command(ctx, name)
+            return with_lang(command)
+        found = super().get_command(ctx, name)
+        return with_lang(found) if found is not None else None
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="referee")
+@click.group(
+    cls=LazyGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_(
+        "A rules referee, banker and scorekeeper for train games played at a real table.\n\n"
+        "Start a game with `referee new GAME --players A,B,C`; every move is checked against"
+        " the rules and saved as you go. Quick sums need no game:"
+        " `referee dividend 310 --major`."
+    ),
+)
+@click.version_option(
+    __version__, prog_name="referee", cls=TranslatedOption, help=N_("Show the version and exit.")
+)
 def cli() -> None:
-    """A rules referee, banker and scorekeeper for train games played at a real table.
+    pass
 
-    Start a game with `referee new GAME --players A,B,C`; every move is checked against the
-    rules and saved as you go. Quick sums need no game: `referee dividend 310 --major`.
-    """
+
+with_lang(cli)
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -129,44 +150,49 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def share_options(command: F) -> F:
     """--share, --host and --port of `new` and `resume`: the live page with the session."""
-    command = click.option(
-        "--port", type=click.IntRange(0, 65535), default=None, help="The page's port (0: any)."
+    command = option(
+        "--port", type=click.IntRange(0, 65535), default=None, help=N_("The page's port (0: any).")
     )(command)
-    command = click.option(
-        "--host", default="", help="The page's address (default: this machine's LAN address)."
+    command = option(
+        "--host", default="", help=N_("The page's address (default: this machine's LAN address).")
     )(command)
-    return click.option(
-        "--share", is_flag=True, help="Show the game live on phones at the table (read-only)."
+    return option(
+        "--share", is_flag=True, help=N_("Show the game live on phones at the table (read-only).")
     )(command)
 
 
 # --- sessions ---------------------------------------------------------------------------
-@cli.command()
+@cli.command(
+    help=N_(
+        "Start a session of GAME and open the shell.\n\nWithout --save the file is named "
+        "from the game and the date in the current folder."
+    ),
+)
 @click.argument("game", type=GameName())
-@click.option("--players", "-p", required=True, help="Player names in seating order: A,B,C.")
-@click.option(
+@option("--players", "-p", required=True, help=N_("Player names in seating order: A,B,C."))
+@option(
     "--variant",
     "-v",
     default="",
     type=VariantName(),
-    help="A variant of the game (see `referee games`).",
+    help=N_("A variant of the game (see `referee games`)."),
 )
-@click.option("--save", "save_path", type=SaveFile(exists=False), help="The session file.")
-@click.option(
+@option("--save", "save_path", type=SaveFile(exists=False), help=N_("The session file."))
+@option(
     "--board",
     "board_file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Board data (TOML) to use instead of the stored one.",
+    help=N_("Board data (TOML) to use instead of the stored one."),
 )
-@click.option(
+@option(
     "--reading",
     "reading",
     multiple=True,
     metavar="KEY=CHOICE",
-    help="How the table reads an open rule (repeatable; see `referee readings GAME`).",
+    help=N_("How the table reads an open rule (repeatable; see `referee readings GAME`)."),
 )
-@click.option("--force", is_flag=True, help="Overwrite an existing session file.")
-@click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+@option("--force", is_flag=True, help=N_("Overwrite an existing session file."))
+@option("--keep-going", is_flag=True, help=N_("With commands on stdin: go on after a rejection."))
 @share_options
 def new(
     game: str,
@@ -181,10 +207,6 @@ def new(
     host: str,
     port: int | None,
 ) -> None:
-    """Start a session of GAME and open the shell.
-
-    Without --save the file is named from the game and the date in the current folder.
-    """
     from referee import render, savefile
     from referee.session import Session
 
@@ -192,7 +214,10 @@ def new(
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
-            raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+            raise UsageError(
+                _("{path} exists and is never overwritten").format(path=path),
+                _("--force or another --save"),
+            )
         readings = _readings_given(reading)
         board = _board_for(game, board_file)
         session = Session.new(game, players.split(","), variant, board, readings)
@@ -200,7 +225,7 @@ def new(
         made = session.settle()
     except RefereeError as e:
         fail(e)
-    click.echo(f"new {session.game.title} session saved in {path}")
+    click.echo(_("new {title} session saved in {path}").format(title=session.game.title, path=path))
     if made:
         click.echo(render.events(made))
     sys.exit(_shell(session, keep_going, words))
@@ -212,19 +237,25 @@ def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
     for item in given:
         key, equals, choice = item.partition("=")
         if not equals or not key.strip() or not choice.strip():
-            raise UsageError(f"--reading '{item}' is not KEY=CHOICE", "see `referee readings GAME`")
+            raise UsageError(
+                _("--reading '{item}' is not KEY=CHOICE").format(item=item),
+                _("see `referee readings GAME`"),
+            )
         readings[key.strip()] = choice.strip()
     return readings
 
 
-@cli.command("readings")
+@cli.command(
+    "readings",
+    help=N_(
+        "The places where GAME's rules text allows two readings, and the choices for "
+        "each.\n\nChoose one at setup with `referee new GAME --reading KEY=CHOICE` or "
+        "`reading KEY CHOICE` in the shell before the first move; the first choice of "
+        "each is the default."
+    ),
+)
 @click.argument("game", type=GameName())
 def readings_command(game: str) -> None:
-    """The places where GAME's rules text allows two readings, and the choices for each.
-
-    Choose one at setup with `referee new GAME --reading KEY=CHOICE` or `reading KEY CHOICE`
-    in the shell before the first move; the first choice of each is the default.
-    """
     from referee import games, render
     from referee.engine import Readings
 
@@ -244,8 +275,8 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
         return stored or {}
     if not sys.stdin.isatty():
         raise UsageError(
-            f"{game} needs board data from your board",
-            f"run `referee board {game} --enter` once, or pass --board FILE",
+            _("{game} needs board data from your board").format(game=game),
+            _("run `referee board {game} --enter` once, or pass --board FILE").format(game=game),
         )
     return enter_board(game)
 
@@ -262,12 +293,13 @@ def _free_name(game: str) -> Path:
     return path
 
 
-@cli.command()
+@cli.command(
+    help=N_("Reopen a saved session exactly where it stood, in the shell (one shell per file)."),
+)
 @click.argument("file", type=SaveFile())
-@click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
+@option("--keep-going", is_flag=True, help=N_("With commands on stdin: go on after a rejection."))
 @share_options
 def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | None) -> None:
-    """Reopen a saved session exactly where it stood, in the shell (one shell per file)."""
     words = _share_words(share, host, port)
     session = _load(file, to_play=True)
     sys.exit(_shell(session, keep_going, words))
@@ -282,7 +314,7 @@ def _load(file: Path, to_play: bool = False) -> Session:
     except RefereeError as e:
         fail(e)
     for warning in warnings:
-        click.echo(f"referee: warning: {warning}", err=True)
+        click.echo(_("referee: warning: {warning}").format(warning=warning), err=True)
     return session
 
 
@@ -303,13 +335,13 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
     """The words of the shell's `share` verb for --share/--host/--port (None: not shared)."""
     if not share:
         if host or port is not None:
-            fail(UsageError("--host and --port go with --share", "--share [--host H --port N]"))
+            fail(UsageError(_("--host and --port go with --share"), "--share [--host H --port N]"))
         return None
     if not (sys.stdin.isatty() and sys.stdout.isatty()):  # said before any file is made
         fail(
             UsageError(
-                "--share needs the interactive shell (the page lives as long as the shell)",
-                "`referee serve FILE` shows a save that another program writes",
+                _("--share needs the interactive shell (the page lives as long as the shell)"),
+                _("`referee serve FILE` shows a save that another program writes"),
             )
         )
     return [
@@ -318,19 +350,21 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
     ]
 
 
-@cli.command()
-@click.argument("file", type=SaveFile())
-@click.option(
-    "--host", default="", help="The address to listen on (default: this machine's LAN address)."
+@cli.command(
+    help=N_(
+        "Show a save as the live table page, following it as its shell saves new "
+        "moves.\n\nRead-only, from a separate process (a second screen, a spectator): "
+        "reading needs no lock."
+    ),
 )
-@click.option(
-    "--port", type=click.IntRange(0, 65535), default=None, help="The port (0: any free one)."
+@click.argument("file", type=SaveFile())
+@option(
+    "--host", default="", help=N_("The address to listen on (default: this machine's LAN address).")
+)
+@option(
+    "--port", type=click.IntRange(0, 65535), default=None, help=N_("The port (0: any free one).")
 )
 def serve(file: Path, host: str, port: int | None) -> None:
-    """Show a save as the live table page, following it as its shell saves new moves.
-
-    Read-only, from a separate process (a second screen, a spectator): reading needs no lock.
-    """
     from referee.web.share import serve_file
 
     try:
@@ -339,11 +373,12 @@ def serve(file: Path, host: str, port: int | None) -> None:
         fail(e)
 
 
-@cli.command()
+@cli.command(
+    help=N_("Print the state of a session: standings, prices, whose turn, what is pending."),
+)
 @click.argument("file", type=SaveFile())
-@click.option("--json", "as_json", is_flag=True, help="The full state as JSON, for scripts.")
+@option("--json", "as_json", is_flag=True, help=N_("The full state as JSON, for scripts."))
 def show(file: Path, as_json: bool) -> None:
-    """Print the state of a session: standings, prices, whose turn, what is pending."""
     from referee import render
 
     session = _load(file)
@@ -377,19 +412,21 @@ def show(file: Path, as_json: bool) -> None:
     click.echo(render.standings(game.standings(state), game.is_over(state)))
 
 
-@cli.command()
+@cli.command(
+    help=N_("Print the moves of a session, numbered, with who made them."),
+)
 @click.argument("file", type=SaveFile())
 def log(file: Path) -> None:
-    """Print the moves of a session, numbered, with who made them."""
     from referee import render
 
     session = _load(file)
     click.echo(render.log(session.entries, session.marks()))
 
 
-@cli.command()
+@cli.command(
+    help=N_("List the games, their variants and player counts."),
+)
 def games() -> None:
-    """List the games, their variants and player counts."""
     from tabulate import tabulate
 
     rows = []
@@ -397,20 +434,22 @@ def games() -> None:
         g = registry.get(name)
         variants = ", ".join(f"{v}*" if v == g.default_variant else v for v in g.variants)
         rows.append([name, g.title, f"{g.min_players}-{g.max_players}", variants])
-    click.echo(tabulate(rows, headers=["game", "title", "players", "variants (* default)"]))
+    headers = [_("game"), _("title"), _("players"), _("variants (* default)")]
+    click.echo(tabulate(rows, headers=headers))
 
 
-@cli.command()
+@cli.command(
+    help=N_("Show the board data stored for GAME, or enter it from your board."),
+)
 @click.argument("game", type=GameName())
-@click.option("--enter", is_flag=True, help="Enter the board data again, question by question.")
-@click.option(
+@option("--enter", is_flag=True, help=N_("Enter the board data again, question by question."))
+@option(
     "--from",
     "from_file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Take the board data from a TOML file.",
+    help=N_("Take the board data from a TOML file."),
 )
 def board(game: str, enter: bool, from_file: Path | None) -> None:
-    """Show the board data stored for GAME, or enter it from your board."""
     from referee.board_entry import board_command
 
     try:
@@ -420,23 +459,26 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
 
 
 # --- quick calculations ---------------------------------------------------------------------
-@cli.command()
+@cli.command(
+    help=N_("The 18xx payout table for REVENUE: per share, per holding, and the stock move."),
+)
 @click.argument("revenue", type=click.IntRange(0, 1_000_000))
-@click.option("--major", is_flag=True, help="A 10-share company.")
-@click.option("--minor", is_flag=True, help="A 5-share company.")
-@click.option("--shares", type=click.IntRange(1, 100), help="Any number of shares.")
-@click.option("--price", type=click.IntRange(0, 10_000), help="The share price: show its move.")
-@click.option("--withhold", is_flag=True, help="The company keeps the revenue (price one left).")
-@click.option("--treasury", type=click.IntRange(0, 100), default=0, help="Shares in the treasury.")
-@click.option("--pool", type=click.IntRange(0, 100), default=0, help="Shares in the bank pool.")
-@click.option(
+@option("--major", is_flag=True, help=N_("A 10-share company."))
+@option("--minor", is_flag=True, help=N_("A 5-share company."))
+@option("--shares", type=click.IntRange(1, 100), help=N_("Any number of shares."))
+@option("--price", type=click.IntRange(0, 10_000), help=N_("The share price: show its move."))
+@option("--withhold", is_flag=True, help=N_("The company keeps the revenue (price one left)."))
+@option("--treasury", type=click.IntRange(0, 100), default=0, help=N_("Shares in the treasury."))
+@option("--pool", type=click.IntRange(0, 100), default=0, help=N_("Shares in the bank pool."))
+@option(
     "--game",
     default="lost-atlas",
     show_default=True,
     type=StockMoveGame(),
-    help=f"Whose stock track moves the price: {', '.join(registry.stock_move_games())}.",
+    help=N_("Whose stock track moves the price: {games}."),
+    help_fields={"games": ", ".join(registry.stock_move_games())},
 )
-@click.option("--json", "as_json", is_flag=True, help="Print JSON, for scripts.")
+@option("--json", "as_json", is_flag=True, help=N_("Print JSON, for scripts."))
 def dividend(
     revenue: int,
     major: bool,
@@ -449,12 +491,13 @@ def dividend(
     game: str,
     as_json: bool,
 ) -> None:
-    """The 18xx payout table for REVENUE: per share, per holding, and the stock move."""
     from referee.calc.dividend import payout_table
     from referee.calc.render import payout_json, payout_text
 
     if major + minor + (shares is not None) != 1:
-        fail(UsageError("say the company's size once", "one of --major, --minor or --shares N"))
+        fail(
+            UsageError(_("say the company's size once"), _("one of --major, --minor or --shares N"))
+        )
     count = shares or (10 if major else 5)
     try:
         result = payout_table(
@@ -472,21 +515,25 @@ def dividend(
 
 def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
+    from referee.clicktext import start
+
+    start(sys.argv[1:])
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort as e:
         # A prompt turns Ctrl-C into Abort; the interrupt is still its context.
         interrupted = isinstance(e.__context__, KeyboardInterrupt)
-        click.echo(f"referee: {'interrupted' if interrupted else 'aborted'}", err=True)
+        click.echo(_("referee: interrupted") if interrupted else _("referee: aborted"), err=True)
         sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
         from referee.words import clip_echoes
 
-        hint = f" (see '{e.ctx.command_path} --help')" if e.ctx else ""
-        click.echo(f"referee: {clip_echoes(e.format_message())}{hint}", err=True)
+        hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
+        message = clip_echoes(e.format_message()) + hint
+        click.echo(_("referee: {error}").format(error=message), err=True)
         sys.exit(2)
     except click.ClickException as e:
-        click.echo(f"referee: {e.format_message()}", err=True)
+        click.echo(_("referee: {error}").format(error=e.format_message()), err=True)
         sys.exit(e.exit_code)
     except RefereeError as e:
         fail(e)

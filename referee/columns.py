@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from referee.i18n import pad, width
+
 WHOLE_NUMBER = re.compile(r"-?\d+")
 
 
@@ -19,17 +21,18 @@ def _numeric(cell: object) -> bool:
 
 def simple_table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
     """Columns two spaces apart under a dashed rule; whole numbers to the right, text to the
-    left. Cells are ASCII or one column wide each (hex names, numbers, train names)."""
+    left. Cells are ASCII or one column wide each (hex names, numbers, train names); headers may
+    be Japanese (double width)."""
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
     right = [bool(column) and all(_numeric(c) for c in column) for column in columns]
     widths = [
-        max(len(head) + 2, *(len(str(c)) for c in column))
+        max(width(head) + 2, *(len(str(c)) for c in column))
         for head, column in zip(headers, columns, strict=True)
     ]
 
     def line(cells: Sequence[object]) -> str:
         return "  ".join(
-            f"{c!s:>{w}}" if r else f"{c!s:<{w}}"
+            " " * (w - width(str(c))) + str(c) if r else pad(str(c), w)
             for c, w, r in zip(cells, widths, right, strict=True)
         ).rstrip()
 

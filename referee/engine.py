@@ -81,7 +81,11 @@ class Readings:
 
     def note(self, reading: Reading) -> str:
         """How a refusal or an amount names the reading that decided it."""
-        return f"reading {reading.game}.{reading.key}={self.of(reading)}"
+        from referee.i18n import _
+
+        return _("reading {game}.{key}={choice}").format(
+            game=reading.game, key=reading.key, choice=self.of(reading)
+        )
 
     def noted(self, text: str, reading: Reading) -> Event:
         """An event whose amount the reading decided, saying so."""

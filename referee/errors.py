@@ -23,7 +23,13 @@ class UsageError(RefereeError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        return f"{self.message} (allowed: {self.allowed})" if self.allowed else self.message
+        from referee.i18n import _
+
+        if not self.allowed:
+            return self.message
+        return _("{message} (allowed: {allowed})").format(
+            message=self.message, allowed=self.allowed
+        )
 
 
 class RuleError(RefereeError):
@@ -50,6 +56,7 @@ class RuleError(RefereeError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        reading = f"; {self.reading}" if self.reading else ""
-        text = f"{self.reason} [rule: {self.rule}{reading}]"
+        from referee.citations import bracket
+
+        text = f"{self.reason} {bracket(self.rule, self.reading)}"
         return f"{text}; {self.legal}" if self.legal else text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from referee.i18n import _
 from referee.render import described, standings_table
 from referee.session import Session
 
@@ -15,18 +16,22 @@ def markdown(session: Session) -> str:
     lines = [
         f"# {game.title}, {session.created:%Y-%m-%d}",
         "",
-        f"Players: {', '.join(session.players)}. Variant: {session.variant}."
-        + (f" Readings: {chosen}." if chosen else ""),
+        _("Players: {players}. Variant: {variant}.").format(
+            players=", ".join(session.players), variant=session.variant
+        )
+        + (" " + _("Readings: {readings}.").format(readings=chosen) if chosen else ""),
         "",
-        "## Moves",
+        "## " + _("Moves"),
         "",
     ]
     rows = [
         [n, e.by, described(e, mark, lambda text: f"`{text}`"), f"{e.at:%H:%M}"]
         for n, (e, mark) in enumerate(zip(session.entries, session.marks(), strict=True), start=1)
     ]
-    lines.append(tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="github"))
-    lines += ["", "## Final standings" if over else "## Standings (game not over)", ""]
+    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    lines.append(tabulate(rows, headers=headers, tablefmt="github"))
+    title = _("Final standings") if over else _("Standings (game not over)")
+    lines += ["", f"## {title}", ""]
     lines.append(standings_table(game.standings(state), fmt="github"))
     return "\n".join(lines) + "\n"
 

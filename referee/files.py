@@ -15,9 +15,19 @@ from pathlib import Path
 from typing import Any
 
 from referee.engine import RefereeError, UsageError
+from referee.i18n import N_, _
 
 MAX_BYTES = 8 * 1024 * 1024  # a 10,000-move game is about 1 MB
 MAX_INT = 2**63  # more than any count, price or amount of money at a table
+
+
+def irregular(path: Path, kind: str) -> str:
+    said = _("{path} is {kind}, not a regular file; it is neither read nor written")
+    return said.format(path=path, kind=kind)
+
+
+def cannot_read(path: Path, error: OSError) -> str:
+    return _("cannot read {path}: {error}").format(path=path, error=error.strerror)
 
 
 def not_regular(mode: int) -> str:
@@ -25,14 +35,14 @@ def not_regular(mode: int) -> str:
     if stat.S_ISREG(mode):
         return ""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return _("a folder")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return _("a device")
     if stat.S_ISFIFO(mode):
-        return "a FIFO"
+        return _("a FIFO")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return _("a socket")
+    return _("not a regular file")
 
 
 def refuse_special(path: Path, error: type[RefereeError] = UsageError) -> bool:
@@ -42,10 +52,10 @@ def refuse_special(path: Path, error: type[RefereeError] = UsageError) -> bool:
     except (FileNotFoundError, NotADirectoryError):
         return False  # a missing folder is for the writer to report
     except OSError as e:
-        raise error(f"cannot use {path}: {e.strerror}") from None
+        raise error(_("cannot use {path}: {error}").format(path=path, error=e.strerror)) from None
     kind = not_regular(mode)
     if kind:
-        raise error(f"{path} is {kind}, not a regular file; it is neither read nor written")
+        raise error(irregular(path, kind))
     return True
 
 
@@ -54,16 +64,19 @@ def open_regular(path: Path, error: type[RefereeError] = UsageError) -> int:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise error(f"cannot read {path}: {e.strerror}") from None
+        raise error(cannot_read(path, e)) from None
     kind = not_regular(os.fstat(fd).st_mode)
     if kind:
         os.close(fd)
-        raise error(f"{path} is {kind}, not a regular file; it is neither read nor written")
+        raise error(irregular(path, kind))
     return fd
 
 
 def read_bytes(
-    path: Path, what: str = "a file", error: type[RefereeError] = UsageError, cap: int = MAX_BYTES
+    path: Path,
+    what: str = N_("a file"),
+    error: type[RefereeError] = UsageError,
+    cap: int = MAX_BYTES,
 ) -> bytes:
     fd = open_regular(path, error)
     try:
@@ -73,16 +86,20 @@ def read_bytes(
                 data = f.read(cap + 1)
             size = len(data)
     except OSError as e:
-        raise error(f"cannot read {path}: {e.strerror}") from None
+        raise error(cannot_read(path, e)) from None
     finally:
         os.close(fd)
     if size > cap:
-        raise error(f"{path} is {size // 2**20} MB; {what} is at most {cap // 2**20} MB")
+        raise error(
+            _("{path} is {size} MB; {what} is at most {cap} MB").format(
+                path=path, size=size // 2**20, what=_(what), cap=cap // 2**20
+            )
+        )
     return data
 
 
 def read_toml(
-    path: Path, what: str = "a file", error: type[RefereeError] = UsageError
+    path: Path, what: str = N_("a file"), error: type[RefereeError] = UsageError
 ) -> dict[str, Any]:
     """The TOML file at `path`, or one line saying why it cannot be used."""
     return parse_toml(read_bytes(path, what, error), path, error)
@@ -92,19 +109,23 @@ def parse_toml(raw: bytes, path: Path, error: type[RefereeError] = UsageError) -
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise error(f"{path} is not a text (UTF-8) file") from None
+        raise error(_("{path} is not a text (UTF-8) file").format(path=path)) from None
     except tomllib.TOMLDecodeError as e:
-        raise error(f"{path} is not valid TOML: {e}") from None
+        raise error(_("{path} is not valid TOML: {error}").format(path=path, error=e)) from None
     except RecursionError:
-        raise error(f"{path} is nested too deeply to read") from None
+        raise error(_("{path} is nested too deeply to read").format(path=path)) from None
     except MemoryError:
-        raise error(f"{path} is too large to read") from None
+        raise error(_("{path} is too large to read").format(path=path)) from None
     except ValueError:  # an integer of more than 4,300 digits
-        raise error(f"{path} holds a number too long to read") from None
+        raise error(_("{path} holds a number too long to read").format(path=path)) from None
     big = _huge_number(data)
     if big is not None:
         shown = str(big) if len(str(big)) <= 12 else f"{str(big)[:10]}…"
-        raise error(f"{path} holds the number {shown}, too large for any count (at most 2^63)")
+        raise error(
+            _("{path} holds the number {number}, too large for any count (at most 2^63)").format(
+                path=path, number=shown
+            )
+        )
     return data
 
 

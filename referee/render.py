@@ -7,7 +7,9 @@ from typing import Any
 
 from tabulate import tabulate
 
+from referee.citations import bracket
 from referee.engine import Event, Overridden, Reading, Readings, Standing
+from referee.i18n import _
 from referee.session import Entry
 
 
@@ -17,14 +19,14 @@ def events(items: Sequence[Event]) -> str:
 
 def event_text(event: Event) -> str:
     if isinstance(event, Overridden):
-        return f"  overrides [rule: {event.rule}]: {event.text}"
+        return _("  overrides {rule}: {text}").format(rule=bracket(event.rule), text=event.text)
     return event.text
 
 
 def cell(value: object) -> object:
     """A detail of the standings as the table shows it: a flag is a word, or nothing if false."""
     if isinstance(value, bool):
-        return "yes" if value else ""
+        return _("yes") if value else ""
     return value
 
 
@@ -38,7 +40,7 @@ def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]
         [row.place or "", row.player, *(cell(row.details.get(k, "")) for k in extra), row.score]
         for row in rows
     ]
-    return ["#", "player", *extra, "total"], table
+    return ["#", _("player"), *(_(k) for k in extra), _("total")], table
 
 
 def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
@@ -47,11 +49,14 @@ def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
 
 
 def standings(rows: Sequence[Standing], over: bool) -> str:
-    title = "Final standings" if over else "Standings"
+    title = _("Final standings") if over else _("Standings")
     body = standings_table(rows)
     winners = [r.player for r in rows if r.place == 1]
     if over and winners:
-        verdict = " and ".join(winners) + (" share the win" if len(winners) > 1 else " wins")
+        if len(winners) > 1:
+            verdict = _("{players} share the win").format(players=_(" and ").join(winners))
+        else:
+            verdict = _("{player} wins").format(player=winners[0])
         return f"{title}\n{body}\n{verdict}"
     return f"{title}\n{body}"
 
@@ -59,19 +64,22 @@ def standings(rows: Sequence[Standing], over: bool) -> str:
 def described(e: Entry, mark: str, code: Callable[[str], str] = str) -> str:
     """A move of the log as the diaries show it: the text (through `code`, e.g. Markdown's
     backticks), what it replaced if amended, and how it was made beyond the rules' order."""
-    text = code(e.text) + (f" (amended; was {code(e.was)})" if e.was else "")
+    text = code(e.text)
+    if e.was:
+        text += _(" (amended; was {was})").format(was=code(e.was))
     return text + (f" ({mark})" if mark else "")
 
 
 def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
     """The moves, numbered; `marks` says how a move broke the order of play (`out of turn`)."""
     if not entries:
-        return "no moves yet"
+        return _("no moves yet")
     rows = []
     for number, e in enumerate(entries, start=1):
         mark = marks[number - 1] if number <= len(marks) else ""
         rows.append([number, e.by, described(e, mark), e.at.strftime("%Y-%m-%d %H:%M")])
-    return tabulate(rows, headers=["#", "by", "move", "at (UTC)"], tablefmt="simple")
+    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    return tabulate(rows, headers=headers, tablefmt="simple")
 
 
 def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = False) -> str:
@@ -79,15 +87,15 @@ def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = 
     the default said), each in a sentence. `only_chosen`: those that differ from the default."""
     shown = [r for r in declared if not only_chosen or chosen.of(r) != r.default]
     if not declared:
-        return "this game has no readings to choose: its rules text is read one way"
+        return _("this game has no readings to choose: its rules text is read one way")
     if not shown:
-        return "every reading is the default (`readings --all` lists them and their choices)"
+        return _("every reading is the default (`readings --all` lists them and their choices)")
     lines = []
     for r in shown:
         lines.append(f"{r.key} ({r.rules}): {r.question}")
         for name, sentence in r.choices:
             mark = "*" if name == chosen.of(r) else " "
-            default = " (default)" if name == r.default else ""
+            default = _(" (default)") if name == r.default else ""
             lines.append(f"  {mark} {name}{default}: {sentence}")
     return "\n".join(lines)
 
@@ -96,8 +104,6 @@ def readings_line(declared: Sequence[Reading], chosen: Readings) -> str:
     """The readings in force in one line, for `status`; those the table chose marked."""
     if not declared:
         return ""
-    parts = [
-        f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else ' (chosen)'}"
-        for r in declared
-    ]
-    return "readings: " + ", ".join(parts)
+    mark = _(" (chosen)")
+    parts = [f"{r.key}={chosen.of(r)}{'' if chosen.of(r) == r.default else mark}" for r in declared]
+    return _("readings: {readings}").format(readings=", ".join(parts))

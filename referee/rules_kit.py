@@ -33,6 +33,7 @@ from referee.engine import (
     Verb,
     with_automatic,
 )
+from referee.i18n import _, ngettext
 
 S = TypeVar("S")
 
@@ -63,11 +64,15 @@ class Judge:
         it is recorded as `OutOfTurn`, the one check that `as NAME` may skip without force."""
         if actor == expected:
             return True
-        error = RuleError(f"it is {expected}'s turn, not {actor}'s", rule, f"{expected} acts now")
+        error = RuleError(
+            _("it is {expected}'s turn, not {actor}'s").format(expected=expected, actor=actor),
+            rule,
+            _("{expected} acts now").format(expected=expected),
+        )
         if not self.forced:
             raise error
         if not any(isinstance(o, OutOfTurn) for o in self.overridden):
-            self.overridden.append(OutOfTurn(f"rule overridden: {error}", rule))
+            self.overridden.append(OutOfTurn(overridden(error), rule))
         return False
 
     def broken(self, error: RuleError) -> None:
@@ -76,7 +81,7 @@ class Judge:
             raise error
         # Said once per rule; a turn check of the same section does not count (it is OutOfTurn).
         if all(o.rule != error.rule or isinstance(o, OutOfTurn) for o in self.overridden):
-            self.overridden.append(Overridden(f"rule overridden: {error}", error.rule))
+            self.overridden.append(Overridden(overridden(error), error.rule))
 
     @contextmanager
     def overridable(self) -> Iterator[None]:
@@ -90,6 +95,11 @@ class Judge:
     def events(self, events: Iterable[Event]) -> list[Event]:
         """The move's events, after the rules it overrode."""
         return [*self.overridden, *events]
+
+
+def overridden(error: RuleError) -> str:
+    """What a forced move says of a rule it broke."""
+    return _("rule overridden: {error}").format(error=error)
 
 
 def impossible(reason: str, rule: str, legal: str = "") -> RuleError:
@@ -132,18 +142,21 @@ def count_words(
     if low <= len(args) and (most is None or len(args) <= most):
         return
     raise UsageError(
-        f"{verb} takes {_arguments(low, most)}, not {len(args)}", usage_of(verbs, verb)
+        _("{verb} takes {arguments}, not {count}").format(
+            verb=verb, arguments=_arguments(low, most), count=len(args)
+        ),
+        usage_of(verbs, verb),
     )
 
 
 def _arguments(low: int, high: int | None) -> str:
     if high == 0:
-        return "no arguments"
+        return _("no arguments")
     if high is None:
-        return f"at least {low} argument{'s' if low != 1 else ''}"
+        return ngettext("at least {n} argument", "at least {n} arguments", low).format(n=low)
     if low == high:
-        return f"{low} argument{'s' if low != 1 else ''}"
-    return f"{low} to {high} arguments"
+        return ngettext("{n} argument", "{n} arguments", low).format(n=low)
+    return _("{low} to {high} arguments").format(low=low, high=high)
 
 
 def ranked(standings: Iterable[Standing], key: Callable[[Standing], Any]) -> list[Standing]:
@@ -201,7 +214,7 @@ def random_play(
     """Play up to `steps` random lines (refused ones are skipped), yielding each accepted move,
     its state after the automatic moves that follow it (`automatic_move`).
     `spell` may depend on the state: then it is called with the state before each line."""
-    for _ in range(steps):
+    for _step in range(steps):
         options = game.options(state)
         if options.actor is None or game.is_over(state):
             return

@@ -30,6 +30,7 @@ from referee import savelock
 from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
 from referee.engine import Reading, RefereeError, UsageError
 from referee.files import parse_toml, read_bytes, refuse_special
+from referee.i18n import _
 from referee.session import Entry, Session
 
 FORMAT = 2
@@ -155,7 +156,9 @@ class FileStore:
                 self.save(session, appended=False)
         except RefereeError as e:
             if missing:  # moves the file does not hold: say so, never quietly
-                raise WriteError(f"the last moves are NOT SAVED: {e}") from None
+                raise WriteError(
+                    _("the last moves are NOT SAVED: {error}").format(error=e)
+                ) from None
             # otherwise the moves are in the file already; only the snapshot is older
         finally:
             if self.lock is not None:
@@ -167,7 +170,10 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
     """Give a new session its file, locked: refuse an existing file without `force`."""
     refuse_special(path, SaveFileError)
     if path.exists() and not force:
-        raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
+        raise UsageError(
+            _("{path} exists and is never overwritten").format(path=path),
+            _("--force or another --save"),
+        )
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
@@ -245,8 +251,10 @@ def read_data(path: Path) -> tuple[dict[str, Any], str]:
         if kept.get("format") == FORMAT and _last_move_complete(kept):
             shown = torn.decode("utf-8", "replace").strip().replace("\n", " ")[:60]
             return kept, (
-                f"{path}: the last move was cut short by a crash while it was saved and is"
-                f" dropped ({shown}); every move before it is kept"
+                _(
+                    "{path}: the last move was cut short by a crash while it was saved and is"
+                    " dropped ({shown}); every move before it is kept"
+                ).format(path=path, shown=shown)
             )
     if data is None:
         raise whole
@@ -335,10 +343,16 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         try:
             by = session.replay(entry)
         except RefereeError as e:
-            raise ReplayError(f"{path}: move {number} ({entry.by}: {entry.text}): {e}") from None
+            raise ReplayError(
+                _("{path}: move {number} ({player}: {move}): {error}").format(
+                    path=path, number=number, player=entry.by, move=entry.text, error=e
+                )
+            ) from None
         if by != entry.by:
             raise ReplayError(
-                f"{path}: move {number} ({entry.text}) is recorded as {entry.by}'s but was {by}'s"
+                _(
+                    "{path}: move {number} ({move}) is recorded as {player}'s but was {actor}'s"
+                ).format(path=path, number=number, move=entry.text, player=entry.by, actor=by)
             )
     session.await_trailing()
     session.redo_stack = redo
@@ -362,10 +376,17 @@ def _snapshot_warnings(data: dict[str, Any], session: Session, path: Path) -> li
     if snapshot is None:
         return []
     if not isinstance(after, int) or not 0 <= after <= len(session.entries):
-        return [f"{path}: 'snapshot_after' does not name one of its moves; the moves are kept"]
+        return [
+            _("{path}: 'snapshot_after' does not name one of its moves; the moves are kept").format(
+                path=path
+            )
+        ]
     if snapshot != _plain(session.game.snapshot(session.states[after])):
         return [
-            f"{path}: the saved snapshot differs from the replay of its moves; the moves are kept"
+            _(
+                "{path}: the saved snapshot differs from the replay of its moves;"
+                " the moves are kept"
+            ).format(path=path)
         ]
     return []
 

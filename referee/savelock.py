@@ -21,6 +21,7 @@ import tomli_w
 
 from referee.atomic import WriteError, check_folder
 from referee.engine import RefereeError
+from referee.i18n import _
 
 WINDOWS_LOCK_AT = 2**20  # Windows locks are mandatory: lock a byte past the holder's details
 
@@ -48,27 +49,37 @@ def acquire(save: Path) -> SaveLock:
     """Lock `save` for this process, or refuse naming who holds it."""
     path = lock_path(save)
     check_folder(save)
-    for _ in range(10):
+    for _attempt in range(10):
         try:
             fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o666)
         except OSError as e:
-            raise WriteError(f"cannot lock {save}: {path}: {e.strerror}") from None
+            raise WriteError(
+                _("cannot lock {save}: {path}: {error}").format(
+                    save=save, path=path, error=e.strerror
+                )
+            ) from None
         if not _try_lock(fd):
             holder = _holder(fd)
             os.close(fd)
             raise SaveInUse(
-                f"{save} is open in another referee ({_describe(holder)}); "
-                "close that shell first (`referee show` and `referee log` still read it)"
+                _(
+                    "{save} is open in another referee ({holder}); close that shell first"
+                    " (`referee show` and `referee log` still read it)"
+                ).format(save=save, holder=_describe(holder))
             )
         if _same_file(path, fd):
             break
         os.close(fd)  # its holder removed it as we opened it: lock the one now at the path
     else:
-        raise SaveInUse(f"{save}: the lock file {path} keeps changing; try again")
+        raise SaveInUse(
+            _("{save}: the lock file {path} keeps changing; try again").format(save=save, path=path)
+        )
     stale = _holder(fd)
     note = ""
     if stale:
-        note = f"took over the lock on {save} left by {_describe(stale)}, {_fate(stale)}"
+        note = _("took over the lock on {save} left by {holder}, {fate}").format(
+            save=save, holder=_describe(stale), fate=_fate(stale)
+        )
     details = {"host": socket.gethostname(), "pid": os.getpid(), "since": _now()}
     os.ftruncate(fd, 0)
     os.lseek(fd, 0, os.SEEK_SET)
@@ -122,18 +133,18 @@ def _holder(fd: int) -> dict[str, object]:
 
 def _describe(holder: dict[str, object]) -> str:
     if not holder:
-        return "a process that did not say who it is"
+        return _("a process that did not say who it is")
     host = str(holder.get("host", "?"))[:60]
     pid = str(holder.get("pid", "?"))[:12]
     since = str(holder.get("since", "?"))[:40]
-    return f"host {host}, process {pid}, since {since}"
+    return _("host {host}, process {pid}, since {since}").format(host=host, pid=pid, since=since)
 
 
 def _fate(holder: dict[str, object]) -> str:
     pid = holder.get("pid")
     if holder.get("host") == socket.gethostname() and isinstance(pid, int) and not _alive(pid):
-        return "which is no longer running"
-    return "which let it go without removing it"
+        return _("which is no longer running")
+    return _("which let it go without removing it")
 
 
 def _alive(pid: int) -> bool:

@@ -32,6 +32,7 @@ from referee.engine import (
     find_reading,
 )
 from referee.frame import frame_verb
+from referee.i18n import N_, _
 from referee.words import amount, legal_first, match
 
 
@@ -149,7 +150,8 @@ class Session:
             confirmed = self._confirmed(text)
             if confirmed is None:
                 raise
-            return [Event(f"confirmed: {confirmed.by}: {confirmed.text} (made automatically)")]
+            said = _("confirmed: {player}: {move} (made automatically)")
+            return [Event(said.format(player=confirmed.by, move=confirmed.text))]
         self.awaiting = []
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
@@ -160,7 +162,7 @@ class Session:
     def settle(self) -> list[Event]:
         """Make every move that has no choice in it, each logged as automatic; their events."""
         events: list[Event] = []
-        for _ in range(AUTOMATIC_IN_A_ROW):
+        for _turn in range(AUTOMATIC_IN_A_ROW):
             found = automatic_move(self.game, self.state)
             if found is None:
                 break
@@ -169,7 +171,8 @@ class Session:
             self.states.append(state)
             self.awaiting.append(len(self.entries) - 1)
             self.autosave(appended=True)
-            events += [Event(f"automatic: {by}: {text} (no other move)"), *made]
+            said = _("automatic: {player}: {move} (no other move)").format(player=by, move=text)
+            events += [Event(said), *made]
         return events
 
     def replay(self, entry: Entry) -> str:
@@ -186,7 +189,7 @@ class Session:
             if same:
                 self.awaiting.pop(0)
                 return made.by
-        state, _, by = self.interpret(self.state, entry.text)
+        state, _events, by = self.interpret(self.state, entry.text)
         self.awaiting = []
         self.entries.append(entry)
         self.states.append(state)
@@ -213,7 +216,7 @@ class Session:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by
         the same player, to the same state."""
         try:
-            state, _, by = self.interpret(self.states[number], text)
+            state, _events, by = self.interpret(self.states[number], text)
         except RefereeError:
             return False
         same = self.game.snapshot(state) == self.game.snapshot(self.states[number + 1])
@@ -221,7 +224,7 @@ class Session:
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
         """What a move would do, without making it."""
-        state, events, _ = self.interpret(self.state, text)
+        state, events, _by = self.interpret(self.state, text)
         return state, events
 
     def undo(self, count: int = 1) -> list[Entry]:
@@ -229,11 +232,14 @@ class Session:
         moves that followed it; the typed ones can be redone."""
         typed = sum(1 for e in self.entries if not e.auto)
         if not typed:
-            raise RuleError("nothing to undo: the game is at its setup", "session")
+            raise RuleError(_("nothing to undo: the game is at its setup"), "session")
         if not 1 <= count <= typed:
-            raise UsageError(f"cannot undo {count} moves", f"1 to {typed}, the moves so far")
+            raise UsageError(
+                _("cannot undo {count} moves").format(count=count),
+                _("1 to {moves}, the moves so far").format(moves=typed),
+            )
         undone = []
-        for _ in range(count):
+        for _turn in range(count):
             while True:
                 undone.append(self.entries.pop())
                 self.states.pop()
@@ -246,7 +252,9 @@ class Session:
 
     def redo(self) -> tuple[Entry, list[Event]]:
         if not self.redo_stack:
-            raise RuleError("nothing to redo", "session", "redo works until a new move is made")
+            raise RuleError(
+                _("nothing to redo"), "session", _("redo works until a new move is made")
+            )
         entry = self.redo_stack[-1]
         state, events, by = self.interpret(self.state, entry.text)
         entry = replace(entry, by=by)  # who makes it now, not what the file said
@@ -260,20 +268,25 @@ class Session:
     def amend(self, number: int, text: str) -> list[Event]:
         """Replace move `number` (1-based) and replay the rest; refuse if a later one breaks."""
         if not 1 <= number <= len(self.entries):
-            raise UsageError(f"there is no move {number}", f"1 to {len(self.entries)}")
+            raise UsageError(
+                _("there is no move {number}").format(number=number),
+                _("{low} to {high}").format(low=1, high=len(self.entries)),
+            )
         old = self.entries[number - 1]
         if _verb(text) == "amend":
-            raise UsageError("an amendment cannot itself be an amend")
+            raise UsageError(_("an amendment cannot itself be an amend"))
         state, events, by = self.interpret(self.states[number - 1], text)
         states = [state]
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             try:
-                state, _, _ = self.interpret(state, later.text)
+                state, _events, _by = self.interpret(state, later.text)
             except RefereeError as e:
                 raise RuleError(
-                    f"move {later_number} ({later.by}: {later.text}) no longer holds: {e}",
+                    _("move {number} ({player}: {move}) no longer holds: {error}").format(
+                        number=later_number, player=later.by, move=later.text, error=e
+                    ),
                     "session",
-                    "amend that move too, or undo back to it first",
+                    _("amend that move too, or undo back to it first"),
                 ) from e
             states.append(state)
         self.entries[number - 1] = Entry(by, text.strip(), old.at, was=old.was or old.text)
@@ -281,25 +294,34 @@ class Session:
         self.redo_stack.clear()
         self.awaiting = []
         self.autosave()
-        amended = Event(f"move {number} is now '{text.strip()}' (was '{old.text}')")
+        amended = Event(
+            _("move {number} is now '{move}' (was '{was}')").format(
+                number=number, move=text.strip(), was=old.text
+            )
+        )
         return [amended, *events, *self.settle()]
 
     def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
         words = split(text)
         if not words:
-            raise UsageError("empty move")
+            raise UsageError(_("empty move"))
         turn = self.game.options(state).actor
         how, words = self.prefixes(words)
         verb = frame.find(words[0])
         if verb is not None:
             if verb.kind != "move":
-                raise UsageError(f"'{verb.name}' cannot be used here")
+                raise UsageError(_("'{verb}' cannot be used here").format(verb=verb.name))
             if how.forced:
-                raise UsageError(f"'{verb.name}' is not forced", f"{verb.usage} (without force)")
+                raise UsageError(
+                    _("'{verb}' is not forced").format(verb=verb.name),
+                    _("{usage} (without force)").format(usage=verb.usage),
+                )
             new_state, events = verb.handler(self, state, words[1:])
             return new_state, events, how.named or turn or self.players[0]
         if turn is None:
-            raise RuleError("the game is over; no more moves", "end of game", "undo to go back")
+            raise RuleError(
+                _("the game is over; no more moves"), "end of game", _("undo to go back")
+            )
         return (*self._game_move(state, words, how, turn), how.named or turn)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
@@ -324,13 +346,19 @@ class Session:
             # Out of turn only where the game's own turn check was skipped (a move anyone may
             # make, such as a reveal, is no one's turn to take).
             if any(isinstance(ev, OutOfTurn) for ev in broken):
-                notes.append(Event(f"out of turn: {actor} moved on {turn}'s turn"))
+                notes.append(
+                    Event(
+                        _("out of turn: {player} moved on {turn}'s turn").format(
+                            player=actor, turn=turn
+                        )
+                    )
+                )
             broken = [ev for ev in broken if not isinstance(ev, OutOfTurn)]
             if how.forced:
-                notes = [Event("forced by the table, against the referee"), *notes, *broken]
+                notes = [Event(_("forced by the table, against the referee")), *notes, *broken]
         else:
             if how.forced:
-                notes.insert(0, Event("forced by the table, but the move was legal anyway"))
+                notes.insert(0, Event(_("forced by the table, but the move was legal anyway")))
         return new_state, [*notes, *events]
 
     def _overriding(
@@ -347,7 +375,7 @@ class Session:
             if not forced:  # out of turn or not, the move cannot be made: say why
                 raise e from None
             raise RuleError(
-                f"even forced, the move cannot be carried out: {e.reason}",
+                _("even forced, the move cannot be carried out: {reason}").format(reason=e.reason),
                 e.rule,
                 e.legal,
                 computable=False,
@@ -359,7 +387,7 @@ class Session:
                 raise refusal
             skipped = broken = [Overridden(refusal.reason, refusal.rule)]
         if broken and not forced:
-            raise RuleError(broken[0].text, broken[0].rule, "force it if the table agrees")
+            raise RuleError(broken[0].text, broken[0].rule, _("force it if the table agrees"))
         return new_state, [ev for ev in events if not isinstance(ev, Overridden)], skipped
 
     def _parse(self, state: Any, actor: str, words: list[str]) -> Any:
@@ -393,8 +421,8 @@ class Session:
         if how.named and words and frame.find(words[0]) is None:
             turn = self.game.options(before).actor
             if turn and turn != how.named and self._skips_the_turn(before, how, words):
-                return f"out of turn: {turn}'s turn"
-        return "automatic: no other move" if entry.auto else ""
+                return _("out of turn: {turn}'s turn").format(turn=turn)
+        return _("automatic: no other move") if entry.auto else ""
 
     def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
         """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
@@ -408,7 +436,7 @@ class Session:
         except RefereeError:
             pass
         try:
-            _, events = self.game.apply(state, move, forced=True)
+            _state, events = self.game.apply(state, move, forced=True)
         except RefereeError:
             return False
         return any(isinstance(ev, OutOfTurn) for ev in events)
@@ -431,18 +459,26 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     names = [p.strip() for p in players]
     if "" in names and len(names) > 1:
         raise UsageError(
-            f"player {names.index('') + 1} of {len(names)} has no name", "A,B,C: a name each"
+            _("player {number} of {count} has no name").format(
+                number=names.index("") + 1, count=len(names)
+            ),
+            _("A,B,C: a name each"),
         )
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(
-            f"{game.title} takes {game.min_players} to {game.max_players} players, not {len(names)}"
+            _("{title} takes {low} to {high} players, not {count}").format(
+                title=game.title, low=game.min_players, high=game.max_players, count=len(names)
+            )
         )
     if len({n.lower() for n in names}) != len(names):
-        raise UsageError("two players have the same name", "give each player a different name")
+        raise UsageError(
+            _("two players have the same name"), _("give each player a different name")
+        )
     for n in names:
         if not n.replace("-", "").replace("_", "").isalnum() or len(n) > 20:
             raise UsageError(
-                f"player name '{n}' is not allowed", "letters, digits, - and _, up to 20"
+                _("player name '{name}' is not allowed").format(name=n),
+                _("letters, digits, - and _, up to 20"),
             )
     return names
 
@@ -451,7 +487,7 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
 @frame_verb(
     "as",
     "as NAME VERB ...",
-    "a move by NAME: on another player's turn it is recorded as out of turn",
+    N_("a move by NAME: on another player's turn it is recorded as out of turn"),
     kind="prefix",
     complete=lambda session, words: (
         list(session.players) if not words else frame.candidates(session, words[1:])
@@ -459,26 +495,26 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
 )
 def _as(session: Session, how: How, words: list[str]) -> list[str]:
     if how.named:
-        raise UsageError("'as' is given twice", "as NAME VERB ...")
+        raise UsageError(_("'as' is given twice"), "as NAME VERB ...")
     if len(words) < 2:
-        raise UsageError("as needs a player and a move", "as NAME VERB ...")
-    how.named = match(words[0], session.players, "player")
+        raise UsageError(_("as needs a player and a move"), "as NAME VERB ...")
+    how.named = match(words[0], session.players, N_("player"))
     return words[1:]
 
 
 @frame_verb(
     "force",
     'force VERB ... --because "why"',
-    "apply a move the referee rejects; says which rule it overrode; logged",
+    N_("apply a move the referee rejects; says which rule it overrode; logged"),
     kind="prefix",
     complete=frame.a_move,
 )
 def _force(session: Session, how: How, words: list[str]) -> list[str]:
     if how.forced:
-        raise UsageError("'force' is given twice", 'force VERB ... --because "why"')
-    words, _ = _take_because(words, "force")  # the reason stays in the log text
+        raise UsageError(_("'force' is given twice"), 'force VERB ... --because "why"')
+    words, _reason = _take_because(words, "force")  # the reason stays in the log text
     if not words:
-        raise UsageError("force needs a move", 'force VERB ... --because "why"')
+        raise UsageError(_("force needs a move"), 'force VERB ... --because "why"')
     how.forced = True
     return words
 
@@ -495,25 +531,27 @@ def _adjustable_words(session: Session, words: list[str]) -> list[str]:
 @frame_verb(
     "adjust",
     'adjust WHAT N --because "why"',
-    "correct a number by hand (N, +N or -N)",
+    N_("correct a number by hand (N, +N or -N)"),
     kind="move",
     complete=_adjustable_words,
 )
 def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
-    words, _ = _take_because(words, "adjust")
+    words, _reason = _take_because(words, "adjust")
     values = session.game.adjustables(state)
     if len(words) < 2:
         raise UsageError(
-            "adjust needs what and a number",
-            'adjust cash A 35 --because "why" (+N or -N for a change)',
+            _("adjust needs what and a number"),
+            _('adjust cash A 35 --because "why" (+N or -N for a change)'),
         )
     first = session.game.adjust_aliases.get(words[0].lower(), words[0])
-    key = match(" ".join([first, *words[1:-1]]), values, "number")
+    key = match(" ".join([first, *words[1:-1]]), values, N_("number"))
     raw = words[-1]
     try:
         number = int(raw)
     except ValueError:
-        raise UsageError(f"'{raw}' is not a whole number", "N, +N or -N") from None
+        raise UsageError(
+            _("'{word}' is not a whole number").format(word=raw), "N, +N or -N"
+        ) from None
     value = values[key] + number if raw[0] in "+-" else number
     return session.game.adjust(state, key, value)
 
@@ -521,24 +559,29 @@ def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[E
 @frame_verb(
     "count",
     "count NAME AMOUNT",
-    "compare a player's counted money with the ledger",
+    N_("compare a player's counted money with the ledger"),
     kind="move",
     complete=frame.a_player,
 )
 def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
     if len(words) != 2:
-        raise UsageError("count needs a player and an amount", "count NAME AMOUNT")
-    player = match(words[0], session.players, "player")
-    counted = amount(words[1], "the counted amount")
+        raise UsageError(_("count needs a player and an amount"), "count NAME AMOUNT")
+    player = match(words[0], session.players, N_("player"))
+    counted = amount(words[1], N_("the counted amount"))
     ledger = session.game.cash(state, player)
     if ledger is None:
-        raise UsageError(f"{session.game.title} keeps no money to count")
+        raise UsageError(_("{title} keeps no money to count").format(title=session.game.title))
     diff = counted - ledger
     if diff == 0:
-        verdict = "matches the ledger"
+        verdict = _("matches the ledger")
+    elif diff > 0:
+        verdict = _("{amount} more than the ledger").format(amount=diff)
     else:
-        verdict = f"{abs(diff)} {'more' if diff > 0 else 'less'} than the ledger"
-    return state, [Event(f"{player} counted {counted}; the ledger says {ledger}: {verdict}")]
+        verdict = _("{amount} less than the ledger").format(amount=-diff)
+    said = _("{player} counted {counted}; the ledger says {ledger}: {verdict}")
+    return state, [
+        Event(said.format(player=player, counted=counted, ledger=ledger, verdict=verdict))
+    ]
 
 
 def split(text: str) -> list[str]:
@@ -547,7 +590,9 @@ def split(text: str) -> list[str]:
     try:
         return shlex.split(text)
     except ValueError as e:
-        raise UsageError(f"cannot read the line: {e}", 'quote with "..."') from None
+        raise UsageError(
+            _("cannot read the line: {error}").format(error=e), _('quote with "..."')
+        ) from None
 
 
 def _verb(text: str) -> str:
@@ -557,9 +602,13 @@ def _verb(text: str) -> str:
 
 def _take_because(words: list[str], verb: str) -> tuple[list[str], str]:
     if "--because" not in words:
-        raise UsageError(f"{verb} needs a reason", f'{verb} ... --because "why"')
+        raise UsageError(
+            _("{verb} needs a reason").format(verb=verb), f'{verb} ... --because "why"'
+        )
     i = words.index("--because")
     reason = " ".join(words[i + 1 :]).strip()
     if not reason:
-        raise UsageError(f"{verb} needs a reason", f'{verb} ... --because "why"')
+        raise UsageError(
+            _("{verb} needs a reason").format(verb=verb), f'{verb} ... --because "why"'
+        )
     return words[:i], reason

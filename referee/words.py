@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from referee.engine import Options, UsageError
+from referee.i18n import N_, _
 
 
 class Several(UsageError):
@@ -15,12 +16,19 @@ class Several(UsageError):
 
     def __init__(self, message: str, choices: Sequence[str]) -> None:
         self.choices = tuple(choices)
-        super().__init__(message, " or ".join(self.choices))
+        super().__init__(message, _(" or ").join(self.choices))
 
 
-def match(word: str, choices: Iterable[str], what: str) -> str:
-    """The one choice that `word` names, exactly or by unique prefix, ignoring case."""
+def match(
+    word: str, choices: Iterable[str], what: str, aliases: Mapping[str, str] | None = None
+) -> str:
+    """The one choice that `word` names, exactly or by unique prefix, ignoring case.
+    `aliases`: other names of the choices (a Japanese name -> the choice), matched the same
+    way and answered as the choice they name; `what` is said through the catalog."""
     options = list(dict.fromkeys(choices))
+    if aliases:
+        names = {**{c: c for c in options}, **aliases}
+        return names[match(word, names, what)]
     low = word.lower()
     exact = [c for c in options if c.lower() == low]
     if exact:
@@ -29,18 +37,30 @@ def match(word: str, choices: Iterable[str], what: str) -> str:
     if len(hits) == 1:
         return hits[0]
     if hits:
-        raise UsageError(f"'{word}' could be {what} {', '.join(hits)}", "type more letters")
-    raise UsageError(f"unknown {what} '{word}'", ", ".join(options))
+        raise UsageError(
+            _("'{word}' could be {what} {names}").format(
+                word=word, what=_(what), names=", ".join(hits)
+            ),
+            _("type more letters"),
+        )
+    raise UsageError(
+        _("unknown {what} '{word}'").format(what=_(what), word=word), ", ".join(options)
+    )
 
 
-def amount(word: str, what: str = "amount", *, low: int = 0, high: int = 1_000_000) -> int:
+def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_000_000) -> int:
     """A whole number typed by a player, within [low, high]."""
     try:
         value = int(word)
     except ValueError:
-        raise UsageError(f"{what} must be a whole number, not '{word}'") from None
+        raise UsageError(
+            _("{what} must be a whole number, not '{word}'").format(what=_(what), word=word)
+        ) from None
     if not low <= value <= high:
-        raise UsageError(f"{what} {value} is out of range", f"{low} to {high}")
+        raise UsageError(
+            _("{what} {value} is out of range").format(what=_(what), value=value),
+            _("{low} to {high}").format(low=low, high=high),
+        )
     return value
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 # CI runs the same generated examples every time, so a red run always reproduces; on a
@@ -11,3 +13,15 @@ from hypothesis import settings
 settings.register_profile("ci", derandomize=True, database=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale, and leaves it so; the
+    programs a test starts inherit REFEREE_LANG=en unless the test says otherwise."""
+    from referee import i18n
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    i18n.use("en")
+    yield
+    i18n.use("en")

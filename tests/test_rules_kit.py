@@ -40,7 +40,7 @@ def test_a_broken_rule_is_refused_naming_the_rule() -> None:
     assert (e.value.rule, e.value.computable, str(e.value)) == (
         "R1",
         True,
-        "too many cubes [rule: R1]; at most 5",
+        "too many cubes [rule R1]; at most 5",
     )
 
 
@@ -64,7 +64,7 @@ def test_a_fact_is_refused_even_when_forced() -> None:
 
 def test_impossible_is_the_error_no_force_gets_past() -> None:
     error = impossible("no such share", "R3", "buy red")
-    assert not error.computable and str(error) == "no such share [rule: R3]; buy red"
+    assert not error.computable and str(error) == "no such share [rule R3]; buy red"
 
 
 def test_broken_reraises_what_cannot_be_computed_and_records_the_rest() -> None:
@@ -92,7 +92,7 @@ def test_a_check_written_elsewhere_is_overridable_when_forced() -> None:
 
 def test_whose_turn_one_check_one_message() -> None:
     assert Judge().turn("Ann", "Ann", "R0")
-    with pytest.raises(RuleError, match=r"it is Bob's turn, not Ann's \[rule: R0\]; Bob acts now"):
+    with pytest.raises(RuleError, match=r"it is Bob's turn, not Ann's \[rule R0\]; Bob acts now"):
         Judge().turn("Ann", "Bob", "R0")
     forced = Judge(forced=True)
     assert forced.turn("Ann", "Bob", "R0") is False
@@ -136,7 +136,7 @@ def test_a_move_goes_to_the_handler_of_its_class() -> None:
 def test_dispatch_puts_the_overridden_rules_first() -> None:
     state, events = HANDLERS.apply(3, Up("A"), Judge(forced=True))
     assert state == 4 and events == [
-        Overridden("rule overridden: at the top [rule: R-up]", "R-up"),
+        Overridden("rule overridden: at the top [rule R-up]", "R-up"),
         Event("up"),
     ]
 

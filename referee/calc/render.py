@@ -6,23 +6,27 @@ from typing import Any
 
 from referee.calc.dividend import Payout
 from referee.columns import simple_table
+from referee.i18n import _
 
 
 def payout_text(p: Payout) -> str:
-    lines = [f"revenue {p.revenue}, {p.shares} shares"]
+    lines = [_("revenue {revenue}, {shares} shares").format(revenue=p.revenue, shares=p.shares)]
     if p.withheld:
-        lines.append(f"withheld: the company keeps {p.revenue}; no payout to shareholders")
+        said = _("withheld: the company keeps {revenue}; no payout to shareholders")
+        lines.append(said.format(revenue=p.revenue))
     else:
-        rest = f" (remainder {p.remainder} not paid out)" if p.remainder else ""
-        lines.append(f"per share: {p.per_share}{rest}")
-        lines.append(simple_table(p.holdings, ["shares", "payout"]))
+        rest = _(" (remainder {remainder} not paid out)") if p.remainder else ""
+        said = _("per share: {per_share}") + rest
+        lines.append(said.format(per_share=p.per_share, remainder=p.remainder))
+        lines.append(simple_table(p.holdings, [_("shares"), _("payout")]))
         if p.treasury:
-            lines.append(f"the company receives {p.treasury} for its treasury shares")
+            said = _("the company receives {amount} for its treasury shares")
+            lines.append(said.format(amount=p.treasury))
         if p.pool:
-            lines.append(f"the bank pool's shares earn {p.pool}")
+            lines.append(_("the bank pool's shares earn {amount}").format(amount=p.pool))
     if p.move is not None:
         m = p.move
-        lines.append(f"price {m.old} -> {m.new}: {m.why}")
+        lines.append(_("price {old} -> {new}: {why}").format(old=m.old, new=m.new, why=m.why))
     return "\n".join(lines)
 
 

@@ -8,11 +8,13 @@ from typing import Any, cast
 
 import click
 
+from referee.clicktext import command, option
 from referee.columns import simple_table
 from referee.eighteen.position import load_position
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.engine import RefereeError, UsageError
+from referee.i18n import N_
 
 
 def _as_data(answer: Answer) -> dict[str, object]:
@@ -41,14 +43,19 @@ def _as_data(answer: Answer) -> dict[str, object]:
     }
 
 
-@click.command("route")
+@command(
+    "route",
+    help=N_(
+        "Print the best routes for COMPANY's trains in POSITION_FILE, proven optimal when possible."
+    ),
+)
 @click.argument("position_file", type=click.Path(dir_okay=False))
-@click.option("--company", required=True, help="The company whose trains run.")
-@click.option("--trains", "trains_text", required=True, help="Its trains, e.g. 4,4 or 5,D.")
-@click.option("--phase", default=None, help="Phase (name or colour); overrides the file.")
-@click.option("--max-seconds", default=30.0, show_default=True, type=float, help="Time limit.")
-@click.option("--json", "as_json", is_flag=True, help="Print plain JSON.")
-@click.option("--show", is_flag=True, help="Draw the position with the routes marked.")
+@option("--company", required=True, help=N_("The company whose trains run."))
+@option("--trains", "trains_text", required=True, help=N_("Its trains, e.g. 4,4 or 5,D."))
+@option("--phase", default=None, help=N_("Phase (name or colour); overrides the file."))
+@option("--max-seconds", default=30.0, show_default=True, type=float, help=N_("Time limit."))
+@option("--json", "as_json", is_flag=True, help=N_("Print plain JSON."))
+@option("--show", is_flag=True, help=N_("Draw the position with the routes marked."))
 def route(
     position_file: str,
     company: str,
@@ -58,7 +65,6 @@ def route(
     as_json: bool,
     show: bool,
 ) -> None:
-    """Print the best routes for COMPANY's trains in POSITION_FILE, proven optimal when possible."""
     try:
         if max_seconds <= 0:
             raise UsageError("--max-seconds must be above 0")

@@ -579,11 +579,22 @@ def generate() -> dict[str, str]:
     return {FILES[shell]: make(top, commands, games) for shell, make in GENERATORS.items()}
 
 
+# The shells whose completions show descriptions: in Japanese too, under ja/.
+DESCRIBED = ("zsh", "fish")
+
+
 def write(out_dir: Path) -> list[Path]:
-    out_dir.mkdir(parents=True, exist_ok=True)
+    from referee.i18n import speaking
+
+    with speaking("en"):
+        files = generate()
+    with speaking("ja"):
+        japanese = generate()
+    files |= {f"ja/{FILES[shell]}": japanese[FILES[shell]] for shell in DESCRIBED}
     written = []
-    for name, text in generate().items():
+    for name, text in files.items():
         path = out_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(text.encode("utf-8"))
         written.append(path)
     return written

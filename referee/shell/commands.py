@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import frame, render
+from referee import frame, i18n, render
 from referee.atomic import WriteError
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
+from referee.i18n import N_, _
 from referee.session import Session, split
 from referee.words import Several, amount, clip_echoes, match
 
@@ -67,14 +68,17 @@ class Shell:
         try:
             reply = self._run(line)
         except RefereeError as e:
-            reply = Reply(f"rejected: {clip_echoes(str(e))}", ok=False, exit_code=e.exit_code)
+            reply = Reply(
+                _("rejected: {error}").format(error=clip_echoes(str(e))),
+                ok=False,
+                exit_code=e.exit_code,
+            )
         if self.sharing is not None:
             self.sharing.changed()
         if self.session.save_error:
-            reply.text += (
-                f"\nNOT SAVED: {self.session.save_error}; the moves are kept here:"
-                " `save FILE` saves them elsewhere"
-            )
+            reply.text += "\n" + _(
+                "NOT SAVED: {error}; the moves are kept here: `save FILE` saves them elsewhere"
+            ).format(error=self.session.save_error)
             # Not an answer to go on from in a pipe: the batch stops, and says it failed.
             reply.ok, reply.exit_code = False, WriteError.exit_code
         return reply
@@ -114,16 +118,18 @@ class Shell:
     def next_line(self) -> str:
         options = self.game.options(self.session.state)
         if options.actor is None:
-            return "The game is over."
-        verbs = ", ".join(options.verbs) if options.verbs else "no move"
+            return _("The game is over.")
+        verbs = ", ".join(options.verbs) if options.verbs else _("no move")
         phase = f" ({options.phase})" if options.phase else ""
-        return f"Next: {options.actor}{phase}: {verbs}"
+        return _("Next: {player}{phase}: {verbs}").format(
+            player=options.actor, phase=phase, verbs=verbs
+        )
 
     # --- the shell's own commands (registered in referee/frame.py) --------------------------
     @frame_verb(
         "help",
         "help [VERB]",
-        "the verbs you can type now, or one verb in full",
+        N_("the verbs you can type now, or one verb in full"),
         aliases=("?",),
         complete=lambda session, words: (
             [*(v.name for v in session.game.verbs()), *frame.VERBS] if not words else ()
@@ -133,12 +139,14 @@ class Shell:
         game_verbs = {v.name: v for v in self.game.verbs()}
         if words:
             alias = frame.find(words[0])  # `help exit` is help on quit
-            name = alias.name if alias else match(words[0], [*game_verbs, *frame.VERBS], "verb")
+            name = alias.name if alias else match(words[0], [*game_verbs, *frame.VERBS], N_("verb"))
             v = game_verbs.get(name) or frame.VERBS[name]
-            text = f"{v.usage}\n  {v.summary}"
+            text = f"{v.usage}\n  {_(v.summary)}"
             if name == "adjust" and name not in game_verbs:
-                keys = ", ".join(self.game.adjustables(self.session.state)) or "none in this game"
-                text += f"\n  WHAT is one of: {keys}"
+                keys = ", ".join(self.game.adjustables(self.session.state)) or _(
+                    "none in this game"
+                )
+                text += "\n  " + _("WHAT is one of: {keys}").format(keys=keys)
             return Reply(text)
         options = self.game.options(self.session.state)
         now = [game_verbs[v] for v in options.verbs if v in game_verbs]
@@ -146,13 +154,31 @@ class Shell:
         always = frame.offered(self.session)
         # one column for the summaries of all three lists
         every: list[Verb | FrameVerb] = [*now, *later, *always]
-        lines = [f"{self.game.title}: {self.next_line()}", "", "Moves legal now:"]
-        lines += help_rows(now, every) or ["  (none)"]
-        lines += ["", "Other moves of this game:", *help_rows(later, every)]
-        lines += ["", "Always:", *help_rows(always, every)]
+        lines = [f"{self.game.title}: {self.next_line()}", "", _("Moves legal now:")]
+        lines += help_rows(now, every) or ["  " + _("(none)")]
+        lines += ["", _("Other moves of this game:"), *help_rows(later, every)]
+        lines += ["", _("Always:"), *help_rows(always, every)]
         return Reply("\n".join(lines))
 
-    @frame_verb("status", "status", "everything on the table at a glance")
+    @frame_verb(
+        "lang",
+        "lang ja|en",
+        N_("the language of the answers: ja (Japanese) or en (English); the game is the same"),
+        complete=lambda session, words: i18n.LANGUAGES if not words else (),
+    )
+    def _lang(self, words: list[str], line: str) -> Reply:
+        if len(words) != 1:
+            raise UsageError(_("lang needs one language"), "lang ja|en")
+        try:
+            i18n.use(words[0])
+        except i18n.LanguageError:
+            raise UsageError(
+                _("unknown language '{word}'").format(word=words[0]), "ja, en"
+            ) from None
+        name = _("Japanese") if i18n.language() == "ja" else _("English")
+        return Reply(_("answers in {language} from now on").format(language=name))
+
+    @frame_verb("status", "status", N_("everything on the table at a glance"))
     def _status(self, words: list[str], line: str) -> Reply:
         in_force = render.readings_line(self.game.readings(), self.session.readings)
         return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
@@ -160,72 +186,80 @@ class Shell:
     @frame_verb(
         "reading",
         "reading KEY CHOICE",
-        "at setup, before the first move: choose how the table reads an open rule",
+        N_("at setup, before the first move: choose how the table reads an open rule"),
         complete=_reading_words,
         offered=lambda session: bool(session.game.readings()) and not session.entries,
     )
     def _reading(self, words: list[str], line: str) -> Reply:
         if len(words) != 2:
-            keys = ", ".join(r.key for r in self.game.readings()) or "none in this game"
+            keys = ", ".join(r.key for r in self.game.readings()) or _("none in this game")
             raise UsageError(
-                "reading needs a key and a choice", f"reading KEY CHOICE; keys: {keys}"
+                _("reading needs a key and a choice"),
+                _("reading KEY CHOICE; keys: {keys}").format(keys=keys),
             )
         chosen = self.session.choose_reading(words[0], words[1])
-        return Reply(f"reading {chosen}: the game is set up again under it\n{self.next_line()}")
+        said = _("reading {reading}: the game is set up again under it").format(reading=chosen)
+        return Reply(f"{said}\n{self.next_line()}")
 
     @frame_verb(
         "readings",
         "readings [--all]",
-        "the readings chosen that differ from the default (--all: every reading)",
+        N_("the readings chosen that differ from the default (--all: every reading)"),
         offered=lambda session: bool(session.game.readings()),
     )
     def _readings(self, words: list[str], line: str) -> Reply:
         if words not in ([], ["--all"]):
-            raise UsageError("readings takes only --all", "readings [--all]")
+            raise UsageError(_("readings takes only --all"), "readings [--all]")
         return Reply(
             render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
         )
 
-    @frame_verb("standings", "standings", "scores as they stand (final when the game is over)")
+    @frame_verb("standings", "standings", N_("scores as they stand (final when the game is over)"))
     def _standings(self, words: list[str], line: str) -> Reply:
         state = self.session.state
         return Reply(render.standings(self.game.standings(state), self.game.is_over(state)))
 
-    @frame_verb("log", "log", "the moves so far, numbered, with who made them")
+    @frame_verb("log", "log", N_("the moves so far, numbered, with who made them"))
     def _log(self, words: list[str], line: str) -> Reply:
         return Reply(render.log(self.session.entries, self.session.marks()))
 
     @frame_verb(
         "undo",
         "undo [N]",
-        "take back the last move, or the last N (any depth, back to the setup)",
+        N_("take back the last move, or the last N (any depth, back to the setup)"),
         complete=lambda session, words: ("1", "2", "3") if not words else (),
     )
     def _undo(self, words: list[str], line: str) -> Reply:
         if len(words) > 1:
-            raise UsageError("undo takes at most one number", "undo [N]")
-        count = amount(words[0], "the number of moves to undo", low=1) if words else 1
+            raise UsageError(_("undo takes at most one number"), "undo [N]")
+        count = amount(words[0], N_("the number of moves to undo"), low=1) if words else 1
         undone = self.session.undo(count)
-        lines = [f"undone: {entry.by}: {entry.text}" for entry in undone]
+        lines = [
+            _("undone: {player}: {move}").format(player=entry.by, move=entry.text)
+            for entry in undone
+        ]
         return Reply("\n".join([*lines, self.next_line()]))
 
     @frame_verb(
         "redo",
         "redo",
-        "put back the move last undone (until a new move is made)",
+        N_("put back the move last undone (until a new move is made)"),
         offered=lambda session: bool(session.redo_stack),
     )
     def _redo(self, words: list[str], line: str) -> Reply:
         if words:
-            raise UsageError("redo takes no argument", "redo")
+            raise UsageError(_("redo takes no argument"), "redo")
         entry, events = self.session.redo()
-        return Reply(f"redone: {entry.by}: {entry.text}\n{self._after(events)}")
+        redone = _("redone: {player}: {move}").format(player=entry.by, move=entry.text)
+        return Reply(f"{redone}\n{self._after(events)}")
 
     @frame_verb(
         "save",
         "save [FILE] [--force]",
-        "save now (every move is saved anyway); FILE goes on under a new name, and --force"
-        " replaces a file that is not this game's",
+        N_(
+            "save now (every move is saved anyway); FILE goes on under a new name, and --force"
+            " replaces a file that is not this game's"
+        ),
     )
     def _save(self, words: list[str], line: str) -> Reply:
         from referee import savefile
@@ -234,55 +268,60 @@ class Shell:
         force = "--force" in words
         names = [w for w in words if w != "--force"]
         if len(names) > 1:
-            raise UsageError("save takes at most one file name", "save [FILE] [--force]")
+            raise UsageError(_("save takes at most one file name"), "save [FILE] [--force]")
         if not names:
             if self.session.path is None:
-                raise UsageError("this session has no file yet", "save FILE")
+                raise UsageError(_("this session has no file yet"), "save FILE")
             self.session.autosave()
             if self.session.save_error:
                 return Reply("", ok=False, exit_code=2)
-            return Reply(f"saved in {self.session.path}")
+            return Reply(_("saved in {path}").format(path=self.session.path))
         path = Path(names[0])
         exists = refuse_special(path)  # a device or FIFO is refused before anything is asked
         if exists and not force and not savefile.is_own(self.session, path):
-            question = f"{path} holds another game: replace it (kept as {path.name}.bak)? [y/N] "
+            question = _(
+                "{path} holds another game: replace it (kept as {backup}.bak)? [y/N] "
+            ).format(path=path, backup=path.name)
             if not self._may_replace(path, question, "save FILE --force"):
-                return Reply(f"not saved: {path} is left as it is")
+                return Reply(_("not saved: {path} is left as it is").format(path=path))
         savefile.save_as(self.session, path)
-        return Reply(f"saved in {path}")
+        return Reply(_("saved in {path}").format(path=path))
 
     def _may_replace(self, path: Path, question: str, forced: str) -> bool:
         """Whether the person at the table agrees to replace `path`; in batch mode (nobody to
         ask) the line must say --force instead."""
         if self.confirm is None:
             raise UsageError(
-                f"{path} exists and is not this game's file; it is left as it is",
-                f"{forced} to replace it, or another name",
+                _("{path} exists and is not this game's file; it is left as it is").format(
+                    path=path
+                ),
+                _("{forced} to replace it, or another name").format(forced=forced),
             )
         return self.confirm(question)
 
     @frame_verb(
         "quit",
         "quit",
-        "save and leave; resume later with `referee resume FILE`",
+        N_("save and leave; resume later with `referee resume FILE`"),
         aliases=("exit",),
     )
     def _quit(self, words: list[str], line: str) -> Reply:
         self.session.autosave()
         if self.session.save_error:
-            return Reply("not leaving: the moves could not be saved", ok=False, exit_code=2)
-        where = f" in {self.session.path}" if self.session.path else ""
-        return Reply(f"saved{where}", quit=True)
+            return Reply(_("not leaving: the moves could not be saved"), ok=False, exit_code=2)
+        if self.session.path:
+            return Reply(_("saved in {path}").format(path=self.session.path), quit=True)
+        return Reply(_("saved"), quit=True)
 
     @frame_verb(
         "what-if",
         "what-if VERB ...",
-        "show what a move would change, without making it",
+        N_("show what a move would change, without making it"),
         complete=frame.a_move,
     )
     def _what_if(self, words: list[str], line: str) -> Reply:
         if not words:
-            raise UsageError("what-if needs a move", "what-if VERB ...")
+            raise UsageError(_("what-if needs a move"), "what-if VERB ...")
         text = line.split(None, 1)[1]
         before = self.game.adjustables(self.session.state)
         state, events = self.session.what_if(text)
@@ -292,21 +331,26 @@ class Shell:
             for key in dict.fromkeys([*before, *after])
             if before.get(key, 0) != after.get(key, 0)
         ]
-        lines = [f"if {text}:", render.events(events) if events else "  (no events)"]
-        lines += ["changes:", *changes] if changes else ["no number changes"]
-        lines.append("(nothing was played)")
+        lines = [
+            _("if {move}:").format(move=text),
+            render.events(events) if events else "  " + _("(no events)"),
+        ]
+        lines += [_("changes:"), *changes] if changes else [_("no number changes")]
+        lines.append(_("(nothing was played)"))
         return Reply("\n".join(lines))
 
     @frame_verb(
         "export",
         "export FILE.md|FILE.html [--force]",
-        "write the log and the standings (Markdown, or one page with the charts)",
+        N_("write the log and the standings (Markdown, or one page with the charts)"),
     )
     def _export(self, words: list[str], line: str) -> Reply:
         force = "--force" in words
         names = [w for w in words if w != "--force"]
         if len(names) != 1:
-            raise UsageError("export needs one file name", "export FILE.md or FILE.html [--force]")
+            raise UsageError(
+                _("export needs one file name"), "export FILE.md or FILE.html [--force]"
+            )
         from referee import savefile, savelock
         from referee.atomic import backup_of, write_bytes
         from referee.export import html_page, markdown
@@ -318,19 +362,21 @@ class Shell:
             savefile.is_own(self.session, path)
             or path.absolute() in (savelock.lock_path(own).absolute(), backup_of(own).absolute())
         ):
-            raise UsageError(f"{path} is this game's own save; the diary goes elsewhere")
+            raise UsageError(
+                _("{path} is this game's own save; the diary goes elsewhere").format(path=path)
+            )
         if refuse_special(path) and not force:
-            question = f"{path} exists: replace it with the diary? [y/N] "
+            question = _("{path} exists: replace it with the diary? [y/N] ").format(path=path)
             if not self._may_replace(path, question, f"export {path} --force"):
-                return Reply(f"not exported: {path} is left as it is")
+                return Reply(_("not exported: {path} is left as it is").format(path=path))
         write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
         write_bytes(path, write(self.session).encode("utf-8"))
-        return Reply(f"wrote {path}")
+        return Reply(_("wrote {path}").format(path=path))
 
     @frame_verb(
         "share",
         "share [off|--host H --port N]",
-        "show the game live on the table's phones (read-only)",
+        N_("show the game live on the table's phones (read-only)"),
         complete=lambda session, words: ("off", "--host", "--port") if not words else (),
     )
     def _share(self, words: list[str], line: str) -> Reply:
@@ -341,16 +387,18 @@ class Shell:
     @frame_verb(
         "amend",
         "amend N MOVE ...",
-        "replace move N and replay the rest",
+        N_("replace move N and replay the rest"),
         complete=lambda session, words: frame.candidates(session, words[1:]) if words else (),
     )
     def _amend(self, words: list[str], line: str) -> Reply:
         if len(words) < 2:
-            raise UsageError("amend needs a move number and the move", "amend N VERB ...")
+            raise UsageError(_("amend needs a move number and the move"), "amend N VERB ...")
         try:
             number = int(words[0])
         except ValueError:
-            raise UsageError(f"'{words[0]}' is not a move number", "amend N VERB ...") from None
+            raise UsageError(
+                _("'{word}' is not a move number").format(word=words[0]), "amend N VERB ..."
+            ) from None
         text = line.split(None, 2)[2]
         events = self.session.amend(number, text)
         return Reply(self._after(events))
@@ -366,16 +414,19 @@ def _view_verb(name: str, summary: str) -> None:
     def show(shell: Shell, words: list[str], line: str) -> Reply:
         game = shell.game
         if name not in game.views():
-            shown = ", ".join(game.views()) or "none; `status` shows the table"
-            raise UsageError(f"{game.title} has no '{name}' view", f"views: {shown}")
+            shown = ", ".join(game.views()) or _("none; `status` shows the table")
+            raise UsageError(
+                _("{title} has no '{view}' view").format(title=game.title, view=name),
+                _("views: {views}").format(views=shown),
+            )
         if words:
-            raise UsageError(f"{name} takes no argument", name)
+            raise UsageError(_("{verb} takes no argument").format(verb=name), name)
         return Reply(game.view(shell.session.state, name))
 
 
-_view_verb("market", "the stock market: every share price and what moves it next")
-_view_verb("trains", "the trains: the roster, the phase, what the next train brings")
-_view_verb("companies", "per company its owners and figures; per player holdings and worth")
+_view_verb("market", N_("the stock market: every share price and what moves it next"))
+_view_verb("trains", N_("the trains: the roster, the phase, what the next train brings"))
+_view_verb("companies", N_("per company its owners and figures; per player holdings and worth"))
 
 
 def help_rows(
@@ -389,7 +440,7 @@ def help_rows(
     rows = []
     for v in verbs:
         if len(v.usage) + 2 > width:
-            rows += [f"  {v.usage}", f"  {'':<{width}}{v.summary}"]
+            rows += [f"  {v.usage}", f"  {'':<{width}}{_(v.summary)}"]
         else:
-            rows.append(f"  {v.usage:<{width}}{v.summary}")
+            rows.append(f"  {v.usage:<{width}}{_(v.summary)}")
     return rows

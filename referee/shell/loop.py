@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from referee.engine import RefereeError
+from referee.i18n import _
 from referee.savefile import FileStore
 from referee.session import Session
 from referee.shell.commands import Reply, Shell
@@ -84,7 +85,9 @@ def synced_after(session: Session, answered: list[tuple[str, Reply]]) -> Iterato
             session.save_error = str(e)
             if answered:
                 reply = answered[-1][1]
-                reply.text += f"\nNOT SAVED: {e}; the moves are kept here: `save FILE` saves them"
+                reply.text += "\n" + _(
+                    "NOT SAVED: {error}; the moves are kept here: `save FILE` saves them"
+                ).format(error=e)
                 reply.ok, reply.exit_code = False, e.exit_code
 
 
@@ -116,7 +119,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
 
     def prompt_text() -> str:
         options = game.options(session.state)
-        who = options.actor or "game over"
+        who = options.actor or _("game over")
         phase = f" · {options.phase}" if options.phase else ""
         return f"{game.name}{phase} · {who}> "
 
@@ -130,7 +133,11 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
         bottom_toolbar=toolbar,
         complete_while_typing=True,
     )
-    print(f"{game.title} with {', '.join(session.players)}. Type 'help' for the moves.")
+    print(
+        _("{title} with {players}. Type 'help' for the moves.").format(
+            title=game.title, players=", ".join(session.players)
+        )
+    )
     if share is not None:
         reply = shell.run(" ".join(["share", *share]))
         print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
@@ -162,7 +169,12 @@ def which(question: str, choices: Sequence[str]) -> int | None:
     listed = "\n".join(f"  {i}. {choice}" for i, choice in enumerate(choices, start=1))
     try:
         answer = PromptSession[str]().prompt(
-            f"{question}\n{listed}\nwhich (1-{len(choices)}, Enter for none)? ", in_thread=True
+            question
+            + "\n"
+            + listed
+            + "\n"
+            + _("which (1-{last}, Enter for none)? ").format(last=len(choices)),
+            in_thread=True,
         )
     except (KeyboardInterrupt, EOFError):
         return None
@@ -179,4 +191,4 @@ def ask(question: str) -> bool:
         answer = PromptSession[str]().prompt(question, in_thread=True)
     except (KeyboardInterrupt, EOFError):
         return False
-    return answer.strip().lower() in ("y", "yes")
+    return answer.strip().lower() in ("y", "yes", _("y"), _("yes"))

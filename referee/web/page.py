@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from importlib import resources
 
+from referee.i18n import _, language
 from referee.session import Session
 from referee.web.html import esc
+
+
+def live_status() -> str:
+    """The live page's status line; its other words go to the page's script as data, in the
+    language of the page."""
+    said = {
+        "live": _("live · move {moves}"),
+        "unreachable": _("cannot reach the referee; retrying…"),
+        "lost": _("connection lost; reconnecting…"),
+    }
+    data = "".join(f' data-{key}="{esc(text)}"' for key, text in said.items())
+    connecting = esc(_("connecting…"))
+    return f'<p class="live" id="live" aria-live="polite"{data}>{connecting}</p>'
 
 
 def static(name: str) -> str:
@@ -21,13 +35,9 @@ def page_html(session: Session, body: str, version: str, live: bool) -> str:
         head = '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
     else:
         head = f"<style>{static('page.css')}</style>"
-    status = (
-        '<p class="live" id="live" aria-live="polite">connecting…</p>'
-        if live
-        else f"<p>{esc(session.created.strftime('%Y-%m-%d'))}</p>"
-    )
+    status = live_status() if live else f"<p>{esc(session.created.strftime('%Y-%m-%d'))}</p>"
     return f"""<!doctype html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.engine import UsageError
+from referee.i18n import _
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 
@@ -44,10 +45,9 @@ def qr(url: str) -> str:
 
 
 def announce(url: str) -> str:
-    return (
-        f"the game is shared (read-only) at\n  {url}\n{qr(url)}\n"
-        "phones on the same network: scan the code or type the address; `share off` stops it"
-    )
+    shared = _("the game is shared (read-only) at")
+    how = _("phones on the same network: scan the code or type the address; `share off` stops it")
+    return f"{shared}\n  {url}\n{qr(url)}\n{how}"
 
 
 def parse(words: Sequence[str]) -> tuple[str, int | None]:
@@ -57,7 +57,7 @@ def parse(words: Sequence[str]) -> tuple[str, int | None]:
     while rest:
         flag = rest.pop(0)
         if flag not in ("--host", "--port") or not rest:
-            raise UsageError(f"share does not understand '{flag}'", USAGE)
+            raise UsageError(_("share does not understand '{word}'").format(word=flag), USAGE)
         value = rest.pop(0)
         if flag == "--host":
             host = value
@@ -65,9 +65,13 @@ def parse(words: Sequence[str]) -> tuple[str, int | None]:
             try:
                 port = int(value)
             except ValueError:
-                raise UsageError(f"'{value}' is not a port number", "0 to 65535") from None
+                raise UsageError(
+                    _("'{word}' is not a port number").format(word=value), _("0 to 65535")
+                ) from None
             if not 0 <= port <= 65535:
-                raise UsageError(f"{port} is not a port number", "0 to 65535")
+                raise UsageError(
+                    _("{port} is not a port number").format(port=port), _("0 to 65535")
+                )
     return host or lan_address(), port
 
 
@@ -76,21 +80,22 @@ def share_command(shell: Shell, words: Sequence[str]) -> str:
     sharing: Sharing | None = shell.sharing
     if words and words[0].lower() == "off":
         if len(words) > 1:
-            raise UsageError("share off takes nothing more", USAGE)
+            raise UsageError(_("share off takes nothing more"), USAGE)
         if sharing is None:
-            return "the game is not shared"
+            return _("the game is not shared")
         shell.sharing = None
         _later(sharing, sharing.page.stop())
-        return "the page is stopped; its address no longer works"
+        return _("the page is stopped; its address no longer works")
     host, port = parse(words)
     if sharing is not None:
-        return f"already shared at {sharing.page.url}\n{qr(sharing.page.url)}"
+        already = _("already shared at {url}").format(url=sharing.page.url)
+        return f"{already}\n{qr(sharing.page.url)}"
     try:
         asyncio.get_running_loop()
     except RuntimeError:
         raise UsageError(
-            "share works in the interactive shell",
-            "`referee resume FILE --share`, or `referee serve FILE` to show a save",
+            _("share works in the interactive shell"),
+            _("`referee resume FILE --share`, or `referee serve FILE` to show a save"),
         ) from None
     source = Source(shell.session)
     page = TablePage(source)

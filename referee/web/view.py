@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.i18n import _
 from referee.render import described, readings_line, standings_cells
 from referee.render import standings as standings_text
 from referee.session import Session
@@ -51,8 +52,10 @@ def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
     shown = numbered if last is None else numbered[-last:][::-1]
     rows = [[n, e.by, described(e, session.mark(n - 1)), f"{e.at:%H:%M}"] for n, e in shown]
     if not rows:
-        return "<p>no moves yet</p>"
-    return table(["#", "by", "move", "at (UTC)"], rows, cls="moves" if last else "log")
+        none = _("no moves yet")
+        return f"<p>{esc(none)}</p>"
+    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    return table(headers, rows, cls="moves" if last else "log")
 
 
 def data(session: Session) -> dict[str, Any]:
@@ -108,17 +111,17 @@ def body(
     in_force = readings_line(game.readings(), session.readings)
     if in_force:
         parts.append(f'<p class="readings">{esc(in_force)}</p>')
-    title = "Final table" if over else "Standings"
+    title = _("Final table") if over else _("Standings")
     parts.append(section(title, standings_html(session), cls="final" if over else ""))
     if not whole_log:
-        parts.append(section("Last moves", moves_html(session), cls="last"))
+        parts.append(section(_("Last moves"), moves_html(session), cls="last"))
     # Maps take the whole width of a wide screen.
     parts += [
         section(t, html, cls="wide" if 'class="map"' in html else "")
         for t, html in view.panels(session, state)
     ]
-    parts.append(section("End of the game", items(view.ending(session, state))))
+    parts.append(section(_("End of the game"), items(view.ending(session, state))))
     parts.append(chart_sections(session, page) if charts_html is None else charts_html)
     if whole_log:
-        parts.append(section("The whole log", moves_html(session, last=None)))
+        parts.append(section(_("The whole log"), moves_html(session, last=None)))
     return "\n".join(parts)

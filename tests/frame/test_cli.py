@@ -44,7 +44,7 @@ def test_batch_stops_at_the_first_rejection_with_its_exit_code(tmp_path: Path, b
     code, out, _ = run(args, "give bob 30\npass\n")
     assert code == 1
     assert (
-        "rejected: Ann has only 10 [rule: T1; reading tally.pay-limit=cash]" in out
+        "rejected: Ann has only 10 [rule T1; reading tally.pay-limit=cash]" in out
         and "> pass" not in out
     )
     code, out, _ = run([*args, "--force", "--keep-going"], "give bob 30\nsing\npass\n")

@@ -114,7 +114,7 @@ def test_readings_in_the_shell_lists_only_those_that_differ(tmp_path: Path) -> N
 def test_a_refusal_decided_by_a_reading_names_it(tmp_path: Path) -> None:
     sh = shell(tmp_path)
     reply = sh.run("give bob 30")
-    assert "[rule: T1; reading tally.pay-limit=cash]" in reply.text
+    assert "[rule T1; reading tally.pay-limit=cash]" in reply.text
 
 
 def test_what_if_and_amend_respect_the_readings(tmp_path: Path) -> None:
@@ -126,7 +126,7 @@ def test_what_if_and_amend_respect_the_readings(tmp_path: Path) -> None:
     assert sh.session.state.cash == (-15, 35)
     (tmp_path / "default").mkdir()
     cash = shell(tmp_path / "default")
-    assert "[rule: T1; reading tally.pay-limit=cash]" in cash.run("what-if give bob 30").text
+    assert "[rule T1; reading tally.pay-limit=cash]" in cash.run("what-if give bob 30").text
     cash.run("give bob 1")
     with pytest.raises(RuleError, match="reading tally.pay-limit=cash"):
         cash.session.amend(1, "give bob 25")

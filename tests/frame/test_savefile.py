@@ -94,7 +94,7 @@ def test_a_move_that_no_longer_replays_names_the_move(tmp_path: Path) -> None:
     )
     with pytest.raises(
         ReplayError,
-        match=r"move 2 \(Bob: give ann 50\).*\[rule: T1; reading tally.pay-limit=cash\]",
+        match=r"move 2 \(Bob: give ann 50\).*\[rule T1; reading tally.pay-limit=cash\]",
     ) as info:
         savefile.read(path)
     assert info.value.exit_code == 1

@@ -73,7 +73,7 @@ def test_as_on_another_players_turn_is_played_and_recorded_out_of_turn() -> None
 
 def test_as_out_of_turn_skips_only_the_turn_the_other_rules_still_hold() -> None:
     s = new()
-    with pytest.raises(RuleError, match=r"Cy has only 10 \[rule: T1\]") as info:
+    with pytest.raises(RuleError, match=r"Cy has only 10 \[rule T1\]") as info:
         s.play("as cy give ann 40")
     assert "force it" in str(info.value) and s.entries == []
 

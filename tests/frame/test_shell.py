@@ -52,7 +52,7 @@ def test_rejections_go_to_stderr_and_the_shell_goes_on(tmp_path: Path, capsys) -
         pipe.send_text("give bob 99\rpass\rquit\r")
         run_interactive(s)
     captured = capsys.readouterr()
-    assert "rejected: Ann has only 10 [rule: T1; reading tally.pay-limit=cash]" in captured.err
+    assert "rejected: Ann has only 10 [rule T1; reading tally.pay-limit=cash]" in captured.err
     assert "Ann passes" in captured.out and len(s.entries) == 1
 
 
@@ -203,7 +203,7 @@ def test_force_in_the_shell_names_the_rule_it_overrode(tmp_path: Path) -> None:
     assert lines[:3] == [
         "  forced by the table, against the referee",
         "  out of turn: Bob moved on Ann's turn",
-        "    overrides [rule: T1]: Bob has only 10",
+        "    overrides [rule T1]: Bob has only 10",
     ]
     reply = shell.run('force give cy 60 --because "a loan"')
     assert not reply.ok and reply.exit_code == 1 and "even forced" in reply.text

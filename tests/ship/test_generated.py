@@ -11,8 +11,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 GENERATED = [
-    ("scripts/gen-completions", "completions", ["referee.bash", "_referee", "referee.fish"]),
-    ("scripts/gen-man", "man", ["referee.1"]),
+    (
+        "scripts/gen-completions",
+        "completions",
+        ["referee.bash", "_referee", "referee.fish", "ja/_referee", "ja/referee.fish"],
+    ),
+    ("scripts/gen-man", "man", ["referee.1", "ja/referee.1"]),
 ]
 
 

@@ -6,6 +6,8 @@
   let shown = document.body.dataset.version;
   let fetching = null;
   const live = document.getElementById("live");
+  const words = live.dataset;  // in the page's language, from the referee
+  const moveSaid = (moves) => words.live.replace("{moves}", moves);
   const say = (text, ok) => {
     live.textContent = text;
     live.className = ok ? "live ok" : "live lost";
@@ -22,9 +24,9 @@
         document.getElementById("main").innerHTML = view.html;
         document.body.dataset.version = shown = view.version;
         document.body.dataset.moves = view.moves;
-        say("live · move " + view.moves, true);
+        say(moveSaid(view.moves), true);
       } catch (e) {
-        say("cannot reach the referee; retrying…", false);
+        say(words.unreachable, false);
       } finally {
         fetching = null;
       }
@@ -34,8 +36,8 @@
 
   const stream = new EventSource("events");
   stream.addEventListener("version", (e) => refresh(e.data));
-  stream.onopen = () => say("live · move " + (document.body.dataset.moves || "…"), true);
-  stream.onerror = () => say("connection lost; reconnecting…", false);
+  stream.onopen = () => say(moveSaid(document.body.dataset.moves || "…"), true);
+  stream.onerror = () => say(words.lost, false);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") refresh("?");
   });

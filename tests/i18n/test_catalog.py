@@ -1,0 +1,107 @@
+"""The catalogs: every message translated, none fuzzy, the same placeholders, up to date."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+PO = ROOT / "referee" / "locale" / "ja" / "LC_MESSAGES" / "referee.po"
+FIELD = re.compile(r"(?<!\{)\{([^{}]*)\}")
+
+
+def catalog() -> Catalog:
+    with PO.open("rb") as f:
+        return read_po(f)
+
+
+def messages() -> list[tuple[str, str]]:
+    pairs = []
+    for m in catalog():
+        if not m.id:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        pairs += [(ids[-1 if i else 0], s) for i, s in enumerate(strings)]
+    return pairs
+
+
+def test_the_catalog_holds_the_frames_messages() -> None:
+    assert len(messages()) > 200
+
+
+def test_every_message_has_a_japanese_translation_and_none_is_fuzzy() -> None:
+    cat = catalog()
+    untranslated = [
+        m.id
+        for m in cat
+        if m.id and not all(m.string if isinstance(m.string, tuple) else [m.string])
+    ]
+    fuzzy = [m.id for m in cat if m.id and m.fuzzy]
+    assert not untranslated, f"untranslated: {untranslated}"
+    assert not fuzzy, f"fuzzy: {fuzzy}"
+
+
+@pytest.mark.parametrize(("msgid", "msgstr"), messages(), ids=lambda v: str(v)[:30])
+def test_placeholders_agree(msgid: str, msgstr: str) -> None:
+    assert sorted(FIELD.findall(msgid)) == sorted(FIELD.findall(msgstr))
+
+
+def test_translations_keep_the_quotes_that_clip_echoes() -> None:
+    """'...' around typed input is clipped by referee.words.clip_echoes in both languages."""
+    for msgid, msgstr in messages():
+        assert msgid.count("'{") == msgstr.count("'{"), msgid
+
+
+def test_the_committed_catalogs_are_up_to_date() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "i18n"), "check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+
+
+def test_no_message_is_an_f_string_or_built_at_the_call() -> None:
+    """Babel extracts literals only: `_(f"...")` or `_("a" + b)` would never be translated."""
+    wrong = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in ("_", "N_", "ngettext")
+                and node.args
+                and isinstance(node.args[0], ast.JoinedStr | ast.BinOp)
+            ):
+                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong, wrong
+
+
+def test_no_message_is_written_inside_an_f_string() -> None:
+    """Babel does not look inside f-strings: `f"{_('x')}"` would never be extracted."""
+    wrong = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for fstring in ast.walk(tree):
+            if not isinstance(fstring, ast.JoinedStr):
+                continue
+            for node in ast.walk(fstring):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in ("_", "N_", "ngettext")
+                    and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                ):
+                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not wrong, wrong

@@ -1,0 +1,134 @@
+"""The program in Japanese: click's help and errors, the tables, a real terminal."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pexpect
+import pytest
+from click.testing import CliRunner
+from wcwidth import wcswidth
+
+from referee import i18n, render
+from referee.cli import cli
+from referee.engine import Standing
+from tests.e2e.test_terminal import BOARD, referee_program, spawn
+
+
+def japanese_env(**more: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_LANG", "LC_ALL", "LANGUAGE")}
+    return {**env, "LANG": "ja_JP.UTF-8", "LC_MESSAGES": "", **more}
+
+
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [referee_program(), *args], capture_output=True, text=True, env=env, check=False
+    )
+
+
+def test_the_locale_makes_the_program_answer_in_japanese() -> None:
+    done = run("games", env=japanese_env())
+    assert done.returncode == 0 and "バリアント (* 既定)" in done.stdout
+    done = run("games", env=japanese_env(REFEREE_LANG="en"))
+    assert "variants (* default)" in done.stdout
+
+
+def test_help_is_in_the_language_given_after_it() -> None:
+    done = run("new", "--help", "--lang", "ja")
+    assert "使い方: referee new" in done.stdout
+    assert "GAME のセッションを始めてシェルを開きます。" in done.stdout
+    assert "このメッセージを表示して終了します。" in done.stdout
+    assert "--lang [en|ja]" in done.stdout
+
+
+def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
+    done = run("--lang", "ja", "new", "nosuch", "-p", "A,B")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "referee: 'GAME' の値が正しくありません: ゲーム 'nosuch' はありません (使えるもの:"
+        " union-station, express01, railroad-rivals, congo-line, lost-atlas)"
+        " ('referee new --help' を参照)"
+    ]
+
+
+def test_a_wrong_referee_lang_is_a_usage_error() -> None:
+    done = run("games", env={**os.environ, "REFEREE_LANG": "fr"})
+    assert done.returncode == 2
+    assert done.stderr.startswith("referee: REFEREE_LANG names no language")
+
+
+def test_every_command_takes_lang() -> None:
+    runner = CliRunner()
+    for name in cli.list_commands(None):  # type: ignore[arg-type]
+        result = runner.invoke(cli, [name, "--lang", "ja", "--help"])
+        assert result.exit_code == 0, (name, result.output)
+
+
+def test_the_standings_line_up_with_japanese_names_and_headings() -> None:
+    i18n.use("ja")
+    rows = [
+        Standing("花子", 120, {"cash": 100, "shares": 20}, place=1),
+        Standing("Bob", 95, {"cash": 80, "shares": 15}, place=2),
+        Standing("山田太郎", 7, {"cash": 7, "shares": 0}, place=3),
+    ]
+    lines = render.standings_table(rows).splitlines()
+    assert "プレイヤー" in lines[0] and "合計" in lines[0]
+    assert len({wcswidth(line) for line in lines}) == 1, lines  # one right edge
+    starts = {
+        wcswidth(line[: line.index(name)])
+        for line, name in zip(lines[2:], ["花子", "Bob", "山田太郎"], strict=True)
+    }
+    assert len(starts) == 1  # the names in one column
+
+
+def leave(child: pexpect.spawn) -> None:
+    """The shell says where it saved, ends, and exits 0."""
+    child.expect("にセーブしました")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_game_in_japanese_in_a_real_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")  # the locale alone says Japanese
+    save = tmp_path / "night.toml"
+    child = spawn(
+        ["new", "union-station", "-p", "花子,Bob,Cy", "--save", str(save), "--board", str(BOARD)],
+        tmp_path,
+    )
+    child.expect("の新しいセッションを .*night.toml にセーブしました")
+    child.expect("Union Station、プレイヤーは 花子, Bob, Cy。")
+    child.expect("union-station · .*花子>")
+    child.sendline("reveal blue green black orange white")
+    child.expect("auction share 5 of 5: white")  # the game's own words are English still
+    child.sendline("reveal green")
+    child.expect("花子 bids first")
+    child.sendline("bid 8")
+    child.expect("Bob>")
+    child.sendline("undo")
+    child.expect("取り消し: 花子: bid 8")
+    child.sendline("bid 99")
+    child.expect("却下: ")
+    child.sendline("standings")
+    child.expect("順位")
+    child.expect("花子>")
+    child.sendline("quit")
+    leave(child)
+
+    child = spawn(["resume", str(save), "--lang", "en"], tmp_path)
+    child.expect("Union Station with 花子, Bob, Cy")
+    child.sendline("lang ja")
+    child.expect("これからは日本語で応答します")
+    child.sendline("log")
+    child.expect("誰が")
+    child.expect("花子>")
+    child.sendcontrol("d")
+    leave(child)
+    shown = run("show", str(save), "--json", env={**os.environ, "REFEREE_LANG": "en"})
+    assert '"moves": 2' in shown.stdout  # reveal, reveal: the same log
