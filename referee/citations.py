@@ -44,6 +44,7 @@ SECTIONS: dict[str, dict[str, str]] = {
         "ラウンド終了": "End of a round",
         "ゲーム終了": "End of the game",
         "「黒機関車」": 'The "black locomotive"',
+        "カード説明": "The cards explained",
     },
     "lost-atlas": {
         "■1 ゲームの概要と主な概念": "■1 Overview of the game and its main ideas",
