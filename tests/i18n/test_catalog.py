@@ -70,38 +70,44 @@ def test_the_committed_catalogs_are_up_to_date() -> None:
     assert done.returncode == 0, done.stderr
 
 
-def test_no_message_is_an_f_string_or_built_at_the_call() -> None:
-    """Babel extracts literals only: `_(f"...")` or `_("a" + b)` would never be translated."""
-    wrong = []
+def marked_calls() -> list[tuple[str, ast.Call, bool]]:
+    """Every call of `_`, `N_` or `ngettext` in referee/: where, the call, and whether it
+    stands inside an f-string."""
+    found = []
     for path in sorted((ROOT / "referee").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        inside = {
+            id(node)
+            for fstring in ast.walk(tree)
+            if isinstance(fstring, ast.JoinedStr)
+            for node in ast.walk(fstring)
+        }
         for node in ast.walk(tree):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Name)
                 and node.func.id in ("_", "N_", "ngettext")
                 and node.args
-                and isinstance(node.args[0], ast.JoinedStr | ast.BinOp)
             ):
-                wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node, id(node) in inside))
+    return found
+
+
+def test_no_message_is_an_f_string_or_built_at_the_call() -> None:
+    """Babel extracts literals only: `_(f"...")` or `_("a" + b)` would never be translated."""
+    wrong = [
+        where
+        for where, call, _inside in marked_calls()
+        if isinstance(call.args[0], ast.JoinedStr | ast.BinOp)
+    ]
     assert not wrong, wrong
 
 
 def test_no_message_is_written_inside_an_f_string() -> None:
     """Babel does not look inside f-strings: `f"{_('x')}"` would never be extracted."""
-    wrong = []
-    for path in sorted((ROOT / "referee").rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for fstring in ast.walk(tree):
-            if not isinstance(fstring, ast.JoinedStr):
-                continue
-            for node in ast.walk(fstring):
-                if (
-                    isinstance(node, ast.Call)
-                    and isinstance(node.func, ast.Name)
-                    and node.func.id in ("_", "N_", "ngettext")
-                    and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                ):
-                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    wrong = [
+        where
+        for where, call, inside in marked_calls()
+        if inside and isinstance(call.args[0], ast.Constant)
+    ]
     assert not wrong, wrong
