@@ -155,8 +155,15 @@ def _run_trains(state: State, move: Run, judge: Judge) -> tuple[State, list[Even
 
 
 def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, list[Event]]:
+    co, orr = current(state), _round(state)
     events: list[Event] = []
-    _dividend(state, current(state), isinstance(move, Withhold), judge, events)
+    if orr.revenue is None and co.trains and routes.known(state):
+        # The table says the dividend and the routes go without saying: with the map known the
+        # referee runs the best routes (■16), as `run best` would; `run N` first to run less.
+        _run(state, co, Run(move.actor, (), best=True), judge, events)
+        if orr.paid:  # a run for 0 has settled its dividend (■16: no revenue, price -1)
+            return state, events
+    _dividend(state, co, isinstance(move, Withhold), judge, events)
     return state, events
 
 
