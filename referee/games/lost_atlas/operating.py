@@ -374,7 +374,10 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
     orr.paid = True
     orr.stage = 7
-    events.append(Event(f"{co.name} may buy trains, then done"))
+    if co.trains and not purchase.may_buy(state, co):
+        events.append(Event(f"{co.name} can buy no train now (■18): done is all that is left"))
+    else:
+        events.append(Event(f"{co.name} may buy trains, then done"))
 
 
 def _propose(state: State, co: Company, events: list[Event]) -> None:
