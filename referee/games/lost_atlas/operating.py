@@ -374,10 +374,25 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
     orr.paid = True
     orr.stage = 7
-    if co.trains and not purchase.may_buy(state, co):
+    if co.trains and after_dividend(state, co) == ("done",):
         events.append(Event(f"{co.name} can buy no train now (■18): done is all that is left"))
     else:
         events.append(Event(f"{co.name} may buy trains, then done"))
+
+
+def after_dividend(state: State, co: Company) -> tuple[str, ...]:
+    """The moves left to a company with a train once it has paid out or withheld: train
+    purchases (■18) if it could make one, Suburban's suburbs, placed at any time of its turn
+    (■26), and done (■21)."""
+    return tuple(
+        verb
+        for verb, legal in (
+            ("buy", purchase.may_buy(state, co)),
+            ("done", True),
+            ("suburb", track.may_place_suburb(state, co)),
+        )
+        if legal
+    )
 
 
 def _propose(state: State, co: Company, events: list[Event]) -> None:

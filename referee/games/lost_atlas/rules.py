@@ -22,7 +22,7 @@ from referee.games.lost_atlas import (
     data,
     ledger,
     merger,
-    purchase,
+    operating,
     render,
     rounds,
     stock,
@@ -316,9 +316,8 @@ def _or_options(s: State) -> Options:
     elif orr.revenue is not None and not orr.paid:
         verbs = ("payout", "withhold")
     elif orr.paid and co.trains:
-        # ■18/■21: after the dividend only train purchases are left; none possible: done is
-        # the one move, which the referee makes (engine.automatic_move).
-        verbs = ("buy", "done") if purchase.may_buy(s, co) else ("done",)
+        # done alone (nothing to buy, ■18) is made by the referee (engine.automatic_move)
+        verbs = operating.after_dividend(s, co)
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")

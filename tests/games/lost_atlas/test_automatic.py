@@ -58,6 +58,16 @@ def test_done_is_typed_while_a_train_may_be_bought_from_another_company__rule_18
     assert automatic_move(G, s) is None
 
 
+def test_done_waits_while_suburban_may_place_a_suburb__rule_26() -> None:
+    """■26 Suburban places its suburbs at any time of its turn: after the dividend a suburb
+    left is a choice beside done (without the map, the table knows where)."""
+    s = play(two_minors(), "buy 2", "run 40", "payout").draft()
+    s.companies["Express"].abilities.append("Suburban")
+    s = s.seal()
+    assert G.options(s).verbs == ("done", "suburb")
+    assert automatic_move(G, s) is None
+
+
 def test_done_is_made_at_the_train_limit__rule_12_rule_18() -> None:
     """A minor holds two trains in yellow (■12): at the limit nothing may be bought, whatever
     its cash."""
