@@ -341,7 +341,8 @@ def _or_options(s: State) -> Options:
             # under the hex alone too, for a lay said without its verb (`K17 NE-SW`).
             here = [[hex_, *track.said(t, r).split()] for h, t, r in lays if h == hex_]
             more[f"lay {hex_}"] = _lay_words((hex_, w[1:]) for w in here)
-            more[hex_] = more[f"lay {hex_}"][1:]
+            # (the frame looks a first word up as typed: `k17` as well as `K17`)
+            more[hex_] = more[hex_.lower()] = more[f"lay {hex_}"][1:]
         spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
         token_args = (
             tuple(spots[:4]),

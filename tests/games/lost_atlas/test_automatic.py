@@ -114,6 +114,22 @@ def test_a_move_that_starts_with_a_hex_is_a_lay__rule_14() -> None:
     assert G.snapshot(short) == G.snapshot(long) and short.tiles["M25"]
 
 
+def test_in_the_shell_a_lay_by_its_hex_takes_prefixes_in_any_case__rule_14() -> None:
+    """Typed as at the table: `m25 ne` is the one lay on M25 whose sides start NE (NE-S)."""
+    from .helpers import SHORT_CHARTERS, SHORT_MAP
+
+    session = Session.new("lost-atlas", ["A", "B"], "short")
+    opening = ("auction 120", "pass", "pick Expansive", "auction 120", "pass", "pick Eastern")
+    for line in (*SHORT_MAP, SHORT_CHARTERS, "destinations 30/40/70/100", *opening):
+        session.play(line)
+    session.play("pass")
+    session.play("pass")
+    session.play("buy 2")
+    said = [e.text for e in session.play("m25 ne")]
+    assert said == ["Eastern lays yellow on M25 (tile 8: NE-S)"]
+    assert session.entries[-1].text == "m25 ne"
+
+
 # --- the stock round ----------------------------------------------------------------------------
 def test_a_player_who_can_do_nothing_else_passes__rule_6() -> None:
     """■6: an auction, sales and/or a purchase, or a pass. With 100 (an opening bid is at
