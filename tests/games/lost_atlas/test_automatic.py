@@ -14,21 +14,10 @@ from referee.engine import RuleError, automatic_move, with_automatic
 from referee.games.lost_atlas.state import MergerRound, State
 from referee.session import Session
 
-from .helpers import G, new, play, step, two_minors
+from .helpers import MICRO2, TWO_MINORS, G, new, play, step, two_minors
 
 # The opening of helpers.two_minors, as typed into a session.
-OPENING = (
-    "charters Expansive,Eastern / Express,Suburban",
-    "destinations 30/40/70/100",
-    "auction 120",
-    "pass",
-    "pick Expansive",
-    "auction 130",
-    "pass",
-    "pick Express",
-    "pass",
-    "pass",
-)
+OPENING = (MICRO2, "destinations 30/40/70/100", *TWO_MINORS)
 
 
 def made(state: State) -> tuple[str, str]:
