@@ -48,7 +48,9 @@ class OutOfTurn(Overridden):
 class Reading:
     """A place where the rules text allows two readings; the table chooses one at setup.
 
-    The first choice is the default: what the referee did before the table could choose.
+    The first choice is the default: what the referee did before the table could choose,
+    unless `before` names another: then a save written before the reading existed plays with
+    `before`, and saves since name the reading even at its default (savefile).
     """
 
     game: str  # "lost-atlas"
@@ -56,6 +58,7 @@ class Reading:
     rules: str  # the lines of the rules file it is about: "L1104, L1143"
     question: str  # what is open, in one sentence
     choices: tuple[tuple[str, str], ...]  # (name, what it means in one sentence), default first
+    before: str = ""  # what saves from before the reading play with, when not the default
 
     @property
     def default(self) -> str:
@@ -261,6 +264,12 @@ class Game(ABC):
     @abstractmethod
     def snapshot(self, state: Any) -> dict[str, Any]:
         """The full state as plain data (str, int, bool, list, dict; no None) for saves/JSON."""
+
+    def said_now(self, state: Any, text: str) -> str:
+        """A move of a saved log as this version says it: where the grammar no longer takes a
+        form an older version took, the form it takes now; `text` itself otherwise. For
+        replaying saves only: new play gets the refusal, which says the new form."""
+        return text
 
     # --- corrections by hand (the table has the last word) --------------------------
     def adjustables(self, state: Any) -> dict[str, int]:

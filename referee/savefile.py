@@ -28,7 +28,7 @@ import tomli_w
 
 from referee import savelock
 from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
-from referee.engine import RefereeError, UsageError
+from referee.engine import Reading, RefereeError, UsageError
 from referee.files import parse_toml, read_bytes, refuse_special
 from referee.session import Entry, Session
 
@@ -64,13 +64,25 @@ def render(session: Session) -> str:
         "created": session.created,
         "players": session.players,
         "snapshot_after": len(session.entries),
-        "readings": session.readings.as_dict(),
+        "readings": written_readings(session),
         "board": session.board,
         "snapshot": session.game.snapshot(session.state),
     }
     if session.redo_stack:
         head["redo"] = [_entry_data(e) for e in session.redo_stack]
     return tomli_w.dumps(head) + "".join(move_block(e) for e in session.entries)
+
+
+def written_readings(session: Session) -> dict[str, str]:
+    """The readings chosen, and those with a `before` even at their default: a save that does
+    not name such a reading was written before it, and plays with `before`."""
+    named = {r.key: r.default for r in session.game.readings() if r.before}
+    return {**named, **session.readings.as_dict()}
+
+
+def read_readings(game_readings: tuple[Reading, ...], saved: dict[str, str]) -> dict[str, str]:
+    """The readings a save plays with: as it names them, `before` for those it cannot know."""
+    return {**{r.key: r.before for r in game_readings if r.before}, **saved}
 
 
 def _entry_data(e: Entry) -> dict[str, Any]:
@@ -312,6 +324,7 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         raise SaveFileError(f"{path}: 'created' must be a date and time")
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
+    readings = read_readings(games.get(game_name).readings(), readings)
     try:
         session = Session.new(game_name, players, variant, board, readings)
     except UsageError as e:

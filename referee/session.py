@@ -177,6 +177,7 @@ class Session:
         typed one that the referee now makes itself (saves from before automatic moves), is the
         next automatic move if it is that one; any other is played, then `settle`. Who made
         it."""
+        entry = replace(entry, text=self.game.said_now(self.state, entry.text))
         if self.awaiting:
             made = self.entries[self.awaiting[0]]
             same = entry.by == made.by and (

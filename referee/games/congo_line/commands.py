@@ -116,8 +116,9 @@ class Done:
 VERBS = (
     Verb(
         "roll",
-        "roll FACE FACE FACE FACE",
-        "enter the four dice as rolled (red yellow green blue purple orange)",
+        "roll FACE FACE FACE FACE | roll RYGB",
+        "enter the four dice as rolled (red yellow green blue purple orange), or their four "
+        "initials in one word (roll rrpo)",
     ),
     Verb(
         "buy",
@@ -150,6 +151,10 @@ VERBS = (
     Verb("start", "start", "setup: end the opening placement and begin play"),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
+# The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,
+# and no face name is made of initials only, so the word is never a face's prefix.
+INITIALS = {face[0]: face for face in FACES}
+assert len(INITIALS) == len(FACES)
 
 
 def _need(words: Sequence[str], low: int, verb: str, *, most: int | None = -1) -> None:
@@ -199,6 +204,8 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         _need(rest, 0, verb)
         return {"start": Start, "pass": Pass, "done": Done}[verb](actor)
     if verb == "roll":
+        if len(rest) == 1 and len(rest[0]) == DICE and all(c in INITIALS for c in rest[0].lower()):
+            return Roll(actor, tuple(INITIALS[c] for c in rest[0].lower()))
         _need(rest, DICE, verb)
         return Roll(actor, tuple(match(w, FACES, "die face") for w in rest))
     if verb == "load":

@@ -57,7 +57,16 @@ def options(state: State) -> Options:
         return Options(
             actor,
             ("auto",),
-            {"auto": (turn.pending_auto, tuple(destinations(state, first.city)))},
+            {
+                "auto": (turn.pending_auto, tuple(destinations(state, first.city))),
+                **{
+                    f"auto {t}": (
+                        turn.pending_auto,
+                        tuple(destinations(state, state.trains[t].city)),
+                    )
+                    for t in turn.pending_auto
+                },
+            },
             phase=f"{phase}, auto-move",
         )
     verbs: list[str] = []
@@ -67,21 +76,32 @@ def options(state: State) -> Options:
         verbs += ["buy", "pass"]
         args["buy"] = (in_box,)
     in_city = tuple(t for t in TRAINS if state.trains[t].in_city)
+    outside = tuple(t for t in TRAINS if not state.trains[t].in_city)
     if turn.action != "move" and (turn.action != "load" or turn.loads_left):
         verbs.append("load")
-        args["load"] = (in_city,)
+        # `load yellow 2 green 1`: a train first, then trains and counts in any order
+        counts = tuple(str(n) for n in range(1, min(turn.loads_left or turn.colours, 3) + 1))
+        args["load"] = (in_city, *((*in_city, *counts),) * (2 * len(in_city) - 1))
     if not turn.action:
         verbs.append("move")
-        args["move"] = (TRAINS, tuple(str(n) for n in range(1, turn.spaces + 1)))
+        spaces = tuple(str(n) for n in range(1, turn.spaces + 1))
+        args["move"] = (TRAINS, spaces)
+        for t in TRAINS:  # a train in a city names the line it takes: the cities it leads to
+            lines = tuple(destinations(state, state.trains[t].city)) if t in in_city else ()
+            args[f"move {t}"] = (TRAINS, spaces, lines)
     if turn.purple_left:
         verbs.append("purple")
         args["purple"] = (
             ("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
             TRAINS,
         )
+        args["purple drop"] = (("drop",), outside, state.players)
+        args["purple load"] = (("load",), in_city)
     if turn.orange_left:
         verbs.append("orange")
         args["orange"] = (("sell", "buy"), state.players + in_box)
+        args["orange sell"] = (("sell",), state.players, outside)
+        args["orange buy"] = (("buy",), in_box)
     verbs.append("done")
     return Options(actor, tuple(verbs), args, phase=f"{phase}, dice actions")
 
@@ -218,12 +238,13 @@ def status(state: State) -> str:
 
 def toolbar(state: State) -> str:
     """In words a table reads at a glance: money, each train's share value now and its goods."""
-    money = " ".join(f"{p} {state.money[p]}" for p in state.players)
-    trains = ", ".join(
-        f"{t} {_price_now(state, state.trains[t])} ({len(state.trains[t].goods)} goods)"
-        for t in TRAINS
+    money = ", ".join(f"{p} {state.money[p]}" for p in state.players)
+    prices = ", ".join(f"{t} {_price_now(state, state.trains[t])}" for t in TRAINS)
+    goods = ", ".join(f"{t} {len(state.trains[t].goods)}" for t in TRAINS)
+    return (
+        f"money {money} | share prices {prices} | goods on the trains {goods} | "
+        f"{len(state.reached)} of {END_CITIES} cities reached"
     )
-    return f"money {money} | shares {trains} | {len(state.reached)} of {END_CITIES} cities"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -9,8 +9,8 @@ from referee.engine import Event, RuleError, UsageError
 from referee.games.express01 import network
 from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
 from referee.games.express01.flow import begin, end_turn, first_turn
-from referee.games.express01.readings import LOCO_SHARE
-from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, LOCO, POSITION, TURN
+from referee.games.express01.readings import CAPITAL_BONUS, LOCO_SHARE
+from referee.games.express01.sections import ACQUIRE, BONUS, CARDS, EXPAND, LOCO, POSITION, TURN
 from referee.games.express01.state import (
     BLACK,
     ROUTE_DECKS,
@@ -23,6 +23,8 @@ from referee.games.express01.state import (
     with_spot,
 )
 from referee.rules_kit import Judge
+
+CAPITAL_PLUS = 1  # カード説明: 首都駅 (ボーナス支払い時には+1ボーナス)
 
 
 # --- paying -----------------------------------------------------------------------------
@@ -133,16 +135,36 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         gone = f"the {old} card back onto its deck"
     exits = frozenset(move.exits) if move.exits is not None else spot.exits
     company = move.company if move.kind != "route" else ""
-    state = with_spot(state, Spot(move.card, stage, move.kind, company, move.bonus, exits))
+    bonus = _bonus(state, move, judge)
+    state = with_spot(state, Spot(move.card, stage, move.kind, company, bonus, exits))
     what = f"{move.kind} station of {company}" if company else "route card"
-    bonus = f" +{move.bonus}" if move.bonus else ""
-    events.append(Event(f"{move.actor} lays {code} ({what}{bonus}) on card {move.card}; {gone}"))
+    shown = f" +{bonus}" if bonus else ""
+    events.append(Event(f"{move.actor} lays {code} ({what}{shown}) on card {move.card}; {gone}"))
+    if move.bonus is None and bonus:
+        added = f"the capital's +{bonus} is added by the referee: every capital station pays it"
+        events.append(state.readings.noted(added, CAPITAL_BONUS))
     if move.kind == "route":
         assert state.turn is not None
         state = replace(state, turn=replace(state.turn, free_route=not free))
         if not free:
             events.append(Event("one more route card may be laid without paying"))
     return state, events
+
+
+def _bonus(state: State, move: Lay, judge: Judge) -> int:
+    """The station's bonus at a bonus payment: as typed from the card; a capital's +1 is known
+    to the referee (カード説明: 首都駅 ... ボーナス支払い時には+1ボーナス), so it is never
+    left to the table's memory unless the table reads the cards otherwise (CAPITAL_BONUS)."""
+    if move.kind != "capital" or state.readings.of(CAPITAL_BONUS) != "every":
+        return move.bonus or 0
+    judge.rule(
+        move.bonus != 0,
+        "a capital station pays +1 at a bonus payment: it cannot be +0",
+        CARDS,
+        f"lay {move.card} capital {move.company} (the referee adds the +1)",
+        reading=state.readings.note(CAPITAL_BONUS),
+    )
+    return CAPITAL_PLUS if move.bonus is None else move.bonus
 
 
 # --- b) acquire shares ----------------------------------------------------------------
@@ -300,12 +322,29 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         f"only {len(state.payout)} card(s) are left to take",
         BONUS,
     )
+    due = state.payout[: len(move.cards)]
+    if move.takers is None:
+        # L192: each shareholder takes their own card, from the deck they choose: the cards
+        # of one take are the taker's, unless the table names whose each card is.
+        mine = next((i for i, p in enumerate(due) if p != move.actor), None)
+        if mine is not None:
+            judge.rule(
+                False,
+                f"card {mine + 1} is {due[mine]}'s to choose, not {move.actor}'s",
+                BONUS,
+                f"take {' '.join(move.cards[:mine])}, then {due[mine]} takes; or name the"
+                f" takers: take {_said(move.cards, due)}",
+            )
+    else:
+        for i, (named, owed) in enumerate(zip(move.takers, due, strict=True)):
+            if not judge.rule(
+                named == owed,
+                f"card {i + 1} is {owed}'s, not {named}'s",
+                BONUS,
+                f"in the payment order: {' '.join(state.payout)}",
+            ):
+                break
     events = []
-    takers = list(dict.fromkeys(state.payout[: len(move.cards)]))
-    if len(takers) > 1:  # the table's cards for several shareholders, in the payment order
-        events.append(
-            Event(f"{len(move.cards)} cards for {', '.join(takers)}, in the payment order")
-        )
     for code, player in zip(move.cards, state.payout, strict=False):
         judge.fact(state.decks[code] >= 1, f"deck {code} is empty", BONUS, "take from another deck")
         state = with_deck(state, code, -1)
@@ -313,6 +352,25 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         events.append(Event(f"{player} takes {code}: hand {state.hand_size(player)}"))
     state = replace(state, payout=state.payout[len(move.cards) :])
     return _drop_payout_if_no_cards(state, events)
+
+
+def _said(cards: tuple[str, ...], takers: tuple[str, ...]) -> str:
+    """`A r3 B te2 A c1 c2`: cards with each taker named before their own."""
+    words: list[str] = []
+    for i, (code, player) in enumerate(zip(cards, takers, strict=False)):
+        if i == 0 or takers[i - 1] != player:
+            words.append(player)
+        words.append(code)
+    return " ".join(words)
+
+
+def said_now(state: State, move: Take) -> str | None:
+    """An old save's take of several players' cards without their names (accepted before
+    L192 was read strictly), said with the takers named; None when it needs no change."""
+    due = state.payout[: len(move.cards)]
+    if move.takers is not None or len(set(due)) < 2:
+        return None
+    return f"take {_said(move.cards, due)}"
 
 
 def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, list[Event]]:

@@ -23,7 +23,8 @@ VERBS: Sequence[Verb] = (
     Verb(
         "order",
         "order NAME NAME ... | order NAME CARD NAME CARD ...",
-        "set the turn order: names from position 1, or each player's face-down card",
+        "set the turn order: names from position 1 (the last may be left out), or each "
+        "player's face-down card",
     ),
     Verb(
         "lay",
@@ -42,7 +43,12 @@ VERBS: Sequence[Verb] = (
         "bonus payment: the route as the board cards of its stations, in order; "
         "black: the black locomotive's holder counts it as one more share of the payout",
     ),
-    Verb("take", "take DECK ...", "the cards of a bonus payment, from deck tops, in turn"),
+    Verb(
+        "take",
+        "take DECK ... | take PLAYER DECK ... PLAYER DECK ...",
+        "a bonus payment: the taker's card(s) from deck tops; several players' cards at once "
+        "only with each player named before their cards",
+    ),
     Verb("swap", "swap PLAYER", "change position cards with PLAYER; ends the turn"),
     Verb("done", "done", "end the turn (also: pass)"),
 )
@@ -62,7 +68,7 @@ class Lay:
     card: int
     kind: str
     company: str = ""
-    bonus: int = 0
+    bonus: int | None = None  # the printed bonus typed; None: not said
     exits: tuple[int, ...] | None = None
     pay: tuple[str, ...] | None = None  # None: the referee works it out
 
@@ -87,6 +93,7 @@ class Run:
 class Take:
     actor: str
     cards: tuple[str, ...]
+    takers: tuple[str, ...] | None = None  # whose each card is, when the table named them
 
 
 @dataclass(frozen=True)
@@ -169,12 +176,31 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         company = match(rest[0], state.companies, "company")
         return Run(actor, company, tuple(_card_number(w) for w in rest[1:]), black)
     if verb == "take":
-        return Take(actor, cards(rest, black=False))
+        return _take(actor, rest, players)
     if verb == "swap":
         count_words(VERBS, verb, rest, 1)
         return Swap(actor, match(rest[0], players, "player"))
     count_words(VERBS, verb, rest, 0)
     return Done(actor)
+
+
+def _take(actor: str, rest: list[str], players: Sequence[str]) -> Take:
+    """`take r3 te2`, or with the takers named: `take A r3 B te2 A c1*2`."""
+    named = {p.lower(): p for p in players}
+    if not rest or rest[0].lower() not in named:
+        return Take(actor, cards(rest, black=False))
+    taken: list[str] = []
+    takers: list[str] = []
+    for i, w in enumerate(rest):
+        if w.lower() in named:
+            if i + 1 == len(rest) or rest[i + 1].lower() in named:
+                raise UsageError(f"name the card(s) {named[w.lower()]} takes", "take A r3 B te2")
+            player = named[w.lower()]
+            continue
+        mine = cards([w], black=False)
+        taken += mine
+        takers += [player] * len(mine)
+    return Take(actor, tuple(taken), tuple(takers))
 
 
 def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
@@ -189,6 +215,9 @@ def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
     else:
         names = tuple(match(w, players, "player") for w in rest)
         played = ()
+        left = [p for p in players if p not in names]
+        if len(left) == 1 and len(set(names)) == len(names) == len(players) - 1:
+            names = (*names, left[0])  # the last position card: the one player not named
     if sorted(names) != sorted(players):
         raise UsageError("order must name every player once", "order " + " ".join(players))
     return Order(actor, names, played)
@@ -215,9 +244,9 @@ def _lay(state: State, actor: str, rest: list[str]) -> Lay:
     if len(bonuses) > 1 or len(companies) > 1:
         raise UsageError("a station has one company and one printed bonus", "lay 9 terminal red +1")
     company = companies[0] if companies else ""
-    bonus = bonuses[0] if bonuses else 0
+    bonus = bonuses[0] if bonuses else None
     if kind != "route" and not company:
         raise UsageError("a station needs its company", " ".join((*state.companies, NEUTRAL)))
-    if kind == "route" and (company or bonus):
+    if kind == "route" and (company or bonus is not None):
         raise UsageError("a route card has no station, company or bonus", "lay 8 route")
     return Lay(actor, card, kind, company, bonus, exits, pay)

@@ -16,4 +16,23 @@ LOCO_SHARE = Reading(
         ("shareholder", "no: only a holder of a share of the paying company may declare it"),
     ),
 )
-READINGS = (LOCO_SHARE,)
+CAPITAL_BONUS = Reading(
+    "express01",
+    "capital-bonus",
+    "L186, L280",
+    "does every capital station pay +1 at a bonus payment (L280: 首都駅 ... ボーナス支払い時には"
+    "+1ボーナス), or only one whose card shows it (L186: いくつかの駅は、カードの右上に示される"
+    "特別ボーナスを与えます)",
+    (
+        (
+            "every",
+            "every capital pays +1: the referee adds it; a `+N` typed says its printed bonus",
+        ),
+        (
+            "printed",
+            "a capital pays only the bonus typed from its card (`+1`), like other stations",
+        ),
+    ),
+    before="printed",
+)
+READINGS = (LOCO_SHARE, CAPITAL_BONUS)

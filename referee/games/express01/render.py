@@ -125,8 +125,9 @@ def toolbar(state: State) -> str:
     )
     bases, decks = LIMITS[state.variant]
     loco = f" | black loco: {state.loco}" if state.loco else ""
+    when = f"round {state.round}" if state.round else "setup: the turn order"
     return (
-        f"round {state.round} | {players}{loco} | {state.replaced()} of {bases} base cards "
+        f"{when} | {players}{loco} | {state.replaced()} of {bases} base cards "
         f"replaced, {len(state.empty_decks())} of {decks} decks empty"
     )
 

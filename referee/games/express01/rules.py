@@ -131,6 +131,16 @@ class Express01(Game):
             judge.turn(move.actor, state.turn.player, TURN)
         return flow.after_action(*HANDLERS.apply(state, move, judge))
 
+    def said_now(self, state: State, text: str) -> str:
+        if not state.payout:
+            return text
+        try:
+            move = commands.parse(state, state.payout[0], text.split())
+        except UsageError:
+            return text
+        said = actions.said_now(state, move) if isinstance(move, Take) else None
+        return said or text
+
     def options(self, state: State) -> Options:
         if state.over:
             return Options(None, (), phase="game over")

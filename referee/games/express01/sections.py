@@ -9,6 +9,7 @@ BONUS = "c)ボーナス支払い"
 POSITION = "d) ポジション変更"
 END = "ゲーム終了"
 LOCO = "「黒機関車」"
+CARDS = "カード説明"
 
 # ゲーム終了: (base cards replaced, decks empty) that end the game, per variant
 LIMITS = {"short": (12, 3), "long": (24, 4)}

@@ -11,22 +11,45 @@ from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
-from .state import MAX_RAILROADS, START_CITIES, Pos, State
+from .state import COLOURS, MAX_RAILROADS, START_CITIES, Pos, State
 
 VERBS = (
-    Verb("start", "start CITY N E S W CARGO", "the start city drawn (edges: initials or -)"),
-    Verb("draw", "draw COLOUR ...", "the cubes drawn from the bag for a city"),
-    Verb("order", "order NAME NAME ...", "the first turn order, as the character cards fell"),
-    Verb("reveal", "reveal city NAME ... stock RR ...", "the city and stock tiles turned up"),
+    Verb(
+        "start",
+        "start CITY N E S W CARGO",
+        "the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)",
+    ),
+    Verb(
+        "draw",
+        "draw COLOUR ... | draw WGC",
+        "the cubes drawn from the bag for a city, or their initials in one word (draw wwg)",
+    ),
+    Verb(
+        "order",
+        "order NAME NAME ...",
+        "the first turn order, as the character cards fell (the last name may be left out)",
+    ),
+    Verb(
+        "reveal",
+        "reveal [city] NAME ... stock RR ...",
+        "the city and stock tiles turned up (the names before 'stock' are cities)",
+    ),
     Verb("bid", "bid POINTS", "bid victory points to go first this turn"),
     Verb("pass", "pass", "pass the bid, or place no city, or deliver nothing"),
     Verb("take", "take TILE", "draft a revealed city (by name) or stock tile (by railroad)"),
     Verb(
         "place",
-        "place CITY X,Y N E S W CARGO [blank]",
-        "place a city tile; 'blank' = none of your tiles can match a railroad",
+        "place CITY [X,Y] N E S W CARGO [blank]",
+        "place a city tile; X,Y may be left out where its railroads match at one square only; "
+        "the edges of known railroads may run together (-SF-SF); "
+        "'blank' = none of your tiles can match a railroad (X,Y needed)",
     ),
-    Verb("deliver", "deliver COLOUR FROM TO [THEN]", "deliver a cube along the link FROM-TO"),
+    Verb(
+        "deliver",
+        "deliver [COLOUR] FROM [TO [THEN]]",
+        "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds one,"
+        " TO when FROM has one link)",
+    ),
     Verb("hotel", "hotel CITY", "place your hotel (before your delivery)"),
     Verb("tower", "tower CITY", "place your water tower (before your delivery)"),
 )
@@ -82,7 +105,7 @@ class Take:
 class Place:
     actor: str
     name: str
-    pos: Pos
+    pos: Pos | None  # None: where its railroads match, if that is one square only
     edges: tuple[str, str, str, str]
     cargo: int
     blank: bool  # the player confirms none of their tiles can be placed matching a railroad
@@ -92,7 +115,7 @@ class Place:
 class Deliver:
     actor: str
     colour: str
-    path: tuple[str, ...]  # from, to[, then]: cities
+    path: tuple[str, ...]  # from[, to[, then]]: cities (to left out: FROM's one link)
 
 
 @dataclass(frozen=True)
@@ -146,8 +169,35 @@ def city_name(word: str) -> str:
 
 
 def edges_of(words: Sequence[str], roads: Railroads) -> tuple[str, str, str, str]:
+    if len(words) == 1:
+        words = split_edges(words[0], roads.known)
     n, e, s, w = (("" if x == "-" else roads.resolve(x)) for x in words)
     return n, e, s, w
+
+
+def split_edges(word: str, known: Sequence[str]) -> tuple[str, ...]:
+    """`-SF-SF` -> `- SF - SF`: the four edges in one word, each a `-` or a railroad already
+    known (a name has no `-`); refused unless it splits into four edges one way only."""
+    names = sorted({"-", *known}, key=len, reverse=True)
+    low = word.lower()
+
+    def ways(at: int) -> list[tuple[str, ...]]:
+        if at == len(low):
+            return [()]
+        found = []
+        for name in names:
+            if low.startswith(name.lower(), at):
+                found += [(name, *rest) for rest in ways(at + len(name)) if len(rest) < 4]
+        return found
+
+    four = [w for w in ways(0) if len(w) == 4]
+    if len(four) != 1:
+        why = "splits more than one way" if four else "is not four edges"
+        raise UsageError(
+            f"'{word}' {why} of '-' and the railroads known ({', '.join(known) or 'none yet'})",
+            "type the edges apart: N E S W, e.g. - SF - SF",
+        )
+    return four[0]
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
@@ -159,12 +209,12 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         count_words(VERBS, verb, args, count, most)
 
     if verb == "start":
-        need(6, 6)
+        need(6 if len(args) != 3 else 3, 6)
         name = match(args[0], START_CITIES, "start city")
-        edges = edges_of(args[1:5], Railroads(state))
-        return Start(actor, name, edges, amount(args[5], "cargo", low=0, high=10))
+        edges = edges_of(args[1:-1], Railroads(state))
+        return Start(actor, name, edges, amount(args[-1], "cargo", low=0, high=10))
     if verb == "draw":
-        return Draw(actor, tuple(match(w, state.colours(), "cube colour") for w in args))
+        return Draw(actor, _colours(state, args))
     if verb == "order":
         need(1)
         return Order(actor, tuple(match(w, state.players, "player") for w in args))
@@ -185,35 +235,74 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         tile = match(args[0], display, "revealed tile")
         return Take(actor, tile, display[tile])
     if verb == "place":
-        need(7, 8)
-        blank = len(args) == 8
-        if blank and args[7].lower() != "blank":
-            raise UsageError(f"'{args[7]}' after the cargo must be 'blank'", usage)
-        edges = edges_of(args[2:6], Railroads(state))
-        cargo = amount(args[6], "cargo", low=0, high=10)
-        name = city_name(args[0])
-        # A tile drafted in view keeps the name it was revealed under, however it is typed.
-        name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
-        return Place(actor, name, parse_pos(args[1]), edges, cargo, blank)
+        return _place(state, actor, args, usage)
     if verb == "deliver":
-        need(3, 4)
-        colour = match(args[0], state.colours(), "cube colour")
-        path = tuple(match(w, state.cities, "city") for w in args[1:])
-        return Deliver(actor, colour, path)
+        return _deliver(state, actor, args)
     need(1, 1)
     city = match(args[0], state.cities, "city")
     return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
 
 
+def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
+    """NAME [X,Y] N E S W CARGO [blank], the edges also in one word (`-SF-SF`). Without X,Y
+    the tile goes where its railroads match (placement.on_place); `blank` needs X,Y."""
+    blank = bool(args) and args[-1].lower() == "blank"
+    words = args[:-1] if blank else args
+    if len(words) not in ((4, 7) if blank else (3, 4, 6, 7)):
+        raise UsageError(f"place takes 3 to 8 words, not {len(args)}", usage)
+    at = len(words) in (4, 7)
+    if at and not any(c.isdigit() for c in words[1]):
+        raise UsageError(f"'{words[1]}' is not a square X,Y", usage)
+    edges = edges_of(words[2 if at else 1 : -1], Railroads(state))
+    cargo = amount(words[-1], "cargo", low=0, high=10)
+    name = city_name(words[0])
+    # A tile drafted in view keeps the name it was revealed under, however it is typed.
+    name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
+    return Place(actor, name, parse_pos(words[1]) if at else None, edges, cargo, blank)
+
+
+def _deliver(state: State, actor: str, args: list[str]) -> Deliver:
+    """`deliver wood Tulsa Omaha [Reno]`, or without the colour when the city it leaves holds
+    cubes of one colour only: `deliver Tulsa Omaha`. A first word naming a colour is one.
+    Without TO, the one link of FROM (delivery.on_deliver)."""
+    try:
+        colour = match(args[0], state.colours(), "cube colour") if args else ""
+    except UsageError:
+        colour = ""
+    count_words(VERBS, "deliver", args, 2 if colour else 1, 4 if colour else 3)
+    path = tuple(match(w, state.cities, "city") for w in args[1 if colour else 0 :])
+    if not colour:
+        cubes = state.cities[path[0]].cubes
+        held = [c for c, n in zip(state.colours(), cubes, strict=False) if n]
+        if len(held) != 1:
+            raise UsageError(
+                f"{path[0]} holds {' and '.join(held) or 'no'} cubes: name the colour",
+                f"deliver COLOUR {' '.join(path)}",
+            )
+        colour = held[0]
+    return Deliver(actor, colour, path)
+
+
+# The cubes in one word, a letter each (`draw wwg`): the colours' initials are all different
+# and no colour's second letter is an initial, so two letters or more never name a colour.
+INITIALS = {c[0]: c for c in COLOURS}
+assert len(INITIALS) == len(COLOURS)
+
+
+def _colours(state: State, words: list[str]) -> tuple[str, ...]:
+    low = words[0].lower() if len(words) == 1 else ""
+    if len(low) > 1 and all(INITIALS.get(c) in state.colours() for c in low):
+        return tuple(INITIALS[c] for c in low)
+    return tuple(match(w, state.colours(), "cube colour") for w in words)
+
+
 def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
     sections: dict[str, list[str]] = {"city": [], "stock": []}
-    current = ""
+    current = "city"  # the names before `stock` are cities, `city` or not
     for w in args:
         if w.lower() in ("city", "cities", "stock", "stocks"):
             current = w.lower().rstrip("s").replace("citie", "city")
             continue
-        if not current:
-            raise UsageError("say which tiles are which", "reveal city NAME ... stock RR ...")
         sections[current].append(w)
     roads = Railroads(state)
     cities = tuple(city_name(w) for w in sections["city"])

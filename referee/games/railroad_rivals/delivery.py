@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import Event
+from referee.engine import Event, UsageError
 from referee.rules_kit import Judge, impossible
 
 from . import board as grid
@@ -36,8 +36,25 @@ def cubes_text(state: State, city: City) -> str:
     return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
 
 
+def along_the_one_link(state: State, move: cmd.Deliver) -> cmd.Deliver:
+    """A delivery that names only the city it leaves goes along that city's one link
+    (§貨物の配送: その都市に繋がっているリンクを1つ使用して行う); with several, it names one."""
+    if len(move.path) > 1:
+        return move
+    src = state.cities[move.path[0]]
+    links = grid.links_of(state, src)
+    if len(links) != 1:
+        where = ", ".join(c for c, _ in links) or "nowhere"
+        raise UsageError(
+            f"{src.name} has links to {where}: say where the cube goes",
+            f"deliver {move.colour} {src.name} TO",
+        )
+    return replace(move, path=(src.name, links[0][0]))
+
+
 def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (DELIVER,), judge)
+    move = along_the_one_link(state, move)
     p = move.actor
     colours = state.colours()
     ci = colours.index(move.colour)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from referee.engine import Event, RuleError
+from referee.engine import Event, RuleError, UsageError
 from referee.rules_kit import Judge
 
 from . import board as grid
@@ -57,8 +57,26 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
     return cubes_done(state, state.phase), events
 
 
+def where_it_matches(state: State, move: cmd.Place) -> tuple[cmd.Place, list[Event]]:
+    """A tile placed without its square goes to the one square where its railroads match a
+    neighbour's (§都市タイルの配置: 最低1辺は...同じ鉄道名); with none or several, it needs one."""
+    if move.pos is not None:
+        return move, []
+    fits = grid.matching_positions(state, move.edges)
+    if len(fits) != 1:
+        where = " and ".join(grid.fmt_pos(s) for s in fits) or "nowhere"
+        raise UsageError(
+            f"{move.name}'s railroads match at {where}: say the square",
+            f"place {move.name} X,Y ... (add 'blank' if none of your tiles can match)",
+        )
+    note = f"{move.name} goes to {grid.fmt_pos(fits[0])}, the one square where its railroads match"
+    return replace(move, pos=fits[0]), [Event(note)]
+
+
 def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (PLACE,), judge)
+    move, found = where_it_matches(state, move)
+    assert move.pos is not None
     p = move.actor
     judge.fact(state.hands[p] >= 1, f"{p} holds no city tile", R_PLACE)
     judge.fact(
@@ -95,7 +113,10 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
         hands=hands,
         known=known,
     )
-    events = [Event(f"{p} places {move.name} at {grid.fmt_pos(move.pos)} (cargo {move.cargo})")]
+    events = [
+        *found,
+        Event(f"{p} places {move.name} at {grid.fmt_pos(move.pos)} (cargo {move.cargo})"),
+    ]
     for link in links:
         events.append(Event(f"{p} lays a {link.railroad} link {move.name}-{state.grid[link.b]}"))
     if hands[p] == 0 and not state.ending:
@@ -131,6 +152,7 @@ def tiles_text(state: State, player: str) -> str:
 
 
 def check_placement(state: State, move: cmd.Place) -> None:
+    assert move.pos is not None  # where_it_matches has found it
     where = grid.fmt_pos(move.pos)
     spots = grid.open_positions(state)
     if move.pos not in spots:

@@ -68,6 +68,8 @@ class RailroadRivals(Game):
     title = "Railroad Rivals"
     min_players = 2
     max_players = 5
+    # A draw from a bag of one colour, a draft with one tile left to take: no choice in them.
+    automatic_verbs: ClassVar[frozenset[str]] = frozenset({"draw", "take"})
     # Options of the rules file: ホテルと給水塔 (hotels) and ビッドの選択ルール (dropback).
     variants: ClassVar[dict[str, str]] = {
         "standard": "the rules as written",
@@ -171,11 +173,22 @@ class RailroadRivals(Game):
         if phase == START:
             return Options(actor, ("start",), {"start": (START_CITIES,)}, text)
         if phase in (START_CUBES, CUBES):
-            return Options(actor, ("draw",), {"draw": (state.colours(),)}, text)
+            # one slot per cube, each the colours left in the bag: with one colour left the
+            # draw has no choice in it, and the referee makes it
+            in_bag = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
+            return Options(actor, ("draw",), {"draw": (in_bag,) * state.pending_cubes}, text)
         if phase == ORDER:
-            return Options(actor, ("order",), {"order": (state.players,)}, text)
+            names = (state.players,) * (len(state.players) - 1)
+            return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
-            return Options(actor, ("reveal",), {"reveal": (("city", "stock"),)}, text)
+            # the cities revealed are new names; `stock` and the railroads may be offered
+            more: tuple[tuple[str, ...], ...] = (("stock", *state.railroads),) * 12
+            reveal = {
+                "reveal": (("city", "stock"), *more),
+                "reveal city": (("city",), *more),
+                "reveal stock": (("stock",), *((state.railroads,) * 12)),
+            }
+            return Options(actor, ("reveal",), reveal, text)
         if phase == BID:
             return Options(actor, ("pass", "bid"), {}, text)
         if phase == DRAFT:
@@ -186,7 +199,13 @@ class RailroadRivals(Game):
             return Options(actor, ("take",), {"take": (tiles,)}, text)
         if phase == PLACE:
             spots = tuple(grid.fmt_pos(s) for s in grid.open_positions(state))
-            return Options(actor, ("place", "pass"), {"place": ((), spots)}, text)
+            edge = ("-", *state.railroads)
+            known = state.known.get(actor or "", ())
+            # the forms differ in length: from the third word on, an edge, or `blank` at the end
+            place = (known, spots, edge, *((*edge, "blank"),) * 5)
+            # with no city tile in hand there is nothing to place: the pass is the referee's
+            placing = ("place", "pass") if state.hands.get(actor or "", 0) else ("pass",)
+            return Options(actor, placing, {"place": place}, text)
         verbs = ["deliver", "pass"]
         if state.hotels:
             if actor not in state.hotel_used:
@@ -196,7 +215,7 @@ class RailroadRivals(Game):
         cities = tuple(state.cities)
         with_cubes = tuple(c.name for c in state.cities.values() if any(c.cubes))
         args = {
-            "deliver": (state.colours(), with_cubes, cities, cities),
+            "deliver": ((*state.colours(), *with_cubes), cities, cities, cities),
             "hotel": (tuple(c.name for c in state.cities.values() if not c.hotel),),
             "tower": (tuple(c.name for c in state.cities.values() if not c.tower),),
         }

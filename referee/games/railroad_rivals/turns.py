@@ -48,6 +48,9 @@ def on_start(state: State, move: cmd.Start, judge: Judge) -> tuple[State, list[E
 
 def on_order(state: State, move: cmd.Order, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (ORDER,), judge)
+    unnamed = [p for p in state.players if p not in move.order]
+    if len(unnamed) == 1 and len(set(move.order)) == len(move.order) == len(state.players) - 1:
+        move = replace(move, order=(*move.order, unnamed[0]))  # the last card: who is left
     judge.fact(
         sorted(move.order) == sorted(state.players),
         "the turn order must name every player once",

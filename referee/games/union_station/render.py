@@ -19,8 +19,6 @@ from referee.games.union_station.railroads import (
 )
 from referee.games.union_station.state import AUCTION, OVER, SETUP, State
 
-SHORT = {"black": "blk", "green": "grn", "blue": "blu", "orange": "org", "white": "wht"}
-
 
 def _offer_text(state: State) -> str:
     slots = "  ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(state.offer))
@@ -152,9 +150,11 @@ def _usc_text(state: State) -> str:
 
 
 def toolbar(state: State) -> str:
-    cash = " ".join(f"{s.name} ${s.cash}" for s in state.seats)
-    prices = " ".join(f"{SHORT[c]} {state.road(c).price or '-'}" for c in COLOURS)
-    return f"{cash} | {prices} | div {state.dividends}/{LAST_DIVIDEND}"
+    """In words a table reads at a glance: cash, the share prices set so far, the dividends."""
+    cash = ", ".join(f"{s.name} ${s.cash}" for s in state.seats)
+    priced = [f"{c} {state.road(c).price}" for c in COLOURS if state.road(c).price]
+    prices = f"share prices {', '.join(priced)}" if priced else "no share auctioned yet"
+    return f"cash {cash} | {prices} | dividends {state.dividends} of {LAST_DIVIDEND}"
 
 
 def snapshot(state: State) -> dict[str, Any]:

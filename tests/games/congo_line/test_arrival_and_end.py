@@ -148,8 +148,9 @@ def test_status_shows_money_trains_goods_boxes_cities_and_lines() -> None:
         "Lubumbashi(red,yellow,green) > 1 > 2[blue] > 3 > Kolwezi",
     ):
         assert piece in text
-    assert GAME.toolbar(state).startswith("money A 5 B 5 C 5 | shares red ")
-    assert "goods)" in GAME.toolbar(state) and "@" not in GAME.toolbar(state)
+    bar = GAME.toolbar(state)
+    assert bar.startswith("money A 5, B 5, C 5 | share prices red ")
+    assert "| goods on the trains red " in bar and "cities reached" in bar and "@" not in bar
 
 
 def test_status_says_what_the_dice_still_allow__rule_ダイスアクションの実行() -> None:

@@ -96,3 +96,31 @@ def test_help_adjust_lists_the_numbers_by_the_names_every_screen_uses() -> None:
 
     text = Shell(session()).run("help adjust").text
     assert "WHAT is one of: money A, money B" in text
+
+
+def test_completion_offers_the_lines_a_train_leaving_a_city_may_take__rule_列車の移動() -> None:
+    """The CITY of `move TRAIN SPACES CITY` is one of the lines leaving the train's city, so
+    the completer offers those, and a short prefix names the line."""
+    from referee import frame
+    from referee.games.congo_line.track import destinations
+
+    s = session()
+    s.play("roll rrrr")  # 1 colour: move 4
+    lines = frame.candidates(s, ["move", "red", "4"])
+    assert lines == destinations(s.state, s.state.trains["red"].city) and lines
+    assert frame.candidates(s, ["move", "red"]) == ["1", "2", "3", "4"]
+    assert "Likasi" in lines
+
+
+def test_completion_offers_who_and_what_a_colour_die_may_name__rule_オレンジダイスの解決() -> None:
+    s = session()
+    s.play("roll rryo")
+    assert frame_candidates(s, ["orange", "sell"]) == ["A", "B", "C"]
+    assert frame_candidates(s, ["orange", "buy"]) == ["red", "yellow"]  # in the box
+    assert frame_candidates(s, ["load", "red"])[:4] == ["red", "yellow", "green", "blue"]
+
+
+def frame_candidates(s: Session, words: list[str]) -> list[str]:
+    from referee import frame
+
+    return frame.candidates(s, words)

@@ -86,6 +86,16 @@ def test_one_roll_a_turn_unless_the_table_forces_another__rule_ゲームの流�
     assert [e.rule for e in events if isinstance(e, Overridden)] == ["ゲームの流れ"]
 
 
+def test_roll_in_one_word_of_initials_is_the_same_roll__rule_ゲームの流れ() -> None:
+    """The four dice as four faces, or their initials in one word: `roll rrpo`."""
+    long, _ = do(started(), "roll red red purple orange")
+    short, _ = do(started(), "roll RRPO")
+    assert short == long
+    for bad in ("roll rrp", "roll rrpx", "roll rrpoo", "roll rr po"):
+        with pytest.raises(UsageError):
+            do(started(), bad)
+
+
 def test_roll_puts_rolled_shares_in_the_box_missing_skipped__rule_株を置く() -> None:
     state = started()
     state = replace(state, reserve={**state.reserve, "green": 0})

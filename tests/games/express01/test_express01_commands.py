@@ -50,10 +50,12 @@ def test_prefixes_and_short_deck_codes(new):
     assert s.state.shares["B"] == {"blue": 1}
 
 
-def test_order_must_name_everyone(new):
+def test_order_must_name_everyone_but_maybe_the_last(new):
     s = new()
     with pytest.raises(UsageError):
-        s.play("order A B")
+        s.play("order A")
+    with pytest.raises(UsageError):
+        s.play("order A B A")
     with pytest.raises(UsageError):
         s.play("order A 5 B 5 C 7")  # two cards cannot have the same number
 

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from referee import savefile
 from referee.engine import Event, Overridden, RuleError, UsageError
 from referee.games.express01 import scoring
 from referee.games.express01.sections import (
     ACQUIRE,
     BONUS,
+    CARDS,
     EXPAND,
     LOCO,
     POSITION,
@@ -19,7 +20,6 @@ from referee.games.express01.sections import (
     TURN,
 )
 from referee.games.express01.state import Spot
-from referee.session import Session
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;
@@ -29,6 +29,12 @@ RAN = (*OPEN, "buy red r1", "lay 10 through blue", "done", "done", "done", "run 
 
 def overridden(events: list[Event]) -> list[str]:
     return [e.rule for e in events if isinstance(e, Overridden)]
+
+
+def take_all(session, deck: str = "r3") -> None:
+    """Each taker of the bonus payment takes their own cards from `deck`."""
+    while session.state.payout:
+        session.play(f"take {deck}")
 
 
 def refused(session, line: str) -> RuleError:
@@ -49,6 +55,14 @@ def test_order_from_face_down_cards_highest_first__rule_ゲームの準備(new):
     assert s.state.positions == {"B": 1, "C": 2, "A": 3}
     assert s.state.hand_size("B") == 6  # the cards played go back to hand
     assert s.game.options(s.state).actor == "B"
+
+
+def test_the_last_position_is_the_player_left__rule_ゲームの準備(new):
+    assert new("order C A").state.positions == {"C": 1, "A": 2, "B": 3}
+    with pytest.raises(UsageError):
+        new("order C")
+    with pytest.raises(UsageError):
+        new("order C C")
 
 
 def test_no_move_before_the_order__rule_ゲームの準備(new):
@@ -132,7 +146,7 @@ def test_one_action_pair_per_turn__rule_ターン進行(new):
     s.play("done")
     s = _four_shareholders(new)  # round 2
     s.play("run red 9 10")  # A: bonus payment ...
-    s.play("take r3*3")
+    take_all(s)
     for line in ("run red 9 10", "lay 12 route", "buy red r1"):
         assert refused(s, line).rule == TURN  # once a turn, then only the change of position
     s.play("swap D")  # ... then change position, which ends the turn
@@ -347,7 +361,7 @@ def test_black_loco_is_no_share_once_discarded__rule_黒機関車(new):
     s.play("done")
     s.play("done")
     s.play("run red 9 10 11 black")  # C runs; the loco is used and discarded
-    s.play("take r3*6")
+    take_all(s)
     s.play("done")
     assert s.state.turn.player == "D" and s.state.loco == ""
     assert refused(s, "run red 9 10 11 black").rule == LOCO
@@ -490,22 +504,83 @@ def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
     assert not e.value.computable
 
 
-def test_one_take_for_several_shareholders_says_so__rule_ボーナス支払い() -> None:
-    """ボーナス支払い: the cards go one each in the payment order; a `take` that enters the
-    cards of several shareholders says whose they are, never hands them on silently."""
-    from referee import scenario
+def test_a_take_is_the_takers_own_cards__rule_ボーナス支払い(new):
+    """L192: in the payment order, each shareholder takes one card from the deck they choose:
+    a take that runs on into another player's cards is refused unless it names them."""
+    s = _four_shareholders(new)
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10")
+    assert s.state.payout == ("C", "D", "A")
+    error = refused(s, "take r3 r3 r3")
+    assert error.rule == BONUS and "card 2 is D's to choose" in error.reason
+    assert "take C r3 D r3 A r3" in error.legal
+    assert refused(s, "take C r3 A r3").rule == BONUS  # D's card comes before A's
+    assert s.state.payout == ("C", "D", "A")
+    s.play("take r3")  # C's own
+    assert s.state.payout == ("D", "A") and s.game.options(s.state).actor == "D"
+    events = [e.text for e in s.play("take D c1 A c2")]  # said, not handed on silently
+    assert [e.split(":")[0] for e in events[:2]] == ["D takes c1", "A takes c2"]
+    assert s.state.payout == ()
+    with pytest.raises(UsageError):
+        s.play("take D")  # a taker named without a card
 
-    path = Path(__file__).parents[2] / "scenarios"
-    s = scenario.load(path / "express01-4p-long-four-decks-upgrades.txt")
-    session = Session.new(s.game, s.players, s.variant, s.board)
-    for command in s.commands:
-        if command.refusal or command.figures:
-            continue
-        if command.text == "take c2 c3 r3 r3":
-            takers = list(dict.fromkeys(session.state.payout[:4]))
-            events = [e.text for e in session.play(command.text)]
-            assert len(takers) > 1
-            assert events[0] == f"4 cards for {', '.join(takers)}, in the payment order"
-            return
-        session.play(command.text)
-    raise AssertionError("the scenario changed")
+
+def test_an_old_save_with_a_take_for_several_still_replays__rule_ボーナス支払い(new, tmp_path):
+    """Saves from before the strict take hold `take r3 r3 r3` for C, D and A: the replay says
+    it as `take C r3 D r3 A r3` and reaches the same state."""
+    s = _four_shareholders(new)
+    s.play("done")
+    s.play("done")
+    s.play("run red 9 10")
+    s.play("take C r3 D r3 A r3")
+    path = tmp_path / "old.toml"
+    savefile.write(s, path)
+    text = path.read_text(encoding="utf-8").replace('"take C r3 D r3 A r3"', '"take r3 r3 r3"')
+    path.write_text(text, encoding="utf-8")
+    loaded, warnings = savefile.read(path)
+    assert warnings == []
+    assert loaded.game.snapshot(loaded.state) == s.game.snapshot(s.state)
+    assert loaded.entries[-1].text == "take C r3 D r3 A r3"
+
+
+# --- カード説明: the capital station ---------------------------------------------------------
+def test_a_capital_pays_its_bonus_without_being_told__rule_カード説明(new):
+    """L280 首都駅 ... ボーナス支払い時には+1ボーナス: the referee adds the capital's +1 (the
+    default reading capital-bonus=every); a `+1` typed is that same +1, never counted twice."""
+    s = new("order A B C")
+    events = [e.text for e in s.play("lay 9 capital red")]
+    assert s.state.spot(9).bonus == 1
+    assert any("[reading express01.capital-bonus=every]" in e for e in events)
+    s = new("order A B C", "lay 9 capital red +1")
+    assert s.state.spot(9).bonus == 1
+    s = new("order A B C", "lay 9 capital red +2")  # a card printed with more says so
+    assert s.state.spot(9).bonus == 2
+    error = refused(new("order A B C"), "lay 9 capital red +0")
+    assert error.rule == CARDS and error.reading == "reading express01.capital-bonus=every"
+    s = new("order A B C", "lay 9 terminal red")  # other stations: as their card says
+    assert s.state.spot(9).bonus == 0
+
+
+def test_reading_capital_bonus_printed_pays_only_what_is_typed__rule_カード説明(new):
+    """L186 いくつかの駅は、カードの右上に示される特別ボーナスを与えます, read as the only
+    source of a bonus."""
+    s = new("order A B C", "lay 9 capital red", readings={"capital-bonus": "printed"})
+    assert s.state.spot(9).bonus == 0
+    s = new("order A B C", "lay 9 capital red +1", readings={"capital-bonus": "printed"})
+    assert s.state.spot(9).bonus == 1
+
+
+def test_a_save_from_before_the_capital_reading_plays_as_typed__rule_カード説明(new, tmp_path):
+    """A save names capital-bonus even at its default; one that does not was written when the
+    table typed every capital's +1, and replays as it was played."""
+    s = new("order A B C", "lay 9 capital red")
+    path = tmp_path / "g.toml"
+    savefile.write(s, path)
+    text = path.read_text(encoding="utf-8")
+    assert 'capital-bonus = "every"' in text
+    assert savefile.read(path)[0].state.spot(9).bonus == 1
+    path.write_text(text.replace('capital-bonus = "every"\n', ""), encoding="utf-8")
+    old, _ = savefile.read(path)
+    assert old.state.spot(9).bonus == 0
+    assert old.readings.as_dict() == {"capital-bonus": "printed"}

@@ -152,3 +152,28 @@ def test_deliver_words() -> None:
         play(s, "deliver wood Chicago")
     with pytest.raises(UsageError):
         play(s, "deliver wood Chicago Denver Omaha Tulsa")
+
+
+def test_the_colour_may_be_left_out_when_the_city_holds_one__rule_貨物の配送() -> None:
+    """配送はその都市に繋がっているリンクを1つ使用して行う: Denver holds wood only, so
+    `deliver Denver Chicago` is its wood; Chicago holds two colours, so it needs the colour."""
+    s = three_at_delivery()
+    short = s.game.parse(s.state, "A", ["deliver", "Denver", "Chicago"])
+    assert short == s.game.parse(s.state, "A", ["deliver", "wood", "Denver", "Chicago"])
+    with pytest.raises(UsageError) as e:
+        play(s, "deliver Chicago Denver")
+    assert "name the colour" in str(e.value)
+    play(s, "deliver Denver Chicago")
+    assert s.state.scores["A"] == 6 + 3
+
+
+def test_the_city_a_cube_goes_to_may_be_left_out_on_a_city_s_one_link__rule_貨物の配送() -> None:
+    """配送はその都市に繋がっているリンクを1つ使用して行う: Denver's one link leads to Chicago;
+    Chicago has three, so it needs the city."""
+    s = three_at_delivery()
+    with pytest.raises(UsageError) as e:
+        play(s, "deliver grain Chicago")
+    assert "say where the cube goes" in str(e.value)
+    events = play(s, "deliver Denver")  # its wood, along the B&O link to Chicago
+    assert s.state.scores["A"] == 6 + 3 and s.state.prices["B&O"] == 1
+    assert any("Chicago" in t for t in events)

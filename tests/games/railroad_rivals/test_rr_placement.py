@@ -240,3 +240,49 @@ def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置
     assert state.bag == (0, 0) and state.cities["Denver"].cubes == (1, 0)
     state, events = _apply(s, state, "place Omaha 0,-1 - - PRR - 2")  # nothing to draw
     assert state.phase == "place" and s.game.options(state).actor == "C"
+
+
+def test_edges_of_known_railroads_may_run_together__rule_都市タイルの配置() -> None:
+    """`-B&O--` is `- B&O - -`: the four edges, each `-` or a railroad already known; a word
+    that is not four such edges, or splits more than one way, is refused."""
+    s = three_at_placement()
+    words = ["place", "Denver", "1,0"]
+    long = s.game.parse(s.state, "A", [*words, "-", "-", "-", "B&O", "2"])
+    assert s.game.parse(s.state, "A", [*words, "--" + "-b&o", "2"]) == long
+    for bad in ("--B&O", "-XX--", "--PRR-B&O"):
+        with pytest.raises(UsageError):
+            s.game.parse(s.state, "A", [*words, bad, "2"])
+    play(s, "place Denver 1,0 ---B&O 2 ")
+    assert s.state.cities["Denver"].edges == ("", "", "", "B&O")
+
+
+def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの配置() -> None:
+    from referee import frame
+
+    s = three_at_placement()
+    assert frame.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display
+    assert frame.candidates(s, ["place", "Denver", "1,0"])[:1] == ["-"]
+    assert "B&O" in frame.candidates(s, ["place", "Denver", "1,0", "-"])
+
+
+def test_a_tile_without_its_square_goes_where_its_railroads_match__rule_都市タイルの配置() -> None:
+    """最低1辺は、接する辺同士に同じ鉄道名を持つ: `---B&O` matches Chicago's B&O only east of it,
+    so the square may be left out; a tile matching at several squares, or none, needs it."""
+    s = three_at_placement()
+    with pytest.raises(UsageError) as e:
+        play(s, "place Denver ---PRR 2")  # PRR west of it matches nowhere
+    assert "say the square" in str(e.value)
+    with pytest.raises(UsageError):
+        play(s, "place Denver ---- 2 blank")  # a blank placement names its square
+    events = play(s, "place Denver ---B&O 2")
+    assert "Denver goes to 1,0, the one square where its railroads match" in events
+    assert s.state.grid[(1, 0)] == "Denver"
+
+
+def test_a_player_without_a_city_tile_places_nothing__rule_都市タイルの配置() -> None:
+    """各プレイヤーは自分の都市タイル...を1枚配置する: with none left there is no choice, and
+    the referee passes for them."""
+    s = three_at_placement()
+    events = play(s, 'adjust tiles A 0 --because "the test empties A\'s hand"')
+    assert "automatic: A: pass (no other move)" in events
+    assert s.game.options(s.state).actor == "B"

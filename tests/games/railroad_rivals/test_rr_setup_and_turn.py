@@ -68,25 +68,61 @@ def test_start_cubes_drawn_as_the_corner_number__rule_準備_3() -> None:
 
 def test_draw_of_a_colour_the_bag_no_longer_holds__rule_準備_3() -> None:
     s = new()
+    draw = "draw " + " ".join(["grain"] * 9 + ["wood"])  # the bag keeps 1 grain
+    play(s, "start Chicago PRR B&O - NYC 10", draw, "order A B C")
+    play(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
+    play(s, "place Denver 1,0 - - - B&O 2")
+    err = rejected(s, "draw grain grain")
+    assert "no more grain" in err.reason and not err.computable
+    with pytest.raises(UsageError):  # no coal in a 3-player game
+        play(s, "draw coal wood")
+    play(s, "draw gw")  # the initials in one word
+    assert s.state.cities["Denver"].cubes == (1, 1) and s.state.bag[1] == 0
+
+
+def test_a_draw_from_a_bag_of_one_colour_is_made_by_the_referee__rule_準備_3() -> None:
+    """Cubes equal to the corner number come from the bag: with one colour left in it, the
+    draw has no choice in it and is made automatically."""
+    s = new()
     play(s, "start Chicago PRR B&O - NYC 10", "draw " + " ".join(["grain"] * 10), "order A B C")
     play(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
     play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
-    play(s, "place Denver 1,0 - - - B&O 1")
-    err = rejected(s, "draw grain")
-    assert "no more grain" in err.reason and not err.computable
-    with pytest.raises(UsageError):  # no coal in a 3-player game
-        play(s, "draw coal")
-    play(s, "draw wood")
+    events = play(s, "place Denver 1,0 - - - B&O 2")
+    assert "automatic: A: draw wood wood (no other move)" in events
+    assert s.state.cities["Denver"].cubes == (2, 0) and s.entries[-1].auto
 
 
 def test_turn_order_and_starting_scores__rule_準備_5_6() -> None:
     s = new()
     play(s, *OPENING)
-    assert rejected(s, "order A B").rule == R_SETUP
+    assert rejected(s, "order A").rule == R_SETUP
+    assert rejected(s, "order A A").rule == R_SETUP
     play(s, "order C A B")
     assert s.state.order == ("C", "A", "B")
     assert s.state.scores == {"C": 6, "A": 8, "B": 10}
     assert all(v == 0 for v in s.state.prices.values())  # §準備 7
+
+
+def test_the_last_name_of_the_order_is_the_one_left__rule_準備_5_6() -> None:
+    """With every player but one named, the last character card is the one left."""
+    s = new()
+    play(s, *OPENING)
+    assert "turn order: C (6), A (8), B (10)" in play(s, "order C A")
+    assert s.state.order == ("C", "A", "B")
+
+
+def test_reveal_names_before_stock_are_cities__rule_タイルの補充() -> None:
+    s = new()
+    play(s, *OPENING, "order A B C")
+    long = s.game.parse(
+        s.state, "A", ["reveal", "city", "Denver", "Omaha", "Tulsa", "stock", "PRR", "B&O", "NYC"]
+    )
+    short = s.game.parse(
+        s.state, "A", ["reveal", "Denver", "Omaha", "Tulsa", "stock", "PRR", "B&O", "NYC"]
+    )
+    assert short == long
+    assert rejected(s, "reveal PRR B&O NYC").rule == R_BID  # forgot 'stock': 3 cities, 0 stock
 
 
 def test_reveal_player_count_of_each__rule_タイルの補充() -> None:
@@ -108,10 +144,14 @@ def test_no_bid_on_the_first_turn__rule_ターン順のビッド() -> None:
 def test_draft_second_pick_is_the_other_kind__rule_タイルのドラフト() -> None:
     s = new()
     play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
-    play(s, "take Denver", "take PRR", "take B&O")
-    err = rejected(s, "take Omaha")  # A took a city first: a stock tile now
+    play(s, "take Denver", "take Omaha", "take PRR")
+    err = rejected(s, "take Tulsa")  # A took a city first: a stock tile now
     assert err.rule == R_DRAFT
-    play(s, "take NYC")
+    events = play(s, "take NYC")
+    # B must take a stock tile and C a city, one of each left: the referee takes them
+    assert "automatic: B: take B&O (no other move)" in events
+    assert "automatic: C: take Tulsa (no other move)" in events
+    assert s.state.stocks["B"] == ("B&O",) and s.state.phase == "place"
     with pytest.raises(UsageError):  # NYC is no longer on display
         play(s, "take NYC")
 
@@ -228,8 +268,9 @@ def test_stock_tiles_running_out__rule_タイルの補充() -> None:
     play(s, *OPENING, "order A B C")
     s.states[-1] = replace(s.state, stock_pile=1)  # as if the pile were nearly spent
     assert rejected(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC").rule == R_BID
-    play(s, "reveal city Denver Omaha Tulsa stock PRR", "take PRR", "take Denver", "take Omaha")
-    events = play(s, "take Tulsa")  # A's second pick; B and C find no stock tile
+    play(s, "reveal city Denver Omaha Tulsa stock PRR", "take PRR", "take Denver")
+    events = play(s, "take Omaha")  # A's second pick, Tulsa, is made; no stock tile for B, C
+    assert "automatic: A: take Tulsa (no other move)" in events
     assert "B has no tile to take" in events and "C has no tile to take" in events
     assert s.state.phase == "place" and s.state.hands == {"A": 3, "B": 3, "C": 3}
 

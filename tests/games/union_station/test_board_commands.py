@@ -104,7 +104,8 @@ def test_status_shows_everything_at_a_glance():
     assert "$10 once black and green and blue and orange and white are each bought\n" in text
     after_buy, _ = move(opened().state, "buy green")
     assert "once black and blue and orange and white are each bought\n" in GAME.status(after_buy)
-    assert "C $18" in GAME.toolbar(opened().state)
+    bar = GAME.toolbar(opened().state)
+    assert "C $18" in bar and "dividends 0 of 20" in bar and "blk" not in bar
 
 
 def test_standings_table_names_shares_in_words_and_the_total_once__rule_ゲームの終了():

@@ -1,0 +1,28 @@
+"""Saves written before the shorter forms, the strict Express 01 take, the capital-bonus reading
+and the automatic draws and drafts of Railroad Rivals (the scenarios as main played them) still
+load, and replay to the state their referee saved (its [snapshot]): old saves replay as they
+were played (the house rule)."""
+
+from __future__ import annotations
+
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from referee import savefile
+
+SAVES = sorted((Path(__file__).parents[1] / "fixtures" / "saves-before-tabletype").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
+def test_a_save_from_before_replays_to_the_state_it_saved(path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / path.name
+    shutil.copy(path, copy)
+    saved = tomllib.loads(path.read_text(encoding="utf-8"))["snapshot"]
+    session, warnings = savefile.read(copy)
+    assert warnings == []
+    assert tomllib.loads(savefile.render(session))["snapshot"] == saved
+    if session.game.name == "express01":  # saves from before the reading: capitals as typed
+        assert session.readings.as_dict() == {"capital-bonus": "printed"}
