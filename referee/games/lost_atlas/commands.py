@@ -33,7 +33,7 @@ Grammar (verb first; names case-insensitive, any unique prefix):
                                 optionally prefixed by the train, `4:20+30+40+70`
   payout | withhold             the dividend step (with the map, before a run: the best
                                 routes are run first, as by run best)
-  done                          end the turn
+  done                          end the turn (in the stock round: a turn with a sale)
   discard TRAIN ...             the trains a company over its limit puts in the pool (■19)
   bankrupt                      the president cannot pay for the forced train (rules ■20)
   propose MINOR | accept | refuse | major NAME | pass   merger round
@@ -643,6 +643,24 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
 VERBS = tuple(verb for verb, _ in GRAMMAR)
 VERB_NAMES = tuple(v.name for v in VERBS)
 PARSERS = {verb.name: parser for verb, parser in GRAMMAR}
+
+
+def said_now(state: State, text: str) -> str:
+    """A move of an older save as this version says it: `done` was once a pass at the start of
+    a stock turn and in the merger round; it is `pass` there now (the verb after `as NAME` and
+    `force`, any prefix of done that named it alone)."""
+    words = text.split()
+    i = 0
+    while i < len(words) and words[i].lower() in ("as", "force"):
+        i += 2 if words[i].lower() == "as" else 1
+    if i >= len(words) or len(words[i]) < 2 or not "done".startswith(words[i].lower()):
+        return text
+    sr, mr = state.sr, state.mr
+    stock_turn = state.round == "stock" and sr is not None and not sr.auction and not sr.sold_turn
+    merger_turn = state.round == "merger" and mr is not None and not mr.proposal and not mr.naming
+    if state.discard or not (stock_turn or merger_turn):
+        return text
+    return " ".join([*words[:i], "pass", *words[i + 1 :]])
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:

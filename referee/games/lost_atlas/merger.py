@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, routes, trains
-from referee.games.lost_atlas.commands import Accept, Done, NameMajor, Pass, Propose, Refuse
+from referee.games.lost_atlas.commands import Accept, NameMajor, Pass, Propose, Refuse
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, MergerRound, State
 from referee.rules_kit import Handlers, Judge
@@ -151,7 +151,7 @@ def partners(state: State) -> list[str]:
     return [b for b in minors_in_order(state) if b != a and not _proposal_refusals(state, a, b)]
 
 
-def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+def _pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
     mr = _round(state)
     alone = "" if partners(state) else ": no minor it may propose to (■22)"
     events = [Event(f"{mr.current} passes{alone}")]
@@ -242,4 +242,6 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
 
 NAMING: Handlers[State] = Handlers("merger-round", {NameMajor: _name_major})
 ANSWERING: Handlers[State] = Handlers("merger-round", {Accept: _accept_move, Refuse: _refuse})
-PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass, Done: _pass})
+# `done` is not a pass here: typed after the referee's done that ended the operating round, it
+# confirms that done instead of passing the first minor (saves from before: commands.said_now).
+PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass})

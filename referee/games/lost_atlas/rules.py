@@ -92,6 +92,9 @@ class LostAtlas(Game):
     def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
         return commands.parse(state, actor, words)
 
+    def said_now(self, state: State, text: str) -> str:
+        return commands.said_now(state, text)
+
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         s = state.draft()

@@ -172,6 +172,20 @@ def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Ev
     return state, events
 
 
+def _done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    """■6: done ends a turn with a sale; a turn without one is a pass, said `pass` (so that a
+    done typed after the referee's done that ended the operating round confirms that one
+    instead of passing a stock turn; saves from before: commands.said_now)."""
+    if not _round(state).sold_turn:
+        raise RuleError(
+            "done ends a turn after a sale; a turn without one is passed",
+            R_SR,
+            "pass",
+            computable=False,
+        )
+    return _pass(state, move, judge)
+
+
 def _bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
     auction = _auction(state)
     _check_bid(state, move.actor, move.amount, auction.high, judge)
@@ -442,7 +456,7 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
 
 TURN: Handlers[State] = Handlers(
     "stock-round",
-    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _pass},
+    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _done},
 )
 BIDDING: Handlers[State] = Handlers("auction", {Bid: _bid, Pass: _drop_out})
 PICKING: Handlers[State] = Handlers("auction", {Pick: _pick})

@@ -6,6 +6,8 @@ it, echoed in batch mode; and the grammar that saves keys (a lay said by its hex
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -258,7 +260,7 @@ def test_undo_takes_the_done_back_with_the_payout() -> None:
     assert session.entries[-1].auto and session.entries[-1].text == "done"
 
 
-def test_a_save_that_typed_the_done_replays_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_save_that_typed_the_done_replays_it(tmp_path: Path) -> None:
     """A log from before automatic moves holds the done as typed: it replays as the
     automatic move, to the same state."""
     from referee import savefile
@@ -275,7 +277,7 @@ def test_a_save_that_typed_the_done_replays_it(tmp_path) -> None:  # type: ignor
     assert [e.auto for e in resumed.entries] == [e.auto for e in session.entries]
 
 
-def test_batch_mode_echoes_the_automatic_done(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_batch_mode_echoes_the_automatic_done(tmp_path: Path) -> None:
     """stdin not a terminal: one command per line, each answer echoed, the referee's own move
     among them; the done typed by an older script is confirmed."""
     lines = [*OPENING, "buy 2", "run 40", "payout", "done"]
@@ -285,3 +287,57 @@ def test_batch_mode_echoes_the_automatic_done(tmp_path) -> None:  # type: ignore
     assert result.exit_code == 0, result.output
     assert "automatic: B: done (no other move)" in result.stdout
     assert "confirmed: B: done (made automatically)" in result.stdout
+
+
+# --- done is not a pass: the referee's done that ends a round is confirmed, never passed on ------
+def test_done_does_not_pass_a_stock_turn_or_a_minor__rule_6_rule_22() -> None:
+    """■6: a stock turn is an auction, sales and/or a purchase, or a pass; done ends a turn with a
+    sale. ■22: a minor proposes or passes."""
+    s = new()
+    with pytest.raises(RuleError, match="done ends a turn after a sale") as refused:
+        step(s, "done")
+    assert refused.value.legal == "pass"
+    with pytest.raises(RuleError, match="propose MINOR or pass"):
+        step(_merger_round(), "done")
+
+
+def test_the_done_typed_after_the_one_that_ended_the_round_is_a_confirmation() -> None:
+    """The scenario types every done, as before the referee made them: the one after the done
+    that ended an operating round (the next round's first turn) confirms it; nobody passes."""
+    from referee import scenario
+    from referee.shell.commands import Shell
+    from tests.test_scenarios import FILES
+
+    path = next(p for p in FILES if p.stem == "lost-atlas-long-3p-six-cycles")
+    s = scenario.load(path)
+    session = Session.new(s.game, s.players, s.variant, s.board)
+    shell = Shell(session)
+    confirmed_in = set()
+    for command in s.commands:
+        if command.refusal is None and not command.figures:
+            logged = len(session.entries)
+            reply = shell.run(command.text)
+            if "confirmed: A: done (made automatically)" in reply.text:
+                assert len(session.entries) == logged
+                confirmed_in.add(session.state.round)
+    assert "stock" in confirmed_in  # the done of OR2's last company, typed in the stock round
+
+
+def test_a_save_that_passed_a_stock_turn_with_done_replays_it_as_pass(tmp_path: Path) -> None:
+    """Older versions took done for pass at the start of a stock turn: such a save still loads,
+    the move said as it is said now."""
+    from referee import savefile
+
+    session = Session.new("lost-atlas", ["A", "B"], "micro")
+    for line in OPENING[:-1]:
+        session.play(line)
+    session.play("pass")  # B's pass ends the round: the last line of the opening
+    path = tmp_path / "old.toml"
+    savefile.write(session, path)
+    text = path.read_text(encoding="utf-8")
+    old = text.rsplit('text = "pass"', 1)
+    path.write_text('text = "done"'.join(old), encoding="utf-8")
+    resumed, warnings = savefile.read(path)
+    assert warnings == []
+    assert resumed.entries[-1].text == "pass"
+    assert G.snapshot(resumed.state) == G.snapshot(session.state)
