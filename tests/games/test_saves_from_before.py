@@ -1,7 +1,7 @@
-"""Saves written before the shorter forms, the strict Express 01 take, the capital-bonus reading
-and the automatic draws and drafts of Railroad Rivals (the scenarios as main played them) still
-load, and replay to the state their referee saved (its [snapshot]): old saves replay as they
-were played (the house rule)."""
+"""Saves written before the shorter forms, the strict Express 01 take, the capital-bonus reading,
+the automatic draws and drafts of Railroad Rivals and the automatic moves of Lost Atlas (the
+scenarios as main played them) still load, and replay to the state their referee saved (its
+[snapshot]): old saves replay as they were played (the house rule)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,14 @@ import pytest
 
 from referee import savefile
 
-SAVES = sorted((Path(__file__).parents[1] / "fixtures" / "saves-before-tabletype").glob("*.toml"))
+FIXTURES = Path(__file__).parents[1] / "fixtures"
+# saves-before-atlastype: the Lost Atlas scenarios as main played them before the referee made
+# the moves with no choice in them (their typed done and pass now replay as those moves).
+SAVES = sorted(
+    path
+    for folder in ("saves-before-tabletype", "saves-before-atlastype")
+    for path in (FIXTURES / folder).glob("*.toml")
+)
 
 
 @pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
@@ -24,5 +31,7 @@ def test_a_save_from_before_replays_to_the_state_it_saved(path: Path, tmp_path: 
     session, warnings = savefile.read(copy)
     assert warnings == []
     assert tomllib.loads(savefile.render(session))["snapshot"] == saved
+    if session.game.name == "lost-atlas":  # typed done and pass the referee now makes itself
+        assert any(entry.auto for entry in session.entries)
     if session.game.name == "express01":  # saves from before the reading: capitals as typed
         assert session.readings.as_dict() == {"capital-bonus": "printed"}

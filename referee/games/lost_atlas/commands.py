@@ -19,6 +19,8 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   lay HEX SIDES... [COLOUR] [TILE]  one track tile on the map, as its track lies: the sides
                                 it joins by compass (lay M25 N-S, lay M27 N-SE city, two paths
                                 N-S NE-SW); COLOUR or TILE says which when several fit
+  HEX SIDES...                  the same without the verb: a move that starts with a hex is a
+                                lay (M25 N-S)
   lay HEX TILE ROT              the same by tile number and rotation (e.g. lay M21 57 2)
   lay HEX COLOUR [cost N]       without a map: the colour (yellow, green, purple, grey, bridge)
                                 and the terrain cost the company pays
@@ -29,8 +31,9 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   run ITEM...                   revenue: one number (the total) or one item per train: a number
                                 or the stop values `20+30+40` (`s` = a suburb's +10), either
                                 optionally prefixed by the train, `4:20+30+40+70`
-  payout | withhold             the dividend step
-  done                          end the turn
+  payout | withhold             the dividend step (with the map, before a run: the best
+                                routes are run first, as by run best)
+  done                          end the turn (in the stock round: a turn with a sale)
   discard TRAIN ...             the trains a company over its limit puts in the pool (■19)
   bankrupt                      the president cannot pay for the forced train (rules ■20)
   propose MINOR | accept | refuse | major NAME | pass   merger round
@@ -242,12 +245,15 @@ class Run:
 
 def hexname(word: str) -> str:
     """A hex coordinate as printed around the drawn map: letters then digits (C4, AA12)."""
-    w = word.upper()
-    letters = w.rstrip("0123456789")
-    digits = w[len(letters) :]
-    if not letters.isalpha() or not digits:
+    if not is_hexname(word):
         raise UsageError(f"'{word}' is not a hex name", "letters then a number, e.g. C4")
-    return w
+    return word.upper()
+
+
+def is_hexname(word: str) -> bool:
+    """Whether `word` is written as a hex is (letters then digits): no verb is."""
+    letters = word.rstrip("0123456789")
+    return letters.isascii() and letters.isalpha() and len(letters) < len(word)
 
 
 def train_kind(word: str) -> str:
@@ -600,7 +606,7 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
         Verb(
             "lay",
             "lay HEX SIDES [city] [COLOUR] [TILE] | lay HEX TILE ROT | lay HEX COLOUR [cost N]",
-            "lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city)",
+            "lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city; or M25 N-S)",
         ),
         _lay,
     ),
@@ -615,8 +621,14 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
         _run,
     ),
     (Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"), _discard),
-    (Verb("payout", "payout", "pay the revenue to the shareholders"), _bare(Payout)),
-    (Verb("withhold", "withhold", "the company keeps the revenue (price -1)"), _bare(Withhold)),
+    (
+        Verb("payout", "payout", "pay the revenue to the shareholders (with the map: runs best)"),
+        _bare(Payout),
+    ),
+    (
+        Verb("withhold", "withhold", "the company keeps the revenue (price -1; map: runs best)"),
+        _bare(Withhold),
+    ),
     (Verb("done", "done", "end this turn"), _bare(Done)),
     (Verb("pass", "pass", "pass (stock round, auction, merger round)"), _bare(Pass)),
     (
@@ -633,7 +645,27 @@ VERB_NAMES = tuple(v.name for v in VERBS)
 PARSERS = {verb.name: parser for verb, parser in GRAMMAR}
 
 
+def said_now(state: State, text: str) -> str:
+    """A move of an older save as this version says it: `done` was once a pass at the start of
+    a stock turn and in the merger round; it is `pass` there now (the verb after `as NAME` and
+    `force`, any prefix of done that named it alone)."""
+    words = text.split()
+    i = 0
+    while i < len(words) and words[i].lower() in ("as", "force"):
+        i += 2 if words[i].lower() == "as" else 1
+    if i >= len(words) or len(words[i]) < 2 or not "done".startswith(words[i].lower()):
+        return text
+    sr, mr = state.sr, state.mr
+    stock_turn = state.round == "stock" and sr is not None and not sr.auction and not sr.sold_turn
+    merger_turn = state.round == "merger" and mr is not None and not mr.proposal and not mr.naming
+    if state.discard or not (stock_turn or merger_turn):
+        return text
+    return " ".join([*words[:i], "pass", *words[i + 1 :]])
+
+
 def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:
+    if is_hexname(words[0]):  # `K17 NE-SW`: a move that starts with a hex lays track there
+        words = ("lay", *words)
     verb = match(words[0], VERB_NAMES, "verb")
     usage = next(v.usage for v in VERBS if v.name == verb)
     return PARSERS[verb](Typed(state, actor, verb, tuple(words[1:]), usage))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, routes, trains
-from referee.games.lost_atlas.commands import Accept, Done, NameMajor, Pass, Propose, Refuse
+from referee.games.lost_atlas.commands import Accept, NameMajor, Pass, Propose, Refuse
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, MergerRound, State
 from referee.rules_kit import Handlers, Judge
@@ -124,23 +124,37 @@ def _propose(state: State, move: Propose, judge: Judge) -> tuple[State, list[Eve
             "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
             computable=False,
         )
-    # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
-    # merger being off for the round, whichever of the two proposes it.
-    refuser = b if (a, b) in mr.refused else a
-    judge.rule(
-        (a, b) not in mr.refused and (b, a) not in mr.refused,
-        f"{refuser} refused a merger of {a} and {b} this round",
-        R_MERGE,
-    )
-    link = routes.connected(state, state.companies[a], target)
-    judge.rule(link is not False, f"no route links {a} and {b}", R_MERGE)
+    for refusal in _proposal_refusals(state, a, b):
+        judge.broken(refusal)
     mr.proposal = (a, b)
     return state, [Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse")]
 
 
-def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
+def _proposal_refusals(state: State, a: str, b: str) -> list[RuleError]:
+    """Why minor `a` may not propose a merger to minor `b` now (■22)."""
     mr = _round(state)
-    events = [Event(f"{mr.current} passes")]
+    out = []
+    # ■22 "相手が拒否したらこのラウンド中に再び提案することはできません": read as the pair's
+    # merger being off for the round, whichever of the two proposes it.
+    if (a, b) in mr.refused or (b, a) in mr.refused:
+        refuser = b if (a, b) in mr.refused else a
+        out.append(RuleError(f"{refuser} refused a merger of {a} and {b} this round", R_MERGE))
+    if routes.connected(state, state.companies[a], state.companies[b]) is False:
+        out.append(RuleError(f"no route links {a} and {b}", R_MERGE))
+    return out
+
+
+def partners(state: State) -> list[str]:
+    """The minors the minor whose turn it is may propose to (■22); without the map every
+    other minor not refused, as the table traces the route."""
+    a = _round(state).current
+    return [b for b in minors_in_order(state) if b != a and not _proposal_refusals(state, a, b)]
+
+
+def _pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
+    mr = _round(state)
+    alone = "" if partners(state) else ": no minor it may propose to (■22)"
+    events = [Event(f"{mr.current} passes{alone}")]
     mr.done.append(mr.current)
     next_minor(state, events)
     return state, events
@@ -228,4 +242,6 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
 
 NAMING: Handlers[State] = Handlers("merger-round", {NameMajor: _name_major})
 ANSWERING: Handlers[State] = Handlers("merger-round", {Accept: _accept_move, Refuse: _refuse})
-PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass, Done: _pass})
+# `done` is not a pass here: typed after the referee's done that ended the operating round, it
+# confirms that done instead of passing the first minor (saves from before: commands.said_now).
+PROPOSING: Handlers[State] = Handlers("merger-round", {Propose: _propose, Pass: _pass})

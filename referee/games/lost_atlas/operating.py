@@ -155,8 +155,15 @@ def _run_trains(state: State, move: Run, judge: Judge) -> tuple[State, list[Even
 
 
 def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, list[Event]]:
+    co, orr = current(state), _round(state)
     events: list[Event] = []
-    _dividend(state, current(state), isinstance(move, Withhold), judge, events)
+    if orr.revenue is None and co.trains and routes.known(state):
+        # The table says the dividend and the routes go without saying: with the map known the
+        # referee runs the best routes (■16), as `run best` would; `run N` first to run less.
+        _run(state, co, Run(move.actor, (), best=True), judge, events)
+        if orr.paid:  # a run for 0 has settled its dividend (■16: no revenue, price -1)
+            return state, events
+    _dividend(state, co, isinstance(move, Withhold), judge, events)
     return state, events
 
 
@@ -367,7 +374,25 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
     orr.paid = True
     orr.stage = 7
-    events.append(Event(f"{co.name} may buy trains, then done"))
+    if co.trains and after_dividend(state, co) == ("done",):
+        events.append(Event(f"{co.name} can buy no train now (■18): done is all that is left"))
+    else:
+        events.append(Event(f"{co.name} may buy trains, then done"))
+
+
+def after_dividend(state: State, co: Company) -> tuple[str, ...]:
+    """The moves left to a company with a train once it has paid out or withheld: train
+    purchases (■18) if it could make one, Suburban's suburbs, placed at any time of its turn
+    (■26), and done (■21)."""
+    return tuple(
+        verb
+        for verb, legal in (
+            ("buy", purchase.may_buy(state, co)),
+            ("done", True),
+            ("suburb", track.may_place_suburb(state, co)),
+        )
+        if legal
+    )
 
 
 def _propose(state: State, co: Company, events: list[Event]) -> None:

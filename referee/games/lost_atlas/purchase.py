@@ -91,6 +91,24 @@ def buy_train(state: State, co: Company, move: BuyTrain, judge: Judge, events: l
     _take(state, co, move, price, judge, events)
 
 
+def may_buy(state: State, co: Company) -> bool:
+    """Whether `co`, which has a train, could still buy one in step 7 (■18): from the deck or
+    the pool with its own cash (■20's help is for a company without a train) within its limit
+    (■12), the ∞ handing in a train, or a train of another company for at least 1."""
+    offers = [(k, "deck") for k in trains.deck_offers(state)]
+    offers += [(t.kind, POOL) for t in state.pool_trains]
+    for kind, source in offers:
+        have, limit, _ = trains.limit_check(state, co, kind if source == "deck" else "")
+        if have < limit and co.cash >= data.train_price(kind):
+            return True
+        traded = data.table()["trains"]["inf_trade_price"]
+        if kind == INF and co.running() and co.cash >= traded:
+            return True
+    room = len(co.running()) < trains.company_limit(state, co)
+    sellers = [o for o in state.companies.values() if o is not co and o.running()]
+    return room and co.cash >= 1 and bool(sellers)
+
+
 def president_paysshortfall(
     state: State, co: Company, move: BuyTrain, price: int, judge: Judge, events: list[Event]
 ) -> None:

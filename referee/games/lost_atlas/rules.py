@@ -22,6 +22,7 @@ from referee.games.lost_atlas import (
     data,
     ledger,
     merger,
+    operating,
     render,
     rounds,
     stock,
@@ -35,6 +36,9 @@ from referee.games.lost_atlas.state import State
 from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
+# The hexes whose lays completion offers: every one a company reaches in a game as played
+# (a cap only so that a sprawling network cannot slow every prompt).
+LAY_HEXES = 30
 
 
 class LostAtlas(Game):
@@ -48,6 +52,9 @@ class LostAtlas(Game):
         "micro": "4 cycles, the minors of one map stack, no exports, no grey (2-3 players)",
     }
     default_variant = "long"
+    # Their candidates in `options` are every legal value: the minors on top of the columns
+    # (■7), the majors not in use (■22); one alone is taken by the referee.
+    automatic_verbs = frozenset({"pick", "major"})
 
     # --- setup ----------------------------------------------------------------------------
     def readings(self) -> tuple[Reading, ...]:
@@ -84,6 +91,9 @@ class LostAtlas(Game):
 
     def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
         return commands.parse(state, actor, words)
+
+    def said_now(self, state: State, text: str) -> str:
+        return commands.said_now(state, text)
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
@@ -260,19 +270,34 @@ def _stock_options(s: State) -> Options:
             )
         step = data.table()["auction"]["step"]
         bids = tuple(str(a.high + k * step) for k in (1, 2, 4))
+        # ■7: raise or pass; who cannot pay a raise passes (the referee passes for them).
+        can_raise = s.cash[a.turn] >= a.high + step
         return Options(
             a.turn,
-            ("bid", "pass"),
+            ("bid", "pass") if can_raise else ("pass",),
             {"bid": (bids,)},
             phase=f"auction: {a.leader} leads at {a.high}",
         )
     player = sr.turn
     buyable = tuple(n for n, c in s.companies.items() if c.held(TREASURY) or c.held(POOL))
     held = tuple(n for n, c in s.companies.items() if c.held(player))
+    may_buy = stock.may_buy(s, player)
     if sr.sold_turn:
-        verbs: tuple[str, ...] = ("buy", "done")
+        # ■6/■8: after the sales, one purchase or the end of the turn; nothing to buy: done.
+        verbs: tuple[str, ...] = ("buy", "done") if may_buy else ("done",)
     else:
-        verbs = ("pass", "buy", "auction", "sell") if s.columns else ("pass", "buy", "sell")
+        # ■6: an auction, sales and/or a purchase, or a pass; with none of the others legal
+        # the pass is the one move.
+        verbs = tuple(
+            verb
+            for verb, legal in (
+                ("pass", True),
+                ("buy", may_buy),
+                ("auction", bool(s.columns) and stock.may_open(s, player)),
+                ("sell", stock.may_sell(s, player)),
+            )
+            if legal
+        )
     args = {
         "buy": (buyable, (TREASURY, POOL)),
         "sell": (held, ("1", "2")),
@@ -289,10 +314,13 @@ def _or_options(s: State) -> Options:
     others = tuple(n for n in s.companies if n != co.name)
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
-        if s.map_state == "done":
-            verbs = ("routes", *verbs)
+        if s.map_state == "done":  # the dividend runs the best routes first (operating._pay)
+            verbs = ("lay", "payout", "withhold", "run", "routes", *verbs[2:])
     elif orr.revenue is not None and not orr.paid:
         verbs = ("payout", "withhold")
+    elif orr.paid and co.trains:
+        # done alone (nothing to buy, ■18) is made by the referee (engine.automatic_move)
+        verbs = operating.after_dividend(s, co)
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")
@@ -309,12 +337,15 @@ def _or_options(s: State) -> Options:
     )
     more: dict[str, tuple[tuple[str, ...], ...]] = {}
     if s.map_state == "done":
-        lays = track.legal_lays(s, co, 4) if orr.stage <= 3 else []
+        lays = track.legal_lays(s, co, LAY_HEXES) if orr.stage <= 3 else []
         lay_args = _lay_words((h, track.said(t, r).split()) for h, t, r in lays)
         for hex_ in dict.fromkeys(h for h, _, _ in lays):
-            # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word).
+            # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word);
+            # under the hex alone too, for a lay said without its verb (`K17 NE-SW`).
             here = [[hex_, *track.said(t, r).split()] for h, t, r in lays if h == hex_]
             more[f"lay {hex_}"] = _lay_words((hex_, w[1:]) for w in here)
+            # (the frame looks a first word up as typed: `k17` as well as `K17`)
+            more[hex_] = more[hex_.lower()] = more[f"lay {hex_}"][1:]
         spots = track.legal_tokens(s, co) if co.spare_tokens and orr.stage <= 4 else []
         token_args = (
             tuple(spots[:4]),
@@ -371,10 +402,11 @@ def _merger_options(s: State) -> Options:
             {},
             phase=f"merger round: {mr.proposal[0]} proposes to {mr.proposal[1]}",
         )
-    targets = tuple(n for n in merger.minors_in_order(s) if n != mr.current)
+    # ■22: a minor with no minor it may propose to has only the pass.
+    targets = tuple(merger.partners(s))
     return Options(
         who,
-        ("pass", "propose"),
+        ("pass", "propose") if targets else ("pass",),
         {"propose": (targets,)},
         phase=f"cycle {s.cycle}, merger round: {mr.current}",
     )

@@ -164,10 +164,26 @@ def _buy_share(state: State, move: BuyShare, judge: Judge) -> tuple[State, list[
 def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Event]]:
     sr = _round(state)
     events: list[Event] = []
-    if not sr.sold_turn:
+    if sr.sold_turn:  # ■10: a turn with a sale is an action, not a pass
+        events.append(Event(f"{move.actor} ends the turn after selling (an action, not a pass)"))
+    else:
         events.append(Event(f"{move.actor} passes"))
     _end_turn(state, sr, acted=sr.sold_turn, events=events)
     return state, events
+
+
+def _done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    """■6: done ends a turn with a sale; a turn without one is a pass, said `pass` (so that a
+    done typed after the referee's done that ended the operating round confirms that one
+    instead of passing a stock turn; saves from before: commands.said_now)."""
+    if not _round(state).sold_turn:
+        raise RuleError(
+            "done ends a turn after a sale; a turn without one is passed",
+            R_SR,
+            "pass",
+            computable=False,
+        )
+    return _pass(state, move, judge)
 
 
 def _bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
@@ -300,28 +316,53 @@ def sellable(state: State, player: str, co: Company) -> int:
     return max(0, min(co.held(player) - keep, ledger.pool_limit(co) - co.held(POOL)))
 
 
+def _sale_refusals(state: State, sr: StockRound, player: str) -> list[RuleError]:
+    """Why `player` may not sell now at all (■9: once a round, all at once)."""
+    out = []
+    if sr.sold_turn or player in sr.sold:
+        out.append(RuleError("sales are made once per stock round, all at once", R_SELL))
+    if player in sr.had_turn and state.readings.of(SALES) == "first-turn":
+        out.append(
+            RuleError(
+                f"{player} has had a turn this round: sales come on the first turn only",
+                R_SELL,
+                reading=state.readings.note(SALES),
+            )
+        )
+    return out
+
+
+def _sale_refusals_of(state: State, player: str, co: Company, n: int) -> list[RuleError]:
+    """Why `player` may not sell `n` shares of `co` (■9)."""
+    out = []
+    if not co.operated:
+        out.append(RuleError(f"{co.name} has not operated yet", R_SELL))
+    if n > sellable(state, player, co):
+        out.append(
+            RuleError(
+                f"{player} may sell at most {sellable(state, player, co)} of {co.name}",
+                R_SELL,
+                "never the president's certificate; the pool holds at most 50%",
+            )
+        )
+    return out
+
+
+def may_sell(state: State, player: str) -> bool:
+    """Whether `player` could sell a share now (■9)."""
+    sr = _round(state)
+    return not _sale_refusals(state, sr, player) and any(
+        not _sale_refusals_of(state, player, co, 1) for co in state.companies.values()
+    )
+
+
 def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[Event]) -> None:
     player = move.actor
-    judge.rule(
-        not sr.sold_turn and player not in sr.sold,
-        "sales are made once per stock round, all at once",
-        R_SELL,
-    )
-    judge.rule(
-        player not in sr.had_turn or state.readings.of(SALES) != "first-turn",
-        f"{player} has had a turn this round: sales come on the first turn only",
-        R_SELL,
-        reading=state.readings.note(SALES),
-    )
+    for refusal in _sale_refusals(state, sr, player):
+        judge.broken(refusal)
     for name, n in move.items:
-        co = state.companies[name]
-        judge.rule(co.operated, f"{name} has not operated yet", R_SELL)
-        judge.rule(
-            n <= sellable(state, player, co),
-            f"{player} may sell at most {sellable(state, player, co)} of {name}",
-            R_SELL,
-            "never the president's certificate; the pool holds at most 50%",
-        )
+        for refusal in _sale_refusals_of(state, player, state.companies[name], n):
+            judge.broken(refusal)
     for name, n in move.items:
         co = state.companies[name]
         judge.fact(n <= co.held(player), f"{player} holds {co.held(player)} of {name}", R_SELL)
@@ -338,21 +379,49 @@ def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[E
     events.append(Event(f"{player} may now buy one share, or type done"))
 
 
+def _buy_refusals(
+    state: State, sr: StockRound, player: str, co: Company, source: str
+) -> list[RuleError]:
+    """Why `player` may not buy a share of `co` from `source` now (■8, ■4); the first, when
+    the share is not there, cannot be forced."""
+    if co.held(source) <= 0:
+        return [RuleError(f"no share of {co.name} in the {source}", R_BUY, computable=False)]
+    out = []
+    if co.name in sr.sold.get(player, []):
+        out.append(RuleError(f"{player} sold {co.name} this round", R_BUY))
+    if co.held(player) + 1 > ledger.player_limit(co):
+        out.append(RuleError(f"{player} would hold more than 60% of {co.name}", R_LIMIT))
+    if state.cash[player] < co.price:
+        out.append(
+            RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}", R_BUY)
+        )
+    return out
+
+
+def may_buy(state: State, player: str) -> bool:
+    """Whether `player` could buy a share now, from a treasury or the pool (■8)."""
+    sr = _round(state)
+    return any(
+        not _buy_refusals(state, sr, player, co, source)
+        for co in state.companies.values()
+        for source in (TREASURY, POOL)
+    )
+
+
+def may_open(state: State, player: str) -> bool:
+    """Whether `player` could open an auction now (■7: a charter left, the lowest bid paid)."""
+    return bool(available_minors(state)) and state.cash[player] >= _lowest_bid()
+
+
+def _lowest_bid() -> int:
+    return int(data.table()["auction"]["minimum"])
+
+
 def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: list[Event]) -> None:
     player, co = move.actor, state.companies[move.company]
     source = move.source or (TREASURY if co.held(TREASURY) else POOL)
-    judge.fact(co.held(source) > 0, f"no share of {co.name} in the {source}", R_BUY)
-    judge.rule(co.name not in sr.sold.get(player, []), f"{player} sold {co.name} this round", R_BUY)
-    judge.rule(
-        co.held(player) + 1 <= ledger.player_limit(co),
-        f"{player} would hold more than 60% of {co.name}",
-        R_LIMIT,
-    )
-    judge.rule(
-        state.cash[player] >= co.price,
-        f"{player} has {state.cash[player]}, the share costs {co.price}",
-        R_BUY,
-    )
+    for refusal in _buy_refusals(state, sr, player, co, source):
+        judge.broken(refusal)
     ledger.move_shares(co, source, player, 1)
     events.append(Event(f"{player} buys a share of {co.name} from the {source} at {co.price}"))
     ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)
@@ -387,7 +456,7 @@ def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
 
 TURN: Handlers[State] = Handlers(
     "stock-round",
-    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _pass},
+    {OpenAuction: _open, Sell: _sell_shares, BuyShare: _buy_share, Pass: _pass, Done: _done},
 )
 BIDDING: Handlers[State] = Handlers("auction", {Bid: _bid, Pass: _drop_out})
 PICKING: Handlers[State] = Handlers("auction", {Pick: _pick})

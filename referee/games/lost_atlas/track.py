@@ -469,35 +469,53 @@ def home_for(state: State, minor: str, where: str, judge: Judge) -> str:
 
 # --- Suburban (■26) ---------------------------------------------------------------------------
 def suburb(state: State, co: Company, hex_: str, judge: Judge, events: list[Event]) -> None:
-    judge.rule("Suburban" in co.abilities, "only Suburban has suburb tokens", R_ABILITY)
-    judge.rule(
-        len(co.suburbs) < data.table()["tokens"]["suburbs"],
-        f"{co.name} has placed both suburbs",
-        R_ABILITY,
-    )
-    judge.rule(
-        hex_ not in co.suburbs and hex_ not in {routes.hub_spot(h)[0] for h in co.hubs},
-        f"{hex_} has a suburb or a hub of {co.name}",
-        R_ABILITY,
-        "one suburb per tile, not where it has a hub",
-    )
+    for refusal in suburb_refusals(state, co, hex_):
+        judge.broken(refusal)
+    co.suburbs.append(hex_)
+    events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
+
+
+def suburb_refusals(state: State, co: Company, hex_: str) -> list[RuleError]:
+    """Why `co` may not place a suburb on `hex_` now (■26 Suburban: at any time of its turn)."""
+    out = []
+    if "Suburban" not in co.abilities:
+        out.append(RuleError("only Suburban has suburb tokens", R_ABILITY))
+    if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
+        out.append(RuleError(f"{co.name} has placed both suburbs", R_ABILITY))
+    if hex_ in co.suburbs or hex_ in {routes.hub_spot(h)[0] for h in co.hubs}:
+        out.append(
+            RuleError(
+                f"{hex_} has a suburb or a hub of {co.name}",
+                R_ABILITY,
+                "one suburb per tile, not where it has a hub",
+            )
+        )
     if routes.known(state):
         # ■26 Suburban: a basic city (■2: the ○ on a beige hex), not a capital, mine or port.
         # ■2 lists a minor's home hex as a kind of its own beside the basic city, so a home
         # (founded or reserved) takes no suburb either.
-        judge.rule(
-            is_basic_city(state, hex_),
-            f"{hex_} is not a basic city",
-            R_ABILITY,
-            "not a minor's home, a capital, a mine or a port",
-        )
-        judge.rule(
-            (hex_, 0) in routes.reach(state, co).cities,
-            f"{co.name} cannot reach {hex_}",
-            R_ABILITY,
-        )
-    co.suburbs.append(hex_)
-    events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
+        if not is_basic_city(state, hex_):
+            out.append(
+                RuleError(
+                    f"{hex_} is not a basic city",
+                    R_ABILITY,
+                    "not a minor's home, a capital, a mine or a port",
+                )
+            )
+        if (hex_, 0) not in routes.reach(state, co).cities:
+            out.append(RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY))
+    return out
+
+
+def may_place_suburb(state: State, co: Company) -> bool:
+    """Whether `co` could place a suburb now: without the map, whenever it has one left (the
+    table knows where); with it, on a city it reaches where the rules allow one (■26)."""
+    if "Suburban" not in co.abilities:
+        return False
+    if not routes.known(state):
+        return len(co.suburbs) < int(data.table()["tokens"]["suburbs"])
+    cities = {h for h, _ in routes.reach(state, co).cities}
+    return any(not suburb_refusals(state, co, h) for h in cities)
 
 
 def legal_lays(state: State, co: Company, most: int = 6) -> list[tuple[str, str, int]]:

@@ -36,17 +36,20 @@ def two_minors(**readings: str) -> State:
     """Micro, A and B: A founds Expansive at 120 (price 60), B Express at 130 (price 60, on
     top); both pass: Express is about to operate in OR1. `readings`: key_name=choice."""
     s = new(readings={k.replace("_", "-"): v for k, v in readings.items()})
-    return play(
-        s,
-        "auction 120",
-        "pass",
-        "pick Expansive",
-        "auction 130",
-        "pass",
-        "pick Express",
-        "pass",
-        "pass",
-    )
+    return play(s, *TWO_MINORS)
+
+
+# The stock round of `two_minors`, as typed.
+TWO_MINORS = (
+    "auction 120",
+    "pass",
+    "pick Expansive",
+    "auction 130",
+    "pass",
+    "pick Express",
+    "pass",
+    "pass",
+)
 
 
 # A whole short-game map (25 pieces, 2 capitals) placed by two players, every placement legal

@@ -7,6 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.engine import with_automatic
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
 from referee.games.lost_atlas.rules import LostAtlas
@@ -81,9 +82,11 @@ def _play_randomly(
 
 
 def _assert_replays(players: list[str], variant: str, moves, state: State) -> None:
-    replay = G.setup(players, variant, {})
+    """The moves typed, each followed by the moves the referee makes itself (as the session
+    and random_play do), give the same game."""
+    replay, _ = with_automatic(G, G.setup(players, variant, {}))
     for actor, words in moves:
-        replay, _ = G.apply(replay, G.parse(replay, actor, words))
+        replay, _ = with_automatic(G, G.apply(replay, G.parse(replay, actor, words))[0])
     assert G.snapshot(replay) == G.snapshot(state)
 
 
@@ -92,7 +95,7 @@ def _typed(state: State, lines: tuple[str, ...], moves: list[tuple[str, list[str
         actor = G.options(state).actor
         assert actor is not None
         moves.append((actor, line.split()))
-        state, _ = G.apply(state, G.parse(state, actor, line.split()))
+        state, _ = with_automatic(G, G.apply(state, G.parse(state, actor, line.split()))[0])
     return state
 
 
