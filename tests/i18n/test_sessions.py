@@ -27,7 +27,7 @@ def smallest_per_game() -> list[Path]:
 
 # The games whose own texts are wrapped (issue 17): every scenario of theirs is played in
 # Japanese, not only the shortest, and what they say is checked for English words.
-WRAPPED = ("union-station",)
+WRAPPED = ("union-station", "congo-line")
 
 
 def scenarios_to_play() -> list[Path]:
@@ -98,12 +98,23 @@ def test_lang_is_offered_by_help_and_completion() -> None:
 ENGLISH = re.compile(r"[A-Za-z&]*[a-z][A-Za-z&]*")
 
 
+# English the rules files themselves use, kept as they spell it (congo-line.ja.txt: "Available
+# Stock Box", "Train Chart", "New Market Bonus", its title).
+RULES_WORDS = {
+    "union-station": set(),
+    "congo-line": {"Available", "Stock", "Box", "Train", "Chart", "New", "Market", "Bonus"},
+}
+
+
 def typed_words(session: Session) -> set[str]:
     """What a table types or reads as a key in both languages: the verbs, the players, the
     readings' keys and choices (`[解釈 union-station.stuck=ends]`), the names as typed."""
     game = session.game
     words = {v.name for v in game.verbs()} | {"force", "undo", *game.name.split("-")}
     words |= {w for p in session.players for w in ENGLISH.findall(p)}
+    # the board's proper names as entered (Congo Line's cities), not its keys (colours)
+    words |= {w for w in ENGLISH.findall(str(session.board)) if w[0].isupper()}
+    words |= RULES_WORDS[game.name] | set(ENGLISH.findall(game.title))
     for r in game.readings():
         words |= set(r.key.split("-")) | {w for c, _s in r.choices for w in c.split("-")}
     return words

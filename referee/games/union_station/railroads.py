@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.i18n import N_, _, language
+from referee.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -88,14 +88,6 @@ def shown(name: str) -> str:
 
 def shown_all(colours: Sequence[str], sep: str = " ") -> str:
     return sep.join(_(c) for c in colours)
-
-
-def completions(colours: Sequence[str]) -> tuple[str, ...]:
-    """The railroads a completion offers: in Japanese, their Japanese names too, but only where
-    there is a choice (one candidate is a move the referee makes for the table, in English)."""
-    if language() == "ja" and len(colours) > 1:
-        return (*colours, *(_(c) for c in colours))
-    return tuple(colours)
 
 
 def kind_shown(kind: str) -> str:

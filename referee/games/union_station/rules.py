@@ -41,7 +41,6 @@ from referee.games.union_station.railroads import (
     MIN_BID,
     START_CASH,
     USC_SPACES,
-    completions,
     shown,
 )
 from referee.games.union_station.readings import READINGS, STUCK
@@ -50,6 +49,7 @@ from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State,
 from referee.i18n import N_, _, language
 from referee.rules_kit import Handlers, Judge, ranked
 from referee.words import match
+from referee.words import offered as completions
 
 END_RULE = "ゲームの終了"
 
