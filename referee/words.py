@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from referee.engine import Options, UsageError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, language
 
 
 class Several(UsageError):
@@ -46,6 +46,15 @@ def match(
     raise UsageError(
         _("unknown {what} '{word}'").format(what=_(what), word=word), ", ".join(options)
     )
+
+
+def offered(names: Sequence[str]) -> tuple[str, ...]:
+    """Names a completion offers: in Japanese their catalog names too (which the game's
+    `match` accepts as aliases), but only where there is a choice: a single candidate is a move
+    the referee may make for the table, and the log keeps it in English."""
+    if language() == "ja" and len(names) > 1:
+        return (*names, *dict.fromkeys(_(n) for n in names if _(n) != n))
+    return tuple(names)
 
 
 def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_000_000) -> int:

@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterable, Sequence
 from html import escape
 from typing import Any
 
+from referee.i18n import _
+
 # The railroad colours of the games, as drawn on the page. The name is always written beside
 # the swatch (colour-blind players read the word).
 SWATCHES = {
@@ -32,9 +34,8 @@ def swatch(name: str) -> str:
     colour = SWATCHES.get(str(name).lower())
     if colour is None:
         return esc(name)
-    return (
-        f'<span class="nw"><span class="sw" style="background:{colour}"></span>{esc(name)}</span>'
-    )
+    word = esc(_(name))  # the games mark their colour names for the catalog (黒, 緑, ...)
+    return f'<span class="nw"><span class="sw" style="background:{colour}"></span>{word}</span>'
 
 
 def table(

@@ -106,9 +106,9 @@ def test_a_game_in_japanese_in_a_real_terminal(
     child.expect("Union Station、プレイヤーは 花子, Bob, Cy。")
     child.expect("union-station · .*花子>")
     child.sendline("reveal blue green black orange white")
-    child.expect("auction share 5 of 5: white")  # the game's own words are English still
-    child.sendline("reveal green")
-    child.expect("花子 bids first")
+    child.expect("オークションの株式 5/5: 白")  # the game's own words, as its rules say them
+    child.sendline("reveal 緑")  # a railroad typed in Japanese
+    child.expect("花子から入札")
     child.sendline("bid 8")
     child.expect("Bob>")
     child.sendline("undo")

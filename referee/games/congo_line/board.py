@@ -17,20 +17,26 @@ import re
 from typing import Any
 
 from referee.engine import BoardField, UsageError
+from referee.i18n import N_, _
 
 from .state import BONUS, END_CITIES, START_CITY, Board, Line
 
 FIELDS = (
     BoardField(
         "cities",
-        "Every city except Lubumbashi with its class A, B or C (the Francs placed on it: 2, 3, 4)",
+        N_(
+            "Every city except Lubumbashi with its class A, B or C (the Francs placed on it: 2,"
+            " 3, 4)"
+        ),
         "Kolwezi A, Likasi B, Kananga C",
-        lambda answer, _: _cities(answer),
+        lambda answer, _earlier: _cities(answer),
     ),
     BoardField(
         "lines",
-        "Every line as FROM > TO: the values of its spaces in the direction of travel, "
-        "lines separated by ';'",
+        N_(
+            "Every line as FROM > TO: the values of its spaces in the direction of travel, "
+            "lines separated by ';'"
+        ),
         "Lubumbashi > Likasi: 1 2 3; Likasi > Kolwezi: 2 3 4 5",
         lambda answer, earlier: (
             earlier.get("cities") and _lines(answer, _cities(earlier["cities"]))
@@ -51,27 +57,37 @@ def _cities(raw: Any) -> dict[str, str]:
         for entry in _split_entries(raw):
             parts = re.split(r"\s*[:=]\s*|\s+", entry)
             if len(parts) != 2:
-                raise UsageError(f"cities: cannot read '{entry}'", "NAME CLASS, e.g. Kolwezi A")
+                raise UsageError(
+                    _("cities: cannot read '{entry}'").format(entry=entry),
+                    _("NAME CLASS, e.g. Kolwezi A"),
+                )
             pairs.append((parts[0], parts[1]))
     elif isinstance(raw, dict):
         pairs = [(str(k), str(v)) for k, v in raw.items()]
     else:
-        raise UsageError("cities: expected text or a table of NAME = CLASS")
+        raise UsageError(_("cities: expected text or a table of NAME = CLASS"))
     cities: dict[str, str] = {}
     for name, cls in pairs:
         if name.lower() == START_CITY.lower():
             continue  # the start city is known; listing it is harmless
         if not _NAME.match(name):
-            raise UsageError(f"cities: '{name}' is not a usable name", "letters, digits, - and _")
+            raise UsageError(
+                _("cities: '{name}' is not a usable name").format(name=name),
+                _("letters, digits, - and _"),
+            )
         if name.lower() in {c.lower() for c in cities}:
-            raise UsageError(f"cities: '{name}' is listed twice")
+            raise UsageError(_("cities: '{name}' is listed twice").format(name=name))
         if cls.upper() not in BONUS:
-            raise UsageError(f"cities: class of {name} is '{cls}'", "A, B or C")
+            raise UsageError(
+                _("cities: class of {name} is '{cls}'").format(name=name, cls=cls), _("A, B or C")
+            )
         cities[name] = cls.upper()
     if len(cities) < END_CITIES:
         raise UsageError(
-            f"cities: {len(cities)} listed, but the game ends at the {END_CITIES}th city reached",
-            f"at least {END_CITIES} cities of class A, B or C",
+            _("cities: {n} listed, but the game ends at the {last}th city reached").format(
+                n=len(cities), last=END_CITIES
+            ),
+            _("at least {n} cities of class A, B or C").format(n=END_CITIES),
         )
     return cities
 
@@ -79,7 +95,7 @@ def _cities(raw: Any) -> dict[str, str]:
 def _line_from_text(entry: str) -> tuple[str, str, list[Any]]:
     m = re.match(r"^\s*([^>:]+?)\s*>\s*([^>:]+?)\s*:\s*(.*)$", entry)
     if not m:
-        raise UsageError(f"lines: cannot read '{entry}'", "FROM > TO: 1 2 3")
+        raise UsageError(_("lines: cannot read '{entry}'").format(entry=entry), "FROM > TO: 1 2 3")
     return m.group(1), m.group(2), m.group(3).split()
 
 
@@ -87,7 +103,7 @@ def _lines(raw: Any, cities: dict[str, str]) -> list[dict[str, Any]]:
     if isinstance(raw, str):
         raw = [e for e in (x.strip() for x in re.split(r"[;\n]", raw)) if e]
     if not isinstance(raw, list):
-        raise UsageError("lines: expected text or a list of lines")
+        raise UsageError(_("lines: expected text or a list of lines"))
     known = {c.lower(): c for c in [START_CITY, *cities]}
     out: list[dict[str, Any]] = []
     seen: set[tuple[str, str]] = set()
@@ -97,42 +113,66 @@ def _lines(raw: Any, cities: dict[str, str]) -> list[dict[str, Any]]:
         elif isinstance(item, dict) and {"from", "to", "spaces"} <= set(item):
             start, end, spaces = str(item["from"]), str(item["to"]), list(item["spaces"])
         else:
-            raise UsageError(f"lines: cannot read {item!r}", "FROM > TO: 1 2 3")
+            raise UsageError(
+                _("lines: cannot read {item}").format(item=repr(item)), "FROM > TO: 1 2 3"
+            )
         ends = []
         for name in (start, end):
             if name.lower() not in known:
-                raise UsageError(f"lines: '{name}' is not a city", ", ".join(known.values()))
+                raise UsageError(
+                    _("lines: '{name}' is not a city").format(name=name), ", ".join(known.values())
+                )
             ends.append(known[name.lower()])
         start, end = ends
         if start == end:
-            raise UsageError(f"lines: {start} > {end} joins a city to itself")
+            raise UsageError(
+                _("lines: {start} > {end} joins a city to itself").format(start=start, end=end)
+            )
         if (start, end) in seen:
-            raise UsageError(f"lines: {start} > {end} is listed twice")
+            raise UsageError(
+                _("lines: {start} > {end} is listed twice").format(start=start, end=end)
+            )
         seen.add((start, end))
         values: list[int] = []
         for v in spaces:
             try:
                 value = int(v)
             except (TypeError, ValueError):
-                raise UsageError(f"lines: {start} > {end}: '{v}' is not a number") from None
+                raise UsageError(
+                    _("lines: {start} > {end}: '{word}' is not a number").format(
+                        start=start, end=end, word=v
+                    )
+                ) from None
             if not 1 <= value <= 99:
-                raise UsageError(f"lines: {start} > {end}: space value {value}", "1 to 99")
+                raise UsageError(
+                    _("lines: {start} > {end}: space value {value}").format(
+                        start=start, end=end, value=value
+                    ),
+                    _("{low} to {high}").format(low=1, high=99),
+                )
             values.append(value)
         if values != sorted(values):
             raise UsageError(
-                f"lines: {start} > {end}: values {values} go down",
-                "trains move from small numbers to large: list them in the direction of travel",
+                _("lines: {start} > {end}: values {values} go down").format(
+                    start=start, end=end, values=values
+                ),
+                _("trains move from small numbers to large: list them in the direction of travel"),
             )
         out.append({"from": start, "to": end, "spaces": values})
     if not any(line["from"] == START_CITY for line in out):
-        raise UsageError(f"lines: no line leaves {START_CITY}, where every train starts")
+        raise UsageError(
+            _("lines: no line leaves {city}, where every train starts").format(city=START_CITY)
+        )
     return out
 
 
 def check_board(board: dict[str, Any]) -> dict[str, Any]:
     for f in FIELDS:
         if f.key not in board:
-            raise UsageError(f"board data lacks '{f.key}'", f"{f.prompt}, e.g. {f.example}")
+            raise UsageError(
+                _("board data lacks '{key}'").format(key=f.key),
+                _("{question}, e.g. {example}").format(question=_(f.prompt), example=f.example),
+            )
     cities = _cities(board["cities"])
     return {"cities": cities, "lines": _lines(board["lines"], cities)}
 

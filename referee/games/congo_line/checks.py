@@ -6,8 +6,10 @@ from dataclasses import replace
 from typing import Any
 
 from referee.engine import Event
+from referee.i18n import _
 from referee.rules_kit import Judge
 
+from .names import shown
 from .readings import PURPLE_LOAD
 from .state import (
     CAPACITY,
@@ -34,8 +36,10 @@ R_END = "ゲームの終了と勝者"
 
 
 def pay(state: State, player: str, change: int, why: str) -> tuple[State, Event]:
+    """`why` is said in the language in force."""
     old = state.money[player]
-    event = Event(f"{player}: money {old} -> {old + change} ({why})")
+    said = _("{player}: money {old} -> {new} ({why})")
+    event = Event(said.format(player=player, old=old, new=old + change, why=why))
     return replace(state, money=add(state.money, player, change)), event
 
 
@@ -61,10 +65,10 @@ def setup_step(state: State, wanted: str, judge: Judge) -> None:
     if state.phase == wanted:
         return
     now = {
-        "shares": f"the starting shares come first: {state.player} takes one",
-        "opening": "the opening placement of goods is going on",
-        "play": "the setup is over: play has begun",
-    }[state.phase]
+        "shares": _("the starting shares come first: {player} takes one"),
+        "opening": _("the opening placement of goods is going on"),
+        "play": _("the setup is over: play has begun"),
+    }[state.phase].format(player=state.player)
     judge.fact(False, now, R_SETUP)
 
 
@@ -72,7 +76,7 @@ def rolled(state: State, judge: Judge) -> Turn:
     setup_step(state, "play", judge)
     assert state.turn is not None
     judge.fact(
-        bool(state.turn.dice), "roll the four dice first", R_FLOW, "roll FACE FACE FACE FACE"
+        bool(state.turn.dice), _("roll the four dice first"), R_FLOW, "roll FACE FACE FACE FACE"
     )
     return state.turn
 
@@ -82,7 +86,9 @@ def dice_action(state: State, judge: Judge, die: str = "") -> Turn:
     turn = rolled(state, judge)
     judge.rule(
         not turn.pending_auto,
-        f"first choose the line of the auto-moved train(s): {', '.join(turn.pending_auto)}",
+        _("first choose the line of the auto-moved train(s): {trains}").format(
+            trains=", ".join(map(shown, turn.pending_auto))
+        ),
         R_AUTO,
         auto_hint(state, turn.pending_auto),
     )
@@ -90,7 +96,7 @@ def dice_action(state: State, judge: Judge, die: str = "") -> Turn:
         left = turn.purple_left if die == "purple" else turn.orange_left
         judge.rule(
             left > 0,
-            f"no {die} die left to use this turn",
+            _("no {die} die left to use this turn").format(die=shown(die)),
             R_PURPLE if die == "purple" else R_ORANGE,
         )
     return replace(turn, share_done=True)
@@ -108,13 +114,17 @@ def load_one(
     t = state.trains[train]
     judge.rule(
         t.in_city,
-        f"{train} train is not in a city ({where(state, t)})",
+        _("{train} train is not in a city ({where})").format(
+            train=shown(train), where=where(state, t)
+        ),
         R_LOAD,
-        "goods are loaded only on trains in cities",
+        _("goods are loaded only on trains in cities"),
     )
     judge.rule(
         len(t.goods) + n <= CAPACITY,
-        f"{train} train carries {len(t.goods)}; {n} more would pass {CAPACITY}",
+        _("{train} train carries {goods}; {n} more would pass {capacity}").format(
+            train=shown(train), goods=len(t.goods), n=n, capacity=CAPACITY
+        ),
         R_LOAD,
     )
     # Whether a purple load counts toward the 3 per train is the reading PURPLE_LOAD.
@@ -122,17 +132,25 @@ def load_one(
     done = turn.loaded.get(train, 0)
     judge.rule(
         not counted or done + n <= LOAD_PER_TRAIN,
-        f"{actor} would load {done + n} on the {train} train this turn",
+        _("{player} would load {n} on the {train} train this turn").format(
+            player=actor, n=done + n, train=shown(train)
+        ),
         R_LOAD,
-        f"at most {LOAD_PER_TRAIN} per player on one train",
+        _("at most {n} per player on one train").format(n=LOAD_PER_TRAIN),
         reading=state.readings.note(PURPLE_LOAD) if purple else "",
     )
-    judge.fact(state.supply[actor] >= n, f"{actor} has {state.supply[actor]} cubes left", R_LOAD)
+    judge.fact(
+        state.supply[actor] >= n,
+        _("{player} has {n} cubes left").format(player=actor, n=state.supply[actor]),
+        R_LOAD,
+    )
     new = replace(t, goods=(*t.goods, *([actor] * n)))
     state = replace(
         state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)
     )
-    text = f"{train} train: {n} {actor} good(s) loaded, now {len(new.goods)}"
+    text = _("{train} train: {n} {player} good(s) loaded, now {goods}").format(
+        train=shown(train), n=n, player=actor, goods=len(new.goods)
+    )
     if not purple:
         return state, replace(turn, loaded=add(turn.loaded, train, n)), Event(text)
     if counted:
@@ -152,5 +170,9 @@ def next_player(state: State) -> State:
 
 
 def available_text(state: State) -> str:
-    box = [f"{n} {t}" for t, n in state.available.items() if n]
-    return "Available box: " + (", ".join(box) or "empty")
+    box = [f"{n} {shown(t)}" for t, n in state.available.items() if n]
+    return _("Available box: {box}").format(box=", ".join(box) or _("empty"))
+
+
+def no_share_in_box(train: str) -> str:
+    return _("no {train} share in the Available box").format(train=shown(train))

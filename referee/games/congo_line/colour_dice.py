@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
+from referee.i18n import _
 from referee.rules_kit import Judge
 
 from .checks import (
@@ -13,6 +14,7 @@ from .checks import (
     dice_action,
     give_share,
     load_one,
+    no_share_in_box,
     pay,
     use_die,
     with_turn,
@@ -24,6 +26,7 @@ from .commands import (
     PurpleLoad,
     PurpleMove,
 )
+from .names import shown
 from .state import (
     ORANGE_PRICE,
     State,
@@ -46,24 +49,29 @@ def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[
     t = state.trains[m.train]
     judge.rule(
         not t.in_city,
-        f"the {m.train} train is in {t.city}",
+        _in_city(m.train, t.city),
         R_PURPLE,
-        f"goods are removed only from trains outside a city: {outside(state)}",
+        _("goods are removed only from trains outside a city: {trains}").format(
+            trains=outside(state)
+        ),
     )
     owners = sorted(set(t.goods))
-    judge.fact(bool(owners), f"the {m.train} train carries no goods", R_PURPLE)
+    train = shown(m.train)
+    judge.fact(bool(owners), _("the {train} train carries no goods").format(train=train), R_PURPLE)
     owner = m.owner or (owners[0] if len(owners) == 1 else "")
     judge.fact(
         bool(owner),
-        f"whose good? the {m.train} train carries goods of {', '.join(owners)}",
+        _("whose good? the {train} train carries goods of {owners}").format(
+            train=train, owners=", ".join(owners)
+        ),
         R_PURPLE,
-        f"purple drop {m.train} OWNER",
+        f"purple drop {train} OWNER",
     )
     judge.fact(
         owner in t.goods,
-        f"the {m.train} train carries no good of {owner}",
+        _("the {train} train carries no good of {owner}").format(train=train, owner=owner),
         R_PURPLE,
-        f"owners on board: {', '.join(owners)}",
+        _("owners on board: {owners}").format(owners=", ".join(owners)),
     )
     goods = list(t.goods)
     goods.remove(owner)  # the rest stay left-aligned on the chart
@@ -73,7 +81,11 @@ def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[
         supply=add(state.supply, owner, 1),
     )
     events = [
-        Event(f"{m.train} train: one {owner} good removed, back to {owner}; {len(goods)} left")
+        Event(
+            _("{train} train: one {owner} good removed, back to {owner}; {n} left").format(
+                train=train, owner=owner, n=len(goods)
+            )
+        )
     ]
     if not goods:
         state, more = run_empty(state, m.train)
@@ -91,19 +103,23 @@ def purple_move(state: State, m: PurpleMove, judge: Judge) -> tuple[State, list[
     turn = dice_action(state, judge, "purple")
     judge.fact(
         turn.action == "move",
-        "purple move (追加移動) needs a train moved by the dice action first",
+        _("purple move (追加移動) needs a train moved by the dice action first"),
         R_PURPLE,
-        "move TRAIN SPACES, then purple move",
+        _("{move}, then purple move").format(move="move TRAIN SPACES"),
     )
     t = state.trains[turn.moved]
-    judge.fact(not t.in_city, f"the {turn.moved} train stopped in {t.city}", R_PURPLE)
+    judge.fact(
+        not t.in_city,
+        _("the {train} train stopped in {city}").format(train=shown(turn.moved), city=t.city),
+        R_PURPLE,
+    )
     spot = path(state, t, t.line)[0]
     blocker = occupant(state, spot, but=t.colour)
     judge.rule(
         not blocker,
-        f"the {blocker} train stands on the next space",
+        _("the {train} train stands on the next space").format(train=shown(blocker)),
         R_PURPLE,
-        "one train per space",
+        _("one train per space"),
     )
     state, events = put(state, t.colour, spot, m.actor)
     return with_turn(state, use_die(turn, "purple")), events
@@ -114,12 +130,14 @@ def orange_sell(state: State, m: OrangeSell, judge: Judge) -> tuple[State, list[
     t = state.trains[m.train]
     judge.rule(
         not t.in_city,
-        f"the {m.train} train is in {t.city}",
+        _in_city(m.train, t.city),
         R_ORANGE,
-        f"only shares of trains outside a city are sold: {outside(state)}",
+        _("only shares of trains outside a city are sold: {trains}").format(trains=outside(state)),
     )
     judge.fact(
-        state.shares[m.holder].get(m.train, 0) > 0, f"{m.holder} holds no {m.train} share", R_ORANGE
+        state.shares[m.holder].get(m.train, 0) > 0,
+        _("{player} holds no {train} share").format(player=m.holder, train=shown(m.train)),
+        R_ORANGE,
     )
     value = space_value(state, t) or 0  # 株の価値は列車がいる場所の数字
     state = replace(
@@ -127,26 +145,32 @@ def orange_sell(state: State, m: OrangeSell, judge: Judge) -> tuple[State, list[
         shares=with_key(state.shares, m.holder, add(state.shares[m.holder], m.train, -1)),
         reserve=add(state.reserve, m.train, 1),
     )
-    state, paid = pay(state, m.holder, value, f"forced sale of a {m.train} share")
-    return replace(state, turn=use_die(turn, "orange")), [
-        paid,
-        Event(f"{m.train} share: {m.holder} -> reserve"),
-    ]
+    sale = _("forced sale of a {train} share").format(train=shown(m.train))
+    state, paid = pay(state, m.holder, value, sale)
+    back = _("{train} share: {player} -> reserve").format(train=shown(m.train), player=m.holder)
+    return replace(state, turn=use_die(turn, "orange")), [paid, Event(back)]
 
 
 def orange_buy(state: State, m: OrangeBuy, judge: Judge) -> tuple[State, list[Event]]:
     turn = dice_action(state, judge, "orange")
     judge.fact(
         state.available[m.train] > 0,
-        f"no {m.train} share in the Available box",
+        no_share_in_box(m.train),
         R_ORANGE,
         available_text(state),
     )
     judge.rule(
         state.money[m.actor] >= ORANGE_PRICE,
-        f"{m.actor} has {state.money[m.actor]}; the share costs {ORANGE_PRICE}",
+        _("{player} has {money}; the share costs {price}").format(
+            player=m.actor, money=state.money[m.actor], price=ORANGE_PRICE
+        ),
         R_ORANGE,
     )
     state = give_share(state, m.actor, m.train, "available")
-    state, paid = pay(state, m.actor, -ORANGE_PRICE, f"{m.train} share with an orange die")
+    why = _("{train} share with an orange die").format(train=shown(m.train))
+    state, paid = pay(state, m.actor, -ORANGE_PRICE, why)
     return replace(state, turn=use_die(turn, "orange")), [paid]
+
+
+def _in_city(train: str, city: str) -> str:
+    return _("the {train} train is in {city}").format(train=shown(train), city=city)

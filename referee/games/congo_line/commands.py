@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine import Verb
+from referee.i18n import N_
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
-from .state import DICE, FACES, TRAINS, State
+from .names import face, train
+from .state import DICE, FACES, State
 
 
 @dataclass(frozen=True)
@@ -117,38 +119,48 @@ VERBS = (
     Verb(
         "roll",
         "roll FACE FACE FACE FACE | roll RYGB",
-        "enter the four dice as rolled (red yellow green blue purple orange), or their four "
-        "initials in one word (roll rrpo)",
+        N_(
+            "enter the four dice as rolled (red yellow green blue purple orange), or their four "
+            "initials in one word (roll rrpo)"
+        ),
     ),
     Verb(
         "buy",
         "buy TRAIN",
-        "take or buy one share from the Available box (free in a city, "
-        "else its space value); also 'take'",
+        N_(
+            "take or buy one share from the Available box (free in a city, "
+            "else its space value); also 'take'"
+        ),
     ),
-    Verb("pass", "pass", "skip taking a share this turn"),
-    Verb("load", "load TRAIN [N] [TRAIN [N]]", "dice action: load your goods on trains in cities"),
+    Verb("pass", "pass", N_("skip taking a share this turn")),
+    Verb(
+        "load",
+        "load TRAIN [N] [TRAIN [N]]",
+        N_("dice action: load your goods on trains in cities"),
+    ),
     Verb(
         "move",
         "move TRAIN SPACES [CITY]",
-        "dice action: move one train forward (CITY names the line when it leaves a city)",
+        N_("dice action: move one train forward (CITY names the line when it leaves a city)"),
     ),
     Verb(
         "auto",
         "auto TRAIN [CITY]",
-        "choose the line of a train moved by the auto-move "
-        "(CITY may be left out when one line leaves its city)",
+        N_(
+            "choose the line of a train moved by the auto-move "
+            "(CITY may be left out when one line leaves its city)"
+        ),
     ),
     Verb(
         "purple",
         "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
-        "use one purple die",
+        N_("use one purple die"),
     ),
-    Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", "use one orange die"),
-    Verb("done", "done", "end the turn (Available box check, next player)"),
-    Verb("take", "take TRAIN", "setup: your starting share (in play: same as buy)"),
-    Verb("place", "place TRAIN", "setup: put one of your goods cubes on a train's chart"),
-    Verb("start", "start", "setup: end the opening placement and begin play"),
+    Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", N_("use one orange die")),
+    Verb("done", "done", N_("end the turn (Available box check, next player)")),
+    Verb("take", "take TRAIN", N_("setup: your starting share (in play: same as buy)")),
+    Verb("place", "place TRAIN", N_("setup: put one of your goods cubes on a train's chart")),
+    Verb("start", "start", N_("setup: end the opening placement and begin play")),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 # The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,
@@ -161,16 +173,12 @@ def _need(words: Sequence[str], low: int, verb: str, *, most: int | None = -1) -
     count_words(VERBS, verb, words, low, most)
 
 
-def train(word: str) -> str:
-    return match(word, TRAINS, "train")
-
-
 def _city(state: State, word: str) -> str:
-    return match(word, state.board.all_cities(), "city")
+    return match(word, state.board.all_cities(), N_("city"))
 
 
 def _player(state: State, word: str) -> str:
-    return match(word, state.players, "player")
+    return match(word, state.players, N_("player"))
 
 
 def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
@@ -181,7 +189,7 @@ def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
         t = train(words[i])
         n = 1
         if i + 1 < len(words) and words[i + 1].lstrip("-").isdigit():
-            n = amount(words[i + 1], "cubes", low=1, high=4)
+            n = amount(words[i + 1], N_("cubes"), low=1, high=4)
             i += 1
         counts[t] = counts.get(t, 0) + n
         i += 1
@@ -189,7 +197,7 @@ def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> object:
-    verb = match(words[0], VERB_NAMES, "verb")
+    verb = match(words[0], VERB_NAMES, N_("verb"))
     rest = list(words[1:])
     if verb == "take" and state.phase == "shares":
         _need(rest, 1, verb)
@@ -207,19 +215,19 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         if len(rest) == 1 and len(rest[0]) == DICE and all(c in INITIALS for c in rest[0].lower()):
             return Roll(actor, tuple(INITIALS[c] for c in rest[0].lower()))
         _need(rest, DICE, verb)
-        return Roll(actor, tuple(match(w, FACES, "die face") for w in rest))
+        return Roll(actor, tuple(face(w) for w in rest))
     if verb == "load":
         return Load(actor, _loads(rest))
     if verb == "move":
         _need(rest, 2, verb, most=3)
         to = _city(state, rest[2]) if len(rest) == 3 else ""
-        return Move(actor, train(rest[0]), amount(rest[1], "spaces", low=1, high=4), to)
+        return Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
     if verb == "auto":
         _need(rest, 1, verb, most=2)
         return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")
     if verb == "purple":
         _need(rest, 1, verb, most=3)
-        action = match(rest[0], ("drop", "load", "move"), "purple action")
+        action = match(rest[0], ("drop", "load", "move"), N_("purple action"))
         if action == "move":
             _need(rest, 1, verb)
             return PurpleMove(actor)
@@ -231,7 +239,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
         return PurpleDrop(actor, train(rest[1]), owner)
     # orange
     _need(rest, 1, verb, most=3)
-    action = match(rest[0], ("sell", "buy"), "orange action")
+    action = match(rest[0], ("sell", "buy"), N_("orange action"))
     if action == "buy":
         _need(rest, 2, verb)
         return OrangeBuy(actor, train(rest[1]))

@@ -4,18 +4,21 @@ choice of each is the referee's default."""
 from __future__ import annotations
 
 from referee.engine import Reading
+from referee.i18n import N_
 
 MOVE_LENGTH = Reading(
     "congo-line",
     "move-length",
     "L92, L94",
-    "does a train move up to the dice-chart number, or the whole of it",
+    N_("does a train move up to the dice-chart number, or the whole of it"),
     (
-        ("up-to", "the mover chooses any number of spaces up to the dice-chart number"),
+        ("up-to", N_("the mover chooses any number of spaces up to the dice-chart number")),
         (
             "full",
-            "the train moves the whole number, cut short only by a city it enters or by the"
-            " trains that block the spaces beyond",
+            N_(
+                "the train moves the whole number, cut short only by a city it enters or by the"
+                " trains that block the spaces beyond"
+            ),
         ),
     ),
 )
@@ -23,23 +26,25 @@ PURPLE_LOAD = Reading(
     "congo-line",
     "purple-load",
     "L91, L102",
-    "does a purple load (追加積み込み) count toward a player's 3 cubes per train a turn",
+    N_("does a purple load (追加積み込み) count toward a player's 3 cubes per train a turn"),
     (
-        ("counts", "yes: dice loads and purple loads together are at most 3 per train"),
-        ("dice-only", "no: only the dice load is limited to 3; purple loads come on top"),
+        ("counts", N_("yes: dice loads and purple loads together are at most 3 per train")),
+        ("dice-only", N_("no: only the dice load is limited to 3; purple loads come on top")),
     ),
 )
 AUTO_MOVE = Reading(
     "congo-line",
     "auto-move",
     "L96",
-    "when do the trains due an auto-move (自動移動) move: 列車が都市を離れる時",
+    N_("when do the trains due an auto-move (自動移動) move: 列車が都市を離れる時"),
     (
-        ("after-move", "after the mover's whole move: they may find it in their way"),
+        ("after-move", N_("after the mover's whole move: they may find it in their way")),
         (
             "on-leaving",
-            "at the moment the train leaves its city, before it goes on: the mover may find"
-            " them in its way",
+            N_(
+                "at the moment the train leaves its city, before it goes on: the mover may find"
+                " them in its way"
+            ),
         ),
     ),
 )

@@ -8,8 +8,11 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.engine import Options
+from referee.i18n import _
+from referee.words import offered
 
 from .checks import can_start
+from .names import shown, shown_all
 from .state import CAPACITY, END_CITIES, FACES, PAY_PER_GOOD, START_CITY, TRAINS, State, Train, Turn
 from .track import auto_hint, destinations, space_value, where
 
@@ -26,14 +29,14 @@ def _free_trains(state: State) -> tuple[str, ...]:
 
 def options(state: State) -> Options:
     if state.phase == "over":
-        return Options(None, (), phase="game over")
+        return Options(None, (), phase=_("game over"))
     actor = state.player
     if state.phase == "shares":
         return Options(
             actor,
             ("take",),
-            {"take": (_free_trains(state),)},
-            phase=f"setup: {actor} takes a starting share",
+            {"take": (offered(_free_trains(state)),)},
+            phase=_("setup: {player} takes a starting share").format(player=actor),
         )
     if state.phase == "opening":
         room = tuple(t for t in TRAINS if len(state.trains[t].goods) < CAPACITY)
@@ -44,92 +47,100 @@ def options(state: State) -> Options:
         return Options(
             actor,
             opening,
-            {"place": (room,)},
-            phase=f"setup: opening goods, round {state.placed // n + 1}",
+            {"place": (offered(room),)},
+            phase=_("setup: opening goods, round {n}").format(n=state.placed // n + 1),
         )
     turn = state.turn
     assert turn is not None
-    phase = f"turn {state.turn_number}: {actor}"
+    phase = _("turn {n}: {player}").format(n=state.turn_number, player=actor)
     if not turn.dice:
-        return Options(actor, ("roll",), {"roll": (FACES,) * 4}, phase=f"{phase} rolls")
+        rolls = _("{phase} rolls").format(phase=phase)
+        return Options(actor, ("roll",), {"roll": (offered(FACES),) * 4}, phase=rolls)
     if turn.pending_auto:
         first = state.trains[turn.pending_auto[0]]
         return Options(
             actor,
             ("auto",),
             {
-                "auto": (turn.pending_auto, tuple(destinations(state, first.city))),
+                "auto": (offered(turn.pending_auto), tuple(destinations(state, first.city))),
                 **{
                     f"auto {t}": (
-                        turn.pending_auto,
+                        offered(turn.pending_auto),
                         tuple(destinations(state, state.trains[t].city)),
                     )
                     for t in turn.pending_auto
                 },
             },
-            phase=f"{phase}, auto-move",
+            phase=_("{phase}, auto-move").format(phase=phase),
         )
     verbs: list[str] = []
     args: dict[str, tuple[tuple[str, ...], ...]] = {}
     in_box = tuple(t for t in TRAINS if state.available[t])
     if not turn.share_done:
         verbs += ["buy", "pass"]
-        args["buy"] = (in_box,)
-    in_city = tuple(t for t in TRAINS if state.trains[t].in_city)
-    outside = tuple(t for t in TRAINS if not state.trains[t].in_city)
+        args["buy"] = (offered(in_box),)
+    cities = [t for t in TRAINS if state.trains[t].in_city]
+    in_city = offered(cities)
+    outside = offered([t for t in TRAINS if not state.trains[t].in_city])
+    trains = offered(TRAINS)
     if turn.action != "move" and (turn.action != "load" or turn.loads_left):
         verbs.append("load")
         # `load yellow 2 green 1`: a train first, then trains and counts in any order
         counts = tuple(str(n) for n in range(1, min(turn.loads_left or turn.colours, 3) + 1))
-        args["load"] = (in_city, *((*in_city, *counts),) * (2 * len(in_city) - 1))
+        args["load"] = (in_city, *((*in_city, *counts),) * (2 * len(cities) - 1))
     if not turn.action:
         verbs.append("move")
         spaces = tuple(str(n) for n in range(1, turn.spaces + 1))
-        args["move"] = (TRAINS, spaces)
+        args["move"] = (trains, spaces)
         for t in TRAINS:  # a train in a city names the line it takes: the cities it leads to
-            lines = tuple(destinations(state, state.trains[t].city)) if t in in_city else ()
-            args[f"move {t}"] = (TRAINS, spaces, lines)
+            lines = tuple(destinations(state, state.trains[t].city)) if t in cities else ()
+            args[f"move {t}"] = (trains, spaces, lines)
     if turn.purple_left:
         verbs.append("purple")
         args["purple"] = (
             ("drop", "load", "move") if turn.action == "move" else ("drop", "load"),
-            TRAINS,
+            trains,
         )
         args["purple drop"] = (("drop",), outside, state.players)
         args["purple load"] = (("load",), in_city)
     if turn.orange_left:
         verbs.append("orange")
-        args["orange"] = (("sell", "buy"), state.players + in_box)
+        args["orange"] = (("sell", "buy"), state.players + offered(in_box))
         args["orange sell"] = (("sell",), state.players, outside)
-        args["orange buy"] = (("buy",), in_box)
+        args["orange buy"] = (("buy",), offered(in_box))
     verbs.append("done")
-    return Options(actor, tuple(verbs), args, phase=f"{phase}, dice actions")
+    return Options(actor, tuple(verbs), args, phase=_("{phase}, dice actions").format(phase=phase))
 
 
 def next_step(state: State) -> str:
     """What the table must do now, in words."""
     o = options(state)
     if o.actor is None:
-        return "the game is over; see the standings"
+        return _("the game is over; see the standings")
     if state.phase == "shares":
-        return f"{o.actor} takes a starting share: take {'|'.join(_free_trains(state))}"
+        return _("{player} takes a starting share: {move}").format(
+            player=o.actor, move=f"take {shown_all(_free_trains(state), '|')}"
+        )
     if state.phase == "opening":
-        return f"{o.actor}: {' or '.join(o.verbs)} (opening goods, one cube each in turn)"
+        return _("{player}: {verbs} (opening goods, one cube each in turn)").format(
+            player=o.actor, verbs=_(" or ").join(o.verbs)
+        )
     turn = state.turn
     assert turn is not None
     if not turn.dice:
-        return f"{o.actor} rolls the four dice and types them: roll FACE FACE FACE FACE"
+        return _("{player} rolls the four dice and types them: {move}").format(
+            player=o.actor, move="roll FACE FACE FACE FACE"
+        )
     if turn.pending_auto:
-        return (
-            f"{o.actor} chooses the line of each auto-moved train: "
-            f"{auto_hint(state, turn.pending_auto)}"
+        return _("{player} chooses the line of each auto-moved train: {hint}").format(
+            player=o.actor, hint=auto_hint(state, turn.pending_auto)
         )
     return f"{o.actor}: {', '.join(o.verbs)}"
 
 
 def _price_now(state: State, train: Train) -> str:
     value = space_value(state, train)
-    return "free" if value is None else str(value)
+    return _("free") if value is None else str(value)
 
 
 def _line_picture(state: State, index: int) -> str:
@@ -141,22 +152,26 @@ def _line_picture(state: State, index: int) -> str:
             for t in state.trains.values()
             if not t.in_city and (t.line, t.step) == (index, step)
         ]
-        cells.append(f"{value}[{here[0]}]" if here else str(value))
+        cells.append(f"{value}[{shown(here[0])}]" if here else str(value))
     return " > ".join([_city_label(state, line.start), *cells, _city_label(state, line.end)])
 
 
 def _city_label(state: State, city: str) -> str:
     trains = [t.colour for t in state.trains.values() if t.city == city]
-    return city + (f"({','.join(trains)})" if trains else "")
+    return city + (f"({shown_all(trains, ',')})" if trains else "")
 
 
 def _action_text(turn: Turn) -> str:
     """Where the turn stands on the Dice Action Chart."""
     if turn.action == "load":
-        return f"loaded, {turn.loads_left} more may be loaded"
+        return _("loaded, {n} more may be loaded").format(n=turn.loads_left)
     if turn.action == "move":
-        return f"moved the {turn.moved} train (purple move takes it further)"
-    return f"load {turn.colours} or move {turn.spaces}, not chosen yet"
+        return _("moved the {train} train (purple move takes it further)").format(
+            train=shown(turn.moved)
+        )
+    return _("load {colours} or move {spaces}, not chosen yet").format(
+        colours=turn.colours, spaces=turn.spaces
+    )
 
 
 def players_table(state: State) -> str:
@@ -166,7 +181,7 @@ def players_table(state: State) -> str:
             [p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
             for p in state.players
         ],
-        headers=["player", "money", *TRAINS, "cubes left"],
+        headers=[_("player"), _("money"), *map(shown, TRAINS), _("cubes left")],
     )
 
 
@@ -175,7 +190,7 @@ def trains_table(state: State) -> str:
     return tabulate(
         [
             [
-                t,
+                shown(t),
                 where(state, state.trains[t]),
                 _price_now(state, state.trains[t]),
                 len(state.trains[t].goods),
@@ -188,15 +203,15 @@ def trains_table(state: State) -> str:
             for t in TRAINS
         ],
         headers=[
-            "train",
-            "where",
-            "share now",
-            "goods",
-            "by owner",
-            "share on arrival",
-            "last city",
-            "reserve",
-            "available",
+            _("train"),
+            _("where"),
+            _("share now"),
+            _("goods"),
+            _("by owner"),
+            _("share on arrival"),
+            _("last city"),
+            _("reserve"),
+            _("available"),
         ],
     )
 
@@ -207,44 +222,61 @@ def companies(state: State) -> str:
 
 def status(state: State) -> str:
     o = options(state)
-    head = f"Congo Line: {o.phase}; cities reached {len(state.reached)} of {END_CITIES}"
+    head = _("Congo Line: {phase}; cities reached {n} of {last}").format(
+        phase=o.phase, n=len(state.reached), last=END_CITIES
+    )
     players = players_table(state)
     trains = trains_table(state)
     cities = tabulate(
-        [[START_CITY, "start", "-", "-"]]
+        [[START_CITY, _("start"), "-", "-"]]
         + [
             [
                 c,
                 cls,
                 state.bonus[c],
-                f"#{state.reached.index(c) + 1}" if c in state.reached else "no",
+                f"#{state.reached.index(c) + 1}" if c in state.reached else _("no"),
             ]
             for c, cls in state.board.cities.items()
         ],
-        headers=["city", "class", "bonus left", "reached"],
+        headers=[_("city"), _("class"), _("bonus left"), _("reached")],
     )
     lines = "\n".join(_line_picture(state, i) for i in range(len(state.board.lines)))
-    parts = [head, players, trains, cities, "Lines (spaces by value, [train]):\n" + lines]
+    parts = [head, players, trains, cities, _("Lines (spaces by value, [train]):") + "\n" + lines]
     if state.turn and state.turn.dice:
         t = state.turn
-        parts.append(
-            f"Dice: {' '.join(t.dice)} ({t.colours} colour(s)): {_action_text(t)}; "
-            f"share step {'over' if t.share_done else 'open'}; purple left "
-            f"{t.purple_left}, orange left {t.orange_left}"
+        said = (
+            _(
+                "Dice: {faces} ({colours} colour(s)): {action}; share step over; purple left"
+                " {purple}, orange left {orange}"
+            )
+            if t.share_done
+            else _(
+                "Dice: {faces} ({colours} colour(s)): {action}; share step open; purple left"
+                " {purple}, orange left {orange}"
+            )
         )
-    parts.append(f"Next: {next_step(state)}")
+        parts.append(
+            said.format(
+                faces=shown_all(t.dice, " "),
+                colours=t.colours,
+                action=_action_text(t),
+                purple=t.purple_left,
+                orange=t.orange_left,
+            )
+        )
+    parts.append(_("Next: {next}").format(next=next_step(state)))
     return "\n\n".join(parts)
 
 
 def toolbar(state: State) -> str:
     """In words a table reads at a glance: money, each train's share value now and its goods."""
     money = ", ".join(f"{p} {state.money[p]}" for p in state.players)
-    prices = ", ".join(f"{t} {_price_now(state, state.trains[t])}" for t in TRAINS)
-    goods = ", ".join(f"{t} {len(state.trains[t].goods)}" for t in TRAINS)
-    return (
-        f"money {money} | share prices {prices} | goods on the trains {goods} | "
-        f"{len(state.reached)} of {END_CITIES} cities reached"
-    )
+    prices = ", ".join(f"{shown(t)} {_price_now(state, state.trains[t])}" for t in TRAINS)
+    goods = ", ".join(f"{shown(t)} {len(state.trains[t].goods)}" for t in TRAINS)
+    return _(
+        "money {money} | share prices {prices} | goods on the trains {goods} | "
+        "{n} of {last} cities reached"
+    ).format(money=money, prices=prices, goods=goods, n=len(state.reached), last=END_CITIES)
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from referee.engine import (
     Standing,
     UsageError,
 )
+from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
@@ -36,6 +37,7 @@ from .checks import (
     give_share,
     load_one,
     next_player,
+    no_share_in_box,
     pay,
     rolled,
     setup_step,
@@ -61,6 +63,7 @@ from .commands import (
     Take,
 )
 from .commands import parse as parse_words
+from .names import shown, shown_all
 from .readings import AUTO_MOVE, MOVE_LENGTH, READINGS
 from .state import (
     BONUS,
@@ -94,6 +97,9 @@ from .track import (
     space_value,
 )
 
+# The columns of the final table (the standings' details), shown through the catalog.
+MONEY, SHARES = N_("money"), N_("shares")
+
 # --- the moves ----------------------------------------------------------------------------
 
 
@@ -102,14 +108,20 @@ def take(state: State, m: Take, judge: Judge) -> tuple[State, list[Event]]:
     taken = {t for p in state.players if p != m.actor for t, n in state.shares[p].items() if n}
     judge.rule(
         m.train not in taken,
-        f"{m.train} is already another player's starting share",
+        _("{train} is already another player's starting share").format(train=shown(m.train)),
         R_SETUP,
-        "each player starts with a different colour: "
-        f"{', '.join(t for t in TRAINS if t not in taken)}",
+        _("each player starts with a different colour: {trains}").format(
+            trains=shown_all(t for t in TRAINS if t not in taken)
+        ),
     )
-    judge.fact(state.reserve[m.train] > 0, f"no {m.train} share is left", R_SETUP)
+    judge.fact(
+        state.reserve[m.train] > 0,
+        _("no {train} share is left").format(train=shown(m.train)),
+        R_SETUP,
+    )
     state = give_share(state, m.actor, m.train, "reserve")
-    events = [Event(f"{m.actor}: takes a {m.train} share as starting share")]
+    said = _("{player}: takes a {train} share as starting share")
+    events = [Event(said.format(player=m.actor, train=shown(m.train)))]
     if state.current + 1 < len(state.players):
         return replace(state, current=state.current + 1), events
     return replace(state, phase="opening", current=0), events
@@ -118,8 +130,16 @@ def take(state: State, m: Take, judge: Judge) -> tuple[State, list[Event]]:
 def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
     setup_step(state, "opening", judge)
     t = state.trains[m.train]
-    judge.rule(len(t.goods) < CAPACITY, f"{m.train} train's chart is full", R_SETUP)
-    judge.fact(state.supply[m.actor] > 0, f"{m.actor} has no cubes left", R_SETUP)
+    judge.rule(
+        len(t.goods) < CAPACITY,
+        _("{train} train's chart is full").format(train=shown(m.train)),
+        R_SETUP,
+    )
+    judge.fact(
+        state.supply[m.actor] > 0,
+        _("{player} has no cubes left").format(player=m.actor),
+        R_SETUP,
+    )
     new = replace(t, goods=(*t.goods, m.actor))
     state = replace(
         state,
@@ -128,7 +148,8 @@ def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
         placed=state.placed + 1,
         current=(state.current + 1) % len(state.players),
     )
-    return state, [Event(f"{m.train} train: one {m.actor} good placed, now {len(new.goods)}")]
+    said = _("{train} train: one {player} good placed, now {n}")
+    return state, [Event(said.format(train=shown(m.train), player=m.actor, n=len(new.goods)))]
 
 
 def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
@@ -136,27 +157,42 @@ def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
     n = len(state.players)
     judge.rule(
         can_start(state),
-        "the opening placement stops only after a whole round",
+        _("the opening placement stops only after a whole round"),
         R_SETUP,
-        f"{n - state.placed % n} more cube(s) this round, from {state.player}",
+        _("{n} more cube(s) this round, from {player}").format(
+            n=n - state.placed % n, player=state.player
+        ),
     )
     state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
-    return state, [Event(f"opening placement over; {render.next_step(state)}")]
+    said = _("opening placement over; {next}").format(next=render.next_step(state))
+    return state, [Event(said)]
 
 
 def roll(state: State, m: Roll, judge: Judge) -> tuple[State, list[Event]]:
     setup_step(state, "play", judge)
     assert state.turn is not None
     judge.rule(
-        not state.turn.dice, "the dice are already rolled this turn", R_FLOW, "done ends the turn"
+        not state.turn.dice,
+        _("the dice are already rolled this turn"),
+        R_FLOW,
+        _("done ends the turn"),
     )
     count = Counter(m.faces)
     chart = Turn(m.actor, dice=m.faces)
+    said = _(
+        "{player} rolled {faces}: {colours} colour(s): load {colours} or move {spaces}; "
+        "purple {purple}, orange {orange}"
+    )
     events = [
         Event(
-            f"{m.actor} rolled {' '.join(m.faces)}: {chart.colours} colour(s): load "
-            f"{chart.colours} or move {chart.spaces}; purple {count['purple']}, orange "
-            f"{count['orange']}"
+            said.format(
+                player=m.actor,
+                faces=shown_all(m.faces, " "),
+                colours=chart.colours,
+                spaces=chart.spaces,
+                purple=count["purple"],
+                orange=count["orange"],
+            )
         )
     ]
     reserve, available = state.reserve, state.available
@@ -165,9 +201,11 @@ def roll(state: State, m: Roll, judge: Judge) -> tuple[State, list[Event]]:
             continue
         if reserve[face] > 0:  # 株を置く: what is missing from the reserve is skipped
             reserve, available = add(reserve, face, -1), add(available, face, 1)
-            events.append(Event(f"{face} share: reserve -> Available box"))
+            said = _("{train} share: reserve -> Available box")
+            events.append(Event(said.format(train=shown(face))))
         else:
-            events.append(Event(f"{face} share: none left in the reserve"))
+            said = _("{train} share: none left in the reserve")
+            events.append(Event(said.format(train=shown(face))))
     turn = replace(
         state.turn, dice=m.faces, purple_left=count["purple"], orange_left=count["orange"]
     )
@@ -178,13 +216,15 @@ def buy(state: State, m: Buy, judge: Judge) -> tuple[State, list[Event]]:
     turn = rolled(state, judge)
     judge.rule(
         not turn.share_done,
-        "the share step of this turn is over",
+        _("the share step of this turn is over"),
         R_BUY,
-        f"orange buy TRAIN costs {ORANGE_PRICE} with an orange die",
+        _("{move} costs {price} with an orange die").format(
+            move="orange buy TRAIN", price=ORANGE_PRICE
+        ),
     )
     judge.fact(
         state.available[m.train] > 0,
-        f"no {m.train} share in the Available box",
+        no_share_in_box(m.train),
         R_BUY,
         available_text(state),
     )
@@ -192,22 +232,24 @@ def buy(state: State, m: Buy, judge: Judge) -> tuple[State, list[Event]]:
     price = space_value(state, state.trains[m.train]) or 0
     judge.rule(
         state.money[m.actor] >= price,
-        f"a {m.train} share costs {price}; {m.actor} has {state.money[m.actor]}",
+        _("a {train} share costs {price}; {player} has {money}").format(
+            train=shown(m.train), price=price, player=m.actor, money=state.money[m.actor]
+        ),
         R_BUY,
     )
     state = give_share(state, m.actor, m.train, "available")
-    state, paid = pay(state, m.actor, -price, f"{m.train} share")
-    event = (
-        Event(f"{m.actor}: takes a {m.train} share free (train in a city)") if price == 0 else paid
-    )
+    why = _("{train} share").format(train=shown(m.train))
+    state, paid = pay(state, m.actor, -price, why)
+    free = _("{player}: takes a {train} share free (train in a city)")
+    event = Event(free.format(player=m.actor, train=shown(m.train))) if price == 0 else paid
     return replace(state, turn=replace(turn, share_done=True)), [event]
 
 
 def pass_(state: State, m: Pass, judge: Judge) -> tuple[State, list[Event]]:
     turn = rolled(state, judge)
-    judge.rule(not turn.share_done, "the share step of this turn is already over", R_BUY)
+    judge.rule(not turn.share_done, _("the share step of this turn is already over"), R_BUY)
     return replace(state, turn=replace(turn, share_done=True)), [
-        Event(f"{m.actor}: takes no share")
+        Event(_("{player}: takes no share").format(player=m.actor))
     ]
 
 
@@ -215,18 +257,20 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
     turn = dice_action(state, judge)
     judge.rule(
         turn.action != "move",
-        f"{m.actor} chose to move a train this turn",
+        _("{player} chose to move a train this turn").format(player=m.actor),
         R_DICE,
-        "a turn loads or moves, not both; purple load TRAIN still loads one good per purple die",
+        _("a turn loads or moves, not both; purple load TRAIN still loads one good per purple die"),
     )
     if not turn.action:
         turn = replace(turn, action="load", loads_left=turn.colours)
-    total = sum(n for _, n in m.loads)
+    total = sum(n for _train, n in m.loads)
     judge.rule(
         total <= turn.loads_left,
-        f"{total} goods, but {turn.loads_left} may still be loaded this turn",
+        _("{n} goods, but {left} may still be loaded this turn").format(
+            n=total, left=turn.loads_left
+        ),
         R_LOAD,
-        f"{turn.colours} colour(s) rolled: load {turn.colours}",
+        _("{n} colour(s) rolled: load {n}").format(n=turn.colours),
     )
     events: list[Event] = []
     for train, n in m.loads:
@@ -240,41 +284,44 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     turn = dice_action(state, judge)
     judge.rule(
         not turn.action,
-        f"{m.actor} already chose to "
-        f"{'load goods' if turn.action == 'load' else 'move the ' + turn.moved + ' train'}"
-        " this turn",
-        R_DICE,
-        "a turn loads or moves one train, not both"
+        _("{player} already chose to load goods this turn").format(player=m.actor)
         if turn.action == "load"
-        else "purple move takes the moved train one space further",
+        else _("{player} already chose to move the {train} train this turn").format(
+            player=m.actor, train=shown(turn.moved)
+        ),
+        R_DICE,
+        _("a turn loads or moves one train, not both")
+        if turn.action == "load"
+        else _("purple move takes the moved train one space further"),
     )
     allowed = turn.spaces
+    train = shown(m.train)
     judge.rule(
-        m.spaces <= allowed, f"{turn.colours} colour(s) rolled: move at most {allowed}", R_MOVE
+        m.spaces <= allowed,
+        _("{n} colour(s) rolled: move at most {spaces}").format(n=turn.colours, spaces=allowed),
+        R_MOVE,
     )
     t = state.trains[m.train]
     if t.in_city:
         ends = destinations(state, t.city)
-        judge.fact(bool(ends), f"no line leaves {t.city}", R_MOVE)
+        judge.fact(bool(ends), _("no line leaves {city}").format(city=t.city), R_MOVE)
         to = m.to or (ends[0] if len(ends) == 1 else "")
         judge.fact(
             bool(to),
-            f"{m.train} is in {t.city}: name the line it takes",
+            _("{train} is in {city}: name the line it takes").format(train=train, city=t.city),
             R_MOVE,
-            f"move {m.train} {m.spaces} CITY, CITY one of {', '.join(ends)}",
+            _("{move}, CITY one of {cities}").format(
+                move=f"move {train} {m.spaces} CITY", cities=", ".join(ends)
+            ),
         )
         line = line_to(state, t.city, to)
-        judge.fact(
-            line is not None,
-            f"no line from {t.city} to {to}",
-            R_MOVE,
-            f"lines lead to {', '.join(ends)}",
-        )
+        judge.fact(line is not None, _no_line(t.city, to), R_MOVE, _lines_lead(ends))
         assert line is not None
         judge.rule(
             len(t.goods) >= LEAVE_MIN_GOODS,
-            f"{m.train} train has {len(t.goods)} goods; it leaves a city only with "
-            f"{LEAVE_MIN_GOODS}",
+            _("{train} train has {n} goods; it leaves a city only with {least}").format(
+                train=train, n=len(t.goods), least=LEAVE_MIN_GOODS
+            ),
             R_MOVE,
         )
     else:
@@ -282,9 +329,9 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         end = state.board.lines[line].end
         judge.fact(
             m.to in ("", end),
-            f"{m.train} is on the line to {end}",
+            _("{train} is on the line to {city}").format(train=train, city=end),
             R_MOVE,
-            f"move {m.train} {m.spaces}",
+            f"move {train} {m.spaces}",
         )
     ahead = path(state, t, line)
     stops = _stops(ahead, m.spaces)
@@ -294,13 +341,14 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         if due:  # they move first; the mover goes on after them (see `auto`)
             turn = replace(turn, action="move", moved=m.train, pending_auto=due)
             turn = replace(turn, held=(m.train, line, m.spaces))
-            text = (
-                f"the {m.train} train leaves {t.city}: first auto-move {', '.join(due)}, in the"
-                f" order you type: {auto_hint(state, due)}; then it moves"
-            )
+            text = _(
+                "the {train} train leaves {city}: first auto-move {trains}, in the order you"
+                " type: {hint}; then it moves"
+            ).format(train=train, city=t.city, trains=shown_all(due), hint=auto_hint(state, due))
             return with_turn(state, turn), [*skipped, state.readings.noted(text, AUTO_MOVE)]
     if len(stops) < m.spaces:
-        events.append(Event(f"{m.train} train stops in {stops[-1]} after {len(stops)} space(s)"))
+        said = _("{train} train stops in {city} after {n} space(s)")
+        events.append(Event(said.format(train=train, city=stops[-1], n=len(stops))))
     if state.readings.of(MOVE_LENGTH) == "full":
         # The whole number, less only what a city or the trains in the way take off.
         reach = next(
@@ -313,9 +361,11 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         )
         judge.rule(
             len(stops) == reach,
-            f"the {m.train} train must move as far as it can: {reach} space(s), not {len(stops)}",
+            _("the {train} train must move as far as it can: {n} space(s), not {moved}").format(
+                train=train, n=reach, moved=len(stops)
+            ),
             R_MOVE,
-            f"move {m.train} {reach}" if reach else "it cannot move: load, or move another train",
+            f"move {train} {reach}" if reach else _("it cannot move: load, or move another train"),
             reading=state.readings.note(MOVE_LENGTH),
         )
     blocker = occupant(state, stops[-1], but=m.train)
@@ -323,15 +373,15 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         free = [
             str(i + 1) for i, s in enumerate(ahead[:allowed]) if not occupant(state, s, but=m.train)
         ]
+        either = _(" or ").join(free)
         judge.rule(
             False,
-            f"the {blocker} train stands on that space",
+            _("the {train} train stands on that space").format(train=shown(blocker)),
             R_MOVE,
-            "one train per space (passing is allowed): "
-            + (
-                f"legal now: move {m.train} {' or '.join(free)}"
+            _("one train per space (passing is allowed): {legal}").format(
+                legal=_("legal now: {moves}").format(moves=f"move {train} {either}")
                 if free
-                else f"no space within {allowed} is free for {m.train}"
+                else _("no space within {n} is free for {train}").format(n=allowed, train=train)
             ),
         )
     left_city = t.in_city
@@ -346,8 +396,10 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         if due:
             events.append(
                 Event(
-                    f"auto-move: {', '.join(due)} train(s) leave their city one "
-                    f"space, in the order you type: {auto_hint(state, due)}"
+                    _(
+                        "auto-move: {trains} train(s) leave their city one space, in the order"
+                        " you type: {hint}"
+                    ).format(trains=shown_all(due), hint=auto_hint(state, due))
                 )
             )
     return with_turn(state, turn), events
@@ -365,26 +417,25 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
     turn = rolled(state, judge)
     judge.fact(
         m.train in turn.pending_auto,
-        f"the {m.train} train is not due an auto-move",
+        _("the {train} train is not due an auto-move").format(train=shown(m.train)),
         R_AUTO,
-        f"due: {', '.join(turn.pending_auto) or 'none'}",
+        _("due: {trains}").format(trains=shown_all(turn.pending_auto) or _("none")),
     )
     t = state.trains[m.train]
     ends = destinations(state, t.city)
     to = m.to or (ends[0] if len(ends) == 1 else "")
     judge.fact(
         bool(to),
-        f"{len(ends)} lines leave {t.city}: name the one the {m.train} train takes",
+        _("{n} lines leave {city}: name the one the {train} train takes").format(
+            n=len(ends), city=t.city, train=shown(m.train)
+        ),
         R_AUTO,
-        f"auto {m.train} CITY, CITY one of {', '.join(ends)}",
+        _("{move}, CITY one of {cities}").format(
+            move=f"auto {shown(m.train)} CITY", cities=", ".join(ends)
+        ),
     )
     line = line_to(state, t.city, to)
-    judge.fact(
-        line is not None,
-        f"no line from {t.city} to {to}",
-        R_AUTO,
-        f"lines lead to {', '.join(ends)}",
-    )
+    judge.fact(line is not None, _no_line(t.city, to), R_AUTO, _lines_lead(ends))
     assert line is not None
     turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
     spot = path(state, t, line)[0]
@@ -392,8 +443,10 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
     if blocker:  # 選択した路線によっては、全く進めない事もある
         events = [
             Event(
-                f"{m.train} train cannot move toward {to}: the {blocker} train blocks; it "
-                f"stays in {t.city}"
+                _(
+                    "{train} train cannot move toward {to}: the {blocker} train blocks; it "
+                    "stays in {city}"
+                ).format(train=shown(m.train), to=to, blocker=shown(blocker), city=t.city)
             )
         ]
     else:
@@ -414,10 +467,10 @@ def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[St
         stops = stops[:-1]
     note = state.readings.note(AUTO_MOVE)
     if not stops:
-        return state, [
-            Event(f"the {train} train finds its way blocked: it stays in {t.city} [{note}]")
-        ]
-    events = [Event(f"the {train} train moves {len(stops)} space(s) [{note}]")]
+        said = _("the {train} train finds its way blocked: it stays in {city} [{note}]")
+        return state, [Event(said.format(train=shown(train), city=t.city, note=note))]
+    said = _("the {train} train moves {n} space(s) [{note}]")
+    events = [Event(said.format(train=shown(train), n=len(stops), note=note))]
     state, more = put(state, train, stops[-1], actor)
     return state, [*events, *more]
 
@@ -426,22 +479,30 @@ def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
     turn = rolled(state, judge)
     judge.rule(
         not turn.pending_auto,
-        "the auto-move is not finished",
+        _("the auto-move is not finished"),
         R_AUTO,
         auto_hint(state, turn.pending_auto),
     )
     events: list[Event] = []
     if not any(state.reserve.values()) and any(state.available.values()):
         # Available Stock Boxの確認: all of the box back to the reserve
-        events.append(Event("reserve empty: every share of the Available box returns to it"))
+        events.append(Event(_("reserve empty: every share of the Available box returns to it")))
         state = replace(
             state,
             reserve={t: state.available[t] for t in TRAINS},
             available=dict.fromkeys(TRAINS, 0),
         )
     state = next_player(state)
-    events.append(Event(f"turn over; {render.next_step(state)}"))
+    events.append(Event(_("turn over; {next}").format(next=render.next_step(state))))
     return state, events
+
+
+def _no_line(city: str, to: str) -> str:
+    return _("no line from {city} to {to}").format(city=city, to=to)
+
+
+def _lines_lead(ends: list[str]) -> str:
+    return _("lines lead to {cities}").format(cities=", ".join(ends))
 
 
 HANDLERS = Handlers[State](
@@ -514,7 +575,7 @@ class CongoLine(Game):
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == "over":
-            raise RuleError("the game is over", R_END, computable=False)
+            raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
         # First: out of turn says so, whatever the move.
         judge.turn(move.actor, state.player, R_FLOW)
@@ -529,10 +590,10 @@ class CongoLine(Game):
     def standings(self, state: State) -> list[Standing]:
         # 一番お金を持っている人が勝ち。同点の場合は、株を多く持っている人が勝ち。
         rows = [
-            Standing(p, state.money[p], {"money": state.money[p], "shares": state.held(p)})
+            Standing(p, state.money[p], {MONEY: state.money[p], SHARES: state.held(p)})
             for p in state.players
         ]
-        return ranked(rows, key=lambda s: (s.score, s.details["shares"]))
+        return ranked(rows, key=lambda s: (s.score, s.details[SHARES]))
 
     def status(self, state: State) -> str:
         return render.status(state)
@@ -555,10 +616,13 @@ class CongoLine(Game):
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
         player = key.removeprefix("money ")
         if player not in state.money:
-            raise UsageError(f"nothing called '{key}' can be adjusted", "money PLAYER")
+            raise UsageError(
+                _("nothing called '{key}' can be adjusted").format(key=key), "money PLAYER"
+            )
         old = state.money[player]
+        said = _("{player}: money {old} -> {new} (adjusted by the table)")
         return replace(state, money=with_key(state.money, player, value)), [
-            Event(f"{player}: money {old} -> {value} (adjusted by the table)")
+            Event(said.format(player=player, old=old, new=value))
         ]
 
     def cash(self, state: State, player: str) -> int | None:

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from referee.engine import DEFAULT_READINGS, Readings
+from referee.i18n import N_
 
-# Contents (内容物): four trains, four colour dice, 5 shares of each train's colour.
-TRAINS: tuple[str, ...] = ("red", "yellow", "green", "blue")
+# Contents (内容物): four trains, four colour dice, 5 shares of each train's colour. The
+# colours are marked for the catalog: shown as the rules say them (赤, 黄, 緑, 青; names.py).
+TRAINS: tuple[str, ...] = (N_("red"), N_("yellow"), N_("green"), N_("blue"))
 # A die shows a train's colour, or purple or orange (紫ダイスの解決, オレンジダイスの解決).
-FACES: tuple[str, ...] = (*TRAINS, "purple", "orange")
+FACES: tuple[str, ...] = (*TRAINS, N_("purple"), N_("orange"))
 DICE = 4
 SHARES_PER_TRAIN = 5  # 株（各色） ５
 CUBES_PER_PLAYER = 15  # 商品キューブ（各色） １５

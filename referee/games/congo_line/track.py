@@ -10,7 +10,9 @@ from collections import Counter
 from dataclasses import replace
 
 from referee.engine import Event
+from referee.i18n import _
 
+from .names import shown
 from .state import (
     END_CITIES,
     LEAVE_MIN_GOODS,
@@ -35,7 +37,9 @@ def where(state: State, train: Train) -> str:
     if train.in_city:
         return train.city
     line = state.board.lines[train.line]
-    return f"{line.name} space {train.step + 1} (value {line.spaces[train.step]})"
+    return _("{line} space {space} (value {value})").format(
+        line=line.name, space=train.step + 1, value=line.spaces[train.step]
+    )
 
 
 def space_value(state: State, train: Train) -> int | None:
@@ -47,7 +51,7 @@ def space_value(state: State, train: Train) -> int | None:
 
 def outside(state: State) -> str:
     """The trains standing outside a city, for hints."""
-    return ", ".join(t.colour for t in state.trains.values() if not t.in_city) or "none"
+    return ", ".join(shown(t.colour) for t in state.trains.values() if not t.in_city) or _("none")
 
 
 def occupant(state: State, spot: Spot, but: str = "") -> str:
@@ -86,7 +90,8 @@ def put(state: State, colour: str, spot: Spot, mover: str) -> tuple[State, list[
         return arrive(state, colour, spot, mover)
     moved = replace(train, city="", line=spot[0], step=spot[1])
     state = replace(state, trains=with_key(state.trains, colour, moved))
-    return state, [Event(f"{colour} train -> {where(state, moved)}")]
+    said = _("{train} train -> {where}").format(train=shown(colour), where=where(state, moved))
+    return state, [Event(said)]
 
 
 def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, list[Event]]:
@@ -96,7 +101,13 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
     列車が都市に到着した瞬間 (the moment a train arrives), so it is paid here and not at `done`.
     """
     train = state.trains[colour]
-    events = [Event(f"{colour} train arrives at {city} with {len(train.goods)} goods")]
+    events = [
+        Event(
+            _("{train} train arrives at {city} with {n} goods").format(
+                train=shown(colour), city=city, n=len(train.goods)
+            )
+        )
+    ]
     money = state.money
     bonus = state.bonus.get(city, 0)
     reached = state.reached
@@ -105,8 +116,9 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
         if bonus:
             events.append(
                 Event(
-                    f"{mover}: money {money[mover]} -> {money[mover] + bonus} "
-                    f"(New Market Bonus of {city})"
+                    _("{player}: money {old} -> {new} (New Market Bonus of {city})").format(
+                        player=mover, old=money[mover], new=money[mover] + bonus, city=city
+                    )
                 )
             )
             money = add(money, mover, bonus)
@@ -118,8 +130,16 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
             gain = held * price
             events.append(
                 Event(
-                    f"{p}: sells {held} {colour} share(s) at {price}: money "
-                    f"{money[p]} -> {money[p] + gain}"
+                    _(
+                        "{player}: sells {n} {train} share(s) at {price}: money {old} -> {new}"
+                    ).format(
+                        player=p,
+                        n=held,
+                        train=shown(colour),
+                        price=price,
+                        old=money[p],
+                        new=money[p] + gain,
+                    )
                 )
             )
             money = add(money, p, gain)
@@ -130,8 +150,10 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
         gain = PAY_PER_GOOD * n
         events.append(
             Event(
-                f"{owner}: {n} good(s) delivered: money {money[owner]} -> "
-                f"{money[owner] + gain}; {n} cube(s) back to {owner}"
+                _(
+                    "{player}: {n} good(s) delivered: money {old} -> {new}; "
+                    "{n} cube(s) back to {player}"
+                ).format(player=owner, n=n, old=money[owner], new=money[owner] + gain)
             )
         )
         money = add(money, owner, gain)
@@ -149,7 +171,13 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
     )
     if len(reached) >= END_CITIES:
         state = replace(state, phase="over", turn=None)
-        events.append(Event(f"{city} is the {END_CITIES}th city reached: the game is over"))
+        events.append(
+            Event(
+                _("{city} is the {n}th city reached: the game is over").format(
+                    city=city, n=END_CITIES
+                )
+            )
+        )
     return state, events
 
 
@@ -157,12 +185,24 @@ def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
     """商品損失: a train left without goods goes back to its last city; its shares are lost."""
     train = state.trains[colour]
     back = Train(colour, city=train.last_city, last_city=train.last_city)
-    events = [Event(f"{colour} train is empty: back to {train.last_city}")]
+    events = [
+        Event(
+            _("{train} train is empty: back to {city}").format(
+                train=shown(colour), city=train.last_city
+            )
+        )
+    ]
     shares, reserve = state.shares, state.reserve
     for p in state.players:
         held = shares[p].get(colour, 0)
         if held:
-            events.append(Event(f"{p}: loses {held} {colour} share(s) to the reserve"))
+            events.append(
+                Event(
+                    _("{player}: loses {n} {train} share(s) to the reserve").format(
+                        player=p, n=held, train=shown(colour)
+                    )
+                )
+            )
             shares = with_key(shares, p, with_key(shares[p], colour, 0))
             reserve = add(reserve, colour, held)
     state = replace(
@@ -181,7 +221,13 @@ def auto_candidates(state: State, mover: str) -> tuple[tuple[str, ...], list[Eve
         if destinations(state, t.city):
             due.append(t.colour)
         else:
-            events.append(Event(f"{t.colour} train: no line leaves {t.city}; it stays"))
+            events.append(
+                Event(
+                    _("{train} train: no line leaves {city}; it stays").format(
+                        train=shown(t.colour), city=t.city
+                    )
+                )
+            )
     return tuple(due), events
 
 
@@ -191,6 +237,7 @@ def auto_hint(state: State, due: tuple[str, ...]) -> str:
     for colour in due:
         ends = destinations(state, state.trains[colour].city)
         hints.append(
-            f"auto {colour}" + (f" (to {ends[0]})" if len(ends) == 1 else f" {'|'.join(ends)}")
+            f"auto {shown(colour)}"
+            + (_(" (to {city})").format(city=ends[0]) if len(ends) == 1 else f" {'|'.join(ends)}")
         )
     return "; ".join(hints)

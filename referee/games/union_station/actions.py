@@ -19,10 +19,13 @@ from referee.games.union_station.railroads import (
     KIND_RISE,
     LAST_SELLING_DIVIDEND,
     OFFER_BONUS,
+    kind_shown,
+    shown,
 )
 from referee.games.union_station.readings import BUY_ORDER
 from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
+from referee.i18n import _
 from referee.rules_kit import Judge, impossible
 
 
@@ -30,14 +33,14 @@ from referee.rules_kit import Judge, impossible
 def your_turn(state: State, actor: str, judge: Judge) -> int:
     if state.phase != PLAY:
         raise impossible(
-            "that is an action of play; the first auction comes first"
+            _("that is an action of play; the first auction comes first")
             if state.phase != "over"
-            else "the game is over",
+            else _("the game is over"),
             FLOW_RULE,
         )
     if state.needs_reveal():
         raise impossible(
-            "the table must turn up the new top of the offer deck first",
+            _("the table must turn up the new top of the offer deck first"),
             BUY_RULE,
             "reveal RAILROAD",
         )
@@ -57,26 +60,44 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     p = your_turn(state, move.actor, judge)
     if move.slot >= 0 and not state.offer[move.slot]:
         raise impossible(
-            f"+{move.slot + 1} is empty", BUY_RULE, f"offer {describe(list(state.offer))}"
+            _("+{space} is empty").format(space=move.slot + 1), BUY_RULE, _offer_hint(state)
         )
     if move.slot < 0 or state.offer[move.slot] != move.colour:
-        where = f" at +{move.slot + 1}" if move.slot >= 0 else ""
+        colour = shown(move.colour)
         raise impossible(
-            f"{move.colour} is not in the offer{where}",
+            _("{colour} is not in the offer at +{space}").format(colour=colour, space=move.slot + 1)
+            if move.slot >= 0
+            else _("{colour} is not in the offer").format(colour=colour),
             BUY_RULE,
-            f"offer {describe(list(state.offer))}",
+            _offer_hint(state),
         )
     seat = state.seats[p]
     price = state.road(move.colour).price
     judge.rule(
-        seat.cash >= price, f"{seat.name} has ${seat.cash}; {move.colour} costs ${price}", BUY_RULE
+        seat.cash >= price,
+        _("{player} has ${cash}; {colour} costs ${price}").format(
+            player=seat.name, cash=seat.cash, colour=shown(move.colour), price=price
+        ),
+        BUY_RULE,
     )
     i = COLOURS.index(move.colour)
     state = state.with_seat(
         p, cash=seat.cash - price, shares=put(seat.shares, i, seat.shares[i] + 1)
     )
-    paid = f"for ${price}: cash {seat.cash} -> {seat.cash - price}" if price else "for free"
-    events.append(Event(f"{seat.name} buys {move.colour} from +{move.slot + 1} {paid}"))
+    said = (
+        _("{player} buys {colour} from +{space} for ${price}: cash {old} -> {new}")
+        if price
+        else _("{player} buys {colour} from +{space} for free")
+    )
+    said = said.format(
+        player=seat.name,
+        colour=shown(move.colour),
+        space=move.slot + 1,
+        price=price,
+        old=seat.cash,
+        new=seat.cash - price,
+    )
+    events.append(Event(said))
     first, second, third = put(state.offer, move.slot, "")
     state = replace(state, offer=(first, second, third))
     usc_first = state.readings.of(BUY_ORDER) == "usc-first"
@@ -97,26 +118,28 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     colour = move.colour
     judge.rule(
         state.seats[p].shares[COLOURS.index(colour)] > 0,
-        f"{move.actor} holds no {colour} share",
+        _("{player} holds no {colour} share").format(player=move.actor, colour=shown(colour)),
         track.LAY,
-        "lay track of a railroad you hold a share in",
+        _("lay track of a railroad you hold a share in"),
     )
     road = state.road(colour)
     if road.arrived or road.discs <= 0:
         raise impossible(track.why_cannot_lay(state, colour), track.LAY)
-    judge.rule(
-        not road.declared_blocked, f"the table declared {colour} blocked", track.LAY, "undo it"
-    )
+    judge.rule(not road.declared_blocked, track.declared_blocked(colour), track.LAY, _("undo it"))
     if len(move.discs) > road.discs:
         raise impossible(
-            f"{colour} has only {road.discs} disc left", track.LAY, f"lay {colour} with one disc"
+            _("{colour} has only {n} disc left").format(colour=shown(colour), n=road.discs),
+            track.LAY,
+            _("lay {colour} with one disc").format(colour=shown(colour)),
         )
     for spec in move.discs:
         if state.road(colour).arrived:
             raise impossible(
-                f"{colour} reached its destination with its first disc; it lays no more",
+                _("{colour} reached its destination with its first disc; it lays no more").format(
+                    colour=shown(colour)
+                ),
                 track.DEST,
-                "lay one disc",
+                _("lay one disc"),
             )
         kind = spec.kind
         on_chicago = (
@@ -125,22 +148,32 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
             else spec.hex.lower() == "chicago"  # without a map, the name says it (L94)
         )
         if on_chicago:
-            raise impossible(
-                "no disc goes on Chicago (it has every railroad's track already)", track.LAY
-            )
+            raise impossible(track.no_chicago(), track.LAY)
         own_destination = DESTINATIONS.get(spec.hex.lower()) == colour
         if not state.board.has_map and own_destination and kind != "dest":
             raise impossible(
-                f"{spec.hex} is {colour}'s own destination: it counts as dest for {colour}, "
-                f"not {kind}",
+                _(
+                    "{hex} is {colour}'s own destination: it counts as {dest} for {colour}, "
+                    "not {kind}"
+                ).format(
+                    hex=spec.hex,
+                    colour=shown(colour),
+                    dest=kind_shown("dest"),
+                    kind=kind_shown(kind),
+                ),
                 track.DEST,
-                f"lay {colour} dest@{spec.hex}",
+                f"lay {shown(colour)} dest@{spec.hex}",
             )
         if state.board.has_map:
             kind = track.kind_on_map(state, colour, spec.hex)
             judge.rule(
                 not spec.kind or spec.kind == kind,
-                f"{spec.hex} counts as {kind} for {colour}, not {spec.kind}",
+                _("{hex} counts as {kind} for {colour}, not {typed}").format(
+                    hex=spec.hex,
+                    kind=kind_shown(kind),
+                    colour=shown(colour),
+                    typed=kind_shown(spec.kind) if spec.kind else "",
+                ),
                 track.LAY,
             )
         error = track.placement_error(state, colour, spec.hex, kind)
@@ -157,9 +190,9 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         )
         judge.rule(
             alone,
-            "a lay places two discs",
+            _("a lay places two discs"),
             track.LAY,
-            "name a second disc (force a single one if no hex is left)",
+            _("name a second disc (force a single one if no hex is left)"),
         )
     return _turn_done(shift(state, events), move.actor), events
 
@@ -167,16 +200,28 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
 def _place(state: State, disc: Disc, events: list[Event]) -> State:
     colour = disc.colour
     road = state.road(colour)
-    where = f" at {disc.hex}" if disc.hex else ""
-    events.append(Event(f"{colour} disc on a {disc.kind} hex{where} ({road.discs - 1} left)"))
+    said = (
+        _("{colour} disc on a {kind} hex at {hex} ({n} left)")
+        if disc.hex
+        else _("{colour} disc on a {kind} hex ({n} left)")
+    )
+    events.append(
+        Event(
+            said.format(
+                colour=shown(colour), kind=kind_shown(disc.kind), hex=disc.hex, n=road.discs - 1
+            )
+        )
+    )
     state = replace(state, track=(*state.track, disc))
     state = state.with_road(colour, discs=road.discs - 1)
     if disc.kind == "dest":
         back = road.discs - 1
         events.append(
             Event(
-                f"{colour} has reached its destination: it lays no more "
-                f"({back} discs back to the box)"
+                _(
+                    "{colour} has reached its destination: it lays no more "
+                    "({n} discs back to the box)"
+                ).format(colour=shown(colour), n=back)
             )
         )
         state = state.with_road(colour, arrived=True, discs=0)
@@ -193,19 +238,33 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     seat = state.seats[p]
     n = seat.shares[i]
     if n == 0:
-        raise impossible(f"{move.actor} holds no {move.colour} share", SELL_RULE)
+        raise impossible(
+            _("{player} holds no {colour} share").format(
+                player=move.actor, colour=shown(move.colour)
+            ),
+            SELL_RULE,
+        )
     judge.rule(
         state.dividends < LAST_SELLING_DIVIDEND,
-        f"the {LAST_SELLING_DIVIDEND}th dividend has been paid: no more selling",
+        _("the {n}th dividend has been paid: no more selling").format(n=LAST_SELLING_DIVIDEND),
         SELL_RULE,
-        "buy or lay",
+        _("buy or lay"),
     )
     price = state.road(move.colour).price
     state = state.with_seat(p, cash=seat.cash + n * price, shares=put(seat.shares, i, 0))
     events.append(
         Event(
-            f"{seat.name} sells {n} {move.colour} at ${price}: cash {seat.cash} -> "
-            f"{seat.cash + n * price}; the shares leave the game"
+            _(
+                "{player} sells {n} {colour} at ${price}: cash {old} -> {new}; "
+                "the shares leave the game"
+            ).format(
+                player=seat.name,
+                n=n,
+                colour=shown(move.colour),
+                price=price,
+                old=seat.cash,
+                new=seat.cash + n * price,
+            )
         )
     )
     return _turn_done(economy.fall(state, move.colour, events), move.actor), events
@@ -215,20 +274,29 @@ def play_pass(
     state: State, move: Pass, judge: Judge, legal: list[str]
 ) -> tuple[State, list[Event]]:
     your_turn(state, move.actor, judge)
-    judge.rule(not legal, "passing on purpose is not allowed", FLOW_RULE, "; ".join(legal))
-    return _turn_done(state, move.actor), [Event(f"{move.actor} passes (no action is possible)")]
+    judge.rule(not legal, _("passing on purpose is not allowed"), FLOW_RULE, "; ".join(legal))
+    said = _("{player} passes (no action is possible)").format(player=move.actor)
+    return _turn_done(state, move.actor), [Event(said)]
 
 
 def blocked(state: State, move: Blocked, judge: Judge) -> tuple[State, list[Event]]:
     if state.phase != PLAY:
-        raise impossible("a railroad can be declared blocked only during play", track.LAY)
+        raise impossible(_("a railroad can be declared blocked only during play"), track.LAY)
     judge.rule(
         not state.board.has_map,
-        "the map in the board data tells the referee where track can go",
+        _("the map in the board data tells the referee where track can go"),
         track.LAY,
     )
     why = track.why_cannot_lay(state, move.colour)
     if why:
         raise impossible(why, track.LAY)
-    event = Event(f"the table declares {move.colour} blocked: it can lay no more track")
+    event = Event(
+        _("the table declares {colour} blocked: it can lay no more track").format(
+            colour=shown(move.colour)
+        )
+    )
     return state.with_road(move.colour, declared_blocked=True), [event]
+
+
+def _offer_hint(state: State) -> str:
+    return _("offer {offer}").format(offer=describe(list(state.offer)))

@@ -7,9 +7,10 @@ from dataclasses import replace
 from referee.engine import Event
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
 from referee.games.union_station.offer import after_top_taken, reveal_rule, turn_up
-from referee.games.union_station.railroads import COLOURS, MIN_BID
+from referee.games.union_station.railroads import COLOURS, MIN_BID, shown, shown_all
 from referee.games.union_station.sections import AUCTION_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
+from referee.i18n import _
 from referee.rules_kit import Judge, impossible
 
 
@@ -21,17 +22,26 @@ def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]
         if need == "lot":
             if colour in state.lots:
                 raise impossible(
-                    f"{colour} is already in the auction order (one share of each railroad)",
+                    _(
+                        "{colour} is already in the auction order (one share of each railroad)"
+                    ).format(colour=shown(colour)),
                     SETUP_RULE,
-                    "reveal " + " ".join(c for c in COLOURS if c not in state.lots),
+                    "reveal " + shown_all([c for c in COLOURS if c not in state.lots]),
                 )
             state = replace(state, lots=(*state.lots, colour))
-            events.append(Event(f"auction share {len(state.lots)} of 5: {colour}"))
+            events.append(
+                Event(
+                    _("auction share {n} of 5: {colour}").format(
+                        n=len(state.lots), colour=shown(colour)
+                    )
+                )
+            )
         elif need == "top":
             state = turn_up(state, colour, events)
         else:
             raise impossible(
-                f"nothing is waiting to be turned up (at {colour})", reveal_rule(state)
+                _("nothing is waiting to be turned up (at {colour})").format(colour=shown(colour)),
+                reveal_rule(state),
             )
     if state.phase == SETUP and not state.needs_reveal():
         state = open_auction(state, 0, state.first, events)
@@ -48,9 +58,9 @@ def start(state: State, move: Start, judge: Judge) -> tuple[State, list[Event]]:
         and not state.auction.passed
     )
     if not fresh:
-        raise impossible("the first auction has begun; its start player is set", SETUP_RULE)
+        raise impossible(_("the first auction has begun; its start player is set"), SETUP_RULE)
     p = state.players.index(move.player)
-    events.append(Event(f"{move.player} starts the first auction"))
+    events.append(Event(_("{player} starts the first auction").format(player=move.player)))
     state = replace(state, first=p)
     if state.auction is not None:
         state = replace(state, auction=replace(state.auction, auctioneer=p, bidder=p))
@@ -61,7 +71,11 @@ def start(state: State, move: Start, judge: Judge) -> tuple[State, list[Event]]:
 def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -> State:
     colour = state.lots[lot]
     events.append(
-        Event(f"auction {lot + 1} of 5: {colour}; {state.players[auctioneer]} bids first")
+        Event(
+            _("auction {n} of 5: {colour}; {player} bids first").format(
+                n=lot + 1, colour=shown(colour), player=state.players[auctioneer]
+            )
+        )
     )
     return replace(state, phase=AUCTION, auction=Auction(colour, auctioneer, auctioneer))
 
@@ -72,22 +86,38 @@ def bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
     p = _bidder(state, a, move.actor, judge)
     cash = state.seats[p].cash
     low = max(MIN_BID, a.high + 1)
-    judge.rule(move.amount >= MIN_BID, f"a bid is at least ${MIN_BID}", AUCTION_RULE, f"bid {low}")
     judge.rule(
-        move.amount > a.high,
-        f"the high bid is already {a.high}",
+        move.amount >= MIN_BID,
+        _("a bid is at least ${amount}").format(amount=MIN_BID),
         AUCTION_RULE,
-        f"bid {low} or pass",
+        f"bid {low}",
     )
     judge.rule(
-        move.amount <= cash, f"{move.actor} has only ${cash}", AUCTION_RULE, "bid less or pass"
+        move.amount > a.high,
+        _("the high bid is already {amount}").format(amount=a.high),
+        AUCTION_RULE,
+        _("{move} or pass").format(move=f"bid {low}"),
+    )
+    judge.rule(
+        move.amount <= cash,
+        _("{player} has only ${cash}").format(player=move.actor, cash=cash),
+        AUCTION_RULE,
+        _("bid less or pass"),
     )
     if move.amount > state.board.top:
         raise impossible(
-            f"the value track ends at {state.board.top}; the price disc goes to the bid's square",
+            _("the value track ends at {top}; the price disc goes to the bid's square").format(
+                top=state.board.top
+            ),
             AUCTION_RULE,
         )
-    events.append(Event(f"{move.actor} bids {move.amount} on {a.colour}"))
+    events.append(
+        Event(
+            _("{player} bids {amount} on {colour}").format(
+                player=move.actor, amount=move.amount, colour=shown(a.colour)
+            )
+        )
+    )
     return _after_auction_turn(state, replace(a, high=move.amount, leader=p), p, events), events
 
 
@@ -95,14 +125,20 @@ def auction_pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Ev
     events: list[Event] = []
     a = _auction(state)
     p = _bidder(state, a, move.actor, judge)
-    events.append(Event(f"{move.actor} passes on {a.colour} (final for this share)"))
+    events.append(
+        Event(
+            _("{player} passes on {colour} (final for this share)").format(
+                player=move.actor, colour=shown(a.colour)
+            )
+        )
+    )
     return _after_auction_turn(state, replace(a, passed=a.passed | {p}), p, events), events
 
 
 def _auction(state: State) -> Auction:
     if state.phase != AUCTION or state.auction is None:
         raise impossible(
-            "there is no auction now: bids are only for the first auction", AUCTION_RULE
+            _("there is no auction now: bids are only for the first auction"), AUCTION_RULE
         )
     return state.auction
 
@@ -110,7 +146,11 @@ def _auction(state: State) -> Auction:
 def _bidder(state: State, a: Auction, actor: str, judge: Judge) -> int:
     p = state.players.index(actor)
     judge.rule(
-        p not in a.passed, f"{actor} has passed on {a.colour} and cannot bid again", AUCTION_RULE
+        p not in a.passed,
+        _("{player} has passed on {colour} and cannot bid again").format(
+            player=actor, colour=shown(a.colour)
+        ),
+        AUCTION_RULE,
     )
     judge.turn(actor, state.players[a.bidder], AUCTION_RULE)
     return p
@@ -122,7 +162,13 @@ def _after_auction_turn(state: State, a: Auction, p: int, events: list[Event]) -
         return _award(state, a.leader, a.high, events)
     if a.leader < 0 and len(a.passed) == n:
         # 最初のオークション: nobody bid $5, so the auctioneer takes it free at $5.
-        events.append(Event(f"nobody bid: {state.players[a.auctioneer]} takes {a.colour} free"))
+        events.append(
+            Event(
+                _("nobody bid: {player} takes {colour} free").format(
+                    player=state.players[a.auctioneer], colour=shown(a.colour)
+                )
+            )
+        )
         return _award(state, a.auctioneer, 0, events, price=MIN_BID)
     nxt = next(q % n for q in range(p + 1, p + n + 1) if q % n not in a.passed)
     return replace(state, auction=replace(a, bidder=nxt))
@@ -135,10 +181,30 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
     i = COLOURS.index(a.colour)
     shares = put(seat.shares, i, seat.shares[i] + 1)
     state = state.with_seat(winner, cash=seat.cash - paid, shares=shares)
-    got = f"wins {a.colour} for ${paid}: cash {seat.cash} -> {seat.cash - paid}"
-    events.append(Event(f"{seat.name} {got}" if paid else f"{seat.name} takes {a.colour} free"))
+    got = (
+        _("{player} wins {colour} for ${paid}: cash {old} -> {new}")
+        if paid
+        else _("{player} takes {colour} free")
+    )
+    events.append(
+        Event(
+            got.format(
+                player=seat.name,
+                colour=shown(a.colour),
+                paid=paid,
+                old=seat.cash,
+                new=seat.cash - paid,
+            )
+        )
+    )
     price = price or paid
-    events.append(Event(f"{a.colour} price set to {price} (no dividend in the auction)"))
+    events.append(
+        Event(
+            _("{colour} price set to {price} (no dividend in the auction)").format(
+                colour=shown(a.colour), price=price
+            )
+        )
+    )
     state = state.with_road(a.colour, price=price)
     state = replace(state, acquired=(*state.acquired, (a.colour, winner)), auction=None)
     lot = len(state.acquired)
@@ -148,14 +214,24 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
 
 
 def _begin_play(state: State, events: list[Event]) -> State:
-    events.append(Event(f"the first auction is over; {state.top} moves from the deck to +1"))
+    events.append(
+        Event(
+            _("the first auction is over; {colour} moves from the deck to +1").format(
+                colour=shown(state.top)
+            )
+        )
+    )
     state = replace(state, phase=PLAY, offer=(state.top, "", ""), top="")
     state = after_top_taken(state, events)
     # 最初のオークション: the holder of the lowest-priced share starts; on a tie of prices,
     # the one who took such a share last.
-    lowest = min(state.road(c).price for c, _ in state.acquired)
+    lowest = min(state.road(c).price for c, _winner in state.acquired)
     colour, p = [(c, q) for c, q in state.acquired if state.road(c).price == lowest][-1]
     events.append(
-        Event(f"{state.players[p]} starts play (holds {colour}, the lowest at ${lowest})")
+        Event(
+            _("{player} starts play (holds {colour}, the lowest at ${price})").format(
+                player=state.players[p], colour=shown(colour), price=lowest
+            )
+        )
     )
     return replace(state, turn=p)

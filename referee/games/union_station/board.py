@@ -27,23 +27,24 @@ from referee.games.union_station.railroads import (
     MIN_BID,
     TOTAL_SHARES,
 )
+from referee.i18n import N_, _
 
 FIELDS = (
     BoardField(
         "shares",
-        "How many shares of each colour are in the box? (30 in all)",
+        N_("How many shares of each colour are in the box? (30 in all)"),
         "black 6 green 6 blue 6 orange 6 white 6",
-        lambda answer, _: _shares(answer),
+        lambda answer, _earlier: _shares(answer),
     ),
     BoardField(
         "value_track",
-        "Lowest and highest value on the RAILROAD VALUE track (bottom row is 5-10)?",
+        N_("Lowest and highest value on the RAILROAD VALUE track (bottom row is 5-10)?"),
         "5-52",
-        lambda answer, _: _value_track(answer),
+        lambda answer, _earlier: _value_track(answer),
     ),
     BoardField(
         "gold",
-        "Which values on the RAILROAD VALUE track are gold squares?",
+        N_("Which values on the RAILROAD VALUE track are gold squares?"),
         "9 13 17 21",
         # Checked against the track typed before; without one, the whole board is judged at the end.
         lambda answer, earlier: (
@@ -52,13 +53,15 @@ FIELDS = (
     ),
     BoardField(
         "map",
-        "The map, optional (empty: type each hex's kind when laying): "
-        "'HEX KIND NEIGHBOUR...' separated by ';', kinds plain town city chicago "
-        "and the five destinations",
+        N_(
+            "The map, optional (empty: type each hex's kind when laying): "
+            "'HEX KIND NEIGHBOUR...' separated by ';', kinds plain town city chicago "
+            "and the five destinations"
+        ),
         "CHI chicago C1 C2; C1 town C2; C2 kansas-city",
-        lambda answer, _: _map(answer),
+        lambda answer, _earlier: _map(answer),
     ),
-    BoardField("note", "Anything to remember about this board (optional)", "our copy"),
+    BoardField("note", N_("Anything to remember about this board (optional)"), "our copy"),
 )
 HEX_KINDS = ("plain", "town", "city", "chicago", *DESTINATIONS)
 _HEX_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
@@ -80,7 +83,7 @@ class Board:
 
     @property
     def chicago(self) -> str:
-        return next(h for h, (kind, _) in self.hexes.items() if kind == "chicago")
+        return next(h for h, (kind, _near) in self.hexes.items() if kind == "chicago")
 
     def golds_between(self, old: int, new: int) -> list[int]:
         """The gold squares a price entering (old, new] enters or passes (配当)."""
@@ -96,11 +99,12 @@ def check(raw: Mapping[str, Any]) -> dict[str, Any]:
     unknown = set(raw) - {f.key for f in FIELDS}
     if unknown:
         raise UsageError(
-            f"board data has unknown key '{sorted(unknown)[0]}'", ", ".join(f.key for f in FIELDS)
+            _("board data has unknown key '{key}'").format(key=sorted(unknown)[0]),
+            ", ".join(f.key for f in FIELDS),
         )
     for key in ("shares", "value_track", "gold"):
         if key not in raw or raw[key] in ("", [], {}):
-            raise UsageError(f"board data needs '{key}'", _field(key).prompt)
+            raise UsageError(_("board data needs '{key}'").format(key=key), _(_field(key).prompt))
     low, top = _value_track(raw["value_track"])
     out: dict[str, Any] = {
         "shares": _shares(raw["shares"]),
@@ -140,7 +144,9 @@ def _int(word: Any, key: str) -> int:
     try:
         return int(word)
     except (TypeError, ValueError):
-        raise UsageError(f"board data '{key}': '{word}' is not a whole number") from None
+        raise UsageError(
+            _("board data '{key}': '{word}' is not a whole number").format(key=key, word=word)
+        ) from None
 
 
 def _shares(value: Any) -> dict[str, int]:
@@ -148,21 +154,23 @@ def _shares(value: Any) -> dict[str, int]:
         words = value.replace(",", " ").replace("=", " ").replace(":", " ").split()
         if len(words) % 2:
             raise UsageError(
-                "board data 'shares': give a colour and a number for each", "black 6 ..."
+                _("board data 'shares': give a colour and a number for each"), "black 6 ..."
             )
         value = dict(zip(words[::2], words[1::2], strict=True))
     if not isinstance(value, Mapping):
-        raise UsageError("board data 'shares' must name each colour with its count")
+        raise UsageError(_("board data 'shares' must name each colour with its count"))
     counts = {str(k).lower(): _int(v, "shares") for k, v in value.items()}
     if set(counts) != set(COLOURS):
         raise UsageError(
-            "board data 'shares' must give each of the five colours", " ".join(COLOURS)
+            _("board data 'shares' must give each of the five colours"), " ".join(COLOURS)
         )
     if any(n < 1 for n in counts.values()):
-        raise UsageError("board data 'shares': each colour needs at least its auctioned share")
+        raise UsageError(_("board data 'shares': each colour needs at least its auctioned share"))
     if sum(counts.values()) != TOTAL_SHARES:
         raise UsageError(
-            f"board data 'shares' add up to {sum(counts.values())}, not {TOTAL_SHARES} (内容物)"
+            _("board data 'shares' add up to {n}, not {total} (内容物)").format(
+                n=sum(counts.values()), total=TOTAL_SHARES
+            )
         )
     return {c: counts[c] for c in COLOURS}
 
@@ -171,15 +179,18 @@ def _value_track(value: Any) -> tuple[int, int]:
     if isinstance(value, str):
         parts = value.replace(" ", "").split("-")
         if len(parts) != 2:
-            raise UsageError("board data 'value_track' must be LOW-HIGH", "5-52")
+            raise UsageError(_("board data 'value_track' must be LOW-HIGH"), "5-52")
         value = parts
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise UsageError("board data 'value_track' must be LOW-HIGH", "5-52")
+        raise UsageError(_("board data 'value_track' must be LOW-HIGH"), "5-52")
     low, top = _int(value[0], "value_track"), _int(value[1], "value_track")
     if low != MIN_BID:
-        raise UsageError("board data 'value_track' starts at 5 (the bottom row is 5-10)")
+        raise UsageError(_("board data 'value_track' starts at 5 (the bottom row is 5-10)"))
     if top < BOTTOM_ROW[1] or top > 1000:
-        raise UsageError(f"board data 'value_track' top {top} is not plausible", "10 to 1000")
+        raise UsageError(
+            _("board data 'value_track' top {top} is not plausible").format(top=top),
+            _("{low} to {high}").format(low=10, high=1000),
+        )
     return low, top
 
 
@@ -188,9 +199,12 @@ def _gold(value: Any, low: int, top: int) -> list[int]:
     golds = sorted({_int(w, "gold") for w in words})
     bad = [g for g in golds if not low <= g <= top]
     if bad:
-        raise UsageError(f"board data 'gold': {bad[0]} is not on the track", f"{low} to {top}")
+        raise UsageError(
+            _("board data 'gold': {value} is not on the track").format(value=bad[0]),
+            _("{low} to {high}").format(low=low, high=top),
+        )
     if not golds:
-        raise UsageError("board data 'gold' names no square")
+        raise UsageError(_("board data 'gold' names no square"))
     return golds
 
 
@@ -204,20 +218,30 @@ def _map(value: Any) -> dict[str, str]:
             words = spec.split() if isinstance(spec, str) else list(spec)
             entries.append([str(name), *map(str, words)])
     else:
-        raise UsageError("board data 'map' must be 'HEX KIND NEIGHBOUR...; ...' or a table")
+        raise UsageError(_("board data 'map' must be 'HEX KIND NEIGHBOUR...; ...' or a table"))
     kinds: dict[str, str] = {}
     lower: dict[str, str] = {}
     for entry in entries:
         if len(entry) < 2:
-            raise UsageError(f"board data 'map': '{' '.join(entry)}' needs a hex and its kind")
+            raise UsageError(
+                _("board data 'map': '{entry}' needs a hex and its kind").format(
+                    entry=" ".join(entry)
+                )
+            )
         name, kind = entry[0].upper(), entry[1].lower()
         if not _HEX_NAME.match(name):
-            raise UsageError(f"board data 'map': '{name}' is not a hex name", "letters and digits")
+            raise UsageError(
+                _("board data 'map': '{hex}' is not a hex name").format(hex=name),
+                _("letters and digits"),
+            )
         if name in kinds:
-            raise UsageError(f"board data 'map': hex {name} is given twice")
+            raise UsageError(_("board data 'map': hex {hex} is given twice").format(hex=name))
         if kind not in HEX_KINDS:
             raise UsageError(
-                f"board data 'map': hex {name} has unknown kind '{kind}'", " ".join(HEX_KINDS)
+                _("board data 'map': hex {hex} has unknown kind '{kind}'").format(
+                    hex=name, kind=kind
+                ),
+                " ".join(HEX_KINDS),
             )
         kinds[name] = kind
         lower[name.lower()] = name
@@ -227,13 +251,23 @@ def _map(value: Any) -> dict[str, str]:
         for other in entry[2:]:
             other = other.upper()
             if other not in kinds:
-                raise UsageError(f"board data 'map': hex {name} touches unknown hex {other}")
+                raise UsageError(
+                    _("board data 'map': hex {hex} touches unknown hex {other}").format(
+                        hex=name, other=other
+                    )
+                )
             if other == name:
-                raise UsageError(f"board data 'map': hex {name} cannot touch itself")
+                raise UsageError(
+                    _("board data 'map': hex {hex} cannot touch itself").format(hex=name)
+                )
             nbrs[name].add(other)
             nbrs[other].add(name)  # touching is mutual; either side may list it
     for kind in ("chicago", *DESTINATIONS):
         count = list(kinds.values()).count(kind)
         if count != 1:
-            raise UsageError(f"board data 'map' must have exactly one {kind} hex, not {count}")
+            raise UsageError(
+                _("board data 'map' must have exactly one {kind} hex, not {n}").format(
+                    kind=kind, n=count
+                )
+            )
     return {h: " ".join([kinds[h], *sorted(nbrs[h])]) for h in kinds}

@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine import UsageError, Verb
-from referee.games.union_station.railroads import ALIASES, KINDS
+from referee.games.union_station.railroads import ALIASES, KIND_ALIASES, KINDS, shown
 from referee.games.union_station.state import State
+from referee.i18n import N_, _
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
@@ -15,19 +16,23 @@ VERBS = (
     Verb(
         "buy",
         "buy RAILROAD [+1|+2|+3] | buy +N",
-        "buy a share from the offer (by railroad or by space); its price rises by the slot",
+        N_("buy a share from the offer (by railroad or by space); its price rises by the slot"),
     ),
     Verb(
         "lay",
         "lay RAILROAD DISC DISC",
-        "lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX",
+        N_("lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX"),
     ),
-    Verb("sell", "sell RAILROAD", "sell all your shares of a railroad; its price drops a row"),
-    Verb("bid", "bid AMOUNT", "bid in the first auction (at least $5, more than the high bid)"),
-    Verb("pass", "pass", "pass in the auction; in play only when no action is possible"),
-    Verb("reveal", "reveal RAILROAD...", "say which share the table turned up"),
-    Verb("start", "start PLAYER", "say who starts the first auction (default: first listed)"),
-    Verb("blocked", "blocked RAILROAD", "declare that a railroad can lay no more track (no map)"),
+    Verb("sell", "sell RAILROAD", N_("sell all your shares of a railroad; its price drops a row")),
+    Verb("bid", "bid AMOUNT", N_("bid in the first auction (at least $5, more than the high bid)")),
+    Verb("pass", "pass", N_("pass in the auction; in play only when no action is possible")),
+    Verb("reveal", "reveal RAILROAD...", N_("say which share the table turned up")),
+    Verb("start", "start PLAYER", N_("say who starts the first auction (default: first listed)")),
+    Verb(
+        "blocked",
+        "blocked RAILROAD",
+        N_("declare that a railroad can lay no more track (no map)"),
+    ),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 
@@ -91,13 +96,13 @@ Move = Reveal | Start | Bid | Pass | Buy | Lay | Sell | Blocked
 
 
 def railroad(word: str) -> str:
-    return ALIASES[match(word, ALIASES, "railroad")]
+    return ALIASES[match(word, ALIASES, N_("railroad"))]
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     if not words:
-        raise UsageError("empty move", ", ".join(VERB_NAMES))
-    verb = match(words[0], VERB_NAMES, "verb")
+        raise UsageError(_("empty move"), ", ".join(VERB_NAMES))
+    verb = match(words[0], VERB_NAMES, N_("verb"))
     args = list(words[1:])
 
     def need(low: int, high: int) -> None:
@@ -108,13 +113,13 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         return Pass(actor)
     if verb == "bid":
         need(1, 1)
-        return Bid(actor, amount(args[0], "bid", low=1, high=10_000))
+        return Bid(actor, amount(args[0], N_("bid"), low=1, high=10_000))
     if verb == "reveal":
         need(1, 6)
         return Reveal(actor, tuple(railroad(w) for w in args))
     if verb == "start":
         need(1, 1)
-        return Start(actor, match(args[0], state.players, "player"))
+        return Start(actor, match(args[0], state.players, N_("player")))
     if verb in ("sell", "blocked"):
         need(1, 1)
         return (Sell if verb == "sell" else Blocked)(actor, railroad(args[0]))
@@ -135,9 +140,10 @@ def _buy(state: State, args: list[str]) -> tuple[str, int]:
         return colour, _space(args[1])
     slots = [i for i, c in enumerate(state.offer) if c == colour]
     if len(slots) > 1:
-        where = " and ".join(f"+{i + 1}" for i in slots)
+        where = _(" and ").join(f"+{i + 1}" for i in slots)
         raise UsageError(
-            f"{colour} is in the offer at {where}", f"say which: buy {colour} +{slots[-1] + 1}"
+            _("{colour} is in the offer at {where}").format(colour=shown(colour), where=where),
+            _("say which: {move}").format(move=f"buy {shown(colour)} +{slots[-1] + 1}"),
         )
     return colour, slots[0] if slots else -1
 
@@ -145,7 +151,7 @@ def _buy(state: State, args: list[str]) -> tuple[str, int]:
 def _space(word: str) -> int:
     """An offer space, +1 to +3, as its index."""
     if word.removeprefix("+") not in ("1", "2", "3"):
-        raise UsageError(f"'{word}' is not an offer space", "+1, +2 or +3")
+        raise UsageError(_("'{word}' is not an offer space").format(word=word), _("+1, +2 or +3"))
     return int(word.removeprefix("+")) - 1
 
 
@@ -154,7 +160,9 @@ def _disc(state: State, word: str) -> DiscSpec:
     kind_word, at, hex_word = word.partition("@")
     if at:
         if not kind_word or not hex_word:
-            raise UsageError(f"'{word}' is not a disc", "KIND@HEX, e.g. town@C4")
+            raise UsageError(
+                _("'{word}' is not a disc").format(word=word), _("KIND@HEX, e.g. town@C4")
+            )
         return DiscSpec(_kind(kind_word), _hex(state, hex_word))
     if state.board.has_map:
         return DiscSpec("", _hex(state, word))
@@ -162,16 +170,16 @@ def _disc(state: State, word: str) -> DiscSpec:
 
 
 def _kind(word: str) -> str:
-    return match(word, (*KINDS, "destination"), "kind of hex").replace("destination", "dest")
+    return match(word, KINDS, N_("kind of hex"), aliases={"destination": "dest", **KIND_ALIASES})
 
 
 def _hex(state: State, word: str) -> str:
     if state.board.has_map:
-        return match(word, state.board.hexes, "hex")
+        return match(word, state.board.hexes, N_("hex"))
     name = "-".join(word.upper().split())  # "Kansas City" is the hex KANSAS-CITY
     if not name.replace("-", "").replace("_", "").isalnum() or len(name) > 20:
         raise UsageError(
-            f"'{word}' is not a hex name",
-            "letters, digits, hyphens and spaces, e.g. C4 or Kansas-City",
+            _("'{word}' is not a hex name").format(word=word),
+            _("letters, digits, hyphens and spaces, e.g. C4 or Kansas-City"),
         )
     return name

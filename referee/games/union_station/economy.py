@@ -14,9 +14,18 @@ from referee.games.union_station.railroads import (
     ROW,
     USC_SPACES,
     USC_SPECIAL,
+    shown,
 )
 from referee.games.union_station.readings import TOP_SQUARE
 from referee.games.union_station.state import OVER, State
+from referee.i18n import N_, _
+
+# Why the game ended, kept in the state in English (a save resumes the same in either
+# language) and shown through the catalog (`ended`).
+ALL_BOUGHT = N_("every share has been bought")
+NO_TRACK = N_("no railroad can lay track")
+TWENTIETH = N_("the 20th dividend has been paid")
+STUCK_END = N_("nobody can buy, lay or sell any more [reading union-station.stuck=ends]")
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -24,8 +33,15 @@ def ceil_div(a: int, b: int) -> int:
 
 
 def end(state: State, why: str, events: list[Event]) -> State:
-    events.append(Event(f"GAME OVER: {why}"))
-    return replace(state, phase=OVER, ended=why)
+    """`why` is one of the reasons above, in English."""
+    state = replace(state, phase=OVER, ended=why)
+    events.append(Event(_("GAME OVER: {why}").format(why=ended(state))))
+    return state
+
+
+def ended(state: State) -> str:
+    """Why the game ended, in the language in force."""
+    return _(state.ended)
 
 
 def pay_per_share(
@@ -41,7 +57,13 @@ def pay_per_share(
             paid.append(
                 f"{seat.name} +{per_share * n} ({seat.cash} -> {seat.cash + per_share * n})"
             )
-    events.append(Event(f"{label}: {colour} pays {per_share} a share: {', '.join(paid)}"))
+    events.append(
+        Event(
+            _("{label}: {colour} pays {amount} a share: {paid}").format(
+                label=label, colour=shown(colour), amount=per_share, paid=", ".join(paid)
+            )
+        )
+    )
     return state
 
 
@@ -53,13 +75,23 @@ def rise(state: State, colour: str, by: int, events: list[Event]) -> State:
     """
     old = state.road(colour).price
     new = min(old + by, state.board.top)
-    top_note = f" (the top of the track; +{by} would be {old + by})" if old + by > new else ""
+    top_note = (
+        _(" (the top of the track; +{by} would be {price})").format(by=by, price=old + by)
+        if old + by > new
+        else ""
+    )
     golds = state.board.golds_between(old, new)
     if old == new and by > 0:  # already on the top square: whether it enters it again
         top_note += f" [{state.readings.note(TOP_SQUARE)}]"
         if state.readings.of(TOP_SQUARE) == "re-enters" and new in state.board.gold:
             golds = [new]
-    events.append(Event(f"{colour} price {old} -> {new}{top_note}"))
+    events.append(
+        Event(
+            _("{colour} price {old} -> {new}{note}").format(
+                colour=shown(colour), old=old, new=new, note=top_note
+            )
+        )
+    )
     state = state.with_road(colour, price=new)
     for gold in golds:
         state = dividend(state, colour, gold, events)
@@ -72,17 +104,23 @@ def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State
     """配当: each share pays the current price divided by the shares players hold."""
     held = state.held(colour)
     number = state.dividends + 1
-    label = f"dividend #{number} (gold {gold})"
+    label = _("dividend #{n} (gold {gold})").format(n=number, gold=gold)
     if held:
         price = state.road(colour).price
         # 配当: 全プレイヤーが保有する株式数で割った金額(端数切上) — rounded up.
         state = pay_per_share(state, colour, ceil_div(price, held), label, events)
     else:
-        events.append(Event(f"{label}: nobody holds {colour}; nothing paid"))
+        events.append(Event(_nobody(label, colour)))
     state = replace(state, dividends=number)
-    events.append(Event(f"dividends paid {number - 1} -> {number} of {LAST_DIVIDEND}"))
+    events.append(
+        Event(
+            _("dividends paid {old} -> {new} of {last}").format(
+                old=number - 1, new=number, last=LAST_DIVIDEND
+            )
+        )
+    )
     if number >= LAST_DIVIDEND:
-        state = end(state, f"the {LAST_DIVIDEND}th dividend has been paid", events)
+        state = end(state, TWENTIETH, events)
     return state
 
 
@@ -95,23 +133,37 @@ def usc_step(state: State, colour: str, events: list[Event], order: str = "") ->
     before = min(r.usc for r in state.roads)
     space = state.road(colour).usc
     if space >= USC_SPACES:
-        events.append(Event(f"{colour} stays on the last Union Station Company space"))
+        events.append(
+            Event(
+                _("{colour} stays on the last Union Station Company space").format(
+                    colour=shown(colour)
+                )
+            )
+        )
         return state
     state = state.with_road(colour, usc=space + 1)
-    events.append(Event(f"{colour} Union Station Company space {space} -> {space + 1}"))
+    events.append(
+        Event(
+            _("{colour} Union Station Company space {old} -> {new}").format(
+                colour=shown(colour), old=space, new=space + 1
+            )
+        )
+    )
     after = min(r.usc for r in state.roads)
     if after > before:
         amount = USC_SPECIAL[after - 2]
-        said = f"every railroad has passed the ${amount} line: special dividend"
+        said = _("every railroad has passed the ${amount} line: special dividend").format(
+            amount=amount
+        )
         events.append(Event(f"{said} [{order}]" if order else said))
         for c in COLOURS:
             held = state.held(c)
-            label = f"special ${amount}"
+            label = _("special ${amount}").format(amount=amount)
             if held:
                 # 1株あたり、プレイヤーの全株式の所有数で割った金額(端数切上) — rounded up.
                 state = pay_per_share(state, c, ceil_div(amount, held), label, events)
             else:
-                events.append(Event(f"{label}: nobody holds {c}; nothing paid"))
+                events.append(Event(_nobody(label, c)))
     return state
 
 
@@ -120,7 +172,25 @@ def fall(state: State, colour: str, events: list[Event]) -> State:
     old = state.road(colour).price
     new = old if old <= BOTTOM_ROW[1] else old - ROW
     if new == old:
-        events.append(Event(f"{colour} price stays {old} (bottom row)"))
+        events.append(
+            Event(
+                _("{colour} price stays {price} (bottom row)").format(
+                    colour=shown(colour), price=old
+                )
+            )
+        )
         return state
-    events.append(Event(f"{colour} price {old} -> {new} (no dividend when falling)"))
+    events.append(
+        Event(
+            _("{colour} price {old} -> {new} (no dividend when falling)").format(
+                colour=shown(colour), old=old, new=new
+            )
+        )
+    )
     return state.with_road(colour, price=new)
+
+
+def _nobody(label: str, colour: str) -> str:
+    return _("{label}: nobody holds {colour}; nothing paid").format(
+        label=label, colour=shown(colour)
+    )

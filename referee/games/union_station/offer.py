@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
-from referee.games.union_station.railroads import COLOURS
+from referee.games.union_station.railroads import COLOURS, shown
 from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, SETUP, State, put
+from referee.i18n import _
 from referee.rules_kit import impossible
 
 
@@ -20,11 +21,13 @@ def reveal_rule(state: State) -> str:
 def turn_up(state: State, colour: str, events: list[Event]) -> State:
     i = COLOURS.index(colour)
     if state.deck[i] <= 0:
-        left = ", ".join(f"{c} {n}" for c, n in zip(COLOURS, state.deck, strict=True) if n)
+        left = ", ".join(f"{shown(c)} {n}" for c, n in zip(COLOURS, state.deck, strict=True) if n)
         raise impossible(
-            f"the offer deck holds no {colour} share", reveal_rule(state), f"left: {left}"
+            _("the offer deck holds no {colour} share").format(colour=shown(colour)),
+            reveal_rule(state),
+            _("left: {left}").format(left=left),
         )
-    events.append(Event(f"the top of the offer deck is {colour}"))
+    events.append(Event(_("the top of the offer deck is {colour}").format(colour=shown(colour))))
     return replace(state, top=colour, deck=put(state.deck, i, state.deck[i] - 1))
 
 
@@ -33,11 +36,13 @@ def after_top_taken(state: State, events: list[Event]) -> State:
     is left in it, the referee does: `reveal` is then the only move, with one candidate)."""
     left = [c for c, n in zip(COLOURS, state.deck, strict=True) if n]
     if not left:
-        events.append(Event("the offer deck is empty"))
+        events.append(Event(_("the offer deck is empty")))
     elif len(left) == 1:
-        events.append(Event(f"the deck holds only {left[0]} shares now"))
+        events.append(
+            Event(_("the deck holds only {colour} shares now").format(colour=shown(left[0])))
+        )
     else:
-        events.append(Event("turn up the next share of the offer deck: reveal RAILROAD"))
+        events.append(Event(_("turn up the next share of the offer deck: reveal RAILROAD")))
     return state
 
 
@@ -47,20 +52,38 @@ def shift(state: State, events: list[Event]) -> State:
     offer = list(state.offer)
     if state.top:
         if "" not in offer:
-            events.append(Event(f"the offer is full: nothing moves; {state.top} stays on the deck"))
+            events.append(
+                Event(
+                    _("the offer is full: nothing moves; {colour} stays on the deck").format(
+                        colour=shown(state.top)
+                    )
+                )
+            )
             return state
         gap = offer.index("")
         offer[: gap + 1] = [state.top, *offer[:gap]]
-        events.append(Event(f"{state.top} moves from the deck to +1; offer {describe(offer)}"))
+        events.append(
+            Event(
+                _("{colour} moves from the deck to +1; offer {offer}").format(
+                    colour=shown(state.top), offer=describe(offer)
+                )
+            )
+        )
         state = replace(state, offer=(offer[0], offer[1], offer[2]), top="")
         return after_top_taken(state, events)
     for i in (1, 0):  # the deck is empty: each share moves right if there is room
         if offer[i] and not offer[i + 1]:
             offer[i + 1], offer[i] = offer[i], ""
     if tuple(offer) != state.offer:
-        events.append(Event(f"the deck is empty; the offer slides right: {describe(offer)}"))
+        events.append(
+            Event(
+                _("the deck is empty; the offer slides right: {offer}").format(
+                    offer=describe(offer)
+                )
+            )
+        )
     return replace(state, offer=(offer[0], offer[1], offer[2]))
 
 
 def describe(offer: list[str]) -> str:
-    return " ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(offer))
+    return " ".join(f"+{i + 1} {shown(c) if c else '-'}" for i, c in enumerate(offer))

@@ -4,23 +4,28 @@ the first choice of each is the referee's default."""
 from __future__ import annotations
 
 from referee.engine import Reading
+from referee.i18n import N_
 
 BUY_ORDER = Reading(
     "union-station",
     "buy-order",
     "L65, L69, L76-L78, L141",
-    "inside one buy, does the price rise come before the Union Station Company step",
+    N_("inside one buy, does the price rise come before the Union Station Company step"),
     (
         (
             "rise-first",
-            "the price rise (and its dividends), then the offer shift, then the Union Station"
-            " Company step: a buy that pays the 20th dividend ends the game before its special"
-            " dividend",
+            N_(
+                "the price rise (and its dividends), then the offer shift, then the Union Station"
+                " Company step: a buy that pays the 20th dividend ends the game before its special"
+                " dividend"
+            ),
         ),
         (
             "usc-first",
-            "the Union Station Company step (and its special dividend) comes at the purchase,"
-            " before the price rise: such a buy pays its special dividend, then ends the game",
+            N_(
+                "the Union Station Company step (and its special dividend) comes at the purchase,"
+                " before the price rise: such a buy pays its special dividend, then ends the game"
+            ),
         ),
     ),
 )
@@ -28,12 +33,15 @@ TOP_SQUARE = Reading(
     "union-station",
     "top-square",
     "L121-L125, L139",
-    "a price on the top square of the value track rises again: does it enter that square again",
+    N_("a price on the top square of the value track rises again: does it enter that square again"),
     (
-        ("stays", "no: the price stays where it is and pays nothing more"),
+        ("stays", N_("no: the price stays where it is and pays nothing more")),
         (
             "re-enters",
-            "yes: it enters the top square again, and pays its dividend when that square is gold",
+            N_(
+                "yes: it enters the top square again, and pays its dividend when that square is"
+                " gold"
+            ),
         ),
     ),
 )
@@ -41,17 +49,21 @@ STUCK = Reading(
     "union-station",
     "stuck",
     "L61, L145-L149",
-    "nobody can buy, lay or sell any more (every turn a forced pass): what then",
+    N_("nobody can buy, lay or sell any more (every turn a forced pass): what then"),
     (
         (
             "play-on",
-            "the referee says so and the passes go on: no end condition of L145-L149 has come,"
-            " so the table settles it",
+            N_(
+                "the referee says so and the passes go on: no end condition of L145-L149 has"
+                " come, so the table settles it"
+            ),
         ),
         (
             "ends",
-            "the game ends at once and is scored as it stands, as when no railroad can lay"
-            " track (L149): nobody can lay track any more",
+            N_(
+                "the game ends at once and is scored as it stands, as when no railroad can lay"
+                " track (L149): nobody can lay track any more"
+            ),
         ),
     ),
 )

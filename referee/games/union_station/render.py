@@ -9,6 +9,7 @@ from tabulate import tabulate
 
 from referee.engine import Options, Standing
 from referee.games.union_station import track
+from referee.games.union_station.economy import ended
 from referee.games.union_station.railroads import (
     COLOURS,
     LAST_DIVIDEND,
@@ -16,14 +17,26 @@ from referee.games.union_station.railroads import (
     RAILROADS,
     USC_SPACES,
     USC_SPECIAL,
+    shown,
+    shown_all,
 )
 from referee.games.union_station.state import AUCTION, OVER, SETUP, State
+from referee.i18n import N_, _
+
+# The columns of the final table (the standings' details), shown through the catalog.
+CASH, SHARES, SHARE_VALUE = N_("cash"), N_("shares"), N_("share value")
 
 
 def _offer_text(state: State) -> str:
-    slots = "  ".join(f"+{i + 1} {c or '-'}" for i, c in enumerate(state.offer))
-    top = state.top or ("(empty)" if state.deck_size() == 0 else "(to reveal)")
-    return f"{slots}   deck top {top}, {sum(state.deck)} face down"
+    slots = "  ".join(f"+{i + 1} {shown(c) if c else '-'}" for i, c in enumerate(state.offer))
+    top = (
+        shown(state.top)
+        if state.top
+        else (_("(empty)") if state.deck_size() == 0 else _("(to reveal)"))
+    )
+    return _("{slots}   deck top {top}, {n} face down").format(
+        slots=slots, top=top, n=sum(state.deck)
+    )
 
 
 def _next_gold(state: State, price: int) -> str:
@@ -40,7 +53,8 @@ def players_table(state: State, options: Options, standings: Sequence[Standing])
         value = totals[seat.name] - seat.cash
         shares = [n or "" for n in seat.shares]
         rows.append([mark + seat.name, seat.cash, *shares, value, totals[seat.name]])
-    return tabulate(rows, ["player", "cash", *COLOURS, "shares $", "total"], disable_numparse=True)
+    headers = [_("player"), _("cash"), *map(shown, COLOURS), _("shares $"), _("total")]
+    return tabulate(rows, headers, disable_numparse=True)
 
 
 def railroads_table(state: State) -> str:
@@ -49,23 +63,28 @@ def railroads_table(state: State) -> str:
     for r in RAILROADS:
         road = state.road(r.colour)
         why = track.why_cannot_lay(state, r.colour)
-        can = "arrived" if road.arrived else ("blocked" if why else "can lay")
+        can = _("arrived") if road.arrived else (_("blocked") if why else _("can lay"))
         roads.append(
             [
-                f"{r.colour} ({r.name})",
+                f"{shown(r.colour)} ({shown(r.name)})",
                 road.price or "-",
                 _next_gold(state, road.price),
                 state.held(r.colour),
                 f"{road.usc}/{USC_SPACES}",
                 road.discs,
-                f"{r.destination}: {can}",
+                f"{shown(r.destination)}: {can}",
             ]
         )
-    return tabulate(
-        roads,
-        ["railroad", "price", "next gold", "held", "USC", "discs", "destination"],
-        disable_numparse=True,
-    )
+    headers = [
+        _("railroad"),
+        _("price"),
+        _("next gold"),
+        _("held"),
+        _("USC"),
+        _("discs"),
+        _("destination"),
+    ]
+    return tabulate(roads, headers, disable_numparse=True)
 
 
 def market(state: State) -> str:
@@ -74,87 +93,121 @@ def market(state: State) -> str:
         (r.colour for r in RAILROADS if state.road(r.colour).price),
         key=lambda c: -state.road(c).price,
     )
-    rows = [[c, state.road(c).price, _next_gold(state, state.road(c).price)] for c in priced]
+    rows = [[shown(c), state.road(c).price, _next_gold(state, state.road(c).price)] for c in priced]
     if not rows:
-        return "no railroad has a price yet: the first auction sets them"
-    table = tabulate(rows, ["railroad", "price", "next gold"], disable_numparse=True)
-    return f"{table}\ndividends paid: {state.dividends} of {LAST_DIVIDEND}"
+        return _("no railroad has a price yet: the first auction sets them")
+    headers = [_("railroad"), _("price"), _("next gold")]
+    table = tabulate(rows, headers, disable_numparse=True)
+    paid = _("dividends paid: {n} of {last}").format(n=state.dividends, last=LAST_DIVIDEND)
+    return f"{table}\n{paid}"
 
 
 def status(state: State, options: Options, standings: Sequence[Standing]) -> str:
     players = players_table(state, options, standings)
     railroads = railroads_table(state)
-    lines = [f"Union Station — {options.phase}", players, "", railroads, ""]
+    title = _("Union Station — {phase}").format(phase=options.phase)
+    lines = [title, players, "", railroads, ""]
     if state.board.note:
-        lines.insert(1, f"board: {state.board.note}")
+        lines.insert(1, _("board: {note}").format(note=state.board.note))
+    order = _("auction order: {order}")
     if state.phase == SETUP:
-        lines.append(f"auction order: {' '.join(state.lots) or '(to reveal)'}")
+        lines.append(order.format(order=shown_all(state.lots) or _("(to reveal)")))
     elif state.phase == AUCTION and state.auction is not None:
         a = state.auction
-        lead = f"{a.high} by {state.players[a.leader]}" if a.leader >= 0 else "none"
-        passed = ", ".join(state.players[p] for p in sorted(a.passed)) or "nobody"
-        lines.append(
-            f"auction {len(state.acquired) + 1} of 5: {a.colour}; high bid {lead}; passed: {passed}"
+        lead = (
+            _("{amount} by {player}").format(amount=a.high, player=state.players[a.leader])
+            if a.leader >= 0
+            else _("none")
         )
-        lines.append(f"auction order: {' '.join(state.lots)}")
-    lines.append(f"offer: {_offer_text(state)}")
+        passed = ", ".join(state.players[p] for p in sorted(a.passed)) or _("nobody")
+        lines.append(
+            _("auction {n} of 5: {colour}; high bid {lead}; passed: {passed}").format(
+                n=len(state.acquired) + 1, colour=shown(a.colour), lead=lead, passed=passed
+            )
+        )
+        lines.append(order.format(order=shown_all(state.lots)))
+    lines.append(_("offer: {offer}").format(offer=_offer_text(state)))
     lines.append(_usc_text(state))
-    no_selling = ", reached" if state.dividends >= LAST_SELLING_DIVIDEND else ""
-    lines.append(
-        f"dividends paid: {state.dividends} of {LAST_DIVIDEND}"
-        f" (selling ends at {LAST_SELLING_DIVIDEND}{no_selling})"
+    paid = (
+        _("dividends paid: {n} of {last} (selling ended at {selling})")
+        if state.dividends >= LAST_SELLING_DIVIDEND
+        else _("dividends paid: {n} of {last} (selling ends at {selling})")
     )
+    lines.append(paid.format(n=state.dividends, last=LAST_DIVIDEND, selling=LAST_SELLING_DIVIDEND))
     can_lay = [c for c in COLOURS if not track.why_cannot_lay(state, c)]
     unbought = state.deck_size() + sum(1 for c in state.offer if c)
     lines.append(
-        f"end: {unbought} shares unbought; "
-        f"{LAST_DIVIDEND - state.dividends} dividends to the 20th; "
-        f"can lay track: {' '.join(can_lay) or 'no railroad'}"
+        _("end: {n} shares unbought; {left} dividends to the 20th; can lay track: {can}").format(
+            n=unbought,
+            left=LAST_DIVIDEND - state.dividends,
+            can=shown_all(can_lay) or _("no railroad"),
+        )
     )
     if state.phase == OVER:
-        lines.append(f"GAME OVER: {state.ended}")
+        lines.append(_("GAME OVER: {why}").format(why=ended(state)))
         final = [
             [
                 s.place,
                 s.player,
-                s.details["cash"],
-                s.details["shares"],
-                s.details["share value"],
+                s.details[CASH],
+                s.details[SHARES],
+                s.details[SHARE_VALUE],
                 s.score,
             ]
             for s in standings
         ]
+        headers = [_("place"), _("player"), _(CASH), _(SHARES), _(SHARE_VALUE), _("total")]
+        lines.append(tabulate(final, headers, disable_numparse=True))
+    else:
         lines.append(
-            tabulate(
-                final,
-                ["place", "player", "cash", "shares", "share value", "total"],
-                disable_numparse=True,
+            _("to move: {player} ({verbs})").format(
+                player=options.actor, verbs=", ".join(options.verbs)
             )
         )
-    else:
-        lines.append(f"to move: {options.actor} ({', '.join(options.verbs)})")
     return "\n".join(lines)
 
 
 def _usc_text(state: State) -> str:
     """The Union Station Company specials paid, and which railroads hold up the next one."""
     lowest = min(r.usc for r in state.roads)
-    paid = " ".join(f"${a}{' paid' if i < lowest - 1 else ''}" for i, a in enumerate(USC_SPECIAL))
-    text = f"Union Station Company specials: {paid}"
+    paid = " ".join(
+        _("${amount} paid").format(amount=a) if i < lowest - 1 else f"${a}"
+        for i, a in enumerate(USC_SPECIAL)
+    )
+    text = _("Union Station Company specials: {paid}").format(paid=paid)
     if lowest < USC_SPACES:
         waiting = [c for c in COLOURS if state.road(c).usc == lowest]
-        verb = "is" if len(waiting) == 1 else "are each"
-        again = " again" if lowest > 1 else ""  # the discs start at 1: no buy has moved them
-        text += f"; ${USC_SPECIAL[lowest - 1]} once {' and '.join(waiting)} {verb} bought{again}"
+        # the discs start at 1: no buy has moved them before the first line
+        if len(waiting) == 1:
+            said = (
+                _("; ${amount} once {railroads} is bought again")
+                if lowest > 1
+                else _("; ${amount} once {railroads} is bought")
+            )
+        else:
+            said = (
+                _("; ${amount} once {railroads} are each bought again")
+                if lowest > 1
+                else _("; ${amount} once {railroads} are each bought")
+            )
+        text += said.format(
+            amount=USC_SPECIAL[lowest - 1], railroads=shown_all(waiting, _(" and "))
+        )
     return text
 
 
 def toolbar(state: State) -> str:
     """In words a table reads at a glance: cash, the share prices set so far, the dividends."""
     cash = ", ".join(f"{s.name} ${s.cash}" for s in state.seats)
-    priced = [f"{c} {state.road(c).price}" for c in COLOURS if state.road(c).price]
-    prices = f"share prices {', '.join(priced)}" if priced else "no share auctioned yet"
-    return f"cash {cash} | {prices} | dividends {state.dividends} of {LAST_DIVIDEND}"
+    priced = [f"{shown(c)} {state.road(c).price}" for c in COLOURS if state.road(c).price]
+    prices = (
+        _("share prices {prices}").format(prices=", ".join(priced))
+        if priced
+        else _("no share auctioned yet")
+    )
+    return _("cash {cash} | {prices} | dividends {n} of {last}").format(
+        cash=cash, prices=prices, n=state.dividends, last=LAST_DIVIDEND
+    )
 
 
 def snapshot(state: State) -> dict[str, Any]:

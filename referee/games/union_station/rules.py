@@ -31,20 +31,25 @@ from referee.games.union_station.commands import (
     Sell,
     Start,
 )
-from referee.games.union_station.economy import end
+from referee.games.union_station.economy import ALL_BOUGHT, NO_TRACK, STUCK_END, end, ended
 from referee.games.union_station.railroads import (
     COLOURS,
+    KIND_ALIASES,
     LAST_DIVIDEND,
     LAST_SELLING_DIVIDEND,
     MAP_DISCS,
     MIN_BID,
     START_CASH,
     USC_SPACES,
+    shown,
 )
 from referee.games.union_station.readings import READINGS, STUCK
+from referee.games.union_station.render import CASH, SHARE_VALUE, SHARES
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
+from referee.i18n import N_, _, language
 from referee.rules_kit import Handlers, Judge, ranked
 from referee.words import match
+from referee.words import offered as completions
 
 END_RULE = "ゲームの終了"
 
@@ -87,37 +92,41 @@ class UnionStation(Game):
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
-            raise RuleError(f"the game is over: {state.ended}", END_RULE, computable=False)
+            raise RuleError(
+                _("the game is over: {why}").format(why=ended(state)), END_RULE, computable=False
+            )
         new, events = HANDLERS.apply(state, move, Judge(forced))
         new = _check_end(new, events)
         if _stuck(new):
             note = new.readings.note(STUCK)
             if new.readings.of(STUCK) == "ends":
-                new = end(new, f"nobody can buy, lay or sell any more [{note}]", events)
+                new = end(new, STUCK_END, events)
             else:
-                events.append(
-                    Event(
-                        "nobody can buy, lay or sell any more: every turn is a forced pass and no"
-                        " end condition can come (the rules do not cover this; settle it at the"
-                        f" table) [{note}]"
-                    )
+                said = _(
+                    "nobody can buy, lay or sell any more: every turn is a forced pass and no"
+                    " end condition can come (the rules do not cover this; settle it at the"
+                    " table) [{note}]"
                 )
+                events.append(Event(said.format(note=note)))
         return new, events
 
     def options(self, state: State) -> Options:
         if state.phase == OVER:
-            return Options(None, (), {}, "game over")
+            return Options(None, (), {}, _("game over"))
         need = state.needs_reveal()
         if need:
             actor = state.players[state.first if state.phase == SETUP else state.turn]
             if need == "lot":
                 can = tuple(c for c in COLOURS if c not in state.lots)
-                phase = f"setup: reveal the auction order ({len(state.lots)} of 5 known)"
+                phase = _("setup: reveal the auction order ({n} of 5 known)").format(
+                    n=len(state.lots)
+                )
             else:
                 can = tuple(c for c, n in zip(COLOURS, state.deck, strict=True) if n)
-                phase = "reveal the top of the offer deck"
+                phase = _("reveal the top of the offer deck")
             verbs = ("reveal", "start") if state.phase == SETUP else ("reveal",)
-            return Options(actor, verbs, {"reveal": (can,), "start": (state.players,)}, phase)
+            offered = {"reveal": (completions(can),), "start": (state.players,)}
+            return Options(actor, verbs, dict(offered), phase)
         if state.phase == AUCTION:
             return _auction_options(state)
         p = state.turn
@@ -131,14 +140,17 @@ class UnionStation(Game):
         if not playable:
             playable.append("pass")
         args: dict[str, tuple[tuple[str, ...], ...]] = {
-            "buy": (buys, ("+1", "+2", "+3")),
-            "sell": (sells,),
+            "buy": (completions(buys), ("+1", "+2", "+3")),
+            "sell": (completions(sells),),
         }
         where = _lay_candidates(state, lays)
-        args["lay"] = (lays, where, where)
+        args["lay"] = (completions(lays), where, where)
         if not state.board.has_map:  # the table's declaration, not a player's move: not listed
-            args["blocked"] = (tuple(c for c in COLOURS if not track.why_cannot_lay(state, c)),)
-        phase = f"{seat.name}'s turn, dividends {state.dividends}/{LAST_DIVIDEND}"
+            can_lay = [c for c in COLOURS if not track.why_cannot_lay(state, c)]
+            args["blocked"] = (completions(can_lay),)
+        phase = _("{player}'s turn, dividends {n}/{last}").format(
+            player=seat.name, n=state.dividends, last=LAST_DIVIDEND
+        )
         return Options(seat.name, tuple(playable), args, phase)
 
     def is_over(self, state: State) -> bool:
@@ -149,12 +161,14 @@ class UnionStation(Game):
         rows = []
         for seat in state.seats:
             value = sum(n * state.road(c).price for c, n in zip(COLOURS, seat.shares, strict=True))
-            shares = " ".join(f"{n} {c}" for c, n in zip(COLOURS, seat.shares, strict=True) if n)
+            shares = " ".join(
+                f"{n} {shown(c)}" for c, n in zip(COLOURS, seat.shares, strict=True) if n
+            )
             rows.append(
                 (
                     seat.name,
                     seat.cash + value,
-                    {"cash": seat.cash, "shares": shares or "-", "share value": value},
+                    {CASH: seat.cash, SHARES: shares or "-", SHARE_VALUE: value},
                 )
             )
         return ranked((Standing(*row) for row in rows), key=lambda s: s.score)
@@ -189,8 +203,8 @@ class UnionStation(Game):
         return values
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        key = match(key, self.adjustables(state), "number")
-        what, _, name = key.partition(" ")
+        key = match(key, self.adjustables(state), N_("number"))
+        what, _space, name = key.partition(" ")
         limits = {
             "cash": (0, 1_000_000),
             "price": (MIN_BID, state.board.top),
@@ -200,7 +214,10 @@ class UnionStation(Game):
         }
         low, high = limits[what]
         if not low <= value <= high:
-            raise UsageError(f"{key} cannot be {value}", f"{low} to {high}")
+            raise UsageError(
+                _("{key} cannot be {value}").format(key=key, value=value),
+                _("{low} to {high}").format(low=low, high=high),
+            )
         old = self.adjustables(state)[key]
         if what == "cash":
             state = state.with_seat(state.players.index(name), cash=value)
@@ -210,7 +227,8 @@ class UnionStation(Game):
             state = state.with_road(name, **{what: value})  # a correction: no special dividend
         else:
             state = replace(state, dividends=value)
-        return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]
+        said = _("{key} {old} -> {value} (adjusted by hand)").format(key=key, old=old, value=value)
+        return state, [Event(said)]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.seats[state.players.index(player)].cash
@@ -245,9 +263,9 @@ def _check_end(state: State, events: list[Event]) -> State:
     if state.phase != PLAY:
         return state
     if state.deck_size() == 0 and not any(state.offer):
-        return end(state, "every share has been bought", events)
+        return end(state, ALL_BOUGHT, events)
     if all(track.why_cannot_lay(state, c) for c in COLOURS):
-        return end(state, "no railroad can lay track", events)
+        return end(state, NO_TRACK, events)
     return state
 
 
@@ -274,15 +292,17 @@ def _sellable(state: State, p: int) -> list[str]:
 def _actions(state: State, p: int) -> list[str]:
     """The actions `p` could take now, in words (for refusing a deliberate pass)."""
     cash = state.seats[p].cash
-    out = [f"buy {c}" for c in dict.fromkeys(state.offer) if c and state.road(c).price <= cash]
-    out += [f"lay {c}" for c in _layable(state, p)]
-    out += [f"sell {c}" for c in _sellable(state, p)]
+    buys = [c for c in dict.fromkeys(state.offer) if c and state.road(c).price <= cash]
+    out = [f"buy {shown(c)}" for c in buys]
+    out += [f"lay {shown(c)}" for c in _layable(state, p)]
+    out += [f"sell {shown(c)}" for c in _sellable(state, p)]
     return out
 
 
 def _lay_candidates(state: State, lays: Sequence[str]) -> tuple[str, ...]:
     if not state.board.has_map:
-        return ("plain", "town", "city", "dest")
+        kinds = ("plain", "town", "city", "dest")
+        return (*kinds, *KIND_ALIASES) if language() == "ja" else kinds
     return tuple(sorted({h for c in lays for h in track.legal_hexes(state, c)}))
 
 
@@ -296,6 +316,11 @@ def _auction_options(state: State) -> Options:
     if not state.acquired and a.leader < 0 and not a.passed:
         verbs = (*verbs, "start")
     amounts = tuple(str(v) for v in range(low, min(high, low + 5) + 1))
-    lead = f", high {a.high} by {state.players[a.leader]}" if a.leader >= 0 else ""
-    phase = f"auction {len(state.acquired) + 1} of 5: {a.colour}{lead}"
+    phase = _("auction {n} of 5: {colour}").format(
+        n=len(state.acquired) + 1, colour=shown(a.colour)
+    )
+    if a.leader >= 0:
+        phase += _(", high {amount} by {player}").format(
+            amount=a.high, player=state.players[a.leader]
+        )
     return Options(seat.name, verbs, {"bid": (amounts,), "start": (state.players,)}, phase)

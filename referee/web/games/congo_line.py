@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
+from referee.i18n import _
 from referee.session import Session
 from referee.web.html import esc, swatch, table
 
@@ -18,7 +20,11 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     trains = []
     for colour in TRAINS:
         t = snap["trains"][colour]
-        where = f"in {t['city']}" if t["city"] else f"on {t['line']}, space {t['space']}"
+        where = (
+            _("in {city}").format(city=t["city"])
+            if t["city"]
+            else _("on {line}, space {space}").format(line=t["line"], space=t["space"])
+        )
         trains.append(
             [
                 swatch(colour),
@@ -32,34 +38,41 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
         [
             esc(p),
             snap["money"][p],
-            esc(" ".join(f"{n} {c}" for c, n in snap["shares"][p].items() if n) or "-"),
+            esc(" ".join(f"{n} {shown(c)}" for c, n in snap["shares"][p].items() if n) or "-"),
             snap["cubes_left"][p],
         ]
         for p in state.players
     ]
     bonus = [[esc(city), left] for city, left in snap["bonus_left"].items()]
+    train_headers = [
+        _("train"),
+        _("where"),
+        _("goods (owners)"),
+        _("shares to buy"),
+        _("reserve"),
+    ]
+    player_headers = [_("player"), _("money"), _("shares"), _("goods cubes left")]
+    reached = _("reached: {cities}").format(cities=", ".join(snap["reached"]) or _("none"))
     parts = [
+        (_("Trains"), table(train_headers, trains, True)),
+        (_("Players"), table(player_headers, players, True)),
         (
-            "Trains",
-            table(["train", "where", "goods (owners)", "shares to buy", "reserve"], trains, True),
-        ),
-        ("Players", table(["player", "money", "shares", "goods cubes left"], players, True)),
-        (
-            "Cities",
-            f"<p>reached: {esc(', '.join(snap['reached']) or 'none')}</p>"
-            + table(["city", "bonus left"], bonus, True),
+            _("Cities"),
+            f"<p>{esc(reached)}</p>" + table([_("city"), _("bonus left")], bonus, True),
         ),
     ]
     turn = snap.get("turn") or {}
     if turn.get("dice"):
         dice = ", ".join(swatch(d) for d in turn["dice"])
-        parts.append(("Dice", f"<p>{esc(turn.get('player', ''))} rolled: {dice}</p>"))
+        rolled = esc(_("{player} rolled:").format(player=turn.get("player", "")))
+        parts.append((_("Dice"), f"<p>{rolled} {dice}</p>"))
     return parts
 
 
 def ending(session: Session, state: State) -> list[str]:
     reached = len(session.game.snapshot(state)["reached"])
     return [
-        f"a train reaching the {END_CITIES}th city ends the game: {reached} of "
-        f"{END_CITIES} cities reached"
+        _("a train reaching the {last}th city ends the game: {n} of {last} cities reached").format(
+            last=END_CITIES, n=reached
+        )
     ]

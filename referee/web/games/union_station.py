@@ -11,8 +11,10 @@ from referee.games.union_station.railroads import (
     LAST_SELLING_DIVIDEND,
     RAILROADS,
     USC_SPACES,
+    shown,
 )
 from referee.games.union_station.state import State
+from referee.i18n import _
 from referee.session import Session
 from referee.web.html import esc, items, swatch, table
 
@@ -33,7 +35,9 @@ def _value_track(state: State) -> str:
         gold = " gold" if value in board.gold else ""
         here = "".join(f"<div>{swatch(c)}</div>" for c in at.get(value, []))
         cells.append(f'<div class="sq{gold}"><b>{value}</b>{here}</div>')
-    legend = "gold squares (dividend): " + (", ".join(map(str, board.gold)) or "none")
+    legend = _("gold squares (dividend): {values}").format(
+        values=", ".join(map(str, board.gold)) or _("none")
+    )
     return f'<div class="track">{"".join(cells)}</div><p>{esc(legend)}</p>'
 
 
@@ -43,28 +47,40 @@ def _railroads(state: State) -> str:
         road = state.road(r.colour)
         golds = [g for g in state.board.gold if g > road.price]
         if road.arrived:
-            can = "arrived"
+            can = _("arrived")
         else:
-            can = "blocked" if track.why_cannot_lay(state, r.colour) else "can lay"
+            can = _("blocked") if track.why_cannot_lay(state, r.colour) else _("can lay")
         rows.append(
             [
-                f"{swatch(r.colour)} ({esc(r.name)})",
+                f"{swatch(r.colour)} ({esc(shown(r.name))})",
                 road.price or "-",
                 golds[0] if golds else "-",
                 state.held(r.colour),
                 road.discs,
-                f"{esc(r.destination)}: {can}",
+                f"{esc(shown(r.destination))}: {esc(can)}",
             ]
         )
-    headers = ["railroad", "price", "next gold", "shares held", "discs", "destination"]
+    headers = [
+        _("railroad"),
+        _("price"),
+        _("next gold"),
+        _("shares held"),
+        _("discs"),
+        _("destination"),
+    ]
     return table(headers, rows, raw=True)
 
 
 def _offer(state: State) -> str:
     slots = [f"+{i + 1}: {swatch(c) if c else '-'}" for i, c in enumerate(state.offer)]
     # The offer deck is face down: the table sees how many cards, not which.
-    top = f"top card: {swatch(state.top)}" if state.top else "top card not turned up"
-    return items([*slots, f"{top}; {sum(state.deck)} cards face down"], raw=True)
+    top = (
+        esc(_("top card:")) + f" {swatch(state.top)}"
+        if state.top
+        else esc(_("top card not turned up"))
+    )
+    down = esc(_("{n} cards face down").format(n=sum(state.deck)))
+    return items([*slots, f"{top}; {down}"], raw=True)
 
 
 def _usc(state: State) -> str:
@@ -76,33 +92,36 @@ def _usc(state: State) -> str:
             for n in range(1, USC_SPACES + 1)
         )
         rows.append([swatch(c), spaces, f"{usc}/{USC_SPACES}"])
-    return table(["railroad", "Union Station Company track", "space"], rows, raw=True)
+    headers = [_("railroad"), _("Union Station Company track"), _("space")]
+    return table(headers, rows, raw=True)
 
 
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
     lots = ""
     if state.lots and state.phase == "setup":
-        lots = "<p>auction order: " + ", ".join(swatch(c) for c in state.lots) + "</p>"
+        order = esc(_("auction order:"))
+        lots = f"<p>{order} " + ", ".join(swatch(c) for c in state.lots) + "</p>"
+    paid = _("{n} of {last} paid").format(n=state.dividends, last=LAST_DIVIDEND)
+    selling = _("no selling once the {n}th is paid").format(n=LAST_SELLING_DIVIDEND)
     return [
-        ("Value track", _value_track(state)),
-        ("Railroads", _railroads(state)),
-        ("Offer row", _offer(state) + lots),
-        ("Union Station Company", _usc(state)),
-        (
-            "Dividends",
-            f'<p class="big">{state.dividends} of {LAST_DIVIDEND} paid</p>'
-            f"<p>no selling once the {LAST_SELLING_DIVIDEND}th is paid</p>",
-        ),
+        (_("Value track"), _value_track(state)),
+        (_("Railroads"), _railroads(state)),
+        (_("Offer row"), _offer(state) + lots),
+        (_("Union Station Company"), _usc(state)),
+        (_("Dividends"), f'<p class="big">{esc(paid)}</p><p>{esc(selling)}</p>'),
     ]
 
 
 def ending(session: Session, state: State) -> list[str]:
     blocked = [c for c in COLOURS if track.why_cannot_lay(state, c)]
     return [
-        f"the {LAST_DIVIDEND}th dividend ends the game: {state.dividends} paid, "
-        f"{LAST_DIVIDEND - state.dividends} to go",
-        f"every share bought ends it: {state.deck_size() + sum(1 for c in state.offer if c)} "
-        "shares left in the offer row and deck",
-        f"no railroad able to lay track ends it: {len(COLOURS) - len(blocked)} of "
-        f"{len(COLOURS)} can still lay",
+        _("the {last}th dividend ends the game: {n} paid, {left} to go").format(
+            last=LAST_DIVIDEND, n=state.dividends, left=LAST_DIVIDEND - state.dividends
+        ),
+        _("every share bought ends it: {n} shares left in the offer row and deck").format(
+            n=state.deck_size() + sum(1 for c in state.offer if c)
+        ),
+        _("no railroad able to lay track ends it: {n} of {all} can still lay").format(
+            n=len(COLOURS) - len(blocked), all=len(COLOURS)
+        ),
     ]
