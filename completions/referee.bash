@@ -74,6 +74,7 @@ _referee_options() {
         'route') echo '--company --trains --phase --max-seconds --json --show -h --help' ;;
         'serve') echo '--host --port -h --help' ;;
         'show') echo '--json -h --help' ;;
+        'title') echo '-h --help' ;;
     esac
 }
 
@@ -129,7 +130,7 @@ _referee() {
         return 0
     fi
     if [[ -z $cmd ]]; then
-        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new readings resume route serve show' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new readings resume route serve show title' -- "$cur")
         return 0
     fi
     if ! _referee_argument "$cmd" "${#args[@]}" && [[ -z $cur ]]; then

@@ -130,6 +130,7 @@ complete -c referee -n __referee_needs_command -a 'resume' -d 'Reopen a saved se
 complete -c referee -n __referee_needs_command -a 'route' -d 'Print the best routes for COMPANY\'s trains in POSITION_FILE, proven optimal when possible.'
 complete -c referee -n __referee_needs_command -a 'serve' -d 'Show a save as the live table page, following it as its shell saves new moves.'
 complete -c referee -n __referee_needs_command -a 'show' -d 'Print the state of a session: standings, prices, whose turn, what is pending.'
+complete -c referee -n __referee_needs_command -a 'title' -d '18xx titles described in a file: list the shipped ones, check a description.'
 
 complete -c referee -n '__referee_using_command board' -l enter -d 'Enter the board data again, question by question.'
 complete -c referee -n '__referee_using_command board' -l from -r -F -d 'Take the board data from a TOML file.'
@@ -192,3 +193,5 @@ complete -c referee -n '__referee_argument serve 0' -k -a '(__fish_complete_suff
 complete -c referee -n '__referee_using_command show' -l json -d 'The full state as JSON, for scripts.'
 complete -c referee -n '__referee_using_command show' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument show 0' -k -a '(__fish_complete_suffix .toml)'
+
+complete -c referee -n '__referee_using_command title' -s h -l help -d 'Show this message and exit.'

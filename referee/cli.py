@@ -99,7 +99,10 @@ class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only fr
 class LazyGroup(click.Group):
     """Commands kept in their own modules are imported only when they are run."""
 
-    lazy = {"route": "referee.commands.route:route"}  # noqa: RUF012
+    lazy = {  # noqa: RUF012
+        "route": "referee.commands.route:route",
+        "title": "referee.commands.title:title",
+    }
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted([*super().list_commands(ctx), *self.lazy])
