@@ -168,6 +168,9 @@ def _market(k: Keys) -> t.Market:
     market = t.Market(kind, tuple(rows), zones, moves)
     if not market.par_spaces():
         k.fail("no cell is in a zone that means par", "rows")
+    pars = [s.price for s in market.par_spaces()]
+    if len(set(pars)) != len(pars):
+        k.fail("two par cells have the same price; a par price must name one cell", "rows")
     return market
 
 
@@ -178,6 +181,9 @@ def _company(k: Keys) -> t.Company:
         k.fail(f"must add up to 100 (percent), not {sum(shares)}", "shares")
     if shares[0] < max(shares):
         k.fail("the first certificate is the president's: none may be larger", "shares")
+    unit = shares[-1]
+    if any(s != unit for s in shares[1:]) or shares[0] % unit:
+        k.fail("the certificates after the president's must be equal, and his a multiple", "shares")
     tokens = k.integers("tokens", 0, _MONEY)
     company = t.Company(
         abbr=abbr,
@@ -266,6 +272,7 @@ def _shares(k: Keys) -> t.ShareRules:
         sell_drop=k.text("sell_drop", choices=t.SELL_DROPS),
         sell_in_blocks=k.flag("sell_in_blocks", False),
         president_may_leave=k.flag("president_may_leave", True),
+        privates_count=k.flag("privates_count", True),
         holding_limit=k.integer("holding_limit", low=10, high=100),
         pool_limit=k.integer("pool_limit", low=0, high=100),
         pool_pays=k.text("pool_pays", choices=t.PAYEES),

@@ -81,6 +81,11 @@ class Company:
     float_percent: int
     shares: tuple[int, ...]  # percent of each certificate, the president's first
 
+    @property
+    def unit(self) -> int:
+        """The percent of one ordinary certificate, which the market price is the price of."""
+        return self.shares[-1]
+
 
 @dataclass(frozen=True)
 class Private:
@@ -130,6 +135,7 @@ class ShareRules:
     sell_drop: str
     sell_in_blocks: bool  # one sale per company per turn
     president_may_leave: bool  # may sell so that another player takes the presidency
+    privates_count: bool  # private companies count toward the certificate limit
     holding_limit: int  # percent of one company a player may hold outside the zones
     pool_limit: int  # percent of one company the bank pool may hold
     pool_pays: str

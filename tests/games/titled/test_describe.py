@@ -59,7 +59,14 @@ def test_the_made_up_title_uses_the_choices_the_real_ones_do_not() -> None:
     assert title.market.kind == "track" and all(r.market.kind == "grid" for r in real)
     assert title.shares.capitalisation == "incremental"
     assert all(r.shares.capitalisation == "full" for r in real)
-    for key in ("sell_buy_order", "sell_drop", "pool_pays", "president_may_leave", "first_sale"):
+    for key in (
+        "sell_buy_order",
+        "sell_drop",
+        "pool_pays",
+        "president_may_leave",
+        "first_sale",
+        "privates_count",
+    ):
         assert all(getattr(title.shares, key) != getattr(r.shares, key) for r in real), key
     assert "half" in title.operating.payouts and title.auction.kind == "fixed_price"
     assert (title.end.sets, title.end.market_top) == (4, "end_of_operating_round")
@@ -102,6 +109,8 @@ CASES: list[tuple[str, Any, str]] = [
     ("market.moves.bump", "left", "market.moves.bump: is not a key"),
     ("companies.RED.shares", [40, 20, 20], "companies[RED].shares: must add up to 100"),
     ("companies.RED.shares", [20, 40, 20, 20], "companies[RED].shares: the first certificate"),
+    ("companies.RED.shares", [40, 30, 10, 20], "companies[RED].shares: the certificates after"),
+    ("market.rows", [["10p", "10p"]], "market.rows: two par cells have the same price"),
     ("companies.RED.tokens", ["x"], "companies[RED].tokens: must be a whole number, not 'x'"),
     ("companies.RED.float_percent", 20, "companies[RED].float_percent: must be at least"),
     ("companies.BLU.abbr", "RED", "companies: two entries share a name: 'RED'"),

@@ -1,0 +1,81 @@
+"""Property tests of a described title's auction and stock rounds: whatever is played (forced
+or not), money and certificates are conserved, and replaying the moves gives the same state."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.errors import RefereeError
+from referee.games.titled.moves import BidPrivate, Buy, Done, Par, Sell
+from referee.games.titled.play import actor, apply
+from referee.games.titled.state import IPO, POOL, State
+from tests.games.titled.helpers import TOY, start
+
+TITLES = {"1830": "A,B,C,D", "1889": "A,B,C", TOY: "A,B,C"}
+
+
+def candidates(state: State) -> list[object]:
+    who = actor(state)
+    title = state.title
+    moves: list[object] = [Done(who)]
+    for p in state.auction.left:
+        cost = next(x.cost for x in title.privates if x.abbr == p)
+        moves += [
+            BidPrivate(who, p, a) for a in (cost - state.auction.discount, cost + 5, cost + 40)
+        ]
+    for c in title.companies:
+        moves += [Par(who, c.abbr, s.price) for s in title.market.par_spaces()[:3]]
+        moves += [Buy(who, c.abbr, IPO), Buy(who, c.abbr, POOL), Sell(who, c.abbr, 1)]
+        moves.append(Sell(who, c.abbr, 2))
+    return moves
+
+
+def next_round(state: State) -> State:
+    """The operating rounds are not written: go on with the next stock round."""
+    draft = state.draft()
+    draft.round, draft.stock_round = "stock", draft.stock_round + 1
+    return draft.seal()
+
+
+def conserved(state: State) -> None:
+    assert state.money_total() == state.title.bank
+    for corp in state.corps.values():
+        assert sum(corp.held.values()) == 100, corp
+        assert all(p >= 0 for p in corp.held.values()), corp
+        if corp.started:
+            assert corp.president in state.players
+            company = state.title.company(corp.abbr)
+            assert corp.percent(corp.president) >= company.shares[0]
+            assert corp.percent(POOL) <= 100 - company.shares[0]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), name=st.sampled_from(sorted(TITLES)))
+def test_money_and_certificates_are_conserved_and_replay_is_the_same(
+    data: st.DataObject, name: str
+) -> None:
+    state = start(name, TITLES[name])
+    first, played = state, []
+    for _ in range(120):
+        if state.round == "operating":
+            state = next_round(state)
+            played.append("next")
+            continue
+        move = data.draw(st.sampled_from(candidates(state)))
+        forced = data.draw(st.integers(0, 9)) == 0
+        try:
+            new, _ = apply(state, move, forced=forced)
+        except RefereeError:
+            continue
+        conserved(new)
+        played.append((move, forced))
+        state = new
+    replayed = first
+    for item in played:
+        if item == "next":
+            replayed = next_round(replayed)
+        else:
+            move, forced = item
+            replayed, _ = apply(replayed, move, forced=forced)
+    assert replayed == state
