@@ -159,16 +159,21 @@ def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
 
 def pay_privates(state: State) -> list[Event]:
     events = []
+    phases = [ph.name for ph in state.title.phases]
     for p in state.title.privates:
         owner = state.privates.get(p.abbr, "")
-        if owner in state.cash and p.revenue:
-            state.cash[owner] += p.revenue
-            state.bank -= p.revenue
-            events.append(Event(f"{owner} collects {state.title.money(p.revenue)} from {p.abbr}"))
-        elif owner in state.corps and p.revenue:
-            state.corps[owner].cash += p.revenue
-            state.bank -= p.revenue
-            events.append(Event(f"{owner} collects {state.title.money(p.revenue)} from {p.abbr}"))
+        revenue = p.revenue
+        later = p.player_revenue_from_phase
+        if later and owner in state.cash and phases.index(state.phase) >= phases.index(later[0]):
+            revenue = later[1]
+        if not revenue or (owner not in state.cash and owner not in state.corps):
+            continue
+        if owner in state.cash:
+            state.cash[owner] += revenue
+        else:
+            state.corps[owner].cash += revenue
+        state.bank -= revenue
+        events.append(Event(f"{owner} collects {state.title.money(revenue)} from {p.abbr}"))
     return events
 
 

@@ -40,3 +40,49 @@ class BidPrivate:
     actor: str
     private: str
     amount: int
+
+
+@dataclass(frozen=True)
+class Lay:
+    """A tile laid by the company operating: entered, and trusted where there is no map."""
+
+    actor: str
+    hex: str
+    tile: str
+    cost: int  # terrain cost paid to the bank, as the table reads it off the map
+
+
+@dataclass(frozen=True)
+class Token:
+    actor: str
+    hex: str
+
+
+@dataclass(frozen=True)
+class Run:
+    actor: str
+    revenue: int
+    how: str  # full, half or withhold (the title's operating.payouts)
+
+
+@dataclass(frozen=True)
+class BuyTrain:
+    actor: str
+    train: str
+    seller: str = ""  # "" from the bank; else the company selling it
+    price: int = 0  # from a company: the price agreed
+    trade: str = ""  # a train handed in for the title's trade-in discount
+
+
+@dataclass(frozen=True)
+class Discard:
+    actor: str
+    company: str
+    train: str
+
+
+@dataclass(frozen=True)
+class BuyPrivate:
+    actor: str
+    private: str
+    price: int

@@ -1,42 +1,71 @@
 """One move of a described title: the state after it and what changed (pure).
 
-The game is not in the registry yet: the auction and the stock round are played here, the
-operating rounds are not written, so a game stops when the first stock round ends.
+The game is not in the registry yet: emergency train purchases, bankruptcy and the command
+language are not written (see the README's section on titles).
 """
 
 from __future__ import annotations
 
 from referee.engine import Event
-from referee.games.titled import auction, stock
-from referee.games.titled.moves import BidPrivate, Buy, Done, Par, Sell
+from referee.games.titled import auction, operating, stock
+from referee.games.titled.moves import (
+    BidPrivate,
+    Buy,
+    BuyPrivate,
+    BuyTrain,
+    Discard,
+    Done,
+    Lay,
+    Par,
+    Run,
+    Sell,
+    Token,
+)
 from referee.games.titled.state import State
-from referee.rules_kit import Judge
+from referee.rules_kit import Handler, Judge, impossible
+
+OPERATING: dict[type, Handler[State]] = {
+    Lay: operating.lay,
+    Token: operating.token,
+    Run: operating.run,
+    BuyTrain: operating.buy_train,
+    Discard: operating.discard,
+    BuyPrivate: operating.buy_private,
+    Done: operating.done,
+}
+STOCK: dict[type, Handler[State]] = {
+    Par: stock.par,
+    Buy: stock.buy,
+    Sell: stock.sell,
+    Done: stock.done,
+}
+AUCTION: dict[type, Handler[State]] = {
+    BidPrivate: auction.bid,
+    Done: auction.passes,
+    Par: auction.pending_par,
+}
 
 
 def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
     judge = Judge(forced)
     draft = state.draft()
-    if isinstance(move, Par) and draft.auction.pending_par:
-        new, events = auction.pending_par(draft, move, judge)
-    elif isinstance(move, Done) and draft.round == "auction":
-        new, events = auction.passes(draft, move, judge)
-    elif isinstance(move, BidPrivate):
-        new, events = auction.bid(draft, move, judge)
-    elif isinstance(move, Par):
-        new, events = stock.par(draft, move, judge)
-    elif isinstance(move, Buy):
-        new, events = stock.buy(draft, move, judge)
-    elif isinstance(move, Sell):
-        new, events = stock.sell(draft, move, judge)
-    elif isinstance(move, Done):
-        new, events = stock.done(draft, move, judge)
-    else:
-        raise TypeError(f"not a move of a described title: {move!r}")
+    in_auction = draft.round == "auction" or bool(draft.auction.pending_par)
+    table: dict[type, Handler[State]] = {"operating": OPERATING, "stock": STOCK}.get(
+        draft.round, {}
+    )
+    handler = (AUCTION if in_auction else table).get(type(move))
+    if handler is None:
+        raise impossible(f"{type(move).__name__.lower()} is not a move now", "18xx rounds")
+    new, events = handler(draft, move, judge)
     return new.seal(), judge.events(events)
 
 
-def actor(state: State) -> str:
-    """Who acts now."""
-    if state.round == "auction":
+def actor(state: State) -> str | None:
+    """Who acts now (None when the game is over)."""
+    if state.round == "auction" or state.auction.pending_par:
         return auction.actor(state)
-    return state.player
+    if state.round == "operating":
+        return operating.actor(state)
+    if state.round == "stock":
+        return state.player
+    return None

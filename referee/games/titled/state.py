@@ -30,6 +30,7 @@ class Corp(Sealable):
     floated: bool = False
     operated: bool = False
     trains: list[str] = field(default_factory=list)
+    stations: int = 0  # station tokens placed, the home one included
 
     @property
     def started(self) -> bool:
@@ -47,6 +48,16 @@ class Turn(Sealable):
 
     def did(self, kind: str) -> list[str]:
         return [company for k, company in self.acts if k == kind]
+
+
+@dataclass
+class OpTurn(Sealable):
+    """What the company operating has done this turn."""
+
+    lays: int = 0
+    tokened: bool = False
+    ran: bool = False
+    bought: bool = False
 
 
 @dataclass
@@ -83,6 +94,19 @@ class State(Sealable):
     turn: Turn = field(default_factory=Turn)
     auction: Auction = field(default_factory=lambda: Auction([]))
     arrivals: int = 0
+    phase: str = ""
+    depot: dict[str, int] = field(default_factory=dict)  # train -> left for sale (-1: no end)
+    open_market: list[str] = field(default_factory=list)  # trains given back, sold at face
+    bought_kinds: list[str] = field(default_factory=list)  # train names bought at least once
+    set_size: int = 1  # operating rounds in this set
+    or_number: int = 0  # 1.. within the set
+    sets_done: int = 0
+    order: list[str] = field(default_factory=list)  # companies in operating order
+    operating: int = 0  # index in order of the company operating
+    op: OpTurn = field(default_factory=lambda: OpTurn())
+    discard_due: list[str] = field(default_factory=list)  # companies over the train limit
+    last_set: bool = False  # the game ends when this set of operating rounds ends
+    end_after_round: bool = False  # ... or when this operating round ends
 
     @property
     def player(self) -> str:
@@ -114,6 +138,8 @@ def new_state(title: Title, players: list[str]) -> State:
         corps=corps,
         privates=privates,
         auction=Auction(left, cheapest=left[0] if left else ""),
+        phase=title.phases[0].name,
+        depot={t.name: -1 if t.count is None else t.count for t in title.trains},
     )
     if not left or title.auction.kind == "none":
         state.round, state.stock_round = "stock", 1

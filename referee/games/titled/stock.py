@@ -10,16 +10,12 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Par, Sell
+from referee.games.titled.rules import key, moved
 from referee.games.titled.state import IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.rules_kit import Judge
 
 SR = "18xx stock round"
-
-
-def key(state: State, name: str) -> str:
-    """The rule a title's key states, named for a refusal."""
-    return f"{state.title.name} {name}"
 
 
 def _company(state: State, abbr: str, judge: Judge) -> tuple[Company, Corp]:
@@ -236,21 +232,10 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
         events.append(Event(f"{heir} becomes president of {company.abbr} (from {move.actor})"))
     drops = move.count if rules.sell_drop == "per_share" else 1
     to = market.move(title.market, state.space(corp), "sold", drops)
-    events.extend(_moved(state, corp, to.row, to.column))
+    events.extend(moved(state, corp, to))
     state.sold_this_round.setdefault(move.actor, []).append(company.abbr)
     _acted(state, move.actor, "sell", company.abbr)
     return state, events
-
-
-def _moved(state: State, corp: Corp, row: int, column: int) -> list[Event]:
-    old = state.space(corp)
-    if (row, column) == (old.row, old.column):
-        return []
-    corp.row, corp.column = row, column
-    state.arrivals += 1
-    corp.arrival = state.arrivals
-    new = state.space(corp)
-    return [Event(f"{corp.abbr} price {old.price} -> {new.price}")]
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
@@ -272,11 +257,12 @@ def end_of_round(state: State) -> list[Event]:
         corp = state.corps[company.abbr]
         if corp.started and corp.percent(IPO) == 0 and corp.percent(POOL) == 0:
             to = market.move(state.title.market, state.space(corp), "sold_out")
-            events.extend(_moved(state, corp, to.row, to.column))
+            events.extend(moved(state, corp, to))
     if state.last_to_act:
         state.actor = (state.players.index(state.last_to_act) + 1) % len(state.players)
     state.passes, state.last_to_act = 0, ""
     state.sold_this_round = {}
-    state.round = "operating"
     events.append(Event(f"{state.player} has the priority deal"))
-    return events
+    from referee.games.titled.operating import begin_set
+
+    return [*events, *begin_set(state)]

@@ -7,7 +7,19 @@ from pathlib import Path
 
 from referee.engine import Event
 from referee.games.titled.describe import load_title
-from referee.games.titled.moves import BidPrivate, Buy, Done, Par, Sell
+from referee.games.titled.moves import (
+    BidPrivate,
+    Buy,
+    BuyPrivate,
+    BuyTrain,
+    Discard,
+    Done,
+    Lay,
+    Par,
+    Run,
+    Sell,
+    Token,
+)
 from referee.games.titled.play import apply
 from referee.games.titled.state import IPO, POOL, State, new_state
 
@@ -26,6 +38,20 @@ def move(text: str) -> object:
         return Sell(actor, rest[0], int(rest[1]))
     if verb == "bid":
         return BidPrivate(actor, rest[0], int(rest[1]))
+    if verb == "train":  # `C train 2`, `C train D 5` (trading a 5 in), `C train 2 from NYC 50`
+        if rest[1:2] == ["from"]:
+            return BuyTrain(actor, rest[0], seller=rest[2], price=int(rest[3]))
+        return BuyTrain(actor, rest[0], trade=rest[1] if len(rest) > 1 else "")
+    if verb == "run":
+        return Run(actor, int(rest[0]), rest[1])
+    if verb == "token":
+        return Token(actor, rest[0])
+    if verb == "tile":
+        return Lay(actor, rest[0], rest[1], int(rest[2]))
+    if verb == "discard":
+        return Discard(actor, rest[0], rest[1])
+    if verb == "private":
+        return BuyPrivate(actor, rest[0], int(rest[1]))
     assert verb == "done", text
     return Done(actor)
 
