@@ -86,3 +86,10 @@ class BuyPrivate:
     actor: str
     private: str
     price: int
+
+
+@dataclass(frozen=True)
+class Bankrupt:
+    """The president of a company that must buy a train cannot raise the money."""
+
+    actor: str

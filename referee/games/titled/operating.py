@@ -3,8 +3,10 @@ lay track and tokens, run, pay out or withhold, buy trains and privates; phases,
 train limit and the end of the game follow the title's description.
 
 Where the description cannot decide (which hex a tile goes on, whether a company has a route)
-the referee takes what is entered and says that it trusted it. Emergency train purchases and
-bankruptcy are not written: a company that cannot pay is refused, and the table may `force`.
+the referee takes what is entered and says that it trusted it. A company without a train that
+cannot pay for the cheapest one buys it with its president's help: he pays the rest, selling
+shares first if he must (`sell` in the operating round), and may declare bankruptcy when he
+cannot; whether a sale could still raise the money is the table's to say (trusted).
 """
 
 from __future__ import annotations
@@ -12,9 +14,20 @@ from __future__ import annotations
 from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.auction import pay_privates
-from referee.games.titled.moves import BuyPrivate, BuyTrain, Discard, Done, Lay, Run, Token
+from referee.games.titled.moves import (
+    Bankrupt,
+    BuyPrivate,
+    BuyTrain,
+    Discard,
+    Done,
+    Lay,
+    Run,
+    Sell,
+    Token,
+)
 from referee.games.titled.rules import key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
+from referee.games.titled.stock import EMERGENCY, sale
 from referee.games.titled.title import Phase
 from referee.rules_kit import Judge
 
@@ -296,7 +309,11 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
             key(state, f"trains.{move.train}.trade_in"),
         )
         price -= train.trade_in_discount
-    _spend(state, corp, price, judge, f"a {move.train} train costs")
+    events: list[Event] = []
+    if corp.cash < price and not corp.trains:
+        events += _emergency(state, corp, move.train, price, judge)
+    else:
+        _spend(state, corp, price, judge, f"a {move.train} train costs")
     if move.trade and move.trade in corp.trains:
         corp.trains.remove(move.trade)
     if move.train in state.open_market:
@@ -305,7 +322,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.depot[move.train] -= 1
     corp.trains.append(move.train)
     state.op.bought = True
-    events = [Event(f"{corp.abbr} buys a {move.train} train for {title.money(price)}")]
+    events.append(Event(f"{corp.abbr} buys a {move.train} train for {title.money(price)}"))
     events += _closes_with_train_by(state, corp)
     if move.train not in state.bought_kinds:
         state.bought_kinds.append(move.train)
@@ -420,3 +437,59 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     if state.operating < len(state.order):
         return state, [*events, *_begin_turn(state)]
     return state, [*events, *end_round(state)]
+
+
+def cheapest(state: State) -> int:
+    """The price of the cheapest train the bank sells now."""
+    return min(state.title.train(name).price for name in available(state))
+
+
+def shortfall(state: State, corp: Corp) -> int:
+    """What a company without a train lacks for the cheapest one (0: it can pay, or has one)."""
+    if corp.trains or not available(state):
+        return 0
+    return max(cheapest(state) - corp.cash, 0)
+
+
+def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -> list[Event]:
+    judge.rule(
+        price == cheapest(state),
+        f"{corp.abbr} cannot pay: with its president's help it buys the cheapest train only",
+        EMERGENCY,
+    )
+    president, rest = corp.president, price - corp.cash
+    judge.rule(
+        state.cash[president] >= rest,
+        f"{president} has {state.title.money(state.cash[president])} of the "
+        f"{state.title.money(rest)} {corp.abbr} lacks: sell shares, or declare bankruptcy",
+        EMERGENCY,
+    )
+    state.cash[president] -= rest
+    state.bank += corp.cash + rest
+    corp.cash = 0
+    return [Event(f"{president} pays {state.title.money(rest)} toward {corp.abbr}'s train")]
+
+
+def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    corp = _turn(state, move.actor, judge)
+    need = shortfall(state, corp) - state.cash[move.actor]
+    judge.rule(
+        need > 0,
+        f"{move.actor} sells in an operating round only to pay for {corp.abbr}'s train",
+        EMERGENCY,
+    )
+    return state, sale(state, move, judge, in_need=corp.abbr)
+
+
+def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
+    corp = _turn(state, move.actor, judge)
+    need = shortfall(state, corp) - state.cash[move.actor]
+    judge.rule(need > 0, f"{move.actor} can pay for {corp.abbr}'s train: no bankruptcy", EMERGENCY)
+    events = [
+        Event(f"{move.actor} is bankrupt: {corp.abbr} cannot buy a train"),
+        Event("trusted: that no sale of shares could raise the rest (not checked)"),
+    ]
+    timing = state.title.end.bankruptcy
+    if timing == "never":
+        return state, [*events, Event("trusted: the title says nothing of bankruptcy")]
+    return state, [*events, *_end_when(state, timing)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.engine import Event
 from referee.games.titled import auction, operating, stock
 from referee.games.titled.moves import (
+    Bankrupt,
     BidPrivate,
     Buy,
     BuyPrivate,
@@ -32,6 +33,8 @@ OPERATING: dict[type, Handler[State]] = {
     Discard: operating.discard,
     BuyPrivate: operating.buy_private,
     Done: operating.done,
+    Sell: operating.emergency_sell,
+    Bankrupt: operating.bankrupt,
 }
 STOCK: dict[type, Handler[State]] = {
     Par: stock.par,

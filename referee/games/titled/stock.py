@@ -16,6 +16,7 @@ from referee.games.titled.title import Company
 from referee.rules_kit import Judge
 
 SR = "18xx stock round"
+EMERGENCY = "18xx emergency train purchase"
 
 
 def _company(state: State, abbr: str, judge: Judge) -> tuple[Company, Corp]:
@@ -155,6 +156,12 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     _turn_checks(state, move.actor, judge)
+    return state, sale(state, move, judge)
+
+
+def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Event]:
+    """Shares sold to the pool, in a stock round or (`in_need`: the company whose train the
+    seller, its president, must pay for) to raise cash for an emergency train purchase."""
     title, rules = state.title, state.title.shares
     company, corp = _company(state, move.company, judge)
     judge.fact(move.count >= 1, "sell at least one certificate", SR)
@@ -178,6 +185,12 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
             "the president's certificate cannot go to the pool: no other player could take it",
             SR,
         )
+    if heir and in_need:
+        judge.rule(
+            company.abbr != in_need,
+            f"{move.actor} may not give up {in_need} while raising cash for its train",
+            EMERGENCY,
+        )
     if heir:
         judge.rule(
             rules.president_may_leave,
@@ -197,13 +210,13 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
             key(state, "shares.first_sale"),
         )
     sold, bought = state.turn.did("sell"), state.turn.did("buy")
-    if rules.sell_in_blocks:
+    if rules.sell_in_blocks and not in_need:
         judge.rule(
             company.abbr not in sold,
             f"{company.abbr} was sold this turn already: sell a company's shares at once",
             key(state, "shares.sell_in_blocks"),
         )
-    if bought and rules.sell_buy_order != "sell_buy_sell":
+    if bought and rules.sell_buy_order != "sell_buy_sell" and not in_need:
         sold_first = state.turn.acts.index(("buy", bought[0])) > 0
         judge.rule(
             rules.sell_buy_order == "sell_buy_or_buy_sell" and not sold_first,
@@ -233,9 +246,10 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     drops = move.count if rules.sell_drop == "per_share" else 1
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))
-    state.sold_this_round.setdefault(move.actor, []).append(company.abbr)
-    _acted(state, move.actor, "sell", company.abbr)
-    return state, events
+    if not in_need:
+        state.sold_this_round.setdefault(move.actor, []).append(company.abbr)
+        _acted(state, move.actor, "sell", company.abbr)
+    return events
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 from referee.engine import Event
 from referee.games.titled.describe import load_title
 from referee.games.titled.moves import (
+    Bankrupt,
     BidPrivate,
     Buy,
     BuyPrivate,
@@ -52,6 +53,8 @@ def move(text: str) -> object:
         return Discard(actor, rest[0], rest[1])
     if verb == "private":
         return BuyPrivate(actor, rest[0], int(rest[1]))
+    if verb == "bankrupt":
+        return Bankrupt(actor)
     assert verb == "done", text
     return Done(actor)
 

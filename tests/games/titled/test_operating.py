@@ -8,7 +8,7 @@ import pytest
 from referee.errors import RuleError
 from referee.games.titled.operating import available, order
 from referee.games.titled.play import actor
-from referee.games.titled.state import CLOSED, POOL, State
+from referee.games.titled.state import CLOSED, IPO, POOL, State
 from tests.games.titled.helpers import TOY, edited, play, start
 from tests.games.titled.test_stock import sr2_1830
 
@@ -230,3 +230,61 @@ def test_a_broken_bank_ends_the_game_when_the_set_ends() -> None:
     assert state.last_set and "the bank is broken" in [e.text for e in events]
     state, _ = play(state, "C done")
     assert state.round == "over"
+
+
+def broke(draft: State) -> None:
+    """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
+    draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
+    draft.corps["PRR"].cash, draft.cash["C"] = 50, 40
+    draft.stock_round = 2
+
+
+def test_emergency_the_president_pays_what_the_company_lacks_for_the_cheapest_train() -> None:
+    """18xx emergency train purchase (18xx.games): cheapest train, president's cash."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: setattr(d, "cash", {**d.cash, "C": 100}))
+    state = edited(state, lambda d: setattr(d, "bank", d.bank - 60))
+    state, _ = play(state, "C train 2")
+    assert state.corps["PRR"].cash == 0 and state.cash["C"] == 100 - 30
+    assert state.money_total() == 12000
+
+
+def test_emergency_only_the_cheapest_train_and_sales_only_when_in_need() -> None:
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.depot.update({"2": 0}), d.open_market.append("2")))
+    with pytest.raises(RuleError, match="cheapest train only"):
+        play(state, "C train 3")
+    with pytest.raises(
+        RuleError, match="C has \\$20 of the \\$30 PRR lacks: sell shares, or declare bankruptcy"
+    ):
+        play(edited(state, lambda d: d.cash.update({"C": 20})), "C train 2")
+    healthy = edited(or_1830(), lambda d: setattr(d, "stock_round", 2))
+    with pytest.raises(RuleError, match="only to pay for PRR's train"):
+        play(healthy, "C sell PRR 1")
+
+
+def test_emergency_sales_raise_the_cash_but_not_by_giving_up_the_company() -> None:
+    def nyc(draft: State) -> None:
+        broke(draft)
+        draft.cash["C"], draft.bank = 0, draft.bank + 40
+        corp = draft.corps["NYC"]
+        corp.par, corp.president, corp.row, corp.column = 100, "D", 0, 6
+        corp.held.update({IPO: 60, "D": 20, "C": 20})
+
+    state = edited(or_1830(), nyc)
+    with pytest.raises(RuleError, match="may not give up PRR"):
+        play(state, "C sell PRR 1")
+    state, _ = play(state, "C sell NYC 1")
+    assert state.cash["C"] == 100 and state.space(state.corps["NYC"]).price == 90
+    with pytest.raises(RuleError, match="can pay for PRR's train: no bankruptcy"):
+        play(state, "C bankrupt")
+    state, _ = play(state, "C train 2")
+    assert state.cash["C"] == 70
+
+
+def test_a_president_who_cannot_pay_goes_bankrupt_and_the_game_ends() -> None:
+    """1830 end.bankruptcy = immediately."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
+    state, events = play(state, "C bankrupt")
+    assert state.round == "over" and any("trusted" in e.text for e in events)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from referee.errors import RefereeError
 from referee.games.titled.moves import (
+    Bankrupt,
     BidPrivate,
     Buy,
     BuyPrivate,
@@ -41,7 +42,8 @@ def candidates(state: State) -> list[object]:
             moves += [BuyTrain(who, t, seller=abbr, price=50) for t in corp.trains]
             moves += [Discard(who, abbr, t) for t in corp.trains]
         moves += [BuyPrivate(who, p.abbr, p.cost) for p in title.privates]
-        return moves
+        moves += [Sell(who, c.abbr, 1) for c in title.companies]
+        return [*moves, Bankrupt(who)]
     for p in state.auction.left:
         cost = next(x.cost for x in title.privates if x.abbr == p)
         moves += [
