@@ -93,3 +93,27 @@ def test_money_and_certificates_are_conserved_and_replay_is_the_same(
     for move, forced in played:
         replayed, _ = apply(replayed, move, forced=forced)
     assert replayed == state
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), name=st.sampled_from(sorted(TITLES)))
+def test_random_lines_from_the_options_keep_the_money_whole(seed: int, name: str) -> None:
+    """What `options` offers parses; the session's random play conserves money and shares."""
+    import random
+    import tomllib
+    from pathlib import Path
+
+    from referee.datafiles import load_table
+    from referee.games.titled.game import Titled
+    from referee.rules_kit import random_play
+
+    game = Titled()
+    raw = (
+        tomllib.loads(Path(name).read_text(encoding="utf-8"))
+        if name.endswith(".toml")
+        else load_table(f"titles/{name}")
+    )
+    state = game.setup(TITLES[name].split(","), "described", {"title": raw})
+    rng = random.Random(seed)
+    for step in random_play(game, state, lambda xs: rng.choice(list(xs)), steps=300):
+        conserved(step.after)

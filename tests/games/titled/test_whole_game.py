@@ -1,0 +1,124 @@
+"""A whole game of the made-up Toy Line, played through the Game contract (parse, options,
+apply), every figure worked out by hand from the title's description (toy-line.toml)."""
+
+from __future__ import annotations
+
+import shlex
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from referee.engine import UsageError
+from referee.games.titled.game import Titled
+from referee.games.titled.state import State
+from tests.games.titled.helpers import TOY
+
+GAME = Titled()
+BOARD = {"title": tomllib.loads(Path(TOY).read_text(encoding="utf-8"))}
+
+# (player, line) in order; comments give the hand working.
+LINES = """
+A bid P1 30          # fixed price: A 270, bank 1400 + 30
+# stock round 1: A acted last in the sale, so B has the priority deal
+B par BLU 40         # president's 40% = 2 x 40 = 80, paid to BLU (incremental): BLU 80, floats
+B done
+A par RED 30         # 60 to RED; A 210
+A done
+B buy RED            # 30 to RED (90); B 190
+B done
+A buy BLU            # 40 to BLU (120); A 170
+A done
+B done
+A done               # all pass: operating round 1.1; P1 pays A 5 (175)
+B train 2            # BLU (price 40) before RED (30): 60, BLU 60
+B run 40             # 8 a 20% share: B 16 (206), A 8 (183), IPO 16 to BLU (76); 40 -> 50
+B done
+A train 2            # RED 30
+A run 30 half        # keeps 15 (30 // 2 rounded to 5 shares); 15 paid: A 6, B 3, IPO 6 to RED
+A done               # RED 51, price stays 30 (half: none); A 189, B 209
+# stock round 2, B has the priority deal (A acted last)
+B sell RED 1         # 30 to B (239); one step left for the block: 30 -> 20
+B done
+A buy RED pool       # 20 to the bank; A 169, 60% of RED
+A done
+B done
+A done               # OR 2.1: P1 pays A 5 (174)
+B run 40             # B 255, A 182, BLU 92; 50 -> 60
+B done
+A run 30 withhold    # RED 81; 20 -> 10
+A done
+B done
+A done               # OR 3.1: A 187
+B run 40             # B 271, A 195, BLU 108; 60 -> 80
+B done
+A train 2            # the last 2-train (the bank sells them first): RED 21, bank +60
+A run 0              # nothing paid: one step left, 10 -> 0 (a closing space: trusted)
+A done
+B done
+A done               # OR 4.1: A 200
+B run 40             # B 287, A 208, BLU 124; 80 -> 100
+B train 3            # 120 (the 2s are sold out): BLU 4; phase B; P1 closes
+B done
+A done               # the fourth set ends: the game is over (end.sets = 4)
+"""
+
+
+def play_lines() -> tuple[State, list[str]]:
+    state = GAME.setup(["A", "B"], "described", BOARD)
+    said: list[str] = []
+    for raw in LINES.strip().splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        who, *words = shlex.split(line)
+        assert GAME.options(state).actor == who, (line, GAME.options(state))
+        state, events = GAME.apply(state, GAME.parse(state, who, words))
+        said += [e.text for e in events]
+    return state, said
+
+
+def test_a_whole_toy_line_game_ends_with_the_figures_worked_by_hand() -> None:
+    state, said = play_lines()
+    assert GAME.is_over(state) and GAME.options(state).actor is None
+    assert state.cash == {"A": 208, "B": 287}
+    assert (state.corps["BLU"].cash, state.corps["RED"].cash, state.bank) == (4, 21, 1480)
+    assert state.space(state.corps["BLU"]).price == 100
+    assert state.space(state.corps["RED"]).price == 0
+    assert state.phase == "B" and state.privates["P1"] == "closed"
+    assert any(s.startswith("trusted: RED reaches a closing space") for s in said)
+    # worth: cash + shares at market price (+ privates at face: P1 is closed)
+    standings = GAME.standings(state)
+    assert [(s.player, s.score, s.place) for s in standings] == [("B", 487, 1), ("A", 308, 2)]
+
+
+def test_the_snapshot_is_plain_data() -> None:
+    state, _ = play_lines()
+
+    def plain(value: object) -> bool:
+        if isinstance(value, dict):
+            return all(isinstance(k, str) and plain(v) for k, v in value.items())
+        if isinstance(value, list):
+            return all(plain(v) for v in value)
+        return isinstance(value, str | int | bool)
+
+    snap = GAME.snapshot(state)
+    assert plain(snap) and snap["companies"]["BLU"]["price"] == 100
+    assert "game over" in GAME.status(state) and "bank 1480£" in GAME.toolbar(state)
+
+
+def test_words_that_are_not_a_move_are_one_line_usage_errors() -> None:
+    state = GAME.setup(["A", "B"], "described", BOARD)
+    for words in (["bid"], ["bid", "P1", "lots"], ["fly"], ["train", "2", "trade"]):
+        with pytest.raises(UsageError):
+            GAME.parse(state, "A", words)
+    with pytest.raises(UsageError, match="toy-line is for 2, 3 players, not 4"):
+        GAME.setup(["A", "B", "C", "D"], "described", BOARD)
+    with pytest.raises(UsageError, match="needs the description of a title"):
+        GAME.check_board({})
+
+
+def test_adjusting_cash_takes_the_difference_from_the_bank() -> None:
+    state = GAME.setup(["A", "B"], "described", BOARD)
+    state, _ = GAME.adjust(state, "cash A", 350)
+    assert state.cash["A"] == 350 and state.money_total() == 2000
