@@ -5,17 +5,18 @@
 # Install: `source completions/referee.bash`, or copy it to
 # ~/.local/share/bash-completion/completions/referee
 
-_referee_games=('congo-line' 'express01' 'lost-atlas' 'railroad-rivals' 'union-station')
+_referee_games=('18xx' 'congo-line' 'express01' 'lost-atlas' 'railroad-rivals' 'union-station')
 
 # The variants of a game, by its registered name; of every game for an unknown one.
 _referee_variants() {
     case "$1" in
+        '18xx') echo 'described' ;;
         'congo-line') echo 'standard' ;;
         'express01') echo 'short long' ;;
         'lost-atlas') echo 'long short micro' ;;
         'railroad-rivals') echo 'standard hotels dropback hotels+dropback' ;;
         'union-station') echo 'standard' ;;
-        *) echo 'dropback hotels hotels+dropback long micro short standard' ;;
+        *) echo 'described dropback hotels hotels+dropback long micro short standard' ;;
     esac
 }
 
@@ -33,7 +34,7 @@ _referee_game() {
 # Does option $2 of command $1 ('' for referee itself) take a value?
 _referee_takes_value() {
     case "$1 $2" in
-        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --host'|'new --port'|'resume --host'|'resume --port'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'serve --host'|'serve --port') return 0 ;;
+        'board --from'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --title'|'new --host'|'new --port'|'resume --host'|'resume --port'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'serve --host'|'serve --port') return 0 ;;
     esac
     return 1
 }
@@ -68,7 +69,7 @@ _referee_options() {
         'dividend') echo '--major --minor --shares --price --withhold --treasury --pool --game --json -h --help' ;;
         'games') echo '-h --help' ;;
         'log') echo '-h --help' ;;
-        'new') echo '-p --players -v --variant --save --board --reading --force --keep-going --share --host --port -h --help' ;;
+        'new') echo '-p --players -v --variant --save --board --reading --title --force --keep-going --share --host --port -h --help' ;;
         'readings') echo '-h --help' ;;
         'resume') echo '--keep-going --share --host --port -h --help' ;;
         'route') echo '--company --trains --phase --max-seconds --json --show -h --help' ;;

@@ -7,7 +7,7 @@
 # Does option $argv[2] of command $argv[1] ('' for referee itself) take a value?
 function __referee_takes_value
     switch "$argv[1] $argv[2]"
-        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --host' 'new --port' 'resume --host' 'resume --port' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'serve --host' 'serve --port'
+        case 'board --from' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --title' 'new --host' 'new --port' 'resume --host' 'resume --port' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'serve --host' 'serve --port'
             return 0
     end
     return 1
@@ -61,6 +61,7 @@ function __referee_argument
 end
 
 function __referee_games
+    printf '%s\t%s\n' '18xx' '18xx (a title described in a file)'
     printf '%s\t%s\n' 'congo-line' 'Congo Line'
     printf '%s\t%s\n' 'express01' 'Express 01'
     printf '%s\t%s\n' 'lost-atlas' 'Railways of the Lost Atlas'
@@ -90,6 +91,8 @@ function __referee_variants
     set -l game ''
     test (count $hits) -eq 1; and set game $hits[1]
     switch "$game"
+        case '18xx'
+            printf '%s\t%s\n' 'described' 'the title given with --title'
         case 'congo-line'
             printf '%s\t%s\n' 'standard' 'the rules as written'
         case 'express01'
@@ -107,6 +110,7 @@ function __referee_variants
         case 'union-station'
             printf '%s\t%s\n' 'standard' 'the rules as written'
         case '*'
+            printf '%s\t%s\n' 'described' 'the title given with --title'
             printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
             printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
             printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
@@ -158,6 +162,7 @@ complete -c referee -n '__referee_using_command new' -s v -l variant -x -a '(__r
 complete -c referee -n '__referee_using_command new' -l save -x -k -a '(__fish_complete_suffix .toml)' -d 'The session file.'
 complete -c referee -n '__referee_using_command new' -l board -r -F -d 'Board data (TOML) to use instead of the stored one.'
 complete -c referee -n '__referee_using_command new' -l reading -x -d 'How the table reads an open rule (repeatable; see `referee readings GAME`).'
+complete -c referee -n '__referee_using_command new' -l title -x -d '18xx: the title to bank, shipped (1830, 1889) or a description FILE.'
 complete -c referee -n '__referee_using_command new' -l force -d 'Overwrite an existing session file.'
 complete -c referee -n '__referee_using_command new' -l keep-going -d 'With commands on stdin: go on after a rejection.'
 complete -c referee -n '__referee_using_command new' -l share -d 'Show the game live on phones at the table (read-only).'

@@ -168,6 +168,12 @@ def share_options(command: F) -> F:
     metavar="KEY=CHOICE",
     help="How the table reads an open rule (repeatable; see `referee readings GAME`).",
 )
+@click.option(
+    "--title",
+    "title_name",
+    default=None,
+    help="18xx: the title to bank, shipped (1830, 1889) or a description FILE.",
+)
 @click.option("--force", is_flag=True, help="Overwrite an existing session file.")
 @click.option("--keep-going", is_flag=True, help="With commands on stdin: go on after a rejection.")
 @share_options
@@ -178,6 +184,7 @@ def new(
     save_path: Path | None,
     board_file: Path | None,
     reading: tuple[str, ...],
+    title_name: str | None,
     force: bool,
     keep_going: bool,
     share: bool,
@@ -197,7 +204,7 @@ def new(
         if path.exists() and not force:
             raise UsageError(f"{path} exists and is never overwritten", "--force or another --save")
         readings = _readings_given(reading)
-        board = _board_for(game, board_file)
+        board = _title_board(game, title_name, board_file) or _board_for(game, board_file)
         session = Session.new(game, players.split(","), variant, board, readings)
         savefile.create(session, path, force=force)
         made = session.settle()
@@ -251,6 +258,19 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
             f"run `referee board {game} --enter` once, or pass --board FILE",
         )
     return enter_board(game)
+
+
+def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[str, Any]:
+    """`--title`: the description of the title 18xx banks is its board data."""
+    if title is None:
+        if game == "18xx" and board_file is None:
+            raise UsageError("18xx banks a title: say which", "--title 1830, 1889 or FILE")
+        return {}
+    if game != "18xx" or board_file is not None:
+        raise UsageError("--title is for 18xx, without --board", "referee new 18xx --title 1830")
+    from referee.games.titled.describe import title_data
+
+    return title_data(title)[0]
 
 
 def _free_name(game: str) -> Path:

@@ -22,10 +22,11 @@ def shipped() -> list[str]:
     return table_names("titles")
 
 
-def load_title(name_or_path: str) -> t.Title:
-    """A shipped title by name (1830, 1889), else the description in that file."""
+def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
+    """The raw description of a shipped title by name (1830, 1889), else of that file, and
+    the name its errors go by."""
     if name_or_path in shipped():
-        return describe(load_table(f"titles/{name_or_path}"), f"{name_or_path}.toml")
+        return load_table(f"titles/{name_or_path}"), f"{name_or_path}.toml"
     path = Path(name_or_path)
     if not path.exists():
         raise TitleError(
@@ -33,7 +34,12 @@ def load_title(name_or_path: str) -> t.Title:
         )
     from referee.files import read_toml
 
-    return describe(read_toml(path, "a title description", TitleError), str(path))
+    return read_toml(path, "a title description", TitleError), str(path)
+
+
+def load_title(name_or_path: str) -> t.Title:
+    """A shipped title by name (1830, 1889), else the description in that file."""
+    return describe(*title_data(name_or_path))
 
 
 def describe(raw: dict[str, Any], file: str) -> t.Title:

@@ -1,7 +1,7 @@
 """`18xx`: the banker for a title described in a file (the Game contract of referee.engine).
 
-Not in the registry yet (see the README's section on titles): the route search, the table
-page and whole-game scenarios of 1830 and 1889 are still to come.
+The board data of a session is the title's description, so a save carries the title it was
+played with and replays the same whatever the shipped files become.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
+from referee.games.titled.rules import moved
 from referee.games.titled.state import IPO, POOL, State, new_state
 from referee.games.titled.view import snapshot, status, toolbar, value
 from referee.rules_kit import count_words, ranked
@@ -66,9 +67,10 @@ class Titled(Game):
     default_variant = "described"
 
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
-        if "title" not in board:
+        """The board data of 18xx is the title's description itself (tables/titles/*.toml)."""
+        if not board:
             raise UsageError("18xx needs the description of a title", "--title 1830, 1889 or FILE")
-        describe(board["title"], "the title")
+        describe(board, "the title")
         return board
 
     def setup(
@@ -78,7 +80,7 @@ class Titled(Game):
         board: dict[str, Any],
         readings: Readings = DEFAULT_READINGS,
     ) -> State:
-        title = describe(self.check_board(board)["title"], "the title")
+        title = describe(self.check_board(board), "the title")
         if len(players) not in title.cash:
             counts = ", ".join(map(str, title.cash))
             raise UsageError(f"{title.name} is for {counts} players, not {len(players)}", counts)
@@ -201,12 +203,25 @@ class Titled(Game):
     def adjustables(self, state: State) -> dict[str, int]:
         out = {f"cash {p}": c for p, c in state.cash.items()}
         out.update({f"cash {a}": c.cash for a, c in state.corps.items()})
+        out.update(
+            {f"price {a}": state.space(c).price for a, c in state.corps.items() if c.started}
+        )
         return out
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        """Money corrected by hand comes from or goes to the bank, so the total stays whole."""
+        """Money corrected by hand comes from or goes to the bank, so the total stays whole;
+        a price goes to a space of that price, in the same row if it has one."""
         draft = state.draft()
-        name = key.split(" ", 1)[1]
+        what, _, name = key.partition(" ")
+        if what == "price":
+            corp = draft.corps[name]
+            spaces = [s for s in draft.title.market.spaces() if s.price == value]
+            if not spaces:
+                raise UsageError(f"no space of the market is priced {value}")
+            space = next((s for s in spaces if s.row == corp.row), spaces[0])
+            old_price = draft.space(corp).price
+            moved(draft, corp, space)
+            return draft.seal(), [Event(f"{name} price {old_price} -> {value} (adjusted)")]
         if name in draft.cash:
             old, draft.cash[name] = draft.cash[name], value
         else:

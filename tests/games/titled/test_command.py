@@ -42,3 +42,27 @@ def test_list_names_the_shipped_titles() -> None:
         "1830  1830: Railways & Robber Barons",
         "1889  Shikoku 1889",
     ]
+
+
+def test_new_18xx_banks_a_shipped_title_and_saves_its_description(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    result = CliRunner().invoke(
+        cli,
+        ["new", "18xx", "-p", "A,B,C", "--title", "1830", "--save", str(save)],
+        input="bid SV 20\nbid DH 75\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "A buys SV for $20" in result.output and "B bids $75 for DH" in result.output
+    resumed = CliRunner().invoke(cli, ["show", str(save), "--json"])
+    assert resumed.exit_code == 0 and '"title": "1830"' in resumed.output
+
+
+def test_new_18xx_reads_a_title_file_and_refuses_without_a_title(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    args = ["new", "18xx", "-p", "A,B", "--title", str(TOY), "--save", str(save)]
+    assert CliRunner().invoke(cli, args, input="bid P1 30\n").exit_code == 0
+    result = CliRunner().invoke(cli, ["new", "18xx", "-p", "A,B", "--save", str(save) + "2"])
+    assert result.exit_code == 2 and "18xx banks a title: say which" in result.output
+    args = ["new", "18xx", "-p", "A,B", "--title", "1830", "--save", str(save) + "3"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and "1830 is for 3, 4, 5, 6 players, not 2" in result.output

@@ -113,7 +113,7 @@ def test_random_lines_from_the_options_keep_the_money_whole(seed: int, name: str
         if name.endswith(".toml")
         else load_table(f"titles/{name}")
     )
-    state = game.setup(TITLES[name].split(","), "described", {"title": raw})
+    state = game.setup(TITLES[name].split(","), "described", raw)
     rng = random.Random(seed)
     for step in random_play(game, state, lambda xs: rng.choice(list(xs)), steps=300):
         conserved(step.after)

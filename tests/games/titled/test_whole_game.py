@@ -15,7 +15,7 @@ from referee.games.titled.state import State
 from tests.games.titled.helpers import TOY
 
 GAME = Titled()
-BOARD = {"title": tomllib.loads(Path(TOY).read_text(encoding="utf-8"))}
+BOARD = tomllib.loads(Path(TOY).read_text(encoding="utf-8"))
 
 # (player, line) in order; comments give the hand working.
 LINES = """
