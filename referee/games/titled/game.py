@@ -48,8 +48,8 @@ VERBS = (
     Verb("sell", "sell COMPANY [COUNT]", "sell certificates to the pool"),
     Verb("done", "done", "end the turn (a pass if nothing was done)"),
     Verb("pass", "pass", "the same as done"),
-    Verb("tile", "tile HEX TILE [COST]", "lay a tile, paying the terrain cost"),
-    Verb("token", "token HEX", "place a station token at its price"),
+    Verb("tile", "tile HEX TILE ROTATION [COST]", "lay a tile, paying the terrain cost"),
+    Verb("token", "token HEX [CITY]", "place a station token at its price"),
     Verb("run", "run REVENUE [full|half|withhold]", "the revenue of the company's trains"),
     Verb("train", "train NAME [trade OLD | from COMPANY PRICE]", "buy a train"),
     Verb("discard", "discard COMPANY TRAIN", "give a train back over the limit"),
@@ -119,11 +119,14 @@ class Titled(Game):
             count_words(VERBS, verb, args, 1, 2)
             return Sell(actor, company(args[0]), amount(args[1], "count", low=1) if args[1:] else 1)
         if verb == "tile":
-            count_words(VERBS, verb, args, 2, 3)
-            return Lay(actor, args[0].upper(), args[1], amount(args[2], "cost") if args[2:] else 0)
+            count_words(VERBS, verb, args, 3, 4)
+            rotation = amount(args[2], "rotation", high=5)
+            cost = amount(args[3], "cost") if args[3:] else 0
+            return Lay(actor, args[0].upper(), args[1], rotation, cost)
         if verb == "token":
-            count_words(VERBS, verb, args, 1)
-            return Token(actor, args[0].upper())
+            count_words(VERBS, verb, args, 1, 2)
+            city = amount(args[1], "city", high=5) if args[1:] else 0
+            return Token(actor, args[0].upper(), city)
         if verb == "run":
             count_words(VERBS, verb, args, 1, 2)
             how = match(args[1], ["full", "half", "withhold"], "payout") if args[1:] else "full"

@@ -49,6 +49,7 @@ class Lay:
     actor: str
     hex: str
     tile: str
+    rotation: int
     cost: int  # terrain cost paid to the bank, as the table reads it off the map
 
 
@@ -56,6 +57,7 @@ class Lay:
 class Token:
     actor: str
     hex: str
+    city: int = 0  # which city of the hex's tile
 
 
 @dataclass(frozen=True)

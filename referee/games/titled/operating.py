@@ -11,7 +11,7 @@ cannot; whether a sale could still raise the money is the table's to say (truste
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.engine import Event, UsageError
 from referee.games.titled import market
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.moves import (
@@ -77,7 +77,10 @@ def _begin_turn(state: State) -> list[Event]:
     corp = company(state)
     if corp.stations == 0:
         corp.stations = 1  # the home station, free (the title's tokens list starts with it)
-        home = state.title.company(corp.abbr).home or "its home"
+        described = state.title.company(corp.abbr)
+        if described.home:
+            state.stations.append((described.home, described.home_city or 0, corp.abbr))
+        home = described.home or "its home"
         return [Event(f"{corp.abbr} operates; its home station is placed on {home}")]
     return [Event(f"{corp.abbr} operates")]
 
@@ -118,6 +121,25 @@ def _spend(state: State, corp: Corp, amount: int, judge: Judge, what: str) -> No
     state.bank += amount
 
 
+def _on_map(state: State, judge: Judge) -> None:
+    """Where the title has a map, the tiles and stations entered must fit it (tables/maps and
+    referee.eighteen.position); what the map does not settle is trusted."""
+    if not state.title.map:
+        return
+    from referee.eighteen.position import position_from_data
+
+    data = {
+        "map": state.title.map,
+        "phase": state.phase,
+        "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.tiles.items()],
+        "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in state.stations],
+    }
+    try:
+        position_from_data(data)
+    except UsageError as e:
+        judge.rule(False, str(e), key(state, "title.map"))
+
+
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     judge.rule(
@@ -126,21 +148,17 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         key(state, "operating.tile_lays"),
     )
     judge.fact(move.cost >= 0, "a terrain cost is not negative", OR)
-    if state.title.map:
-        from referee.eighteen.maps import load_map
-
-        judge.rule(
-            move.hex in load_map(state.title.map).hexes,
-            f"{move.hex} is not a hex of the {state.title.map} map",
-            key(state, "title.map"),
-        )
+    judge.fact(0 <= move.rotation < 6, "a rotation is 0 to 5", OR)
+    state.tiles[move.hex] = (move.tile, move.rotation)
+    _on_map(state, judge)
     _spend(state, corp, move.cost, judge, "the terrain costs")
     state.op.lays += 1
+    checked = "its connection, colour and cost" if state.title.map else "the tile and its cost"
     return state, [
         Event(
             f"{corp.abbr} lays tile {move.tile} on {move.hex} for {state.title.money(move.cost)}"
         ),
-        Event("trusted: the tile, its orientation and its cost are the table's (not checked)"),
+        Event(f"trusted: {checked} (not checked)"),
     ]
 
 
@@ -150,12 +168,14 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(not state.op.tokened, f"{corp.abbr} has placed a station this turn", OR)
     judge.fact(corp.stations < len(tokens), f"{corp.abbr} has no station token left", OR)
     cost = tokens[corp.stations]
+    state.stations.append((move.hex, move.city, corp.abbr))
+    _on_map(state, judge)
     _spend(state, corp, cost, judge, "the station costs")
     corp.stations += 1
     state.op.tokened = True
     return state, [
         Event(f"{corp.abbr} places a station on {move.hex} for {state.title.money(cost)}"),
-        Event("trusted: that the city is connected and has room (not checked)"),
+        Event("trusted: that the city is connected (not checked)"),
     ]
 
 

@@ -105,6 +105,8 @@ class State(Sealable):
     operating: int = 0  # index in order of the company operating
     op: OpTurn = field(default_factory=lambda: OpTurn())
     discard_due: list[str] = field(default_factory=list)  # companies over the train limit
+    tiles: dict[str, tuple[str, int]] = field(default_factory=dict)  # hex -> (tile, rotation)
+    stations: list[tuple[str, int, str]] = field(default_factory=list)  # (hex, city, company)
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends
 

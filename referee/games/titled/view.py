@@ -115,4 +115,6 @@ def snapshot(state: State) -> dict[str, Any]:
         | {p: "closed" for p, owner in state.privates.items() if owner == CLOSED},
         "trains_for_sale": {name: ("unlimited" if n < 0 else n) for name, n in state.depot.items()},
         "open_market": list(state.open_market),
+        "tiles": {h: f"{t} rotation {r}" for h, (t, r) in state.tiles.items()},
+        "stations": [f"{a} {h} city {c}" for h, c, a in state.stations],
     }

@@ -59,7 +59,9 @@ def test_withholding_keeps_the_revenue_and_moves_the_price_left() -> None:
 
 
 def test_stations_cost_what_the_title_says_one_a_turn() -> None:
-    """1830 companies[PRR].tokens = [0, 40, 100, 100]."""
+    """1830 companies[PRR].tokens = [0, 40, 100, 100]; the city must exist on the map."""
+    with pytest.raises(RuleError, match="hex G9: token of PRR on no city"):
+        play(or_1830(), "C token G9")
     state, _ = play(or_1830(), "C token E5")
     assert state.corps["PRR"].cash == 960 and state.corps["PRR"].stations == 2
     with pytest.raises(RuleError, match="has placed a station this turn"):
@@ -68,13 +70,17 @@ def test_stations_cost_what_the_title_says_one_a_turn() -> None:
 
 def test_one_tile_a_turn_on_a_hex_of_the_map_paying_the_terrain() -> None:
     """1830 operating.tile_lays = 1; title.map = 1830."""
-    state, events = play(or_1830(), "C tile H10 57 0")
+    state, events = play(or_1830(), "C tile H10 57 0 0")
     assert any(e.text.startswith("trusted:") for e in events)
     with pytest.raises(RuleError, match="1830 operating.tile_lays"):
-        play(state, "C tile G9 8 0")
-    with pytest.raises(RuleError, match="Z1 is not a hex of the 1830 map"):
-        play(or_1830(), "C tile Z1 8 0")
-    state, _ = play(or_1830(), "C tile F4 57 80")
+        play(state, "C tile G9 8 0 0")
+    with pytest.raises(RuleError, match="hex Z1: not on the map 1830.*1830 title.map"):
+        play(or_1830(), "C tile Z1 8 0 0")
+    with pytest.raises(RuleError, match="tile 57 has 1 cities but this is a hex without a city"):
+        play(or_1830(), "C tile I11 57 0 120")
+    with pytest.raises(RuleError, match="unknown tile 'X9'"):
+        play(or_1830(), "C tile I11 X9 0 120")
+    state, _ = play(or_1830(), "C tile F4 57 0 80")
     assert state.corps["PRR"].cash == 920
 
 

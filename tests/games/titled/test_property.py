@@ -37,7 +37,7 @@ def candidates(state: State) -> list[object]:
     if state.round == "operating":
         moves += [Run(who, r, how) for r in (0, 60, 150) for how in title.operating.payouts]
         moves += [BuyTrain(who, t) for t in available(state)]
-        moves += [BuyTrain(who, "D", trade="4"), Token(who, "E5"), Lay(who, "E5", "57", 80)]
+        moves += [BuyTrain(who, "D", trade="4"), Token(who, "E5"), Lay(who, "E5", "57", 0, 80)]
         for abbr, corp in state.corps.items():
             moves += [BuyTrain(who, t, seller=abbr, price=50) for t in corp.trains]
             moves += [Discard(who, abbr, t) for t in corp.trains]
