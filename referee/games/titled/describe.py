@@ -220,10 +220,11 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
     }
-    for key in ("gives_share", "gives_president", "closes_when_bought_train_by"):
+    for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
         if out[key] and out[key] not in abbrs:
             k.fail(f"names no company {shown(out[key])}", key, ", ".join(sorted(abbrs)))
+    out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))

@@ -29,6 +29,7 @@ from referee.games.titled.moves import (
     BuyTrain,
     Discard,
     Done,
+    Exchange,
     Lay,
     Par,
     Run,
@@ -55,6 +56,7 @@ VERBS = (
     Verb("discard", "discard COMPANY TRAIN", "give a train back over the limit"),
     Verb("private", "private PRIVATE PRICE", "the company buys a private from its owner"),
     Verb("bankrupt", "bankrupt", "the president cannot pay for the company's train"),
+    Verb("exchange", "exchange PRIVATE [pool]", "swap a private for the share the title names"),
 )
 
 
@@ -141,6 +143,12 @@ class Titled(Game):
             if len(args) > 1:
                 raise UsageError("train NAME, train NAME trade OLD or train NAME from CO PRICE")
             return BuyTrain(actor, name)
+        if verb == "exchange":
+            count_words(VERBS, verb, args, 1, 2)
+            source = (
+                POOL if args[1:] and match(args[1], ["pool", "ipo"], "source") == "pool" else IPO
+            )
+            return Exchange(actor, match(args[0], privates, "private"), source)
         if verb == "discard":
             count_words(VERBS, verb, args, 2)
             return Discard(actor, company(args[0]), match(args[1], trains, "train"))

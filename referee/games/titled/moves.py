@@ -95,3 +95,12 @@ class Bankrupt:
     """The president of a company that must buy a train cannot raise the money."""
 
     actor: str
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """A private's owner swaps it for a share of the company the title names, closing it."""
+
+    actor: str
+    private: str
+    source: str  # IPO or POOL

@@ -16,6 +16,7 @@ from referee.games.titled.moves import (
     BuyTrain,
     Discard,
     Done,
+    Exchange,
     Lay,
     Par,
     Run,
@@ -35,17 +36,20 @@ OPERATING: dict[type, Handler[State]] = {
     Done: operating.done,
     Sell: operating.emergency_sell,
     Bankrupt: operating.bankrupt,
+    Exchange: stock.exchange,
 }
 STOCK: dict[type, Handler[State]] = {
     Par: stock.par,
     Buy: stock.buy,
     Sell: stock.sell,
     Done: stock.done,
+    Exchange: stock.exchange,
 }
 AUCTION: dict[type, Handler[State]] = {
     BidPrivate: auction.bid,
     Done: auction.passes,
     Par: auction.pending_par,
+    Exchange: stock.exchange,
 }
 
 

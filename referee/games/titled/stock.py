@@ -9,9 +9,9 @@ from __future__ import annotations
 from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.holdings import certificates, successor
-from referee.games.titled.moves import Buy, Done, Par, Sell
+from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import key, moved
-from referee.games.titled.state import IPO, POOL, Corp, State, Turn
+from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.rules_kit import Judge
 
@@ -280,3 +280,38 @@ def end_of_round(state: State) -> list[Event]:
     from referee.games.titled.operating import begin_set
 
     return [*events, *begin_set(state)]
+
+
+def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Event]]:
+    """When the owner makes it is the table's (trusted): the title gives it as text."""
+    title = state.title
+    owner = state.privates.get(move.private, "")
+    judge.fact(owner == move.actor, f"{move.actor} does not own {move.private}", SR)
+    private = next(p for p in title.privates if p.abbr == move.private)
+    rule = key(state, f"privates.{private.abbr}.exchanges_for")
+    judge.fact(bool(private.exchanges_for), f"{private.abbr} is exchanged for nothing", rule)
+    company, corp = _company(state, private.exchanges_for, judge)
+    where = "the initial offering" if move.source == IPO else "the pool"
+    judge.rule(
+        move.source in private.exchange_from,
+        f"{private.abbr} is exchanged for a share from {' or '.join(private.exchange_from)}",
+        key(state, f"privates.{private.abbr}.exchange_from"),
+    )
+    judge.fact(corp.percent(move.source) >= company.unit, f"no {company.abbr} share in {where}", SR)
+    corp.held[move.source] -= company.unit
+    corp.held[move.actor] = corp.percent(move.actor) + company.unit
+    state.privates[private.abbr] = CLOSED
+    in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
+    judge.rule(
+        corp.percent(move.actor) <= title.shares.holding_limit or in_zone,
+        f"{move.actor} would hold {corp.percent(move.actor)}% of {company.abbr}",
+        key(state, "shares.holding_limit"),
+    )
+    events = [
+        Event(f"{move.actor} exchanges {private.abbr} for a {company.abbr} share from {where}"),
+        Event(f"trusted: that {private.abbr} may be exchanged now (its timing is not checked)"),
+    ]
+    if corp.started:
+        events += _presidency_to_buyer(state, move.actor, corp)
+        events += _float(state, company, corp)
+    return state, events

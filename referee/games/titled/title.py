@@ -101,6 +101,8 @@ class Private:
     closes_when_bought_train_by: str = ""  # closes when this company buys its first train
     player_keeps_open: bool = False  # not closed by a train's closing while a player owns it
     player_revenue_from_phase: tuple[str, int] | None = None  # (phase, revenue) if player-owned
+    exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
+    exchange_from: tuple[str, ...] = ()  # where that share may come from: ipo, pool
     min_players: int = 0
 
 

@@ -257,3 +257,22 @@ def test_the_round_ends_when_all_pass_sold_out_companies_rise() -> None:
     state, _events = play(state, "C done", "D done", "A done", "B done")
     assert state.space(state.corps["PRR"]).price == 112
     assert state.player == "C"  # B acted last (bought PRR), so C has the priority deal
+
+
+def test_a_private_is_exchanged_for_the_share_its_title_names_and_closes() -> None:
+    """1830 privates[MH].exchanges_for = NYC, exchange_from = [ipo, pool]; 1889 DR from ipo."""
+    from referee.games.titled.moves import Exchange
+    from referee.games.titled.play import apply
+
+    state = after_1830_auction()  # D owns MH; it is C's turn: the timing is trusted
+    state, events = apply(state, Exchange("D", "MH", IPO))
+    assert state.privates["MH"] == "closed" and state.corps["NYC"].held["D"] == 10
+    assert any(e.text.startswith("trusted:") for e in events)
+    with pytest.raises(RuleError, match="does not own MH"):
+        apply(after_1830_auction(), Exchange("A", "MH", IPO))
+    with pytest.raises(RuleError, match="exchanged for nothing"):
+        apply(after_1830_auction(), Exchange("A", "SV", IPO))
+    dr = edited(start("1889", "A,B"), lambda d: d.privates.update({"DR": "A"}))
+    dr = edited(dr, lambda d: d.corps["IR"].held.update({IPO: 90, POOL: 10}))
+    with pytest.raises(RuleError, match="1889 privates.DR.exchange_from"):
+        apply(dr, Exchange("A", "DR", POOL))
