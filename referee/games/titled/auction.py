@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.titled.moves import BidPrivate, Done, Par
+from referee.games.titled.rules import start_at
 from referee.games.titled.state import IPO, Bid, State
 from referee.games.titled.title import Private
 from referee.rules_kit import Judge
@@ -238,21 +239,10 @@ def _finish(state: State) -> list[Event]:
 
 def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     """The par price of a company whose president's certificate came with a private."""
-    from referee.games.titled import market
-
     abbr = state.auction.pending_par
     judge.fact(move.company == abbr, f"{abbr}'s par price is due", AUCTION)
     judge.turn(move.actor, state.corps[abbr].president, AUCTION)
-    space = market.par_space(state.title.market, move.price)
-    prices = ", ".join(str(s.price) for s in state.title.market.par_spaces())
-    judge.fact(
-        space is not None, f"{move.price} is not a par price", _rule(state, "market"), prices
-    )
-    assert space is not None
-    corp = state.corps[abbr]
-    corp.par, corp.row, corp.column = move.price, space.row, space.column
-    state.arrivals += 1
-    corp.arrival = state.arrivals
+    start_at(state, state.corps[abbr], move.price, judge)
     state.auction.pending_par = ""
     events = [Event(f"{abbr} starts at {state.title.money(move.price)}"), *_resolve(state)]
     return state, [*events, *_finish(state)]

@@ -10,7 +10,7 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
-from referee.games.titled.rules import key, moved
+from referee.games.titled.rules import key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.rules_kit import Judge
@@ -51,22 +51,33 @@ def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judg
         )
 
 
-def _after_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judge) -> None:
+def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> None:
     title = state.title
     in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
     judge.rule(
         corp.percent(actor) <= title.shares.holding_limit or in_zone,
-        f"{actor} would hold {corp.percent(actor)}% of {company.abbr}, "
+        f"{actor} would hold {corp.percent(actor)}% of {corp.abbr}, "
         f"above {title.shares.holding_limit}%",
         key(state, "shares.holding_limit"),
     )
-    limit = title.certificate_limit[len(state.players)]
+
+
+def _take(
+    state: State, actor: str, corp: Corp, source: str, percent: int, price: int, judge: Judge
+) -> None:
+    """`actor` takes `percent` of `corp` from `source` for `price`, within his limits."""
+    corp.held[source] -= percent
+    corp.held[actor] = corp.percent(actor) + percent
+    _pay(state, actor, price, corp, source == IPO)
+    within_holding_limit(state, actor, corp, judge)
+    limit = state.title.certificate_limit[len(state.players)]
     judge.rule(
         certificates(state, actor) <= limit,
         f"{actor} would hold {certificates(state, actor)} certificates, above the limit of {limit}",
         key(state, "players.certificate_limit"),
     )
     judge.rule(state.cash[actor] >= 0, f"{actor} cannot pay for it", SR)
+    _acted(state, actor, "buy", corp.abbr)
 
 
 def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
@@ -105,21 +116,11 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     _turn_checks(state, move.actor, judge)
     company, corp = _company(state, move.company, judge)
     judge.fact(not corp.started, f"{company.abbr} has been started already", SR)
-    space = market.par_space(state.title.market, move.price)
-    prices = ", ".join(str(s.price) for s in state.title.market.par_spaces())
-    judge.fact(space is not None, f"{move.price} is not a par price", key(state, "market"), prices)
-    assert space is not None
     _may_buy(state, move.actor, company, corp, judge)
     cost = move.price * company.shares[0] // company.unit
-    corp.par, corp.row, corp.column = move.price, space.row, space.column
-    state.arrivals += 1
-    corp.arrival = state.arrivals
+    start_at(state, corp, move.price, judge)
     corp.president = move.actor
-    corp.held[IPO] -= company.shares[0]
-    corp.held[move.actor] = corp.percent(move.actor) + company.shares[0]
-    _pay(state, move.actor, cost, corp, True)
-    _after_buy(state, move.actor, company, corp, judge)
-    _acted(state, move.actor, "buy", company.abbr)
+    _take(state, move.actor, corp, IPO, company.shares[0], cost, judge)
     events = [
         Event(
             f"{move.actor} starts {company.abbr} at {state.title.money(move.price)}, paying "
@@ -139,11 +140,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     )
     _may_buy(state, move.actor, company, corp, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
-    corp.held[move.source] -= company.unit
-    corp.held[move.actor] = corp.percent(move.actor) + company.unit
-    _pay(state, move.actor, price, corp, move.source == IPO)
-    _after_buy(state, move.actor, company, corp, judge)
-    _acted(state, move.actor, "buy", company.abbr)
+    _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [
         Event(
             f"{move.actor} buys a {company.unit}% {company.abbr} certificate from {where} "
@@ -301,12 +298,7 @@ def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Ev
     corp.held[move.source] -= company.unit
     corp.held[move.actor] = corp.percent(move.actor) + company.unit
     state.privates[private.abbr] = CLOSED
-    in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
-    judge.rule(
-        corp.percent(move.actor) <= title.shares.holding_limit or in_zone,
-        f"{move.actor} would hold {corp.percent(move.actor)}% of {company.abbr}",
-        key(state, "shares.holding_limit"),
-    )
+    within_holding_limit(state, move.actor, corp, judge)
     events = [
         Event(f"{move.actor} exchanges {private.abbr} for a {company.abbr} share from {where}"),
         Event(f"trusted: that {private.abbr} may be exchanged now (its timing is not checked)"),
