@@ -39,6 +39,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.rules import moved
 from referee.games.titled.state import IPO, POOL, State, new_state
 from referee.games.titled.view import snapshot, status, toolbar, value
+from referee.games.titled.views import VIEWS
 from referee.rules_kit import count_words, ranked
 from referee.words import amount, match
 
@@ -242,3 +243,9 @@ class Titled(Game):
 
     def cash(self, state: State, player: str) -> int | None:
         return state.cash[player]
+
+    def views(self) -> Sequence[str]:
+        return tuple(VIEWS)
+
+    def view(self, state: State, name: str) -> str:
+        return VIEWS[name](state)

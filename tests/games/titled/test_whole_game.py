@@ -122,3 +122,13 @@ def test_adjusting_cash_takes_the_difference_from_the_bank() -> None:
     state = GAME.setup(["A", "B"], "described", BOARD)
     state, _ = GAME.adjust(state, "cash A", 350)
     assert state.cash["A"] == 350 and state.money_total() == 2000
+
+
+def test_the_market_trains_and_companies_views() -> None:
+    state, _ = play_lines()
+    market = GAME.view(state, "market")
+    assert "100[BLU]" in market and "0c[RED]" in market and "moves: pay right" in market
+    trains = GAME.view(state, "trains")
+    assert "phase B: tiles yellow, green; train limit 2" in trains
+    assert "for sale now: 3" in trains and "BLU 2 3" in trains
+    assert "RED: initial offering 40%, pool 0%" in GAME.view(state, "companies")
