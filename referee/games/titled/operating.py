@@ -149,6 +149,11 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     )
     judge.fact(move.cost >= 0, "a terrain cost is not negative", OR)
     judge.fact(0 <= move.rotation < 6, "a rotation is 0 to 5", OR)
+    judge.rule(
+        not state.op.tokened and not state.op.ran,
+        "track comes first in a turn: before the station, the run and the trains",
+        OR,
+    )
     state.tiles[move.hex] = (move.tile, move.rotation)
     _on_map(state, judge)
     _spend(state, corp, move.cost, judge, "the terrain costs")
@@ -166,6 +171,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     tokens = state.title.company(corp.abbr).tokens
     judge.rule(not state.op.tokened, f"{corp.abbr} has placed a station this turn", OR)
+    judge.rule(not state.op.ran, "the station comes before the run and the trains", OR)
     judge.fact(corp.stations < len(tokens), f"{corp.abbr} has no station token left", OR)
     cost = tokens[corp.stations]
     state.stations.append((move.hex, move.city, corp.abbr))
@@ -183,7 +189,7 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
     judge.fact(move.revenue >= 0, "revenue is not negative", OR)
-    judge.rule(not state.op.ran, f"{corp.abbr} has run this turn", OR)
+    judge.rule(not state.op.ran, f"{corp.abbr} has run (or passed its run) this turn", OR)
     judge.rule(
         move.how in title.operating.payouts,
         f"{title.name} has no {move.how} payout",
@@ -236,6 +242,15 @@ def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:
     return [Event(f"{corp.abbr} pays {title.money(per)} a share: {', '.join(paid_to)}")]
 
 
+def no_run(state: State, corp: Corp) -> list[Event]:
+    """A company that does not run withholds nothing, and its price moves as a withhold does
+    (18xx.games' dividend step, skipped for a company without a route)."""
+    state.op.ran = True
+    to = market.move(state.title.market, state.space(corp), "withhold")
+    events = [Event(f"{corp.abbr} does not run: nothing paid"), *moved(state, corp, to)]
+    return [*events, *_market_end(state, corp)]
+
+
 def _market_end(state: State, corp: Corp) -> list[Event]:
     title, space = state.title, state.space(corp)
     events = []
@@ -283,6 +298,12 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     names = [t.name for t in title.trains]
     judge.fact(move.train in names, f"no train {move.train}", OR, ", ".join(names))
     train = title.train(move.train)
+    judge.rule(
+        state.op.ran or not corp.trains,
+        f"{corp.abbr} runs its trains before it buys more (run 0 withhold to skip)",
+        OR,
+    )
+    skipped = [] if state.op.ran else no_run(state, corp)
     limit = phase(state).train_limit
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     judge.rule(
@@ -310,10 +331,11 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         corp.trains.append(move.train)
         state.op.bought = True
         return state, [
+            *skipped,
             Event(
                 f"{corp.abbr} buys a {move.train} train from {move.seller}"
                 f" for {title.money(move.price)}"
-            )
+            ),
         ]
     judge.rule(
         move.train in available(state),
@@ -329,7 +351,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
             key(state, f"trains.{move.train}.trade_in"),
         )
         price -= train.trade_in_discount
-    events: list[Event] = []
+    events: list[Event] = [*skipped]
     if corp.cash < price and not corp.trains:
         events += _emergency(state, corp, move.train, price, judge)
     else:
@@ -450,6 +472,8 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
         )
     elif title.operating.must_buy_train == "route" and not corp.trains:
         events.append(Event(f"trusted: that {corp.abbr} has no route, so need not own a train"))
+    if not state.op.ran:
+        events += no_run(state, corp)
     corp.operated = True
     state.operating += 1
     state.op = OpTurn()

@@ -44,7 +44,7 @@ def move(text: str) -> object:
             return BuyTrain(actor, rest[0], seller=rest[2], price=int(rest[3]))
         return BuyTrain(actor, rest[0], trade=rest[1] if len(rest) > 1 else "")
     if verb == "run":
-        return Run(actor, int(rest[0]), rest[1])
+        return Run(actor, int(rest[0]), rest[1] if rest[1:] else "full")
     if verb == "token":
         return Token(actor, rest[0])
     if verb == "tile":  # `C tile H10 57 0 80`: hex, tile, rotation, cost

@@ -20,6 +20,20 @@ def or_1830() -> State:
     return state
 
 
+def with_train(state: State, abbr: str = "PRR", train: str = "2") -> State:
+    """`abbr` owning a train bought from the bank in an earlier turn."""
+
+    def bought(draft: State) -> None:
+        price = draft.title.train(train).price
+        draft.corps[abbr].trains.append(train)
+        draft.corps[abbr].cash -= price
+        draft.bank += price
+        draft.depot[train] -= 1
+        draft.bought_kinds.append(train)
+
+    return edited(state, bought)
+
+
 def test_privates_pay_their_owners_as_an_operating_round_begins() -> None:
     before = sr2_1830()
     state = or_1830()
@@ -42,7 +56,7 @@ def test_the_bank_sells_trains_in_order_within_the_train_limit() -> None:
 
 def test_a_payout_pays_each_holder_and_moves_the_price_right() -> None:
     """1830 shares.ipo_pays = bank; market.moves.pay = right."""
-    state, _ = play(or_1830(), "C train 2")
+    state = with_train(or_1830())
     cash = dict(state.cash)
     state, _events = play(state, "C run 60 full")
     assert {p: state.cash[p] - cash[p] for p in "ABCD"} == {"A": 12, "B": 6, "C": 12, "D": 6}
@@ -52,10 +66,33 @@ def test_a_payout_pays_each_holder_and_moves_the_price_right() -> None:
 
 def test_withholding_keeps_the_revenue_and_moves_the_price_left() -> None:
     """1830 market.moves.withhold = left."""
-    state, _ = play(or_1830(), "C train 2", "C run 60 withhold")
+    state, _ = play(with_train(or_1830()), "C run 60 withhold")
     assert state.corps["PRR"].cash == 980 and state.space(state.corps["PRR"]).price == 90
     with pytest.raises(RuleError, match="has no half payout.*1830 operating.payouts"):
-        play(or_1830(), "C train 2", "C run 60 half")
+        play(with_train(or_1830()), "C run 60 half")
+
+
+def test_pool_shares_pay_the_company_in_1830() -> None:
+    """1830 shares.pool_pays = company (18xx.games: full capitalisation)."""
+    state = edited(with_train(or_1830()), lambda d: d.corps["PRR"].held.update({IPO: 30, POOL: 10}))
+    state, _ = play(state, "C run 60")
+    assert state.corps["PRR"].cash == 920 + 6
+
+
+def test_a_company_runs_before_it_buys_trains_or_does_not_run() -> None:
+    """18xx operating round: track, station, run, trains; no run moves as a withhold."""
+    state = with_train(or_1830())
+    with pytest.raises(RuleError, match="runs its trains before it buys more"):
+        play(state, "C train 2")
+    state, events = play(or_1830(), "C train 2")  # no train yet: PRR does not run
+    assert "PRR does not run: nothing paid" in [e.text for e in events]
+    assert state.space(state.corps["PRR"]).price == 90
+    with pytest.raises(RuleError, match="has run \\(or passed its run\\)"):
+        play(state, "C run 40")
+    with pytest.raises(RuleError, match="track comes first"):
+        play(state, "C tile H10 57 0 0")
+    state, _ = play(or_1830(), "C done")
+    assert state.space(state.corps["PRR"]).price == 90  # ended without running
 
 
 def test_stations_cost_what_the_title_says_one_a_turn() -> None:
@@ -158,7 +195,7 @@ def test_the_d_train_comes_after_the_first_six_with_a_trade_in() -> None:
     assert available(state) == ["6"]
     state = edited(state, lambda d: d.corps["PRR"].trains.append("5"))
     state = edited(state, lambda d: setattr(d.corps["PRR"], "cash", 2000))
-    state, _ = play(state, "C train 6")
+    state, _ = play(state, "C run 0 withhold", "C train 6")
     assert available(state) == ["6", "D"]
     state, _ = play(edited(state, lambda d: setattr(d.op, "bought", False)), "C train D 5")
     assert state.corps["PRR"].trains == ["6", "D"] and state.corps["PRR"].cash == 2000 - 630 - 800
@@ -192,8 +229,8 @@ def test_operating_order_price_then_further_right_then_first_arrived() -> None:
     assert order(edited(or_1830(), prices)) == ["B&O", "CPR", "NYC", "PRR"]
 
 
-def test_toy_half_payout_pool_pays_the_company_and_a_train_is_required() -> None:
-    """toy-line operating.payouts half, shares.pool_pays = company,
+def test_toy_half_payout_pool_pays_nobody_and_a_train_is_required() -> None:
+    """toy-line operating.payouts half, shares.pool_pays = bank, ipo_pays = company,
     operating.must_buy_train = always, market.moves.half = none."""
     state, _ = play(start(TOY, "A,B"), "A done", "B done", "A par RED 40", "A done")
     state, _ = play(state, "B buy RED", "B done", "A done", "B sell RED 1", "B done", "A done")
@@ -201,12 +238,12 @@ def test_toy_half_payout_pool_pays_the_company_and_a_train_is_required() -> None
     assert state.round == "operating" and state.corps["RED"].held[POOL] == 20
     with pytest.raises(RuleError, match="must own a train.*toy-line operating.must_buy_train"):
         play(state, "A done")
-    state, _ = play(state, "A train 2")
+    state = with_train(state, "RED")
     cash_a, red_cash = state.cash["A"], state.corps["RED"].cash
     state, _ = play(state, "A run 60 half")
     # 60: half kept, rounded to the 5 shares (30); 30 paid, 6 a 20% share.
     assert state.cash["A"] - cash_a == 12
-    assert state.corps["RED"].cash - red_cash == 30 + 6 + 6 * 2  # kept, pool, initial offering
+    assert state.corps["RED"].cash - red_cash == 30 + 6 * 2  # kept, the initial offering's 40%
     assert state.space(state.corps["RED"]).price == 30  # half: no move
 
 
@@ -229,7 +266,7 @@ def test_toy_the_game_ends_after_the_set_number_of_sets() -> None:
 
 def test_a_broken_bank_ends_the_game_when_the_set_ends() -> None:
     """1830 end.bank_broken = end_of_set."""
-    state, _ = play(or_1830(), "C train 2")
+    state = with_train(or_1830())
     state = edited(state, lambda d: setattr(d, "bank", 30))
     state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 11000 - 30}))
     state, events = play(state, "C run 60 full")

@@ -19,9 +19,8 @@ BOARD = tomllib.loads(Path(TOY).read_text(encoding="utf-8"))
 
 # (player, line) in order; comments give the hand working.
 LINES = """
-A bid P1 30          # fixed price: A 270, bank 1400 + 30
-# stock round 1: A acted last in the sale, so B has the priority deal
-B par BLU 40         # president's 40% = 2 x 40 = 80, paid to BLU (incremental): BLU 80, floats
+A bid P1 30          # fixed price: A 270; B has the priority deal
+B par BLU 40         # 80 to BLU (incremental), which floats
 B done
 A par RED 30         # 60 to RED; A 210
 A done
@@ -30,37 +29,34 @@ B done
 A buy BLU            # 40 to BLU (120); A 170
 A done
 B done
-A done               # all pass: operating round 1.1; P1 pays A 5 (175)
-B train 2            # BLU (price 40) before RED (30): 60, BLU 60
-B run 40             # 8 a 20% share: B 16 (206), A 8 (183), IPO 16 to BLU (76); 40 -> 50
+A done               # operating round 1.1; P1 pays A 5 (175)
+B train 2            # BLU had no train: it does not run (40 -> 30); BLU 60
 B done
-A train 2            # RED 30
-A run 30 half        # keeps 15 (30 // 2 rounded to 5 shares); 15 paid: A 6, B 3, IPO 6 to RED
-A done               # RED 51, price stays 30 (half: none); A 189, B 209
-# stock round 2, B has the priority deal (A acted last)
-B sell RED 1         # 30 to B (239); one step left for the block: 30 -> 20
+A train 2            # the same for RED: 30 -> 20; RED 30
+A done
+B sell RED 1         # 20 to B (210); one step left for the block: 20 -> 10
 B done
-A buy RED pool       # 20 to the bank; A 169, 60% of RED
+A buy RED pool       # 10 to the bank; A 165
 A done
 B done
-A done               # OR 2.1: P1 pays A 5 (174)
-B run 40             # B 255, A 182, BLU 92; 50 -> 60
+A done               # OR 2.1: A 170
+B run 40             # B 16 (226), A 8 (178), the initial offering's 16 to BLU (76); 30 -> 40
 B done
-A run 30 withhold    # RED 81; 20 -> 10
+A run 30 half        # keeps 15; 3 a share: A 9 (187), initial offering 6 to RED (51)
 A done
 B done
-A done               # OR 3.1: A 187
-B run 40             # B 271, A 195, BLU 108; 60 -> 80
+A done               # OR 3.1: A 192
+B run 40             # B 242, A 200, BLU 92; 40 -> 50
 B done
-A train 2            # the last 2-train (the bank sells them first): RED 21, bank +60
-A run 0              # nothing paid: one step left, 10 -> 0 (a closing space: trusted)
+A run 0              # 10 -> 0, a closing space (trusted)
 A done
 B done
-A done               # OR 4.1: A 200
-B run 40             # B 287, A 208, BLU 124; 80 -> 100
-B train 3            # 120 (the 2s are sold out): BLU 4; phase B; P1 closes
+A done               # OR 4.1: A 205
+B run 40             # B 258, A 213, BLU 108; 50 -> 60
+B train 2            # BLU 48
 B done
-A done               # the fourth set ends: the game is over (end.sets = 4)
+A run 20             # A 12 (225), RED 8 (59); 0 -> 10
+A done               # the fourth set ends the game
 """
 
 
@@ -81,15 +77,16 @@ def play_lines() -> tuple[State, list[str]]:
 def test_a_whole_toy_line_game_ends_with_the_figures_worked_by_hand() -> None:
     state, said = play_lines()
     assert GAME.is_over(state) and GAME.options(state).actor is None
-    assert state.cash == {"A": 208, "B": 287}
-    assert (state.corps["BLU"].cash, state.corps["RED"].cash, state.bank) == (4, 21, 1480)
-    assert state.space(state.corps["BLU"]).price == 100
-    assert state.space(state.corps["RED"]).price == 0
-    assert state.phase == "B" and state.privates["P1"] == "closed"
+    assert state.cash == {"A": 225, "B": 258}
+    assert (state.corps["BLU"].cash, state.corps["RED"].cash, state.bank) == (48, 59, 1410)
+    assert state.space(state.corps["BLU"]).price == 60
+    assert state.space(state.corps["RED"]).price == 10
+    assert state.phase == "A" and state.privates["P1"] == "A"
     assert any(s.startswith("trusted: RED reaches a closing space") for s in said)
-    # worth: cash + shares at market price (+ privates at face: P1 is closed)
+    assert "BLU does not run: nothing paid" in said
+    # worth: cash + shares at market price + privates at face (P1 30)
     standings = GAME.standings(state)
-    assert [(s.player, s.score, s.place) for s in standings] == [("B", 487, 1), ("A", 308, 2)]
+    assert [(s.player, s.score, s.place) for s in standings] == [("B", 378, 1), ("A", 345, 2)]
 
 
 def test_the_snapshot_is_plain_data() -> None:
@@ -103,8 +100,8 @@ def test_the_snapshot_is_plain_data() -> None:
         return isinstance(value, str | int | bool)
 
     snap = GAME.snapshot(state)
-    assert plain(snap) and snap["companies"]["BLU"]["price"] == 100
-    assert "game over" in GAME.status(state) and "bank 1480£" in GAME.toolbar(state)
+    assert plain(snap) and snap["companies"]["BLU"]["price"] == 60
+    assert "game over" in GAME.status(state) and "bank 1410£" in GAME.toolbar(state)
 
 
 def test_words_that_are_not_a_move_are_one_line_usage_errors() -> None:
@@ -127,8 +124,8 @@ def test_adjusting_cash_takes_the_difference_from_the_bank() -> None:
 def test_the_market_trains_and_companies_views() -> None:
     state, _ = play_lines()
     market = GAME.view(state, "market")
-    assert "100[BLU]" in market and "0c[RED]" in market and "moves: pay right" in market
+    assert "60[BLU]" in market and "10[RED]" in market and "moves: pay right" in market
     trains = GAME.view(state, "trains")
-    assert "phase B: tiles yellow, green; train limit 2" in trains
-    assert "for sale now: 3" in trains and "BLU 2 3" in trains
+    assert "phase A: tiles yellow; train limit 3" in trains
+    assert "for sale now: 3" in trains and "BLU 2 2" in trains
     assert "RED: initial offering 40%, pool 0%" in GAME.view(state, "companies")
