@@ -5,17 +5,18 @@
 # Install: `source completions/referee.bash`, or copy it to
 # ~/.local/share/bash-completion/completions/referee
 
-_referee_games=('congo-line' 'express01' 'lost-atlas' 'railroad-rivals' 'union-station')
+_referee_games=('18xx' 'congo-line' 'express01' 'lost-atlas' 'railroad-rivals' 'union-station')
 
 # The variants of a game, by its registered name; of every game for an unknown one.
 _referee_variants() {
     case "$1" in
+        '18xx') echo 'described' ;;
         'congo-line') echo 'standard' ;;
         'express01') echo 'short long' ;;
         'lost-atlas') echo 'long short micro' ;;
         'railroad-rivals') echo 'standard hotels dropback hotels+dropback' ;;
         'union-station') echo 'standard' ;;
-        *) echo 'dropback hotels hotels+dropback long micro short standard' ;;
+        *) echo 'described dropback hotels hotels+dropback long micro short standard' ;;
     esac
 }
 
@@ -33,7 +34,7 @@ _referee_game() {
 # Does option $2 of command $1 ('' for referee itself) take a value?
 _referee_takes_value() {
     case "$1 $2" in
-        ' --lang'|'board --from'|'board --lang'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'dividend --lang'|'games --lang'|'log --lang'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --host'|'new --port'|'new --lang'|'readings --lang'|'resume --host'|'resume --port'|'resume --lang'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'route --lang'|'serve --host'|'serve --port'|'serve --lang'|'show --lang') return 0 ;;
+        ' --lang'|'board --from'|'board --lang'|'dividend --shares'|'dividend --price'|'dividend --treasury'|'dividend --pool'|'dividend --game'|'dividend --lang'|'games --lang'|'log --lang'|'new -p'|'new --players'|'new -v'|'new --variant'|'new --save'|'new --board'|'new --reading'|'new --title'|'new --host'|'new --port'|'new --lang'|'readings --lang'|'resume --host'|'resume --port'|'resume --lang'|'route --company'|'route --trains'|'route --phase'|'route --max-seconds'|'route --lang'|'serve --host'|'serve --port'|'serve --lang'|'show --lang'|'title --lang') return 0 ;;
     esac
     return 1
 }
@@ -68,12 +69,13 @@ _referee_options() {
         'dividend') echo '--major --minor --shares --price --withhold --treasury --pool --game --json --lang -h --help' ;;
         'games') echo '--lang -h --help' ;;
         'log') echo '--lang -h --help' ;;
-        'new') echo '-p --players -v --variant --save --board --reading --force --keep-going --share --host --port --lang -h --help' ;;
+        'new') echo '-p --players -v --variant --save --board --reading --title --force --keep-going --share --host --port --lang -h --help' ;;
         'readings') echo '--lang -h --help' ;;
         'resume') echo '--keep-going --share --host --port --lang -h --help' ;;
         'route') echo '--company --trains --phase --max-seconds --json --show --lang -h --help' ;;
         'serve') echo '--host --port --lang -h --help' ;;
         'show') echo '--json --lang -h --help' ;;
+        'title') echo '--lang -h --help' ;;
     esac
 }
 
@@ -96,6 +98,7 @@ _referee_option_value() {
         'route --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
         'serve --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
         'show --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
+        'title --lang') _referee_complete choice "$cur" 'en' 'ja' ;;
     esac
 }
 
@@ -140,7 +143,7 @@ _referee() {
         return 0
     fi
     if [[ -z $cmd ]]; then
-        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new readings resume route serve show' -- "$cur")
+        mapfile -t COMPREPLY < <(compgen -W 'board dividend games log new readings resume route serve show title' -- "$cur")
         return 0
     fi
     if ! _referee_argument "$cmd" "${#args[@]}" && [[ -z $cur ]]; then

@@ -108,7 +108,10 @@ class LazyGroup(TranslatedHelp, click.Group):
     """Commands kept in their own modules are imported only when they are run. Every command
     gets --lang; the help texts are read through the catalog."""
 
-    lazy = {"route": "referee.commands.route:route"}  # noqa: RUF012
+    lazy = {  # noqa: RUF012
+        "route": "referee.commands.route:route",
+        "title": "referee.commands.title:title",
+    }
     command_class = TranslatedCommand
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -191,6 +194,12 @@ def share_options(command: F) -> F:
     metavar="KEY=CHOICE",
     help=N_("How the table reads an open rule (repeatable; see `referee readings GAME`)."),
 )
+@option(
+    "--title",
+    "title_name",
+    default=None,
+    help=N_("18xx: the title to bank, shipped (1830, 1889) or a description FILE."),
+)
 @option("--force", is_flag=True, help=N_("Overwrite an existing session file."))
 @option("--keep-going", is_flag=True, help=N_("With commands on stdin: go on after a rejection."))
 @share_options
@@ -201,6 +210,7 @@ def new(
     save_path: Path | None,
     board_file: Path | None,
     reading: tuple[str, ...],
+    title_name: str | None,
     force: bool,
     keep_going: bool,
     share: bool,
@@ -219,7 +229,7 @@ def new(
                 _("--force or another --save"),
             )
         readings = _readings_given(reading)
-        board = _board_for(game, board_file)
+        board = _title_board(game, title_name, board_file) or _board_for(game, board_file)
         session = Session.new(game, players.split(","), variant, board, readings)
         savefile.create(session, path, force=force)
         made = session.settle()
@@ -279,6 +289,21 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
             _("run `referee board {game} --enter` once, or pass --board FILE").format(game=game),
         )
     return enter_board(game)
+
+
+def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[str, Any]:
+    """`--title`: the description of the title 18xx banks is its board data."""
+    if title is None:
+        if game == "18xx" and board_file is None:
+            raise UsageError(_("18xx banks a title: say which"), _("--title 1830, 1889 or FILE"))
+        return {}
+    if game != "18xx" or board_file is not None:
+        raise UsageError(
+            _("--title is for 18xx, without --board"), _("referee new 18xx --title 1830")
+        )
+    from referee.games.titled.describe import title_data
+
+    return title_data(title)[0]
 
 
 def _free_name(game: str) -> Path:

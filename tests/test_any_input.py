@@ -22,6 +22,7 @@ SETUPS = {
     "railroad-rivals": (["A", "B", "C"], "hotels", "railroad-rivals-fixture-board.toml"),
     "express01": (["A", "B", "C"], "short", "express01-fixture-board.toml"),
     "lost-atlas": (["A", "B", "C"], "short", ""),
+    "18xx": (["A", "B", "C"], "", "../games/titled/toy-line.toml"),
 }
 JUNK = [
     "",

@@ -63,6 +63,12 @@ def _railroad_rivals_cubes(before: Any, after: Any) -> None:
     assert railroad_rivals_cubes(after) == railroad_rivals_cubes(before)
 
 
+def _titled_books(before: Any, after: Any) -> None:
+    """18xx: the bank's money (the title's bank.cash) and each company's 100%, all of them."""
+    assert after.money_total() == before.money_total() == after.title.bank
+    assert all(sum(corp.held.values()) == 100 for corp in after.corps.values())
+
+
 def _lost_atlas_books(before: Any, after: Any) -> None:
     assert after.money() == before.money() == 24500  # rules ■2: the money in the box
     assert lost_atlas_shares_whole(after)  # rules ■4: a company's certificates, all of them
@@ -71,13 +77,15 @@ def _lost_atlas_books(before: Any, after: Any) -> None:
 # What each game keeps constant from move to move (read from its rules): Lost Atlas its money
 # and shares; Congo Line its shares and cubes (the bank pays bonuses: money is not conserved);
 # Express 01 its cards, which are its shares; Union Station its shares, less those sold (the
-# bank pays dividends); Railroad Rivals scores points, not money, and keeps its cargo cubes.
+# bank pays dividends); Railroad Rivals scores points, not money, and keeps its cargo cubes;
+# 18xx (a described title) its bank's money and every company's certificates.
 CONSERVED: dict[str, Callable[[Any, Any], None]] = {
     "lost-atlas": _lost_atlas_books,
     "congo-line": lambda before, after: congo_line_books(after),
     "express01": _express01_cards,
     "union-station": _union_station_shares,
     "railroad-rivals": _railroad_rivals_cubes,
+    "18xx": _titled_books,
 }
 
 

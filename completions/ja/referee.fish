@@ -7,7 +7,7 @@
 # Does option $argv[2] of command $argv[1] ('' for referee itself) take a value?
 function __referee_takes_value
     switch "$argv[1] $argv[2]"
-        case ' --lang' 'board --from' 'board --lang' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'dividend --lang' 'games --lang' 'log --lang' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --host' 'new --port' 'new --lang' 'readings --lang' 'resume --host' 'resume --port' 'resume --lang' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'route --lang' 'serve --host' 'serve --port' 'serve --lang' 'show --lang'
+        case ' --lang' 'board --from' 'board --lang' 'dividend --shares' 'dividend --price' 'dividend --treasury' 'dividend --pool' 'dividend --game' 'dividend --lang' 'games --lang' 'log --lang' 'new -p' 'new --players' 'new -v' 'new --variant' 'new --save' 'new --board' 'new --reading' 'new --title' 'new --host' 'new --port' 'new --lang' 'readings --lang' 'resume --host' 'resume --port' 'resume --lang' 'route --company' 'route --trains' 'route --phase' 'route --max-seconds' 'route --lang' 'serve --host' 'serve --port' 'serve --lang' 'show --lang' 'title --lang'
             return 0
     end
     return 1
@@ -61,6 +61,7 @@ function __referee_argument
 end
 
 function __referee_games
+    printf '%s\t%s\n' '18xx' '18xx (a title described in a file)'
     printf '%s\t%s\n' 'congo-line' 'Congo Line'
     printf '%s\t%s\n' 'express01' 'Express 01'
     printf '%s\t%s\n' 'lost-atlas' 'Railways of the Lost Atlas'
@@ -90,6 +91,8 @@ function __referee_variants
     set -l game ''
     test (count $hits) -eq 1; and set game $hits[1]
     switch "$game"
+        case '18xx'
+            printf '%s\t%s\n' 'described' 'the title given with --title'
         case 'congo-line'
             printf '%s\t%s\n' 'standard' 'the rules as written'
         case 'express01'
@@ -107,6 +110,7 @@ function __referee_variants
         case 'union-station'
             printf '%s\t%s\n' 'standard' 'the rules as written'
         case '*'
+            printf '%s\t%s\n' 'described' 'the title given with --title'
             printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
             printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
             printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
@@ -131,6 +135,7 @@ complete -c referee -n __referee_needs_command -a 'resume' -d 'セーブした�
 complete -c referee -n __referee_needs_command -a 'route' -d 'POSITION_FILE の局面で COMPANY の列車の最良ルートを表示します。できる限り最適であることを証明します。'
 complete -c referee -n __referee_needs_command -a 'serve' -d 'セーブを卓の実況ページとして表示し、そのシェルが新しい手をセーブするたびに追従します。'
 complete -c referee -n __referee_needs_command -a 'show' -d 'セッションの状況を表示します: 順位、株価、誰の手番か、何が未決か。'
+complete -c referee -n __referee_needs_command -a 'title' -d '18xx titles described in a file: list the shipped ones, check a description.'
 
 complete -c referee -n '__referee_using_command board' -l enter -d 'ボードのデータを質問ごとに入力し直します。'
 complete -c referee -n '__referee_using_command board' -l from -r -F -d 'ボードのデータを TOML ファイルから取ります。'
@@ -162,6 +167,7 @@ complete -c referee -n '__referee_using_command new' -s v -l variant -x -a '(__r
 complete -c referee -n '__referee_using_command new' -l save -x -k -a '(__fish_complete_suffix .toml)' -d 'セッションのファイル。'
 complete -c referee -n '__referee_using_command new' -l board -r -F -d '保存済みのものの代わりに使うボードのデータ (TOML)。'
 complete -c referee -n '__referee_using_command new' -l reading -x -d '解釈の分かれるルールを卓がどう読むか (繰り返し可。`referee readings GAME` を参照)。'
+complete -c referee -n '__referee_using_command new' -l title -x -d '18xx: 銀行を務めるタイトル。同梱のもの (1830, 1889) か、記述ファイル FILE'
 complete -c referee -n '__referee_using_command new' -l force -d '既存のセッションファイルを上書きします。'
 complete -c referee -n '__referee_using_command new' -l keep-going -d '標準入力からのコマンドで、却下の後も続けます。'
 complete -c referee -n '__referee_using_command new' -l share -d '卓のスマートフォンにゲームを実況表示します (閲覧のみ)。'
@@ -203,3 +209,6 @@ complete -c referee -n '__referee_using_command show' -l json -d 'スクリプ�
 complete -c referee -n '__referee_using_command show' -l lang -x -a 'en ja' -d '応答の言語: ja か en (既定: REFEREE_LANG、なければロケール)。'
 complete -c referee -n '__referee_using_command show' -s h -l help -d 'Show this message and exit.'
 complete -c referee -n '__referee_argument show 0' -k -a '(__fish_complete_suffix .toml)'
+
+complete -c referee -n '__referee_using_command title' -l lang -x -a 'en ja' -d '応答の言語: ja か en (既定: REFEREE_LANG、なければロケール)。'
+complete -c referee -n '__referee_using_command title' -s h -l help -d 'Show this message and exit.'

@@ -21,6 +21,7 @@ _REGISTRY: dict[str, str] = {
     "railroad-rivals": "referee.games.railroad_rivals.rules:RailroadRivals",
     "congo-line": "referee.games.congo_line.rules:CongoLine",
     "lost-atlas": "referee.games.lost_atlas.rules:LostAtlas",
+    "18xx": "referee.games.titled.game:Titled",
 }
 
 # Games whose stock track moves a price on a payout: name -> "module:function" with the

@@ -39,9 +39,10 @@ def test_the_scan_finds_what_it_looks_for() -> None:
     assert "lost-atlas §26 Resourceful" in cited(ROOT / "referee" / "eighteen")[0]
 
 
-def test_every_game_has_a_table() -> None:
+def test_every_game_with_a_rules_file_has_a_table() -> None:
+    # 18xx (games/titled) has no rules file: it cites the keys of the title's description.
     games = {p.name.replace("_", "-") for p in GAMES.iterdir() if (p / "__init__.py").exists()}
-    assert games == set(SECTIONS)
+    assert games - {"titled"} == set(SECTIONS)
 
 
 def _normal(line: str) -> str:

@@ -48,7 +48,7 @@ def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "referee: 'GAME' の値が正しくありません: ゲーム 'nosuch' はありません (使えるもの:"
-        " union-station, express01, railroad-rivals, congo-line, lost-atlas)"
+        " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx)"
         " ('referee new --help' を参照)"
     ]
 

@@ -20,7 +20,7 @@ def test_every_package_with_code_is_listed_for_the_wheel() -> None:
     }
     missing = on_disk - listed
     assert not missing, f"add these to [tool.setuptools] packages in pyproject.toml: {missing}"
-    assert {"referee.tables", "referee.tables.maps"} <= listed
+    assert {"referee.tables", "referee.tables.maps", "referee.tables.titles"} <= listed
     assert setuptools["package-dir"]["referee.tables"] == "tables"
 
 
@@ -28,3 +28,5 @@ def test_game_data_is_read_as_the_package_referee_tables() -> None:
     assert "1830" in table_names("maps") and "1889" in table_names("maps")
     assert load_table("lost-atlas")["market"]["spaces"]
     assert load_table("maps/1830.toml")["corporations"]
+    assert table_names("titles") == ["1830", "1889"]
+    assert load_table("titles/1889")["companies"]

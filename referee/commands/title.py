@@ -1,0 +1,38 @@
+"""`referee title`: the 18xx titles the banker knows, and checking a title description."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from referee.errors import RefereeError
+
+
+@click.group("title")
+def title() -> None:
+    """18xx titles described in a file: list the shipped ones, check a description."""
+
+
+@title.command("check")
+@click.argument("file")
+def check(file: str) -> None:
+    """Check the title description FILE (or a shipped title's name); say what it holds."""
+    from referee.games.titled.describe import load_title
+    from referee.games.titled.summary import summary
+
+    try:
+        described = load_title(file)
+    except RefereeError as e:
+        click.echo(f"referee: {e}", err=True)
+        sys.exit(e.exit_code)
+    click.echo(summary(described))
+
+
+@title.command("list")
+def list_titles() -> None:
+    """List the titles shipped with referee."""
+    from referee.games.titled.describe import load_title, shipped
+
+    for name in shipped():
+        click.echo(f"{name}  {load_title(name).full_name}")

@@ -1,0 +1,248 @@
+"""The sale of the private companies before the first stock round (the title's [auction]).
+
+waterfall (as 18xx.games plays 1830 and 1889): in turn a player buys the cheapest private at
+its price, bids on a dearer one (at least its face value or the best bid, plus min_raise, all
+his bids within his cash), or passes. When the cheapest is bought, the next one goes to its
+only bidder, or, with several, to an auction among them in which the lowest bidder raises or
+drops out. When everyone passes, the first cheapest private, if still unsold, gets cheaper by
+`discount` (at 0 the last to pass must take it); if it is sold, the privates owned pay their
+revenue. fixed_price: in turn a player buys any private at face value or passes; when all
+pass, or all are sold, the sale ends.
+"""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.titled.moves import BidPrivate, Done, Par
+from referee.games.titled.rules import start_at
+from referee.games.titled.state import IPO, Bid, State
+from referee.games.titled.title import Private
+from referee.rules_kit import Judge
+
+AUCTION = "18xx private auction"
+
+
+def _rule(state: State, key: str) -> str:
+    return f"{state.title.name} {key}"
+
+
+def private(state: State, abbr: str) -> Private:
+    return next(p for p in state.title.privates if p.abbr == abbr)
+
+
+def price(state: State, abbr: str) -> int:
+    """What the cheapest private costs now (its face value less what passing took off)."""
+    return private(state, abbr).cost - (
+        state.auction.discount if abbr == state.auction.cheapest else 0
+    )
+
+
+def bidding(state: State) -> list[Bid]:
+    """The bids on the cheapest private when it is up for auction among several bidders."""
+    left = state.auction.left
+    bids = state.auction.bids.get(left[0], []) if left else []
+    return bids if len(bids) > 1 else []
+
+
+def actor(state: State) -> str:
+    """Who acts: the lowest bidder in an auction among bidders, else the player in turn."""
+    if state.auction.pending_par:
+        return state.corps[state.auction.pending_par].president
+    bids = bidding(state)
+    if bids:
+        return min(bids, key=lambda b: b.amount).player
+    return state.player
+
+
+def committed(state: State, player: str, but: str = "") -> int:
+    return sum(
+        b.amount
+        for abbr, bids in state.auction.bids.items()
+        for b in bids
+        if b.player == player and abbr != but
+    )
+
+
+def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event]]:
+    judge.fact(state.round == "auction", "the private companies are not for sale now", AUCTION)
+    judge.fact(not state.auction.pending_par, "a company's par price is due first", AUCTION)
+    left = state.auction.left
+    judge.fact(move.private in left, f"{move.private} is not for sale", AUCTION, ", ".join(left))
+    judge.turn(move.actor, actor(state), AUCTION)
+    title = state.title
+    if title.auction.kind == "fixed_price":
+        cost = private(state, move.private).cost
+        judge.fact(move.amount == cost, f"{move.private} costs {title.money(cost)}", AUCTION)
+        sold = _sell(state, move.actor, move.private, cost)
+        state.passes = 0
+        state.actor = (state.actor + 1) % len(state.players)
+        return state, [*sold, *_finish(state)]
+    events: list[Event] = []
+    in_auction = bool(bidding(state))
+    best = max((b.amount for b in state.auction.bids.get(move.private, [])), default=0)
+    if move.private == left[0] and not state.auction.bids.get(move.private):
+        cost = price(state, move.private)
+        judge.fact(
+            move.amount == cost,
+            f"{move.private} is the cheapest: it is bought for {title.money(cost)}",
+            _rule(state, "auction.kind"),
+        )
+        judge.rule(
+            state.cash[move.actor] - committed(state, move.actor) >= cost,
+            f"{move.actor} cannot pay {title.money(cost)}",
+            AUCTION,
+        )
+        events += _sell(state, move.actor, move.private, cost)
+        events += _resolve(state)
+    else:
+        least = max(best, private(state, move.private).cost) + title.auction.min_raise
+        judge.rule(
+            move.amount >= least,
+            f"a bid for {move.private} is at least {title.money(least)}",
+            _rule(state, "auction.min_raise"),
+        )
+        judge.rule(
+            committed(state, move.actor, but=move.private) + move.amount <= state.cash[move.actor],
+            f"{move.actor}'s bids would pass his cash, {title.money(state.cash[move.actor])}",
+            AUCTION,
+        )
+        judge.fact(
+            not in_auction or move.private == left[0], f"{left[0]} is being auctioned", AUCTION
+        )
+        bids = state.auction.bids.setdefault(move.private, [])
+        bids[:] = [b for b in bids if b.player != move.actor]
+        bids.append(Bid(move.actor, move.amount))
+        events.append(Event(f"{move.actor} bids {title.money(move.amount)} for {move.private}"))
+        if in_auction:
+            events += _resolve(state)
+    state.last_to_act = move.actor
+    if not in_auction:
+        state.passes = 0
+        state.actor = (state.actor + 1) % len(state.players)
+    return state, [*events, *_finish(state)]
+
+
+def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    judge.fact(not state.auction.pending_par, "a company's par price is due first", AUCTION)
+    judge.turn(move.actor, actor(state), AUCTION)
+    title = state.title
+    bids = bidding(state)
+    if bids:  # drops out of the auction of the cheapest private
+        left = state.auction.left[0]
+        state.auction.bids[left] = [b for b in bids if b.player != move.actor]
+        return state, [
+            Event(f"{move.actor} drops out of the auction for {left}"),
+            *_resolve(state),
+            *_finish(state),
+        ]
+    events = [Event(f"{move.actor} passes")]
+    state.passes += 1
+    if state.passes == len(state.players):
+        state.passes = 0
+        if title.auction.kind == "fixed_price":
+            state.auction.left = []
+        elif state.auction.cheapest in state.auction.left:
+            cheapest = state.auction.cheapest
+            state.auction.discount += title.auction.discount
+            now = price(state, cheapest)
+            events.append(
+                Event(f"everyone passed: {cheapest} now costs {title.money(max(now, 0))}")
+            )
+            if now <= 0:
+                events += _sell(state, move.actor, cheapest, 0)
+                events += _resolve(state)
+        else:
+            events.append(Event("everyone passed: the private companies pay their revenue"))
+            events += pay_privates(state)
+    state.actor = (state.actor + 1) % len(state.players)
+    return state, [*events, *_finish(state)]
+
+
+def pay_privates(state: State) -> list[Event]:
+    events = []
+    phases = [ph.name for ph in state.title.phases]
+    for p in state.title.privates:
+        owner = state.privates.get(p.abbr, "")
+        revenue = p.revenue
+        later = p.player_revenue_from_phase
+        if later and owner in state.cash and phases.index(state.phase) >= phases.index(later[0]):
+            revenue = later[1]
+        if not revenue or (owner not in state.cash and owner not in state.corps):
+            continue
+        if owner in state.cash:
+            state.cash[owner] += revenue
+        else:
+            state.corps[owner].cash += revenue
+        state.bank -= revenue
+        events.append(Event(f"{owner} collects {state.title.money(revenue)} from {p.abbr}"))
+    return events
+
+
+def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
+    title = state.title
+    state.cash[player] -= amount
+    state.bank += amount
+    state.privates[abbr] = player
+    state.auction.left.remove(abbr)
+    state.auction.bids.pop(abbr, None)
+    state.last_to_act = player
+    events = [Event(f"{player} buys {abbr} for {title.money(amount)}")]
+    p = private(state, abbr)
+    if p.gives_share:
+        company = title.company(p.gives_share)
+        corp = state.corps[company.abbr]
+        corp.held[IPO] -= company.unit
+        corp.held[player] = corp.percent(player) + company.unit
+        events.append(
+            Event(f"{player} receives a {company.unit}% {company.abbr} certificate with {abbr}")
+        )
+    if p.gives_president:
+        company = title.company(p.gives_president)
+        corp = state.corps[company.abbr]
+        corp.held[IPO] -= company.shares[0]
+        corp.held[player] = corp.percent(player) + company.shares[0]
+        corp.president = player
+        state.auction.pending_par = company.abbr
+        events.append(
+            Event(
+                f"{player} receives the {company.abbr} president's certificate with {abbr}"
+                " and sets its par price"
+            )
+        )
+    return events
+
+
+def _resolve(state: State) -> list[Event]:
+    """Sell the cheapest private to its only bidder, as long as one is left with one bid."""
+    events: list[Event] = []
+    while state.auction.left and not state.auction.pending_par:
+        bids = state.auction.bids.get(state.auction.left[0], [])
+        if len(bids) != 1:
+            break
+        events += _sell(state, bids[0].player, state.auction.left[0], bids[0].amount)
+    return events
+
+
+def _finish(state: State) -> list[Event]:
+    if state.auction.left or state.auction.pending_par or state.round != "auction":
+        return []
+    state.round, state.stock_round = "stock", 1
+    if state.last_to_act:
+        state.actor = (state.players.index(state.last_to_act) + 1) % len(state.players)
+    state.passes, state.last_to_act = 0, ""
+    return [
+        Event(
+            f"the private companies are sold; stock round 1: {state.player} has the priority deal"
+        )
+    ]
+
+
+def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
+    """The par price of a company whose president's certificate came with a private."""
+    abbr = state.auction.pending_par
+    judge.fact(move.company == abbr, f"{abbr}'s par price is due", AUCTION)
+    judge.turn(move.actor, state.corps[abbr].president, AUCTION)
+    start_at(state, state.corps[abbr], move.price, judge)
+    state.auction.pending_par = ""
+    events = [Event(f"{abbr} starts at {state.title.money(move.price)}"), *_resolve(state)]
+    return state, [*events, *_finish(state)]

@@ -1,0 +1,385 @@
+"""Loading a title description (TOML) into a `Title`, or one line naming the key that is wrong.
+
+`load_title` takes a shipped title's name (tables/titles/NAME.toml) or a file's path; the file
+is read through referee.files like every file a user hands the program.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from referee.datafiles import load_table, table_names
+from referee.games.titled import title as t
+from referee.games.titled.keys import Keys, TitleError, shown
+
+_CELL = re.compile(r"^(\d+)([a-z]*)$")
+_MONEY = 10**7  # more than any bank of a title
+
+
+def shipped() -> list[str]:
+    return table_names("titles")
+
+
+def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
+    """The raw description of a shipped title by name (1830, 1889), else of that file, and
+    the name its errors go by."""
+    if name_or_path in shipped():
+        return load_table(f"titles/{name_or_path}"), f"{name_or_path}.toml"
+    path = Path(name_or_path)
+    if not path.exists():
+        raise TitleError(
+            f"no title '{name_or_path}': neither a shipped title nor a file", ", ".join(shipped())
+        )
+    from referee.files import read_toml
+
+    return read_toml(path, "a title description", TitleError), str(path)
+
+
+def load_title(name_or_path: str) -> t.Title:
+    """A shipped title by name (1830, 1889), else the description in that file."""
+    return describe(*title_data(name_or_path))
+
+
+def describe(raw: dict[str, Any], file: str) -> t.Title:
+    top = Keys(raw, "", file)
+    head = top.table("title")
+    name = head.text("name")
+    full_name = head.text("full_name", name)
+    currency = head.text("currency", "$#")
+    if "#" not in currency:
+        head.fail("must show where the amount goes with # (e.g. $# or #¥)", "currency")
+    map_name = head.text("map", "")
+    if map_name and map_name not in table_names("maps"):
+        head.fail(f"names no shipped map {shown(map_name)}", "map", ", ".join(table_names("maps")))
+    source = head.text("source")
+    head.done()
+
+    players = top.table("players")
+    cash = players.by_players("cash", 1, _MONEY)
+    limit = players.by_players("certificate_limit", 1, 1000)
+    if set(cash) != set(limit):
+        players.fail("must give the same player counts as cash", "certificate_limit")
+    players.done()
+    bank_table = top.table("bank")
+    bank = bank_table.integer("cash", low=1, high=_MONEY)
+    bank_table.done()
+
+    market = _market(top.table("market"))
+    companies = tuple(_company(k) for k in top.tables("companies", "abbr"))
+    _unique(top, "companies", [c.abbr for c in companies])
+    abbrs = {c.abbr for c in companies}
+    trains = tuple(_train(k) for k in top.tables("trains", "name"))
+    _unique(top, "trains", [tr.name for tr in trains])
+    train_names = [tr.name for tr in trains]
+    for tr in trains:
+        where = Keys({}, f"trains[{tr.name}]", file)
+        for key, value in (("rusts_on", tr.rusts_on), ("available_after", tr.available_after)):
+            if value and value not in train_names:
+                where.fail(f"names no train {shown(value)}", key, ", ".join(train_names))
+        for other in tr.trade_in:
+            if other not in train_names:
+                where.fail(f"names no train {shown(other)}", "trade_in", ", ".join(train_names))
+    phases = tuple(_phase(k, train_names) for k in top.tables("phases", "name"))
+    _unique(top, "phases", [p.name for p in phases])
+    _unique(top, "phases", [p.on for p in phases], "start on the same train")
+    if phases[0].on:
+        top.fail(
+            "the first phase starts with the game: leave out its 'on'",
+            f"phases[{phases[0].name}].on",
+        )
+    privates = (
+        tuple(_private(k, abbrs, [p.name for p in phases]) for k in top.tables("privates", "abbr"))
+        if top.has("privates")
+        else ()
+    )
+    _unique(top, "privates", [p.abbr for p in privates])
+    title = t.Title(
+        name=name,
+        full_name=full_name,
+        currency=currency,
+        map=map_name,
+        source=source,
+        cash=cash,
+        certificate_limit=limit,
+        bank=bank,
+        market=market,
+        companies=companies,
+        privates=privates,
+        trains=trains,
+        phases=phases,
+        shares=_shares(top.table("shares")),
+        auction=_auction(top.table("auction"), bool(privates)),
+        operating=_operating(top.table("operating")),
+        end=_end(top.table("end")),
+    )
+    confidence = _confidence(top.table("confidence", required=False), raw)
+    top.done()
+    if map_name:
+        _against_map(title, file)
+    return t.Title(**{**title.__dict__, "confidence": confidence})
+
+
+def _unique(top: Keys, key: str, names: list[str], what: str = "share a name") -> None:
+    seen: set[str] = set()
+    for n in names:
+        if n in seen:
+            top.fail(f"two entries {what}: {shown(n)}", key)
+        seen.add(n)
+
+
+def _market(k: Keys) -> t.Market:
+    kind = k.text("kind", choices=t.MARKET_KINDS)
+    zones_table = k.table("zones", required=False)
+    zones: dict[str, t.Zone] = {}
+    for letter in list(zones_table.data):
+        if not re.fullmatch(r"[a-z]", letter):
+            zones_table.fail("a zone is named by one small letter (the one on the cells)", letter)
+        z = zones_table.table(letter)
+        zones[letter] = t.Zone(
+            letter, z.text("colour"), frozenset(z.texts("means", choices=t.ZONE_MEANINGS))
+        )
+        z.done()
+    raw_rows = k.value("rows")
+    if (
+        not isinstance(raw_rows, list)
+        or not raw_rows
+        or not all(isinstance(r, list) and r for r in raw_rows)
+    ):
+        k.fail('must be a list of rows, each a list of cells like "100p" or ""', "rows")
+    if kind == "track" and len(raw_rows) != 1:
+        k.fail(f"a track market has one row, not {len(raw_rows)}", "rows")
+    rows: list[tuple[t.Space | None, ...]] = []
+    for r, raw_row in enumerate(raw_rows):
+        row: list[t.Space | None] = []
+        for c, cell in enumerate(raw_row):
+            where = f"rows[{r + 1}][{c + 1}]"
+            if cell == "":
+                row.append(None)
+                continue
+            found = _CELL.match(cell) if isinstance(cell, str) else None
+            if found is None:
+                k.fail(f'{shown(cell)} is not a cell: a price and zone letters, or ""', where)
+            for letter in found.group(2):
+                if letter not in zones:
+                    k.fail(f"zone {letter!r} is not described in market.zones", where)
+            row.append(t.Space(r, c, int(found.group(1)), found.group(2)))
+        rows.append(tuple(row))
+    moves_table = k.table("moves")
+    allowed = t.DIRECTIONS if kind == "grid" else ("left", "right", "none")
+    moves = {e: moves_table.text(e, "none", allowed) for e in t.MOVE_EVENTS}
+    moves_table.done()
+    k.done()
+    market = t.Market(kind, tuple(rows), zones, moves)
+    if not market.par_spaces():
+        k.fail("no cell is in a zone that means par", "rows")
+    pars = [s.price for s in market.par_spaces()]
+    if len(set(pars)) != len(pars):
+        k.fail("two par cells have the same price; a par price must name one cell", "rows")
+    return market
+
+
+def _company(k: Keys) -> t.Company:
+    abbr = k.text("abbr")
+    shares = k.integers("shares", 1, 100)
+    if sum(shares) != 100:
+        k.fail(f"must add up to 100 (percent), not {sum(shares)}", "shares")
+    if shares[0] < max(shares):
+        k.fail("the first certificate is the president's: none may be larger", "shares")
+    unit = shares[-1]
+    if any(s != unit for s in shares[1:]) or shares[0] % unit:
+        k.fail("the certificates after the president's must be equal, and his a multiple", "shares")
+    tokens = k.integers("tokens", 0, _MONEY)
+    company = t.Company(
+        abbr=abbr,
+        name=k.text("name"),
+        colour=k.text("colour"),
+        home=k.text("home", ""),
+        home_city=k.integer("home_city", low=0, high=5) if k.has("home_city") else None,
+        tokens=tuple(tokens),
+        float_percent=k.integer("float_percent", low=10, high=100),
+        shares=tuple(shares),
+    )
+    k.done()
+    if company.float_percent < company.shares[0]:
+        k.fail("must be at least the president's certificate", "float_percent")
+    return company
+
+
+def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
+    abbr = k.text("abbr")
+    out: dict[str, Any] = {
+        "abbr": abbr,
+        "name": k.text("name"),
+        "cost": k.integer("cost", low=0, high=_MONEY),
+        "revenue": k.integer("revenue", low=0, high=_MONEY),
+        "ability": k.text("ability", ""),
+        "blocks": tuple(k.texts("blocks", [])),
+        "company_may_buy": k.flag("company_may_buy", True),
+        "player_keeps_open": k.flag("player_keeps_open", False),
+        "min_players": k.integer("min_players", 0, 0, 20),
+    }
+    for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
+        out[key] = k.text(key, "")
+        if out[key] and out[key] not in abbrs:
+            k.fail(f"names no company {shown(out[key])}", key, ", ".join(sorted(abbrs)))
+    out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
+    if k.has("player_revenue_from_phase"):
+        later = k.table("player_revenue_from_phase")
+        phase = later.text("phase", choices=tuple(phases))
+        out["player_revenue_from_phase"] = (phase, later.integer("revenue", high=_MONEY))
+        later.done()
+    k.done()
+    return t.Private(**out)
+
+
+def _train(k: Keys) -> t.Train:
+    name = k.text("name")
+    distance = k.count_or_unlimited("distance")
+    train = t.Train(
+        name=name,
+        distance=distance,
+        price=k.integer("price", low=0, high=_MONEY),
+        count=k.count_or_unlimited("count"),
+        rusts_on=k.text("rusts_on", ""),
+        available_after=k.text("available_after", ""),
+        closes_privates=k.flag("closes_privates", False),
+        trade_in=tuple(k.texts("trade_in", [])),
+        trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
+    )
+    if bool(train.trade_in) != bool(train.trade_in_discount):
+        k.fail("give both trade_in and trade_in_discount, or neither", "trade_in")
+    k.done()
+    return train
+
+
+def _phase(k: Keys, trains: list[str]) -> t.Phase:
+    name = k.text("name")
+    on = k.text("on", "")
+    if on and on not in trains:
+        k.fail(f"names no train {shown(on)}", "on", ", ".join(trains))
+    phase = t.Phase(
+        name=name,
+        on=on,
+        tiles=tuple(k.texts("tiles", choices=t.TILE_COLOURS)),
+        operating_rounds=k.integer("operating_rounds", low=1, high=10),
+        train_limit=k.integer("train_limit", low=1, high=20),
+        privates_for_sale=k.flag("privates_for_sale", False),
+    )
+    k.done()
+    return phase
+
+
+def _shares(k: Keys) -> t.ShareRules:
+    rules = t.ShareRules(
+        sell_buy_order=k.text("sell_buy_order", choices=t.SELL_BUY_ORDERS),
+        rebuy_after_selling=k.flag("rebuy_after_selling", False),
+        first_sale=k.text("first_sale", choices=t.FIRST_SALES),
+        sell_drop=k.text("sell_drop", choices=t.SELL_DROPS),
+        sell_in_blocks=k.flag("sell_in_blocks", False),
+        president_may_leave=k.flag("president_may_leave", True),
+        privates_count=k.flag("privates_count", True),
+        holding_limit=k.integer("holding_limit", low=10, high=100),
+        pool_limit=k.integer("pool_limit", low=0, high=100),
+        pool_pays=k.text("pool_pays", choices=t.PAYEES),
+        ipo_pays=k.text("ipo_pays", choices=t.PAYEES),
+        capitalisation=k.text("capitalisation", choices=t.CAPITALISATIONS),
+    )
+    k.done()
+    return rules
+
+
+def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
+    rules = t.AuctionRules(
+        kind=k.text("kind", choices=t.AUCTIONS),
+        min_raise=k.integer("min_raise", 5, 1, _MONEY),
+        discount=k.integer("discount", 5, 0, _MONEY),
+    )
+    k.done()
+    if has_privates and rules.kind == "none":
+        k.fail("must say how the private companies are sold (there are some)", "kind")
+    return rules
+
+
+def _operating(k: Keys) -> t.OperatingRules:
+    price = k.integers("private_price_percent", 0, 1000)
+    if len(price) != 2 or price[0] > price[1]:
+        k.fail("must be [least, most] percent of face value", "private_price_percent")
+    rules = t.OperatingRules(
+        payouts=tuple(k.texts("payouts", choices=t.PAYOUTS)),
+        tile_lays=k.integer("tile_lays", 1, 0, 10),
+        must_buy_train=k.text("must_buy_train", choices=t.MUST_BUY_TRAIN),
+        emergency_from_companies=k.flag("emergency_from_companies", False),
+        private_price_percent=(price[0], price[1]),
+        train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
+    )
+    k.done()
+    return rules
+
+
+def _end(k: Keys) -> t.EndRules:
+    rules = t.EndRules(
+        bank_broken=k.text("bank_broken", "never", t.END_TIMINGS),
+        bankruptcy=k.text("bankruptcy", "never", t.END_TIMINGS),
+        market_top=k.text("market_top", "never", t.END_TIMINGS),
+        sets=k.integer("sets", 0, 0, 100),
+    )
+    k.done()
+    if (rules.bank_broken, rules.bankruptcy, rules.market_top, rules.sets) == (
+        "never",
+        "never",
+        "never",
+        0,
+    ):
+        k.fail("must say at least one way the game ends")
+    return rules
+
+
+def _confidence(k: Keys, raw: dict[str, Any]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for path in list(k.data):
+        note = k.text(path)
+        level = note.split(":", 1)[0].strip()
+        if level not in t.CONFIDENCES or ":" not in note:
+            k.fail("must read 'medium: why' (or high/low)", f'"{path}"', ", ".join(t.CONFIDENCES))
+        if not _resolves(raw, path):
+            k.fail("names no key of this file", f'"{path}"')
+        out[path] = note
+    k.done()
+    return out
+
+
+def _resolves(raw: Any, path: str) -> bool:
+    """Whether a dotted key path names something in the file; list entries by abbr or name."""
+    node = raw
+    for part in path.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list):
+            found = [
+                i for i in node if isinstance(i, dict) and part in (i.get("abbr"), i.get("name"))
+            ]
+            if not found:
+                return False
+            node = found[0]
+        else:
+            return False
+    return True
+
+
+def _against_map(title: t.Title, file: str) -> None:
+    from referee.eighteen.maps import load_map
+
+    hexes = load_map(title.map).hexes
+    for c in title.companies:
+        if c.home not in hexes:
+            Keys({}, f"companies[{c.abbr}]", file).fail(
+                f"{shown(c.home)} is not a hex of the {title.map} map", "home"
+            )
+    for p in title.privates:
+        for h in p.blocks:
+            if h not in hexes:
+                Keys({}, f"privates[{p.abbr}]", file).fail(
+                    f"{shown(h)} is not a hex of the {title.map} map", "blocks"
+                )

@@ -1,0 +1,47 @@
+"""Who holds what of a company: certificates counted, presidency passed, limits measured.
+
+Percentages throughout: a company is 100, its ordinary certificates are all `unit` percent and
+the president's certificate a multiple of it (the loader refuses any other split).
+"""
+
+from __future__ import annotations
+
+from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State
+from referee.games.titled.title import Company
+
+
+def certificates(state: State, player: str) -> int:
+    """The certificates that count toward `player`'s limit (the title's market zones)."""
+    title = state.title
+    count = 0
+    for company in title.companies:
+        corp = state.corps[company.abbr]
+        held = corp.percent(player)
+        if not held or (
+            corp.started and title.market.means(state.space(corp), "no_certificate_limit")
+        ):
+            continue
+        if corp.president == player:
+            count += 1 + (held - company.shares[0]) // company.unit
+        else:
+            count += held // company.unit
+    if title.shares.privates_count:
+        count += sum(1 for owner in state.privates.values() if owner == player)
+    return count
+
+
+def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
+    """The player who takes the presidency from `leaving`, or "": the one holding most, if more
+    than `leaving` still does and at least the president's certificate; on a tie the first
+    after `leaving` in seating order."""
+    kept = corp.percent(leaving)
+    seat = state.players.index(leaving)
+    order = state.players[seat + 1 :] + state.players[:seat]
+    best = max(order, key=lambda p: (corp.percent(p), -order.index(p)))
+    if corp.percent(best) > kept and corp.percent(best) >= company.shares[0]:
+        return best
+    return ""
+
+
+def holders(corp: Corp) -> set[str]:
+    return {h for h, p in corp.held.items() if p and h not in (IPO, POOL, CLOSED)}

@@ -1,0 +1,106 @@
+"""The moves of a described title, as plain data (what `parse` makes and a save replays)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Par:
+    actor: str
+    company: str
+    price: int
+
+
+@dataclass(frozen=True)
+class Buy:
+    actor: str
+    company: str
+    source: str  # IPO or POOL
+
+
+@dataclass(frozen=True)
+class Sell:
+    actor: str
+    company: str
+    count: int  # ordinary certificates
+
+
+@dataclass(frozen=True)
+class Done:
+    """End the turn: a pass when nothing was done in it."""
+
+    actor: str
+
+
+@dataclass(frozen=True)
+class BidPrivate:
+    """Bid for a private, or buy the cheapest one at its price (waterfall), or at face."""
+
+    actor: str
+    private: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Lay:
+    """A tile laid by the company operating: entered, and trusted where there is no map."""
+
+    actor: str
+    hex: str
+    tile: str
+    rotation: int
+    cost: int  # terrain cost paid to the bank, as the table reads it off the map
+
+
+@dataclass(frozen=True)
+class Token:
+    actor: str
+    hex: str
+    city: int = 0  # which city of the hex's tile
+
+
+@dataclass(frozen=True)
+class Run:
+    actor: str
+    revenue: int
+    how: str  # full, half or withhold (the title's operating.payouts)
+
+
+@dataclass(frozen=True)
+class BuyTrain:
+    actor: str
+    train: str
+    seller: str = ""  # "" from the bank; else the company selling it
+    price: int = 0  # from a company: the price agreed
+    trade: str = ""  # a train handed in for the title's trade-in discount
+
+
+@dataclass(frozen=True)
+class Discard:
+    actor: str
+    company: str
+    train: str
+
+
+@dataclass(frozen=True)
+class BuyPrivate:
+    actor: str
+    private: str
+    price: int
+
+
+@dataclass(frozen=True)
+class Bankrupt:
+    """The president of a company that must buy a train cannot raise the money."""
+
+    actor: str
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """A private's owner swaps it for a share of the company the title names, closing it."""
+
+    actor: str
+    private: str
+    source: str  # IPO or POOL

@@ -1,0 +1,78 @@
+"""One move of a described title: the state after it and what changed (pure).
+
+The game is not in the registry yet: emergency train purchases, bankruptcy and the command
+language are not written (see the README's section on titles).
+"""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.titled import auction, operating, stock
+from referee.games.titled.moves import (
+    Bankrupt,
+    BidPrivate,
+    Buy,
+    BuyPrivate,
+    BuyTrain,
+    Discard,
+    Done,
+    Exchange,
+    Lay,
+    Par,
+    Run,
+    Sell,
+    Token,
+)
+from referee.games.titled.state import State
+from referee.rules_kit import Handler, Judge, impossible
+
+OPERATING: dict[type, Handler[State]] = {
+    Lay: operating.lay,
+    Token: operating.token,
+    Run: operating.run,
+    BuyTrain: operating.buy_train,
+    Discard: operating.discard,
+    BuyPrivate: operating.buy_private,
+    Done: operating.done,
+    Sell: operating.emergency_sell,
+    Bankrupt: operating.bankrupt,
+    Exchange: stock.exchange,
+}
+STOCK: dict[type, Handler[State]] = {
+    Par: stock.par,
+    Buy: stock.buy,
+    Sell: stock.sell,
+    Done: stock.done,
+    Exchange: stock.exchange,
+}
+AUCTION: dict[type, Handler[State]] = {
+    BidPrivate: auction.bid,
+    Done: auction.passes,
+    Par: auction.pending_par,
+    Exchange: stock.exchange,
+}
+
+
+def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
+    judge = Judge(forced)
+    draft = state.draft()
+    in_auction = draft.round == "auction" or bool(draft.auction.pending_par)
+    table: dict[type, Handler[State]] = {"operating": OPERATING, "stock": STOCK}.get(
+        draft.round, {}
+    )
+    handler = (AUCTION if in_auction else table).get(type(move))
+    if handler is None:
+        raise impossible(f"{type(move).__name__.lower()} is not a move now", "18xx rounds")
+    new, events = handler(draft, move, judge)
+    return new.seal(), judge.events(events)
+
+
+def actor(state: State) -> str | None:
+    """Who acts now (None when the game is over)."""
+    if state.round == "auction" or state.auction.pending_par:
+        return auction.actor(state)
+    if state.round == "operating":
+        return operating.actor(state)
+    if state.round == "stock":
+        return state.player
+    return None

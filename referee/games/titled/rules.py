@@ -1,0 +1,36 @@
+"""What the rounds of a described title share: naming a rule, moving a price."""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.titled import market
+from referee.games.titled.state import Corp, State
+from referee.games.titled.title import Space
+from referee.rules_kit import Judge
+
+
+def key(state: State, name: str) -> str:
+    """The rule a key of the title's description states, named for a refusal."""
+    return f"{state.title.name} {name}"
+
+
+def moved(state: State, corp: Corp, to: Space) -> list[Event]:
+    """Put `corp` on `to`, last to arrive there; what changed."""
+    old = state.space(corp)
+    if (to.row, to.column) == (old.row, old.column):
+        return []
+    corp.row, corp.column = to.row, to.column
+    state.arrivals += 1
+    corp.arrival = state.arrivals
+    return [Event(f"{corp.abbr} price {old.price} -> {to.price}")]
+
+
+def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
+    """Start `corp` at the par price `price`: its token on that par space, last to arrive."""
+    space = market.par_space(state.title.market, price)
+    prices = ", ".join(str(s.price) for s in state.title.market.par_spaces())
+    judge.fact(space is not None, f"{price} is not a par price", key(state, "market"), prices)
+    assert space is not None
+    corp.par, corp.row, corp.column = price, space.row, space.column
+    state.arrivals += 1
+    corp.arrival = state.arrivals

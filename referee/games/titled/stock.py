@@ -1,0 +1,309 @@
+"""The stock round of a described title: par, buy, sell, done, and the end of the round.
+
+Each refusal names what decided it: a key of the title's description (`1830 shares.pool_limit`)
+or, for what every title of the family shares and no key describes, `18xx stock round`.
+"""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.titled import market
+from referee.games.titled.holdings import certificates, successor
+from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
+from referee.games.titled.rules import key, moved, start_at
+from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
+from referee.games.titled.title import Company
+from referee.rules_kit import Judge
+
+SR = "18xx stock round"
+EMERGENCY = "18xx emergency train purchase"
+
+
+def _company(state: State, abbr: str, judge: Judge) -> tuple[Company, Corp]:
+    names = [c.abbr for c in state.title.companies]
+    judge.fact(abbr in names, f"no company {abbr}", SR, ", ".join(names))
+    return state.title.company(abbr), state.corps[abbr]
+
+
+def _turn_checks(state: State, actor: str, judge: Judge) -> None:
+    judge.fact(state.round == "stock", "it is not a stock round", SR)
+    judge.turn(actor, state.player, SR)
+
+
+def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judge) -> None:
+    title, turn = state.title, state.turn
+    bought = turn.did("buy")
+    if bought:
+        spaces = [state.corps[c] for c in [*bought, company.abbr]]
+        multiple = all(
+            c.started and title.market.means(state.space(c), "multiple_buy") for c in spaces
+        )
+        judge.rule(
+            multiple,
+            "one certificate a turn (more only of a company priced in a multiple-buy zone)",
+            SR,
+        )
+    if not title.shares.rebuy_after_selling:
+        judge.rule(
+            company.abbr not in state.sold_this_round.get(actor, []),
+            f"{actor} sold {company.abbr} this round and may not buy it back in it",
+            key(state, "shares.rebuy_after_selling"),
+        )
+
+
+def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> None:
+    title = state.title
+    in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
+    judge.rule(
+        corp.percent(actor) <= title.shares.holding_limit or in_zone,
+        f"{actor} would hold {corp.percent(actor)}% of {corp.abbr}, "
+        f"above {title.shares.holding_limit}%",
+        key(state, "shares.holding_limit"),
+    )
+
+
+def _take(
+    state: State, actor: str, corp: Corp, source: str, percent: int, price: int, judge: Judge
+) -> None:
+    """`actor` takes `percent` of `corp` from `source` for `price`, within his limits."""
+    corp.held[source] -= percent
+    corp.held[actor] = corp.percent(actor) + percent
+    _pay(state, actor, price, corp, source == IPO)
+    within_holding_limit(state, actor, corp, judge)
+    limit = state.title.certificate_limit[len(state.players)]
+    judge.rule(
+        certificates(state, actor) <= limit,
+        f"{actor} would hold {certificates(state, actor)} certificates, above the limit of {limit}",
+        key(state, "players.certificate_limit"),
+    )
+    judge.rule(state.cash[actor] >= 0, f"{actor} cannot pay for it", SR)
+    _acted(state, actor, "buy", corp.abbr)
+
+
+def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
+    state.cash[actor] -= amount
+    if from_ipo and state.title.shares.capitalisation == "incremental":
+        corp.cash += amount
+    else:
+        state.bank += amount
+
+
+def _float(state: State, company: Company, corp: Corp) -> list[Event]:
+    if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
+        return []
+    corp.floated = True
+    if state.title.shares.capitalisation == "incremental":
+        return [Event(f"{company.abbr} floats with {state.title.money(corp.cash)}")]
+    capital = corp.par * (100 // company.unit)
+    state.bank -= capital
+    corp.cash += capital
+    return [Event(f"{company.abbr} floats: the bank pays it {state.title.money(capital)}")]
+
+
+def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
+    if corp.president != actor and corp.percent(actor) > corp.percent(corp.president):
+        old, corp.president = corp.president, actor
+        return [Event(f"{actor} becomes president of {corp.abbr} (from {old})")]
+    return []
+
+
+def _acted(state: State, actor: str, kind: str, abbr: str) -> None:
+    state.turn.acts.append((kind, abbr))
+    state.last_to_act = actor
+
+
+def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
+    _turn_checks(state, move.actor, judge)
+    company, corp = _company(state, move.company, judge)
+    judge.fact(not corp.started, f"{company.abbr} has been started already", SR)
+    _may_buy(state, move.actor, company, corp, judge)
+    cost = move.price * company.shares[0] // company.unit
+    start_at(state, corp, move.price, judge)
+    corp.president = move.actor
+    _take(state, move.actor, corp, IPO, company.shares[0], cost, judge)
+    events = [
+        Event(
+            f"{move.actor} starts {company.abbr} at {state.title.money(move.price)}, paying "
+            f"{state.title.money(cost)} for the president's certificate"
+        )
+    ]
+    return state, [*events, *_float(state, company, corp)]
+
+
+def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
+    _turn_checks(state, move.actor, judge)
+    company, corp = _company(state, move.company, judge)
+    judge.fact(corp.started, f"{company.abbr} has not been started: par it first", SR)
+    where = "the initial offering" if move.source == IPO else "the pool"
+    judge.fact(
+        corp.percent(move.source) >= company.unit, f"no {company.abbr} certificate in {where}", SR
+    )
+    _may_buy(state, move.actor, company, corp, judge)
+    price = corp.par if move.source == IPO else state.space(corp).price
+    _take(state, move.actor, corp, move.source, company.unit, price, judge)
+    events = [
+        Event(
+            f"{move.actor} buys a {company.unit}% {company.abbr} certificate from {where} "
+            f"for {state.title.money(price)}"
+        ),
+        *_presidency_to_buyer(state, move.actor, corp),
+    ]
+    return state, [*events, *_float(state, company, corp)]
+
+
+def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
+    _turn_checks(state, move.actor, judge)
+    return state, sale(state, move, judge)
+
+
+def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Event]:
+    """Shares sold to the pool, in a stock round or (`in_need`: the company whose train the
+    seller, its president, must pay for) to raise cash for an emergency train purchase."""
+    title, rules = state.title, state.title.shares
+    company, corp = _company(state, move.company, judge)
+    judge.fact(move.count >= 1, "sell at least one certificate", SR)
+    judge.fact(corp.started, f"{company.abbr} has not been started", SR)
+    amount = move.count * company.unit
+    president = corp.president == move.actor
+    ordinary = corp.percent(move.actor) - (company.shares[0] if president else 0)
+    heir = ""
+    if president:
+        corp.held[move.actor] -= amount
+        heir = successor(state, corp, company, move.actor)
+        corp.held[move.actor] += amount
+    judge.fact(
+        corp.percent(move.actor) >= amount,
+        f"{move.actor} holds {corp.percent(move.actor)}% of {company.abbr}",
+        SR,
+    )
+    if amount > ordinary:  # a fact: the certificate has nowhere to go, forced or not
+        judge.fact(
+            bool(heir),
+            "the president's certificate cannot go to the pool: no other player could take it",
+            SR,
+        )
+    if heir and in_need:
+        judge.rule(
+            company.abbr != in_need,
+            f"{move.actor} may not give up {in_need} while raising cash for its train",
+            EMERGENCY,
+        )
+    if heir:
+        judge.rule(
+            rules.president_may_leave,
+            f"{move.actor} may not sell the presidency of {company.abbr} away",
+            key(state, "shares.president_may_leave"),
+        )
+    if rules.first_sale == "after_first_stock_round":
+        judge.rule(
+            state.stock_round > 1,
+            "nothing may be sold in the first stock round",
+            key(state, "shares.first_sale"),
+        )
+    elif rules.first_sale == "after_company_operates":
+        judge.rule(
+            corp.operated,
+            f"{company.abbr} has not operated yet",
+            key(state, "shares.first_sale"),
+        )
+    sold, bought = state.turn.did("sell"), state.turn.did("buy")
+    if rules.sell_in_blocks and not in_need:
+        judge.rule(
+            company.abbr not in sold,
+            f"{company.abbr} was sold this turn already: sell a company's shares at once",
+            key(state, "shares.sell_in_blocks"),
+        )
+    if bought and rules.sell_buy_order != "sell_buy_sell" and not in_need:
+        sold_first = state.turn.acts.index(("buy", bought[0])) > 0
+        judge.rule(
+            rules.sell_buy_order == "sell_buy_or_buy_sell" and not sold_first,
+            "no selling after buying in this turn",
+            key(state, "shares.sell_buy_order"),
+        )
+    judge.rule(
+        corp.percent(POOL) + amount <= rules.pool_limit,
+        f"the pool would hold {corp.percent(POOL) + amount}% of {company.abbr}, "
+        f"above {rules.pool_limit}%",
+        key(state, "shares.pool_limit"),
+    )
+    price = state.space(corp).price
+    corp.held[move.actor] -= amount
+    corp.held[POOL] = corp.percent(POOL) + amount
+    state.cash[move.actor] += price * move.count
+    state.bank -= price * move.count
+    events = [
+        Event(
+            f"{move.actor} sells {move.count} {company.abbr} to the pool for "
+            f"{state.title.money(price * move.count)}"
+        )
+    ]
+    if heir:
+        corp.president = heir
+        events.append(Event(f"{heir} becomes president of {company.abbr} (from {move.actor})"))
+    drops = move.count if rules.sell_drop == "per_share" else 1
+    to = market.move(title.market, state.space(corp), "sold", drops)
+    events.extend(moved(state, corp, to))
+    if not in_need:
+        state.sold_this_round.setdefault(move.actor, []).append(company.abbr)
+        _acted(state, move.actor, "sell", company.abbr)
+    return events
+
+
+def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    _turn_checks(state, move.actor, judge)
+    passed = not state.turn.acts
+    state.passes = state.passes + 1 if passed else 0
+    state.turn = Turn()
+    state.actor = (state.actor + 1) % len(state.players)
+    events = [Event(f"{move.actor} passes" if passed else f"{move.actor} ends the turn")]
+    if state.passes == len(state.players):
+        events.extend(end_of_round(state))
+    return state, events
+
+
+def end_of_round(state: State) -> list[Event]:
+    """Every player passed in turn: sold-out companies rise, the priority deal moves on."""
+    events = [Event(f"stock round {state.stock_round} ends")]
+    for company in state.title.companies:
+        corp = state.corps[company.abbr]
+        if corp.started and corp.percent(IPO) == 0 and corp.percent(POOL) == 0:
+            to = market.move(state.title.market, state.space(corp), "sold_out")
+            events.extend(moved(state, corp, to))
+    if state.last_to_act:
+        state.actor = (state.players.index(state.last_to_act) + 1) % len(state.players)
+    state.passes, state.last_to_act = 0, ""
+    state.sold_this_round = {}
+    events.append(Event(f"{state.player} has the priority deal"))
+    from referee.games.titled.operating import begin_set
+
+    return [*events, *begin_set(state)]
+
+
+def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Event]]:
+    """When the owner makes it is the table's (trusted): the title gives it as text."""
+    title = state.title
+    owner = state.privates.get(move.private, "")
+    judge.fact(owner == move.actor, f"{move.actor} does not own {move.private}", SR)
+    private = next(p for p in title.privates if p.abbr == move.private)
+    rule = key(state, f"privates.{private.abbr}.exchanges_for")
+    judge.fact(bool(private.exchanges_for), f"{private.abbr} is exchanged for nothing", rule)
+    company, corp = _company(state, private.exchanges_for, judge)
+    where = "the initial offering" if move.source == IPO else "the pool"
+    judge.rule(
+        move.source in private.exchange_from,
+        f"{private.abbr} is exchanged for a share from {' or '.join(private.exchange_from)}",
+        key(state, f"privates.{private.abbr}.exchange_from"),
+    )
+    judge.fact(corp.percent(move.source) >= company.unit, f"no {company.abbr} share in {where}", SR)
+    corp.held[move.source] -= company.unit
+    corp.held[move.actor] = corp.percent(move.actor) + company.unit
+    state.privates[private.abbr] = CLOSED
+    within_holding_limit(state, move.actor, corp, judge)
+    events = [
+        Event(f"{move.actor} exchanges {private.abbr} for a {company.abbr} share from {where}"),
+        Event(f"trusted: that {private.abbr} may be exchanged now (its timing is not checked)"),
+    ]
+    if corp.started:
+        events += _presidency_to_buyer(state, move.actor, corp)
+        events += _float(state, company, corp)
+    return state, events

@@ -1,0 +1,204 @@
+"""An 18xx title as typed data: what a description file holds, after it has been checked.
+
+The words allowed for each rule choice are listed here, once; the loader (describe.py) refuses
+any other, and the engine branches on them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# What a coloured zone of the market may mean.
+ZONE_MEANINGS = (
+    "par",  # a company may be started (parred) at this price
+    "no_certificate_limit",  # its shares do not count toward the certificate limit
+    "no_holding_limit",  # a player may hold more than the holding limit (60%) of it
+    "multiple_buy",  # more than one of its shares may be bought in one turn
+    "closes",  # a company whose price reaches here closes
+    "ends_game",  # a price reaching here ends the game (see [end] market_top)
+)
+MARKET_KINDS = ("grid", "track")
+DIRECTIONS = ("up", "down", "left", "right", "none")
+MOVE_EVENTS = ("pay", "half", "withhold", "sold", "sold_out")
+SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
+FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
+SELL_DROPS = ("per_share", "per_block")
+PAYEES = ("bank", "company")
+CAPITALISATIONS = ("full", "incremental")
+AUCTIONS = ("waterfall", "fixed_price", "none")
+PAYOUTS = ("full", "half", "withhold")
+MUST_BUY_TRAIN = ("route", "always", "never")
+END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
+TILE_COLOURS = ("yellow", "green", "brown", "gray")
+CONFIDENCES = ("high", "medium", "low")
+
+
+@dataclass(frozen=True)
+class Zone:
+    letter: str
+    colour: str
+    means: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Space:
+    row: int
+    column: int
+    price: int
+    zones: str  # the zone letters printed on it
+
+
+@dataclass(frozen=True)
+class Market:
+    kind: str  # grid (2-D) or track (1-D, one row)
+    rows: tuple[tuple[Space | None, ...], ...]
+    zones: dict[str, Zone]
+    moves: dict[str, str]  # MOVE_EVENTS -> DIRECTIONS
+
+    def spaces(self) -> list[Space]:
+        return [s for row in self.rows for s in row if s is not None]
+
+    def means(self, space: Space, meaning: str) -> bool:
+        return any(meaning in self.zones[z].means for z in space.zones)
+
+    def par_spaces(self) -> list[Space]:
+        return [s for s in self.spaces() if self.means(s, "par")]
+
+    def at(self, row: int, column: int) -> Space | None:
+        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[row]):
+            return self.rows[row][column]
+        return None
+
+
+@dataclass(frozen=True)
+class Company:
+    abbr: str
+    name: str
+    colour: str
+    home: str  # a hex of the map, or where the table says (no map: not checked)
+    home_city: int | None
+    tokens: tuple[int, ...]  # the cost of each station token, the home one first
+    float_percent: int
+    shares: tuple[int, ...]  # percent of each certificate, the president's first
+
+    @property
+    def unit(self) -> int:
+        """The percent of one ordinary certificate, which the market price is the price of."""
+        return self.shares[-1]
+
+
+@dataclass(frozen=True)
+class Private:
+    abbr: str
+    name: str
+    cost: int
+    revenue: int
+    ability: str  # what it may do, as text for the table (entered, not checked)
+    blocks: tuple[str, ...] = ()
+    gives_share: str = ""  # the buyer also gets a 10% share of this company
+    gives_president: str = ""  # the buyer also gets this company's president's certificate
+    company_may_buy: bool = True
+    closes_when_bought_train_by: str = ""  # closes when this company buys its first train
+    player_keeps_open: bool = False  # not closed by a train's closing while a player owns it
+    player_revenue_from_phase: tuple[str, int] | None = None  # (phase, revenue) if player-owned
+    exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
+    exchange_from: tuple[str, ...] = ()  # where that share may come from: ipo, pool
+    min_players: int = 0
+
+
+@dataclass(frozen=True)
+class Train:
+    name: str
+    distance: int | None  # None: unlimited
+    price: int
+    count: int | None  # None: unlimited
+    rusts_on: str = ""  # the first train of this name bought rusts every train of this one
+    available_after: str = ""  # not for sale before the first train of this name is bought
+    closes_privates: bool = False
+    trade_in: tuple[str, ...] = ()  # trains that may be handed in for trade_in_discount
+    trade_in_discount: int = 0
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    on: str  # the train whose first purchase starts it ("" for the first phase)
+    tiles: tuple[str, ...]
+    operating_rounds: int
+    train_limit: int
+    privates_for_sale: bool  # companies may buy private companies from players
+
+
+@dataclass(frozen=True)
+class ShareRules:
+    sell_buy_order: str
+    rebuy_after_selling: bool  # may a player buy a company's share after selling it this round
+    first_sale: str
+    sell_drop: str
+    sell_in_blocks: bool  # one sale per company per turn
+    president_may_leave: bool  # may sell so that another player takes the presidency
+    privates_count: bool  # private companies count toward the certificate limit
+    holding_limit: int  # percent of one company a player may hold outside the zones
+    pool_limit: int  # percent of one company the bank pool may hold
+    pool_pays: str
+    ipo_pays: str
+    capitalisation: str
+
+
+@dataclass(frozen=True)
+class AuctionRules:
+    kind: str
+    min_raise: int
+    discount: int  # waterfall: the cheapest private's price drops by this when all pass
+
+
+@dataclass(frozen=True)
+class OperatingRules:
+    payouts: tuple[str, ...]
+    tile_lays: int
+    must_buy_train: str
+    emergency_from_companies: bool
+    private_price_percent: tuple[int, int]  # a company pays a player this share of face value
+    train_price_between_companies: int  # the least a company may pay another for a train
+
+
+@dataclass(frozen=True)
+class EndRules:
+    bank_broken: str
+    bankruptcy: str
+    market_top: str
+    sets: int  # 0: no set number of operating round sets
+
+
+@dataclass(frozen=True)
+class Title:
+    name: str
+    full_name: str
+    currency: str
+    map: str  # a map of tables/maps/, or "" when the table keeps the map
+    source: str
+    cash: dict[int, int]  # player count -> starting cash
+    certificate_limit: dict[int, int]
+    bank: int
+    market: Market
+    companies: tuple[Company, ...]
+    privates: tuple[Private, ...]
+    trains: tuple[Train, ...]
+    phases: tuple[Phase, ...]
+    shares: ShareRules
+    auction: AuctionRules
+    operating: OperatingRules
+    end: EndRules
+    confidence: dict[str, str] = field(default_factory=dict)  # key path -> "medium: why"
+
+    def company(self, abbr: str) -> Company:
+        return next(c for c in self.companies if c.abbr == abbr)
+
+    def train(self, name: str) -> Train:
+        return next(t for t in self.trains if t.name == name)
+
+    def privates_for(self, players: int) -> tuple[Private, ...]:
+        return tuple(p for p in self.privates if players >= p.min_players)
+
+    def money(self, amount: int) -> str:
+        return self.currency.replace("#", str(amount))

@@ -1,0 +1,120 @@
+"""What a described title's game shows: the status, the toolbar, the snapshot, a player's worth."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.columns import simple_table
+from referee.games.titled.state import CLOSED, IPO, POOL, State
+
+
+def value(state: State, player: str) -> int:
+    """Cash, shares at their market price and privates at face value (as 18xx.games counts)."""
+    worth = state.cash[player]
+    for abbr, corp in state.corps.items():
+        if corp.started and corp.percent(player):
+            unit = state.title.company(abbr).unit
+            worth += corp.percent(player) // unit * state.space(corp).price
+    for p in state.title.privates:
+        if state.privates.get(p.abbr) == player:
+            worth += p.cost
+    return worth
+
+
+def _where(state: State) -> str:
+    if state.round == "auction":
+        return "private auction"
+    if state.round == "stock":
+        return f"stock round {state.stock_round}"
+    if state.round == "operating":
+        return f"operating round {state.stock_round}.{state.or_number} of {state.set_size}"
+    return "game over"
+
+
+def status(state: State) -> str:
+    title, money = state.title, state.title.money
+    head = f"{title.name} — {_where(state)} — phase {state.phase} — bank {money(state.bank)}"
+    players = [
+        [p, money(state.cash[p]), _holdings(state, p), money(value(state, p))]
+        for p in state.players
+    ]
+    companies = []
+    for c in title.companies:
+        corp = state.corps[c.abbr]
+        if not corp.started:
+            continue
+        companies.append(
+            [
+                c.abbr,
+                corp.president,
+                state.space(corp).price,
+                money(corp.cash),
+                " ".join(corp.trains) or "-",
+                f"{corp.percent(IPO)}/{corp.percent(POOL)}",
+                "yes" if corp.floated else "no",
+            ]
+        )
+    parts = [
+        head,
+        simple_table(players, ["player", "cash", "holdings", "worth"]),
+    ]
+    if companies:
+        headers = ["company", "president", "price", "cash", "trains", "ipo/pool %", "floated"]
+        parts.append(simple_table(companies, headers))
+    left = [f"{t.name}x{'∞' if n < 0 else n}" for t in title.trains if (n := state.depot[t.name])]
+    parts.append(f"trains for sale: {' '.join(left) or 'none'}")
+    return "\n\n".join(parts)
+
+
+def _holdings(state: State, player: str) -> str:
+    shares = [
+        f"{abbr} {corp.percent(player)}%{'*' if corp.president == player else ''}"
+        for abbr, corp in state.corps.items()
+        if corp.percent(player)
+    ]
+    privates = [p for p, owner in state.privates.items() if owner == player]
+    return ", ".join([*shares, *privates]) or "-"
+
+
+def toolbar(state: State) -> str:
+    money = state.title.money
+    cash = " ".join(f"{p} {money(state.cash[p])}" for p in state.players)
+    return f"{_where(state)} | {cash} | bank {money(state.bank)}"
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    return {
+        "title": state.title.name,
+        "round": state.round,
+        "stock_round": state.stock_round,
+        "operating_round": state.or_number,
+        "phase": state.phase,
+        "bank": state.bank,
+        "players": {
+            p: {
+                "cash": state.cash[p],
+                "shares": {a: c.percent(p) for a, c in state.corps.items() if c.percent(p)},
+                "privates": [x for x, owner in state.privates.items() if owner == p],
+            }
+            for p in state.players
+        },
+        "companies": {
+            a: {
+                "president": c.president,
+                "par": c.par,
+                "price": state.space(c).price if c.started else 0,
+                "cash": c.cash,
+                "trains": list(c.trains),
+                "stations": c.stations,
+                "floated": c.floated,
+                "held": dict(c.held),
+            }
+            for a, c in state.corps.items()
+        },
+        "privates": {p: owner or "bank" for p, owner in state.privates.items() if owner != CLOSED}
+        | {p: "closed" for p, owner in state.privates.items() if owner == CLOSED},
+        "trains_for_sale": {name: ("unlimited" if n < 0 else n) for name, n in state.depot.items()},
+        "open_market": list(state.open_market),
+        "tiles": {h: f"{t} rotation {r}" for h, (t, r) in state.tiles.items()},
+        "stations": [f"{a} {h} city {c}" for h, c, a in state.stations],
+    }

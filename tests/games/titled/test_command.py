@@ -1,0 +1,68 @@
+"""`referee title check FILE` and `referee title list` (issue 18)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+TOY = Path(__file__).with_name("toy-line.toml")
+
+
+def test_check_says_what_a_valid_description_holds_and_its_doubts() -> None:
+    result = CliRunner().invoke(cli, ["title", "check", "1830"])
+    assert result.exit_code == 0, result.output
+    assert "the description is valid" in result.output
+    assert "8 companies, 6 private companies, 6 trains, 6 phases" in result.output
+    assert "trains.D.count: medium:" in result.output
+
+
+def test_check_reads_a_file_and_says_when_no_map_is_checked() -> None:
+    result = CliRunner().invoke(cli, ["title", "check", str(TOY)])
+    assert result.exit_code == 0, result.output
+    assert "market a 10-space track (par 30, 40)" in result.output
+    assert "entered and trusted" in result.output
+
+
+def test_a_bad_description_is_one_line_naming_the_key_with_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(TOY.read_text(encoding="utf-8").replace('kind = "track"', 'kind = "ring"'))
+    result = CliRunner().invoke(cli, ["title", "check", str(bad)])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        f"referee: {bad}: market.kind: cannot be 'ring' (allowed: grid, track)"
+    )
+
+
+def test_list_names_the_shipped_titles() -> None:
+    result = CliRunner().invoke(cli, ["title", "list"])
+    assert result.output.splitlines() == [
+        "1830  1830: Railways & Robber Barons",
+        "1889  Shikoku 1889",
+    ]
+
+
+def test_new_18xx_banks_a_shipped_title_and_saves_its_description(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    result = CliRunner().invoke(
+        cli,
+        ["new", "18xx", "-p", "A,B,C", "--title", "1830", "--save", str(save)],
+        input="bid SV 20\nbid DH 75\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "A buys SV for $20" in result.output and "B bids $75 for DH" in result.output
+    resumed = CliRunner().invoke(cli, ["show", str(save), "--json"])
+    assert resumed.exit_code == 0 and '"title": "1830"' in resumed.output
+
+
+def test_new_18xx_reads_a_title_file_and_refuses_without_a_title(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    args = ["new", "18xx", "-p", "A,B", "--title", str(TOY), "--save", str(save)]
+    assert CliRunner().invoke(cli, args, input="bid P1 30\n").exit_code == 0
+    result = CliRunner().invoke(cli, ["new", "18xx", "-p", "A,B", "--save", str(save) + "2"])
+    assert result.exit_code == 2 and "18xx banks a title: say which" in result.output
+    args = ["new", "18xx", "-p", "A,B", "--title", "1830", "--save", str(save) + "3"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2 and "1830 is for 3, 4, 5, 6 players, not 2" in result.output

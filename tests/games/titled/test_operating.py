@@ -1,0 +1,333 @@
+"""The operating rounds of a described title: each rule named by the title key that states it,
+or '18xx operating round' for what the family shares."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.errors import RuleError
+from referee.games.titled.operating import available, order
+from referee.games.titled.play import actor
+from referee.games.titled.state import CLOSED, IPO, POOL, State
+from tests.games.titled.helpers import TOY, edited, play, start
+from tests.games.titled.test_stock import sr2_1830
+
+
+def or_1830() -> State:
+    """1830, A,B,C,D: PRR floated at 100 (C president 20%, A 20%, D 10%, B 10%, 40% in the
+    initial offering) with $1000; all pass, and operating round 1.1 begins."""
+    state, _ = play(sr2_1830(), "C done", "D done", "A done", "B done")
+    return state
+
+
+def with_train(state: State, abbr: str = "PRR", train: str = "2") -> State:
+    """`abbr` owning a train bought from the bank in an earlier turn."""
+
+    def bought(draft: State) -> None:
+        price = draft.title.train(train).price
+        draft.corps[abbr].trains.append(train)
+        draft.corps[abbr].cash -= price
+        draft.bank += price
+        draft.depot[train] -= 1
+        draft.bought_kinds.append(train)
+
+    return edited(state, bought)
+
+
+def test_privates_pay_their_owners_as_an_operating_round_begins() -> None:
+    before = sr2_1830()
+    state = or_1830()
+    paid = {p: state.cash[p] - before.cash[p] for p in "ABCD"}
+    assert paid == {"A": 5 + 25, "B": 10 + 30, "C": 15, "D": 20}
+    assert (state.round, state.order, actor(state)) == ("operating", ["PRR"], "C")
+    assert state.corps["PRR"].stations == 1  # the home station
+
+
+def test_the_bank_sells_trains_in_order_within_the_train_limit() -> None:
+    """1830 phases.2.train_limit = 4; trains in the order of [[trains]]."""
+    state = or_1830()
+    with pytest.raises(RuleError, match="does not sell a 3 train now"):
+        play(state, "C train 3")
+    state, _ = play(state, "C train 2", "C train 2", "C train 2", "C train 2")
+    assert state.corps["PRR"].cash == 1000 - 320 and state.depot["2"] == 2
+    with pytest.raises(RuleError, match="the limit in phase 2.*1830 phases.2.train_limit"):
+        play(state, "C train 2")
+
+
+def test_a_payout_pays_each_holder_and_moves_the_price_right() -> None:
+    """1830 shares.ipo_pays = bank; market.moves.pay = right."""
+    state = with_train(or_1830())
+    cash = dict(state.cash)
+    state, _events = play(state, "C run 60 full")
+    assert {p: state.cash[p] - cash[p] for p in "ABCD"} == {"A": 12, "B": 6, "C": 12, "D": 6}
+    assert state.corps["PRR"].cash == 920 and state.space(state.corps["PRR"]).price == 112
+    assert state.money_total() == 12000
+
+
+def test_withholding_keeps_the_revenue_and_moves_the_price_left() -> None:
+    """1830 market.moves.withhold = left."""
+    state, _ = play(with_train(or_1830()), "C run 60 withhold")
+    assert state.corps["PRR"].cash == 980 and state.space(state.corps["PRR"]).price == 90
+    with pytest.raises(RuleError, match="has no half payout.*1830 operating.payouts"):
+        play(with_train(or_1830()), "C run 60 half")
+
+
+def test_pool_shares_pay_the_company_in_1830() -> None:
+    """1830 shares.pool_pays = company (18xx.games: full capitalisation)."""
+    state = edited(with_train(or_1830()), lambda d: d.corps["PRR"].held.update({IPO: 30, POOL: 10}))
+    state, _ = play(state, "C run 60")
+    assert state.corps["PRR"].cash == 920 + 6
+
+
+def test_a_company_runs_before_it_buys_trains_or_does_not_run() -> None:
+    """18xx operating round: track, station, run, trains; no run moves as a withhold."""
+    state = with_train(or_1830())
+    with pytest.raises(RuleError, match="runs its trains before it buys more"):
+        play(state, "C train 2")
+    state, events = play(or_1830(), "C train 2")  # no train yet: PRR does not run
+    assert "PRR does not run: nothing paid" in [e.text for e in events]
+    assert state.space(state.corps["PRR"]).price == 90
+    with pytest.raises(RuleError, match="has run \\(or passed its run\\)"):
+        play(state, "C run 40")
+    with pytest.raises(RuleError, match="track comes first"):
+        play(state, "C tile H10 57 0 0")
+    state, _ = play(or_1830(), "C done")
+    assert state.space(state.corps["PRR"]).price == 90  # ended without running
+
+
+def test_stations_cost_what_the_title_says_one_a_turn() -> None:
+    """1830 companies[PRR].tokens = [0, 40, 100, 100]; the city must exist on the map."""
+    with pytest.raises(RuleError, match="hex G9: token of PRR on no city"):
+        play(or_1830(), "C token G9")
+    state, _ = play(or_1830(), "C token E5")
+    assert state.corps["PRR"].cash == 960 and state.corps["PRR"].stations == 2
+    with pytest.raises(RuleError, match="has placed a station this turn"):
+        play(state, "C token D10")
+
+
+def test_one_tile_a_turn_on_a_hex_of_the_map_paying_the_terrain() -> None:
+    """1830 operating.tile_lays = 1; title.map = 1830."""
+    state, events = play(or_1830(), "C tile H10 57 0 0")
+    assert any(e.text.startswith("trusted:") for e in events)
+    with pytest.raises(RuleError, match="1830 operating.tile_lays"):
+        play(state, "C tile G9 8 0 0")
+    with pytest.raises(RuleError, match="hex Z1: not on the map 1830.*1830 title.map"):
+        play(or_1830(), "C tile Z1 8 0 0")
+    with pytest.raises(RuleError, match="tile 57 has 1 cities but this is a hex without a city"):
+        play(or_1830(), "C tile I11 57 0 120")
+    with pytest.raises(RuleError, match="unknown tile 'X9'"):
+        play(or_1830(), "C tile I11 X9 0 120")
+    state, _ = play(or_1830(), "C tile F4 57 0 80")
+    assert state.corps["PRR"].cash == 920
+
+
+def three_bought(state: State) -> State:
+    return edited(state, lambda d: d.depot.update({"2": 0}))
+
+
+def test_the_first_train_of_a_phase_starts_it_and_rusts_what_it_rusts() -> None:
+    """1830 phases[3].on = 3, phases[4] (limit 3), trains[2].rusts_on = 4."""
+    state, _ = play(or_1830(), "C train 2")
+    state, events = play(three_bought(state), "C train 3")
+    assert state.phase == "3" and "phase 3: tiles yellow, green, train limit 4" in [
+        e.text for e in events
+    ]
+    state = edited(state, lambda d: d.depot.update({"3": 0}))
+    state, events = play(state, "C train 4")
+    assert state.phase == "4" and state.corps["PRR"].trains == ["3", "4"]
+    assert "PRR's 2 trains rust" in [e.text for e in events]
+
+
+def test_a_company_over_the_new_limit_gives_trains_back_to_the_open_market() -> None:
+    state, _ = play(or_1830(), "C train 2", "C train 2")
+    state, _ = play(three_bought(state), "C train 3", "C train 3")
+    state = edited(state, lambda d: d.depot.update({"3": 0}))
+    state = edited(state, lambda d: d.corps["PRR"].trains.remove("2"))
+    state = edited(state, lambda d: d.corps["PRR"].trains.remove("2"))
+    state = edited(state, lambda d: d.corps["PRR"].trains.extend(["3", "3"]))
+    assert state.corps["PRR"].trains == ["3", "3", "3", "3"]
+    with pytest.raises(RuleError, match="the limit in phase 3"):
+        play(state, "C train 4")
+    state = edited(state, lambda d: d.corps["PRR"].trains.remove("3"))
+    state, _ = play(state, "C train 4")  # phase 4: limit 3, PRR holds 4
+    assert state.discard_due == ["PRR"]
+    with pytest.raises(RuleError, match="discards first"):
+        play(state, "C done")
+    state, _ = play(state, "C discard PRR 3")
+    assert state.discard_due == [] and state.open_market == ["3"] and "3" in available(state)
+
+
+def test_the_first_five_closes_the_privates_and_bo_closes_with_a_bando_train() -> None:
+    """1830 trains[5].closes_privates, privates[BO].closes_when_bought_train_by = B&O."""
+    state = edited(or_1830(), lambda d: d.depot.update({"2": 0, "3": 0, "4": 0}))
+    state = edited(state, lambda d: d.bought_kinds.extend(["2", "3", "4"]))
+    state, _events = play(state, "C train 5")
+    assert set(state.privates.values()) == {CLOSED}
+
+    def bando_operates(draft: State) -> None:
+        draft.corps["B&O"].floated, draft.corps["B&O"].cash = True, 500
+        draft.order, draft.operating = ["B&O"], 0
+
+    state = edited(or_1830(), bando_operates)
+    assert state.privates["BO"] == "B"
+    state, _ = play(state, "B train 2")
+    assert state.privates["BO"] == CLOSED and state.privates["SV"] == "A"
+
+
+def test_1889_the_ferry_stays_open_with_a_player_and_pays_more_from_phase_5() -> None:
+    """1889 privates[UTF].player_keeps_open, player_revenue_from_phase = 5: 50."""
+    from referee.games.titled.auction import pay_privates
+
+    state = start("1889", "A,B,C,D")
+    state = edited(state, lambda d: d.privates.update({"UTF": "A", "SIR": "B"}))
+    draft = state.draft()
+    draft.phase = "5"
+    cash = draft.cash["A"]
+    pay_privates(draft)
+    assert draft.cash["A"] - cash == 50
+
+
+def test_the_d_train_comes_after_the_first_six_with_a_trade_in() -> None:
+    """1830 trains[D].available_after = 6, trade_in 4/5/6 for 300."""
+    state = edited(or_1830(), lambda d: d.depot.update({"2": 0, "3": 0, "4": 0, "5": 0}))
+    state = edited(state, lambda d: d.bought_kinds.extend(["2", "3", "4", "5"]))
+    state = edited(state, lambda d: setattr(d, "phase", "5"))
+    assert available(state) == ["6"]
+    state = edited(state, lambda d: d.corps["PRR"].trains.append("5"))
+    state = edited(state, lambda d: setattr(d.corps["PRR"], "cash", 2000))
+    state, _ = play(state, "C run 0 withhold", "C train 6")
+    assert available(state) == ["6", "D"]
+    state, _ = play(edited(state, lambda d: setattr(d.op, "bought", False)), "C train D 5")
+    assert state.corps["PRR"].trains == ["6", "D"] and state.corps["PRR"].cash == 2000 - 630 - 800
+
+
+def test_a_company_buys_a_private_in_phase_3_between_half_and_double_face() -> None:
+    """1830 phases[3].privates_for_sale, operating.private_price_percent = [50, 200]."""
+    state = or_1830()
+    with pytest.raises(RuleError, match="phase 2"):
+        play(state, "C private DH 70")
+    state = edited(state, lambda d: setattr(d, "phase", "3"))
+    with pytest.raises(RuleError, match="\\$35 to \\$140"):
+        play(state, "C private DH 150")
+    with pytest.raises(RuleError, match="never sold to a company"):
+        play(state, "C private BO 220")
+    state, _ = play(state, "C private DH 140")
+    assert state.privates["DH"] == "PRR" and state.corps["PRR"].cash == 860
+
+
+def test_operating_order_price_then_further_right_then_first_arrived() -> None:
+    def prices(draft: State) -> None:
+        for abbr, (row, column, arrival) in {
+            "PRR": (0, 6, 3),  # 100
+            "NYC": (1, 7, 2),  # 100, further right
+            "CPR": (1, 7, 1),  # 100, arrived first
+            "B&O": (0, 7, 4),  # 112
+        }.items():
+            corp = draft.corps[abbr]
+            corp.row, corp.column, corp.arrival, corp.floated = row, column, arrival, True
+
+    assert order(edited(or_1830(), prices)) == ["B&O", "CPR", "NYC", "PRR"]
+
+
+def test_toy_half_payout_pool_pays_nobody_and_a_train_is_required() -> None:
+    """toy-line operating.payouts half, shares.pool_pays = bank, ipo_pays = company,
+    operating.must_buy_train = always, market.moves.half = none."""
+    state, _ = play(start(TOY, "A,B"), "A done", "B done", "A par RED 40", "A done")
+    state, _ = play(state, "B buy RED", "B done", "A done", "B sell RED 1", "B done", "A done")
+    state, _ = play(state, "B done")
+    assert state.round == "operating" and state.corps["RED"].held[POOL] == 20
+    with pytest.raises(RuleError, match="must own a train.*toy-line operating.must_buy_train"):
+        play(state, "A done")
+    state = with_train(state, "RED")
+    cash_a, red_cash = state.cash["A"], state.corps["RED"].cash
+    state, _ = play(state, "A run 60 half")
+    # 60: half kept, rounded to the 5 shares (30); 30 paid, 6 a 20% share.
+    assert state.cash["A"] - cash_a == 12
+    assert state.corps["RED"].cash - red_cash == 30 + 6 * 2  # kept, the initial offering's 40%
+    assert state.space(state.corps["RED"]).price == 30  # half: no move
+
+
+def test_toy_the_game_ends_after_the_set_number_of_sets() -> None:
+    """toy-line end.sets = 4."""
+    state, _ = play(start(TOY, "A,B"), "A done", "B done", "A par RED 40", "A done")
+    state, _ = play(state, "B done", "A done")
+    for _ in range(4):
+        state, _ = play(state, "A train 2" if not state.corps["RED"].trains else "A done")
+        if state.round == "operating":
+            state, _ = play(state, "A done")
+        if state.round == "stock":
+            state, _ = (
+                play(state, "B done", "A done")
+                if state.player == "B"
+                else play(state, "A done", "B done")
+            )
+    assert state.round == "over" and state.sets_done == 4
+
+
+def test_a_broken_bank_ends_the_game_when_the_set_ends() -> None:
+    """1830 end.bank_broken = end_of_set."""
+    state = with_train(or_1830())
+    state = edited(state, lambda d: setattr(d, "bank", 30))
+    state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 11000 - 30}))
+    state, events = play(state, "C run 60 full")
+    assert state.last_set and "the bank is broken" in [e.text for e in events]
+    state, _ = play(state, "C done")
+    assert state.round == "over"
+
+
+def broke(draft: State) -> None:
+    """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
+    draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
+    draft.corps["PRR"].cash, draft.cash["C"] = 50, 40
+    draft.stock_round = 2
+
+
+def test_emergency_the_president_pays_what_the_company_lacks_for_the_cheapest_train() -> None:
+    """18xx emergency train purchase (18xx.games): cheapest train, president's cash."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: setattr(d, "cash", {**d.cash, "C": 100}))
+    state = edited(state, lambda d: setattr(d, "bank", d.bank - 60))
+    state, _ = play(state, "C train 2")
+    assert state.corps["PRR"].cash == 0 and state.cash["C"] == 100 - 30
+    assert state.money_total() == 12000
+
+
+def test_emergency_only_the_cheapest_train_and_sales_only_when_in_need() -> None:
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.depot.update({"2": 0}), d.open_market.append("2")))
+    with pytest.raises(RuleError, match="cheapest train only"):
+        play(state, "C train 3")
+    with pytest.raises(
+        RuleError, match="C has \\$20 of the \\$30 PRR lacks: sell shares, or declare bankruptcy"
+    ):
+        play(edited(state, lambda d: d.cash.update({"C": 20})), "C train 2")
+    healthy = edited(or_1830(), lambda d: setattr(d, "stock_round", 2))
+    with pytest.raises(RuleError, match="only to pay for PRR's train"):
+        play(healthy, "C sell PRR 1")
+
+
+def test_emergency_sales_raise_the_cash_but_not_by_giving_up_the_company() -> None:
+    def nyc(draft: State) -> None:
+        broke(draft)
+        draft.cash["C"], draft.bank = 0, draft.bank + 40
+        corp = draft.corps["NYC"]
+        corp.par, corp.president, corp.row, corp.column = 100, "D", 0, 6
+        corp.held.update({IPO: 60, "D": 20, "C": 20})
+
+    state = edited(or_1830(), nyc)
+    with pytest.raises(RuleError, match="may not give up PRR"):
+        play(state, "C sell PRR 1")
+    state, _ = play(state, "C sell NYC 1")
+    assert state.cash["C"] == 100 and state.space(state.corps["NYC"]).price == 90
+    with pytest.raises(RuleError, match="can pay for PRR's train: no bankruptcy"):
+        play(state, "C bankrupt")
+    state, _ = play(state, "C train 2")
+    assert state.cash["C"] == 70
+
+
+def test_a_president_who_cannot_pay_goes_bankrupt_and_the_game_ends() -> None:
+    """1830 end.bankruptcy = immediately."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
+    state, events = play(state, "C bankrupt")
+    assert state.round == "over" and any("trusted" in e.text for e in events)
