@@ -237,7 +237,7 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
     state.companies[major] = co
     state.majors_used.append(major)
     state.closed += [a, b]
-    held = ", ".join(f"{h} {n}" for h, n in sorted(shares.items()))
+    held = ", ".join(f"{data.place_name(h)} {n}" for h, n in sorted(shares.items()))
     said = _(
         "{a} and {b} merge into {major}: president {player}, price {price}, "
         "cash {cash}, shares {held}"
