@@ -434,7 +434,7 @@ def show(file: Path, as_json: bool) -> None:
     in_force = render.readings_line(game.readings(), session.readings)
     if in_force:
         click.echo(in_force)
-    click.echo(render.standings(game.standings(state), game.is_over(state)))
+    click.echo(render.standings(game.standings(state), game.is_over(state), game.name))
 
 
 @cli.command(

@@ -32,7 +32,7 @@ def markdown(session: Session) -> str:
     lines.append(tabulate(rows, headers=headers, tablefmt="github"))
     title = _("Final standings") if over else _("Standings (game not over)")
     lines += ["", f"## {title}", ""]
-    lines.append(standings_table(game.standings(state), fmt="github"))
+    lines.append(standings_table(game.standings(state), fmt="github", game=game.name))
     return "\n".join(lines) + "\n"
 
 

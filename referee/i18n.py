@@ -40,6 +40,9 @@ Marking messages (the guide for the games' texts, referee/games/*)
 
 3. Plurals: `ngettext("{n} share", "{n} shares", n).format(n=n)`; Japanese has one form.
 
+3b. A word whose Japanese differs between games ("yellow": 黄色 in Express 01, 黄 in Lost
+   Atlas): `pgettext("lost-atlas", "yellow")`, the context a literal (msgctxt in the catalog).
+
 4. A text defined before the language is known (a module constant, a verb's summary in a
    decorator, click's help): mark it with `N_("...")`, which only marks it for extraction and
    returns it unchanged, and translate where it is shown: `_(verb.summary)`. The frame already
@@ -181,9 +184,28 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translations.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` as said in `context`: for a word whose Japanese differs between games
+    (`pgettext("lost-atlas", "yellow")` is 黄, Express 01's "yellow" is 黄色)."""
+    return _translations.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks `message` for extraction only; translate it with `_` where it is shown."""
     return message
+
+
+def NP_(context: str, message: str) -> str:
+    """Marks `message` as said in `context` (a game's name) for extraction only; show it with
+    `in_game(context, message)`."""
+    return message
+
+
+def in_game(game: str, message: str) -> str:
+    """`message` in the words of `game`'s rules file where they differ from the other games'
+    (a translation with the game's name as context), else as every game says it."""
+    said = pgettext(game, message)
+    return said if said != message else _(message)
 
 
 def width(text: str) -> int:

@@ -9,7 +9,7 @@ from tabulate import tabulate
 
 from referee.citations import bracket
 from referee.engine import Event, Overridden, Reading, Readings, Standing
-from referee.i18n import _
+from referee.i18n import _, in_game
 from referee.session import Entry
 
 
@@ -30,8 +30,9 @@ def cell(value: object) -> object:
     return value
 
 
-def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]]]:
-    """Headers and one row per player: place, name, the game's detail columns, total."""
+def standings_cells(rows: Sequence[Standing], game: str = "") -> tuple[list[str], list[list[Any]]]:
+    """Headers and one row per player: place, name, the game's detail columns (in the words of
+    `game`'s rules), total."""
     extra: list[str] = []
     for row in rows:
         # A flag false for everyone (nobody bankrupt) is not worth a column.
@@ -40,17 +41,17 @@ def standings_cells(rows: Sequence[Standing]) -> tuple[list[str], list[list[Any]
         [row.place or "", row.player, *(cell(row.details.get(k, "")) for k in extra), row.score]
         for row in rows
     ]
-    return ["#", _("player"), *(_(k) for k in extra), _("total")], table
+    return ["#", _("player"), *(in_game(game, k) for k in extra), _("total")], table
 
 
-def standings_table(rows: Sequence[Standing], fmt: str = "simple") -> str:
-    headers, table = standings_cells(rows)
+def standings_table(rows: Sequence[Standing], fmt: str = "simple", game: str = "") -> str:
+    headers, table = standings_cells(rows, game)
     return tabulate(table, headers=headers, tablefmt=fmt)
 
 
-def standings(rows: Sequence[Standing], over: bool) -> str:
+def standings(rows: Sequence[Standing], over: bool, game: str = "") -> str:
     title = _("Final standings") if over else _("Standings")
-    body = standings_table(rows)
+    body = standings_table(rows, game=game)
     winners = [r.player for r in rows if r.place == 1]
     if over and winners:
         if len(winners) > 1:

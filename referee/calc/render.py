@@ -26,7 +26,7 @@ def payout_text(p: Payout) -> str:
             lines.append(_("the bank pool's shares earn {amount}").format(amount=p.pool))
     if p.move is not None:
         m = p.move
-        lines.append(_("price {old} -> {new}: {why}").format(old=m.old, new=m.new, why=m.why))
+        lines.append(_("price {old} -> {new}: {why}").format(old=m.old, new=m.new, why=_(m.why)))
     return "\n".join(lines)
 
 

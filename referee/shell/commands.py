@@ -110,7 +110,9 @@ class Shell:
         parts = [render.events(events)] if events else []
         state = self.session.state
         if self.game.is_over(state):
-            parts.append(render.standings(self.game.standings(state), over=True))
+            parts.append(
+                render.standings(self.game.standings(state), over=True, game=self.game.name)
+            )
         else:
             parts.append(self.next_line())
         return "\n".join(parts)
@@ -217,7 +219,9 @@ class Shell:
     @frame_verb("standings", "standings", N_("scores as they stand (final when the game is over)"))
     def _standings(self, words: list[str], line: str) -> Reply:
         state = self.session.state
-        return Reply(render.standings(self.game.standings(state), self.game.is_over(state)))
+        return Reply(
+            render.standings(self.game.standings(state), self.game.is_over(state), self.game.name)
+        )
 
     @frame_verb("log", "log", N_("the moves so far, numbered, with who made them"))
     def _log(self, words: list[str], line: str) -> Reply:

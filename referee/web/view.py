@@ -43,7 +43,7 @@ def verdict(session: Session) -> str:
 
 
 def standings_html(session: Session) -> str:
-    headers, rows = standings_cells(session.game.standings(session.state))
+    headers, rows = standings_cells(session.game.standings(session.state), session.game.name)
     return table(headers, rows, cls="standings")
 
 

@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from referee.datafiles import load_table
+from referee.i18n import _, pgettext
 
 TREASURY = "treasury"
 POOL = "pool"
@@ -14,6 +15,43 @@ MAJOR_SHARES = 10  # rules ■4: a major is 10 shares (president's certificate =
 INF = "inf"
 TRAIN_NAMES = ("2", "3", "4", "5", "6", "7", INF)
 COLOURS = ("yellow", "green", "purple", "grey")
+
+
+def colour_name(colour: str) -> str:
+    """A phase or tile colour as the table reads it (■5: 黄, 緑, 紫, 灰)."""
+    names = {
+        "yellow": pgettext("lost-atlas", "yellow"),
+        "green": pgettext("lost-atlas", "green"),
+        "purple": pgettext("lost-atlas", "purple"),
+        "grey": pgettext("lost-atlas", "grey"),
+        "bridge": pgettext("lost-atlas", "bridge"),
+    }
+    return names.get(colour, colour)
+
+
+def place_name(place: str) -> str:
+    """Where shares, trains and money are, as the table reads it (■4, ■12: 金庫, バンクプール,
+    山札, 銀行)."""
+    names = {
+        TREASURY: pgettext("lost-atlas", "treasury"),
+        POOL: pgettext("lost-atlas", "pool"),
+        "deck": pgettext("lost-atlas", "deck"),
+        "bank": pgettext("lost-atlas", "bank"),
+    }
+    return names.get(place, place)
+
+
+def hub_name(hub: str) -> str:
+    """A station as the table reads it: a hex, or `NAME home` when no map was entered (the
+    state keeps that English spelling)."""
+    if hub.endswith(" home"):
+        return _("{company} home").format(company=hub.removesuffix(" home"))
+    return hub
+
+
+def train_name(kind: str) -> str:
+    """A train as the table reads it: the ∞ is typed `inf` (■5: ∞列車)."""
+    return pgettext("lost-atlas", "inf") if kind == INF else kind
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.engine import Event
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Company, State
+from referee.i18n import _
 
 BANK = "bank"
 
@@ -34,7 +35,8 @@ def pay(state: State, payer: str, payee: str, amount: int, events: list[Event]) 
         old = balance(state, party)
         _set(state, party, old + delta)
         if party != BANK:
-            events.append(Event(f"{party}: cash {old} -> {old + delta}"))
+            said = _("{party}: cash {old} -> {new}")
+            events.append(Event(said.format(party=party, old=old, new=old + delta)))
 
 
 def pool_limit(co: Company) -> int:
@@ -66,19 +68,23 @@ def check_president(state: State, co: Company, events: list[Event]) -> None:
         p = state.after(p, state.players)
         if p != co.president and p not in state.out and co.held(p) == best:
             break
-    events.append(Event(f"{co.name}: president {co.president} -> {p} (certificates swapped)"))
+    said = _("{company}: president {old} -> {new} (certificates swapped)")
+    events.append(Event(said.format(company=co.name, old=co.president, new=p)))
     co.president = p
 
 
 def move_price(state: State, co: Company, steps: int, why: str, events: list[Event]) -> None:
-    """Move the marker; a marker entering a space goes under those already there (rules ■9)."""
+    """Move the marker; a marker entering a space goes under those already there (rules ■9).
+    `why` is a message marked N_ (said in the language in force)."""
     new = data.step(co.price, steps)
     if new != co.price:
-        events.append(Event(f"{co.name}: price {co.price} -> {new} ({why})"))
+        said = _("{company}: price {old} -> {new} ({why})")
+        events.append(Event(said.format(company=co.name, old=co.price, new=new, why=_(why))))
         co.price = new
         co.arrival = state.bottom_arrival()
     else:
-        events.append(Event(f"{co.name}: price stays {co.price} ({why}; end of the track)"))
+        said = _("{company}: price stays {price} ({why}; end of the track)")
+        events.append(Event(said.format(company=co.name, price=co.price, why=_(why))))
 
 
 def value(state: State, player: str) -> int:

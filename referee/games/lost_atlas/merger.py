@@ -7,6 +7,7 @@ from referee.games.lost_atlas import data, ledger, routes, trains
 from referee.games.lost_atlas.commands import Accept, NameMajor, Pass, Propose, Refuse
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import Company, MergerRound, State
+from referee.i18n import _
 from referee.rules_kit import Handlers, Judge
 
 R_MERGE = "■22 合併ラウンド"
@@ -20,7 +21,7 @@ def start_merger_round(state: State, events: list[Event]) -> None:
     """The merger round (over at once when no merger is possible)."""
     state.round = "merger"
     state.mr = MergerRound()
-    events.append(Event(f"cycle {state.cycle}: merger round"))
+    events.append(Event(_("cycle {cycle}: merger round").format(cycle=state.cycle)))
     next_minor(state, events)
 
 
@@ -42,7 +43,8 @@ def next_minor(state: State, events: list[Event]) -> None:
         return
     mr.current = left[0]  # ■22: in price order, higher on a space first
     co = state.companies[mr.current]
-    events.append(Event(f"{mr.current} ({co.president}) may propose a merger, or pass"))
+    said = _("{company} ({player}) may propose a merger, or pass")
+    events.append(Event(said.format(company=mr.current, player=co.president)))
 
 
 def over(state: State) -> bool:
@@ -73,15 +75,15 @@ def mr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event
     judge.turn(move.actor, actor(state), R_MERGE)  # type: ignore[attr-defined]
     if mr.naming:
         refusal = RuleError(
-            f"{mr.naming[0]} names the new major",
+            _("{player} names the new major").format(player=mr.naming[0]),
             R_MERGE,
             "major " + " | ".join(state.majors_available()),
         )
         return carry_out(NAMING, state, move, judge, refusal)
     if mr.proposal:
-        refusal = RuleError("the proposal waits for an answer", R_MERGE, "accept | refuse")
+        refusal = RuleError(_("the proposal waits for an answer"), R_MERGE, "accept | refuse")
         return carry_out(ANSWERING, state, move, judge, refusal)
-    refusal = RuleError("in the merger round: propose MINOR or pass", R_MERGE)
+    refusal = RuleError(_("in the merger round: propose MINOR or pass"), R_MERGE)
     return carry_out(PROPOSING, state, move, judge, refusal)
 
 
@@ -102,7 +104,8 @@ def _refuse(state: State, move: Refuse, judge: Judge) -> tuple[State, list[Event
     a, b = mr.proposal
     mr.refused.append((a, b))
     mr.proposal = None
-    return state, [Event(f"{b} refuses {a}'s proposal; not again this round (■22)")]
+    said = _("{company} refuses {proposer}'s proposal; not again this round (■22)")
+    return state, [Event(said.format(company=b, proposer=a))]
 
 
 def _accept_move(state: State, move: Accept, judge: Judge) -> tuple[State, list[Event]]:
@@ -119,7 +122,7 @@ def _propose(state: State, move: Propose, judge: Judge) -> tuple[State, list[Eve
     target = state.companies.get(b)
     if target is None or target.major or b == a:
         raise RuleError(
-            f"{b} is not another minor in play",
+            _("{company} is not another minor in play").format(company=b),
             R_MERGE,
             "propose " + " | ".join(n for n in minors_in_order(state) if n != a),
             computable=False,
@@ -127,7 +130,8 @@ def _propose(state: State, move: Propose, judge: Judge) -> tuple[State, list[Eve
     for refusal in _proposal_refusals(state, a, b):
         judge.broken(refusal)
     mr.proposal = (a, b)
-    return state, [Event(f"{a} proposes a merger to {b}: {target.president}, accept or refuse")]
+    said = _("{proposer} proposes a merger to {company}: {player}, accept or refuse")
+    return state, [Event(said.format(proposer=a, company=b, player=target.president))]
 
 
 def _proposal_refusals(state: State, a: str, b: str) -> list[RuleError]:
@@ -138,9 +142,10 @@ def _proposal_refusals(state: State, a: str, b: str) -> list[RuleError]:
     # merger being off for the round, whichever of the two proposes it.
     if (a, b) in mr.refused or (b, a) in mr.refused:
         refuser = b if (a, b) in mr.refused else a
-        out.append(RuleError(f"{refuser} refused a merger of {a} and {b} this round", R_MERGE))
+        said = _("{refuser} refused a merger of {a} and {b} this round")
+        out.append(RuleError(said.format(refuser=refuser, a=a, b=b), R_MERGE))
     if routes.connected(state, state.companies[a], state.companies[b]) is False:
-        out.append(RuleError(f"no route links {a} and {b}", R_MERGE))
+        out.append(RuleError(_("no route links {a} and {b}").format(a=a, b=b), R_MERGE))
     return out
 
 
@@ -153,8 +158,12 @@ def partners(state: State) -> list[str]:
 
 def _pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
     mr = _round(state)
-    alone = "" if partners(state) else ": no minor it may propose to (■22)"
-    events = [Event(f"{mr.current} passes{alone}")]
+    said = (
+        _("{company} passes")
+        if partners(state)
+        else _("{company} passes: no minor it may propose to (■22)")
+    )
+    events = [Event(said.format(company=mr.current))]
     mr.done.append(mr.current)
     next_minor(state, events)
     return state, events
@@ -173,7 +182,8 @@ def _accept(state: State, a: str, b: str, events: list[Event]) -> None:
     if total[pa] != total[pb]:
         new = pa if total[pa] > total[pb] else pb
     mr.naming = (new, a, b)
-    events.append(Event(f"{b} accepts; {new} presides the new major: name it"))
+    said = _("{company} accepts; {player} presides the new major: name it")
+    events.append(Event(said.format(company=b, player=new)))
 
 
 def _merge(state: State, major: str, events: list[Event]) -> None:
@@ -181,7 +191,7 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
     assert mr is not None and mr.naming is not None
     new, a, b = mr.naming
     if major not in state.majors_available():
-        raise RuleError(f"{major} is in use", R_MERGE, computable=False)
+        raise RuleError(_("{company} is in use").format(company=major), R_MERGE, computable=False)
     ca, cb = state.companies.pop(a), state.companies.pop(b)
     shares: dict[str, int] = {}
     for c in (ca, cb):  # ■22: each 20% share becomes one 10% share
@@ -227,12 +237,13 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
     state.companies[major] = co
     state.majors_used.append(major)
     state.closed += [a, b]
-    held = ", ".join(f"{h} {n}" for h, n in sorted(shares.items()))
+    held = ", ".join(f"{data.place_name(h)} {n}" for h, n in sorted(shares.items()))
+    said = _(
+        "{a} and {b} merge into {major}: president {player}, price {price}, "
+        "cash {cash}, shares {held}"
+    )
     events.append(
-        Event(
-            f"{a} and {b} merge into {major}: president {new}, price {price}, "
-            f"cash {co.cash}, shares {held}"
-        )
+        Event(said.format(a=a, b=b, major=major, player=new, price=price, cash=co.cash, held=held))
     )
     ledger.check_president(state, co, events)
     trains.enforce_limits(state, events)

@@ -27,6 +27,7 @@ from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.readings import PRICE_ZERO, ZERO_REVENUE
 from referee.games.lost_atlas.state import Company, OperatingRound, State
+from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
 
 R_OR = "■11 経営ラウンド"
@@ -45,7 +46,8 @@ def start_operating_round(state: State, number: int, events: list[Event]) -> Non
     """Operating round `number` of the cycle (over at once when no company operates)."""
     state.round = "operating"
     state.orr = OperatingRound(number)
-    events.append(Event(f"cycle {state.cycle}: operating round {number}"))
+    said = _("cycle {cycle}: operating round {number}")
+    events.append(Event(said.format(cycle=state.cycle, number=number)))
     next_company(state, events)
 
 
@@ -61,13 +63,16 @@ def next_company(state: State, events: list[Event]) -> None:
     state.orr = OperatingRound(orr.number, orr.done, name)
     co = state.companies[name]
     if co.price == 0 and state.readings.of(PRICE_ZERO) == "closes":
-        at_zero = f"{name} is at price 0: it closes instead of operating"
+        at_zero = _("{company} is at price 0: it closes instead of operating").format(company=name)
         events.append(state.readings.noted(at_zero, PRICE_ZERO))
         purchase.close_company(state, co, events)
         state.orr.done.append(name)
         next_company(state, events)
         return
-    events.append(Event(f"{name} operates ({co.president}); price {co.price}, cash {co.cash}"))
+    said = _("{company} operates ({player}); price {price}, cash {cash}")
+    events.append(
+        Event(said.format(company=name, player=co.president, price=co.price, cash=co.cash))
+    )
 
 
 def over(state: State) -> bool:
@@ -91,9 +96,9 @@ def or_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event
     """One move of the operating company (on a draft); the round is over when `over(state)`."""
     judge.turn(move.actor, current(state).president, R_OR)  # type: ignore[attr-defined]
     refusal = RuleError(
-        "not a move of the operating round",
+        _("not a move of the operating round"),
         R_OR,
-        "buy, issue, redeem, lay, token, run, payout, withhold, done",
+        _("buy, issue, redeem, lay, token, run, payout, withhold, done"),
     )
     return carry_out(OPERATING, state, move, judge, refusal)
 
@@ -113,7 +118,7 @@ def _buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[
         purchase.first_train(state, co, move, judge, events)
     else:
         _through_dividend(state, co, judge, events)
-        track.stage(state, 7, judge, "buying trains")
+        track.stage(state, 7, judge, N_("buying trains"))
         purchase.buy_train(state, co, move, judge, events)
     return state, events
 
@@ -171,7 +176,7 @@ def _sell_for_a_train(state: State, move: Sell, judge: Judge) -> tuple[State, li
     co = current(state)
     events: list[Event] = []
     _through_dividend(state, co, judge, events)
-    track.stage(state, 7, judge, "selling for a train")
+    track.stage(state, 7, judge, N_("selling for a train"))
     purchase.emergency_sell(state, co, move, judge, events)
     return state, events
 
@@ -198,13 +203,15 @@ def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> Non
     cheapest = trains.cheapest_available(state)
     if not co.trains and cheapest is not None:
         need = purchase.shortfall(state, co)
+        legal = purchase.buy_cheapest(cheapest)
+        if need:
+            short = _("{legal}; {player} is {need} short: sell shares or go bankrupt")
+            legal = short.format(legal=legal, player=co.president, need=need)
         judge.broken(
             RuleError(
-                f"{co.name} has no train and must buy one",
+                _("{company} has no train and must buy one").format(company=co.name),
                 R_FORCED,
-                f"buy {cheapest[1]}"
-                + (" pool" if cheapest[2] == POOL else "")
-                + (f"; {co.president} is {need} short: sell shares or go bankrupt" if need else ""),
+                legal,
             )
         )
     co.new = False
@@ -216,26 +223,38 @@ def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> Non
 # --- step 2: shares -------------------------------------------------------------------------
 def _share_action(state: State, co: Company, verb: str, judge: Judge, events: list[Event]) -> None:
     assert state.orr is not None
-    judge.rule(not state.orr.share_action, "one share is issued or redeemed per turn", R_ISSUE)
+    judge.rule(not state.orr.share_action, _("one share is issued or redeemed per turn"), R_ISSUE)
     track.stage(state, 2, judge, verb)
     if verb == "issue":
-        judge.fact(co.held(TREASURY) > 0, f"{co.name} has no share in its treasury", R_ISSUE)
+        judge.fact(
+            co.held(TREASURY) > 0,
+            _("{company} has no share in its treasury").format(company=co.name),
+            R_ISSUE,
+        )
         judge.rule(
             co.held(POOL) + 1 <= ledger.pool_limit(co),
-            "the pool would hold more than 50%",
+            _("the pool would hold more than 50%"),
             "■4 銀行に株を売る(株式の発行)",
         )
         ledger.move_shares(co, TREASURY, POOL, 1)
-        events.append(Event(f"{co.name} issues a share at {co.price}"))
+        said = _("{company} issues a share at {price}")
+        events.append(Event(said.format(company=co.name, price=co.price)))
         ledger.pay(state, ledger.BANK, co.name, co.price, events)
-        ledger.move_price(state, co, -1, "issued", events)
+        ledger.move_price(state, co, -1, N_("issued"), events)
     else:
-        judge.fact(co.held(POOL) > 0, f"no share of {co.name} in the pool", R_ISSUE)
+        none = _("no share of {company} in the {place}")
+        judge.fact(
+            co.held(POOL) > 0, none.format(company=co.name, place=data.place_name(POOL)), R_ISSUE
+        )
+        costs = _("{company} has {cash}, a share costs {price}")
         judge.rule(
-            co.cash >= co.price, f"{co.name} has {co.cash}, a share costs {co.price}", R_ISSUE
+            co.cash >= co.price,
+            costs.format(company=co.name, cash=co.cash, price=co.price),
+            R_ISSUE,
         )
         ledger.move_shares(co, POOL, TREASURY, 1)
-        events.append(Event(f"{co.name} redeems a share at {co.price} (price unchanged)"))
+        said = _("{company} redeems a share at {price} (price unchanged)")
+        events.append(Event(said.format(company=co.name, price=co.price)))
         ledger.pay(state, co.name, ledger.BANK, co.price, events)
     state.orr.share_action = True
     state.orr.stage = 3
@@ -245,13 +264,13 @@ def _share_action(state: State, co: Company, verb: str, judge: Judge, events: li
 def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    track.stage(state, 5, judge, "running")
-    judge.rule(orr.revenue is None, "the trains have run this turn", R_RUN)
+    track.stage(state, 5, judge, N_("running"))
+    judge.rule(orr.revenue is None, _("the trains have run this turn"), R_RUN)
     if move.best:
         answer = routes.best(state, co)
         if answer is None:
             raise RuleError(
-                "the referee knows no routes here (no map, or no train)",
+                _("the referee knows no routes here (no map, or no train)"),
                 R_RUN,
                 "run N",
                 computable=False,
@@ -261,28 +280,30 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
         total = answer.total
     else:
         total = sum(item.revenue for item in move.items)
-    judge.rule(bool(co.trains) or not total, f"{co.name} has no train", R_RUN, "its revenue is 0")
+    judge.rule(
+        bool(co.trains) or not total,
+        _("{company} has no train").format(company=co.name),
+        R_RUN,
+        _("its revenue is 0"),
+    )
     if not move.total_only and move.items:
         with judge.overridable():
             _check_items(co, move)
     best = routes.best_revenue(state, co)
     judge.rule(
         best is None or total <= best,
-        f"the best routes earn {best}, not {total}",
+        _("the best routes earn {best}, not {total}").format(best=best, total=total),
         R_RUN,
-        "routes shows them; run best takes them",
+        _("routes shows them; run best takes them"),
     )
     orr.revenue = total
-    events.append(Event(f"{co.name} runs for {total}"))
+    events.append(Event(_("{company} runs for {total}").format(company=co.name, total=total)))
     gone = [t for t in co.trains if t.rusted]
     if gone:  # ■26 Resourceful: a rusted train runs once more, then leaves
         co.trains = [t for t in co.trains if not t.rusted]
-        events.append(
-            Event(
-                f"{co.name}: its rusted {', '.join(t.kind for t in gone)}-train "
-                "ran its last and leaves the game"
-            )
-        )
+        said = _("{company}: its rusted {trains}-train ran its last and leaves the game")
+        kinds = ", ".join(data.train_name(t.kind) for t in gone)
+        events.append(Event(said.format(company=co.name, trains=kinds)))
     orr.stage = 6
     if total == 0:
         _dividend(state, co, False, judge, events)
@@ -290,15 +311,15 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
 
 def _check_items(co: Company, move: Run) -> None:
     if len(move.items) != len(co.trains):
-        raise RuleError(
-            f"{co.name} has {len(co.trains)} trains; type one item per train (or one total)", R_RUN
-        )
+        said = _("{company} has {n} trains; type one item per train (or one total)")
+        raise RuleError(said.format(company=co.name, n=len(co.trains)), R_RUN)
     free = list(co.trains)
     express = "Express" in co.abilities and len(co.trains) == 1
     for item in sorted(move.items, key=lambda i: not i.train):
         train = next((t for t in free if not item.train or t.kind == item.train), None)
         if train is None:
-            raise RuleError(f"{co.name} has no other {item.train}-train", R_RUN)
+            said = _("{company} has no other {train}-train")
+            raise RuleError(said.format(company=co.name, train=data.train_name(item.train)), R_RUN)
         free.remove(train)
         if item.stops is None:
             continue
@@ -306,11 +327,14 @@ def _check_items(co: Company, move: Run) -> None:
         if limit and express:
             limit += 1  # ■26 Express: a single train counts one more stop
         if limit and item.stops > limit:
+            said = _("a {train}-train counts at most {limit} stops, not {stops}")
             raise RuleError(
-                f"a {train.kind}-train counts at most {limit} stops, not {item.stops}", R_RUN
+                said.format(train=data.train_name(train.kind), limit=limit, stops=item.stops),
+                R_RUN,
             )
         if item.suburbs > len(co.suburbs):
-            raise RuleError(f"{co.name} has {len(co.suburbs)} suburbs", R_ABILITY)
+            said = _("{company} has {n} suburbs")
+            raise RuleError(said.format(company=co.name, n=len(co.suburbs)), R_ABILITY)
 
 
 def _through_dividend(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
@@ -320,44 +344,47 @@ def _through_dividend(state: State, co: Company, judge: Judge, events: list[Even
     if orr.revenue is None:
         judge.rule(
             not co.trains,
-            f"{co.name} must run its trains first",
+            _("{company} must run its trains first").format(company=co.name),
             R_RUN,
-            "run N (run 0 if no route)",
+            _("run N (run 0 if no route)"),
         )
         orr.revenue = 0
         orr.stage = max(orr.stage, 6)
-        events.append(Event(f"{co.name} has no train: revenue 0"))
+        events.append(Event(_("{company} has no train: revenue 0").format(company=co.name)))
         _dividend(state, co, False, judge, events)
     elif not orr.paid:
-        judge.rule(False, "pay out or withhold first", R_PAY, "payout | withhold")
+        judge.rule(False, _("pay out or withhold first"), R_PAY, "payout | withhold")
         _dividend(state, co, False, judge, events)
 
 
-NO_MOVE = "no revenue, with trains: no move"
+NO_MOVE = N_("no revenue, with trains: no move")
 
 
 def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
     if orr.revenue is None:
-        raise RuleError("run the trains first", R_RUN, "run N", computable=False)
-    judge.rule(not orr.paid, "the dividend is decided", R_PAY)
+        raise RuleError(_("run the trains first"), R_RUN, "run N", computable=False)
+    judge.rule(not orr.paid, _("the dividend is decided"), R_PAY)
     revenue = orr.revenue
     co.revenues.append(revenue)
     move = stock_move(co.price, revenue, withhold)
     if revenue == 0 and co.trains and not withhold:  # the reading ZERO_REVENUE decides
         if state.readings.of(ZERO_REVENUE) == "stays":
             move = replace(move, new=co.price, steps=0, why=NO_MOVE)
-        events.append(state.readings.noted(f"{co.name} earns 0 with trains", ZERO_REVENUE))
+        zero = _("{company} earns 0 with trains").format(company=co.name)
+        events.append(state.readings.noted(zero, ZERO_REVENUE))
     if withhold:
-        events.append(Event(f"{co.name} withholds {revenue}"))
+        said = _("{company} withholds {revenue}")
+        events.append(Event(said.format(company=co.name, revenue=revenue)))
         ledger.pay(state, ledger.BANK, co.name, revenue, events)
     elif revenue:
         # ■17: 20% of the revenue per minor share, 10% per major share (the president's
         # certificate is two). The rules give no rounding (facts §8: revenues are multiples of
         # 10, so this is exact); any remainder of a custom card stays with the bank.
         per_share = revenue // co.size
-        events.append(Event(f"{co.name} pays {revenue}: {per_share} a share"))
+        said = _("{company} pays {revenue}: {per_share} a share")
+        events.append(Event(said.format(company=co.name, revenue=revenue, per_share=per_share)))
         for holder in sorted(co.shares, key=lambda h: (h not in state.cash, h)):
             n = co.held(holder)
             if holder == POOL:
@@ -368,16 +395,19 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         ledger.move_price(state, co, move.steps, move.why, events)
     elif revenue and not withhold:
         co.arrival = state.bottom_arrival()  # ■17: no move: to the bottom of its space
-        events.append(Event(f"{co.name}: price stays {co.price} ({move.why})"))
+        stays = _("{company}: price stays {price} ({why})")
+        events.append(Event(stays.format(company=co.name, price=co.price, why=_(move.why))))
     else:
-        why = "end of the track" if move.why != NO_MOVE else NO_MOVE
-        events.append(Event(f"{co.name}: price stays {co.price} ({why})"))
+        why = N_("end of the track") if move.why != NO_MOVE else NO_MOVE
+        stays = _("{company}: price stays {price} ({why})")
+        events.append(Event(stays.format(company=co.name, price=co.price, why=_(why))))
     orr.paid = True
     orr.stage = 7
     if co.trains and after_dividend(state, co) == ("done",):
-        events.append(Event(f"{co.name} can buy no train now (■18): done is all that is left"))
+        said = _("{company} can buy no train now (■18): done is all that is left")
+        events.append(Event(said.format(company=co.name)))
     else:
-        events.append(Event(f"{co.name} may buy trains, then done"))
+        events.append(Event(_("{company} may buy trains, then done").format(company=co.name)))
 
 
 def after_dividend(state: State, co: Company) -> tuple[str, ...]:
@@ -399,15 +429,20 @@ def _propose(state: State, co: Company, events: list[Event]) -> None:
     """The referee's proposal (■16): the best routes of the operating company."""
     if not routes.known(state):
         raise RuleError(
-            "no map was entered: the table works out the routes", R_RUN, "run N", computable=False
+            _("no map was entered: the table works out the routes"),
+            R_RUN,
+            "run N",
+            computable=False,
         )
     answer = routes.best(state, co)
     if answer is None:
-        events.append(Event(f"{co.name} has no train or no station on the map: revenue 0"))
+        said = _("{company} has no train or no station on the map: revenue 0")
+        events.append(Event(said.format(company=co.name)))
         return
-    events.append(Event(f"best routes of {co.name} (phase {state.colour}):"))
+    said = _("best routes of {company} (phase {colour}):")
+    events.append(Event(said.format(company=co.name, colour=data.colour_name(state.colour))))
     events.extend(Event("  " + line) for line in routes.describe(answer))
-    events.append(Event("run best takes them, or type the revenue run"))
+    events.append(Event(_("run best takes them, or type the revenue run")))
 
 
 OPERATING: Handlers[State] = Handlers(

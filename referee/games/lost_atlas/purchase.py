@@ -9,6 +9,7 @@ from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
 from referee.games.lost_atlas.readings import BANKRUPT_OTHER
 from referee.games.lost_atlas.state import Company, State, Train
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
 R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
@@ -25,9 +26,11 @@ def first_train(
     price = data.train_price(move.kind)
     judge.rule(
         co.cash >= price,
-        f"{co.name} has {co.cash}; the first train is paid by the company alone",
+        _("{company} has {cash}; the first train is paid by the company alone").format(
+            company=co.name, cash=co.cash
+        ),
         R_FIRST,
-        "if it cannot pay, it buys in step 7 (forced)",
+        _("if it cannot pay, it buys in step 7 (forced)"),
     )
     _take(state, co, move, price, judge, events)
     state.orr.first_train = True
@@ -41,22 +44,31 @@ def _take(
     if move.source == POOL:
         found = next((t for t in state.pool_trains if t.kind == move.kind), None)
         if found is None:
-            raise RuleError(f"no {move.kind}-train in the pool", R_TRAINS, computable=False)
+            none = _("no {train}-train in the pool").format(train=data.train_name(move.kind))
+            raise RuleError(none, R_TRAINS, computable=False)
         state.pool_trains.remove(found)
     elif move.kind not in trains.deck_offers(state):
         top = trains.deck_offers(state)
+        offers = _(" or ").join(data.train_name(k) for k in top) or _("nothing")
         raise RuleError(
-            f"the deck offers {' or '.join(top) or 'nothing'}, not {move.kind}",
+            _("the deck offers {offers}, not {train}").format(
+                offers=offers, train=data.train_name(move.kind)
+            ),
             R_TRAINS,
-            "trains are bought from the top of the deck in order",
+            _("trains are bought from the top of the deck in order"),
             computable=False,
         )
     have, limit, note = trains.limit_check(state, co, move.kind if move.source == "deck" else "")
     judge.rule(
-        have < limit, f"{co.name} is at its train limit ({limit})", trains.RULE_LIMIT, reading=note
+        have < limit,
+        _("{company} is at its train limit ({limit})").format(company=co.name, limit=limit),
+        trains.RULE_LIMIT,
+        reading=note,
     )
     co.trains.append(Train(move.kind))
-    events.append(Event(f"{co.name} buys a {move.kind}-train from the {move.source} for {price}"))
+    said = _("{company} buys a {train}-train from the {place} for {price}")
+    train, place = data.train_name(move.kind), data.place_name(move.source)
+    events.append(Event(said.format(company=co.name, train=train, place=place, price=price)))
     ledger.pay(state, co.name, ledger.BANK, price, events)
     if move.source == "deck":
         trains.take_from_deck(state, move.kind, events)
@@ -71,21 +83,30 @@ def buy_train(state: State, co: Company, move: BuyTrain, judge: Judge, events: l
         # ■18 gives the ∞'s price (1000, or 800 handing in a train) among the purchases from
         # the deck and the pool, so an ∞ in the pool is traded for as well.
         if move.kind != INF:
-            raise RuleError("only the ∞ is bought by handing in a train", R_TRAINS)
+            raise RuleError(_("only the ∞ is bought by handing in a train"), R_TRAINS)
         handed = next((t for t in co.running() if t.kind == move.trade), None)
         if handed is None:
             raise RuleError(
-                f"{co.name} has no {move.trade}-train (not rusted) to hand in",
+                _("{company} has no {train}-train (not rusted) to hand in").format(
+                    company=co.name, train=data.train_name(move.trade)
+                ),
                 R_TRAINS,
                 computable=False,
             )
         # ■18: any train that has not rusted may be handed in (the issue and FW-INV say a 4, 5
         # or 6 only; the rules file is the authority: facts §13.2).
         price = data.table()["trains"]["inf_trade_price"]
-        judge.rule(co.cash >= price, f"{co.name} has {co.cash}, the ∞ costs {price}", R_TRAINS)
+        judge.rule(
+            co.cash >= price,
+            _("{company} has {cash}, the ∞ costs {price}").format(
+                company=co.name, cash=co.cash, price=price
+            ),
+            R_TRAINS,
+        )
         co.trains.remove(handed)
         state.pool_trains.append(handed)
-        events.append(Event(f"{co.name} hands in its {move.trade}-train to the pool"))
+        said = _("{company} hands in its {train}-train to the pool")
+        events.append(Event(said.format(company=co.name, train=data.train_name(move.trade))))
     if co.cash < price:
         president_paysshortfall(state, co, move, price, judge, events)
     _take(state, co, move, price, judge, events)
@@ -98,7 +119,7 @@ def may_buy(state: State, co: Company) -> bool:
     offers = [(k, "deck") for k in trains.deck_offers(state)]
     offers += [(t.kind, POOL) for t in state.pool_trains]
     for kind, source in offers:
-        have, limit, _ = trains.limit_check(state, co, kind if source == "deck" else "")
+        have, limit, _note = trains.limit_check(state, co, kind if source == "deck" else "")
         if have < limit and co.cash >= data.train_price(kind):
             return True
         traded = data.table()["trains"]["inf_trade_price"]
@@ -117,25 +138,29 @@ def president_paysshortfall(
     cheapest = trains.cheapest_available(state)
     judge.rule(
         not co.trains,
-        f"{co.name} has {co.cash}; the train costs {price}",
+        _("{company} has {cash}; the train costs {price}").format(
+            company=co.name, cash=co.cash, price=price
+        ),
         R_TRAINS,
-        "the president helps only a company without a train (■20)",
+        _("the president helps only a company without a train (■20)"),
     )
     judge.rule(
         cheapest is not None and price <= cheapest[0] and not move.trade,
-        "the president helps only to buy the cheapest train of the deck or the pool",
+        _("the president helps only to buy the cheapest train of the deck or the pool"),
         R_FORCED,
-        f"buy {cheapest[1]}" + (" pool" if cheapest[2] == POOL else "") if cheapest else "",
+        buy_cheapest(cheapest) if cheapest else "",
     )
     short = price - co.cash
     if state.cash[co.president] < short:
+        said = _("{player} must add {short} and has {cash}")
         raise RuleError(
-            f"{co.president} must add {short} and has {state.cash[co.president]}",
+            said.format(player=co.president, short=short, cash=state.cash[co.president]),
             R_FORCED,
-            "sell shares first (sell CO N ...), or declare bankrupt",
+            _("sell shares first (sell CO N ...), or declare bankrupt"),
             computable=False,
         )
-    events.append(Event(f"{co.president} adds {short} for the forced train (■20)"))
+    said = _("{player} adds {short} for the forced train (■20)")
+    events.append(Event(said.format(player=co.president, short=short)))
     ledger.pay(state, co.president, co.name, short, events)
 
 
@@ -147,26 +172,39 @@ def _from_company(
     seller = state.companies[move.source]
     price = move.price or 0
     if seller.name == co.name:
-        raise RuleError("a company cannot buy its own train", R_TRAINS, computable=False)
+        raise RuleError(_("a company cannot buy its own train"), R_TRAINS, computable=False)
     train = next((t for t in seller.running() if t.kind == move.kind), None)
     if train is None:
         raise RuleError(
-            f"{seller.name} has no {move.kind}-train it may sell",
+            _("{company} has no {train}-train it may sell").format(
+                company=seller.name, train=data.train_name(move.kind)
+            ),
             R_TRAINS,
-            "rusted trains cannot be sold (■26 Resourceful)",
+            _("rusted trains cannot be sold (■26 Resourceful)"),
             computable=False,
         )
-    judge.rule(price >= 1, "the price between companies is at least 1", R_TRAINS)
-    judge.rule(co.cash >= price, f"{co.name} has {co.cash}", R_TRAINS)
+    judge.rule(price >= 1, _("the price between companies is at least 1"), R_TRAINS)
+    judge.rule(
+        co.cash >= price,
+        _("{company} has {cash}").format(company=co.name, cash=co.cash),
+        R_TRAINS,
+    )
     judge.rule(
         len(co.running()) < trains.company_limit(state, co),
-        f"{co.name} is at its train limit",
+        _("{company} is at its train limit").format(company=co.name),
         trains.RULE_LIMIT,
     )
     seller.trains.remove(train)
     co.trains.append(train)
-    events.append(Event(f"{co.name} buys a {move.kind}-train from {seller.name} for {price}"))
+    said = _("{company} buys a {train}-train from {seller} for {price}")
+    kind = data.train_name(move.kind)
+    events.append(Event(said.format(company=co.name, train=kind, seller=seller.name, price=price)))
     ledger.pay(state, co.name, seller.name, price, events)
+
+
+def buy_cheapest(cheapest: tuple[int, str, str]) -> str:
+    """The move that buys the cheapest train (■20): `buy K`, `buy K pool` from the pool."""
+    return f"buy {cheapest[1]}" + (" pool" if cheapest[2] == POOL else "")
 
 
 def max_raise(state: State, player: str) -> int:
@@ -203,24 +241,30 @@ def emergency_sell(
         items[name] = items.get(name, 0) + n
     judge.rule(
         short > 0,
-        "shares are sold in an operating round only when the president "
-        "cannot pay for the forced train",
+        _(
+            "shares are sold in an operating round only when the president "
+            "cannot pay for the forced train"
+        ),
         R_FORCED,
     )
-    judge.rule(not state.orr.emergency_sold, "the forced sales are made at once", R_FORCED)
+    judge.rule(not state.orr.emergency_sold, _("the forced sales are made at once"), R_FORCED)
     for name, n in items.items():
         most_of = emergency_sellable(state, player, state.companies[name])
         judge.rule(
             n <= most_of,
-            f"{player} may sell at most {most_of} of {name}",
+            _("{player} may sell at most {n} of {company}").format(
+                player=player, n=most_of, company=name
+            ),
             R_FORCED,
-            "no change of president; the pool holds at most 50%",
+            _("no change of president; the pool holds at most 50%"),
         )
     raised = sum(n * state.companies[name].price for name, n in items.items())
     smallest = min(state.companies[name].price for name in items)
     judge.rule(
         raised - smallest < short,
-        f"{player} needs {short}: sell one share at a time, only as many as needed",
+        _("{player} needs {short}: sell one share at a time, only as many as needed").format(
+            player=player, short=short
+        ),
         R_FORCED,
     )
     # ■20: shares are sold one by one until the money is there; the number sold is then
@@ -229,9 +273,11 @@ def emergency_sell(
     most = max_raise(state, player)
     judge.rule(
         raised >= short or raised >= most,
-        f"{player} needs {short} and raises {raised}: sell on until it is there",
+        _("{player} needs {short} and raises {raised}: sell on until it is there").format(
+            player=player, short=short, raised=raised
+        ),
         R_FORCED,
-        f"the shares {player} may sell raise up to {most}",
+        _("the shares {player} may sell raise up to {most}").format(player=player, most=most),
     )
     _sell(state, player, items, events)
 
@@ -243,15 +289,19 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
     for name, n in items.items():
         c = state.companies[name]
         if n > c.held(player):
+            holds = _("{player} holds {n} of {company}")
             raise RuleError(
-                f"{player} holds {c.held(player)} of {name}", R_FORCED, computable=False
+                holds.format(player=player, n=c.held(player), company=name),
+                R_FORCED,
+                computable=False,
             )
         ledger.move_shares(c, player, POOL, n)
-        events.append(Event(f"{player} sells {n} of {name} at {c.price} (forced, ■20)"))
+        said = _("{player} sells {n} of {company} at {price} (forced, ■20)")
+        events.append(Event(said.format(player=player, n=n, company=name, price=c.price)))
         ledger.pay(state, ledger.BANK, player, n * c.price, events)
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
     for name in items:  # ■20: one space left per company sold, after all the sales
-        ledger.move_price(state, state.companies[name], -1, "forced sale", events)
+        ledger.move_price(state, state.companies[name], -1, N_("forced sale"), events)
         ledger.check_president(state, state.companies[name], events)
 
 
@@ -262,9 +312,9 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
     short = shortfall(state, co)
     judge.rule(
         short > 0 and max_raise(state, player) < short,
-        f"{player} can still pay for the cheapest train",
+        _("{player} can still pay for the cheapest train").format(player=player),
         R_FORCED,
-        "sell shares (sell CO N ...) and buy it",
+        _("sell shares (sell CO N ...) and buy it"),
     )
     assert state.orr is not None
     if not state.orr.emergency_sold:
@@ -277,7 +327,7 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
         }
         if items:
             _sell(state, player, items, events)
-    events.append(Event(f"{player} is bankrupt and leaves the game (■20)"))
+    events.append(Event(_("{player} is bankrupt and leaves the game (■20)").format(player=player)))
     close_company(state, co, events)
     state.out.append(player)
     # Rules silent on the bankrupt player's other certificates and cash: they leave the game
@@ -286,18 +336,21 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
         n = other.held(player)
         if n:
             ledger.move_shares(other, player, POOL, n)
-            events.append(Event(f"{player}'s {n} of {other.name} go to the pool"))
+            said = _("{player}'s {n} of {company} go to the pool")
+            events.append(Event(said.format(player=player, n=n, company=other.name)))
         if other.president == player:
             holders = [p for p in state.active_players if other.held(p) > 0]
             if not holders and state.readings.of(BANKRUPT_OTHER) == "closes":
-                alone = f"{other.name} has no shareholder left to preside"
+                alone = _("{company} has no shareholder left to preside").format(company=other.name)
                 events.append(state.readings.noted(alone, BANKRUPT_OTHER))
                 close_company(state, other, events)
             elif not holders:
                 heir = state.after(player, state.active_players)
                 ledger.move_shares(other, POOL, heir, 2)  # the president's certificate
                 other.president = heir
-                passes = f"{other.name}: the president's certificate passes to {heir}"
+                passes = _("{company}: the president's certificate passes to {player}").format(
+                    company=other.name, player=heir
+                )
                 events.append(state.readings.noted(passes, BANKRUPT_OTHER))
             else:
                 best = max(other.held(p) for p in holders)
@@ -307,7 +360,8 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
                     if p in holders and other.held(p) == best:
                         break
                 other.president = p
-                events.append(Event(f"{other.name}: president {player} -> {p}"))
+                said = _("{company}: president {old} -> {new}")
+                events.append(Event(said.format(company=other.name, old=player, new=p)))
     ledger.pay(state, player, ledger.BANK, state.cash[player], events)
 
 
@@ -318,15 +372,13 @@ def close_company(state: State, co: Company, events: list[Event]) -> None:
     for t in co.trains:
         if not t.rusted:
             state.pool_trains.append(t)
-    events.append(
-        Event(
-            f"{co.name} closes: trains to the pool, tokens removed from "
-            f"{', '.join(co.hubs) or 'nowhere'}"
-        )
-    )
+    hubs = ", ".join(data.hub_name(h) for h in co.hubs) or _("nowhere")
+    said = _("{company} closes: trains to the pool, tokens removed from {hubs}")
+    events.append(Event(said.format(company=co.name, hubs=hubs)))
     for holder, n in list(co.shares.items()):
         if holder in state.cash and holder != co.president and holder not in state.out:
-            events.append(Event(f"{holder} sells {n} of {co.name} at {co.price} (no drop)"))
+            said = _("{player} sells {n} of {company} at {price} (no drop)")
+            events.append(Event(said.format(player=holder, n=n, company=co.name, price=co.price)))
             ledger.pay(state, ledger.BANK, holder, n * co.price, events)
     ledger.pay(state, co.name, ledger.BANK, co.cash, events)
     del state.companies[co.name]

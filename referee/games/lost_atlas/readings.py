@@ -1,20 +1,22 @@
 """Where the rules text of Lost Atlas allows two readings (lost-atlas.ja.txt, by line); the
-first choice of each is the referee's default."""
+first choice of each is the referee's default. Questions and sentences are marked N_: the
+frame shows them through the catalog."""
 
 from __future__ import annotations
 
 from referee.engine import Reading
+from referee.i18n import N_
 
 START_VALUE = Reading(
     "lost-atlas",
     "start-value",
     "L564-L566",
-    "half the winning bid falls between two spaces of the stock track: which one is the start",
+    N_("half the winning bid falls between two spaces of the stock track: which one is the start"),
     (
-        ("floor", "the highest space not above it (bid 175: 87 -> 80)"),
+        ("floor", N_("the highest space not above it (bid 175: 87 -> 80)")),
         (
             "nearest",
-            "the nearest space, the lower one on a tie (bid 175: 87 -> 90; L566 最も近い値)",
+            N_("the nearest space, the lower one on a tie (bid 175: 87 -> 90; L566 最も近い値)"),
         ),
     ),
 )
@@ -22,16 +24,18 @@ TRAIN_LIMIT = Reading(
     "lost-atlas",
     "train-limit",
     "L1104, L1143",
-    "is the train limit checked before the purchase's own rusting and new limit, or after",
+    N_("is the train limit checked before the purchase's own rusting and new limit, or after"),
     (
         (
             "before-rust",
-            "before: a minor with a 2 and a 3 at its limit of 2 may not buy the first 4",
+            N_("before: a minor with a 2 and a 3 at its limit of 2 may not buy the first 4"),
         ),
         (
             "after-rust",
-            "after (上限以内に収まるように): the 4 rusts the 2, leaving the 3 and the 4 within the"
-            " limit",
+            N_(
+                "after (上限以内に収まるように): the 4 rusts the 2, leaving the 3 and the 4"
+                " within the limit"
+            ),
         ),
     ),
 )
@@ -39,23 +43,25 @@ SALES = Reading(
     "lost-atlas",
     "sales",
     "L626",
-    "売却は株式ラウンドの最初の手番に: when in the stock round may a player sell",
+    N_("売却は株式ラウンドの最初の手番に: when in the stock round may a player sell"),
     (
-        ("first-in-turn", "once a round, all at once, at the start of any one of their turns"),
-        ("first-turn", "only on their first turn of the round"),
+        ("first-in-turn", N_("once a round, all at once, at the start of any one of their turns")),
+        ("first-turn", N_("only on their first turn of the round")),
     ),
 )
 BANKRUPT_OTHER = Reading(
     "lost-atlas",
     "bankrupt-other",
     "L1168-L1180",
-    "a bankrupt player presides over another company that no other player holds: what of it",
+    N_("a bankrupt player presides over another company that no other player holds: what of it"),
     (
-        ("closes", "it closes as the bankrupt's company does (■20)"),
+        ("closes", N_("it closes as the bankrupt's company does (■20)")),
         (
             "passes-on",
-            "the president's certificate passes from the pool to the next player clockwise,"
-            " who presides",
+            N_(
+                "the president's certificate passes from the pool to the next player clockwise,"
+                " who presides"
+            ),
         ),
     ),
 )
@@ -63,20 +69,23 @@ PRICE_ZERO = Reading(
     "lost-atlas",
     "price-zero",
     "L109, L1168-L1180",
-    "a company's price is 0 (the track starts at $0): does it go on",
+    N_("a company's price is 0 (the track starts at $0): does it go on"),
     (
-        ("operates", "yes: it operates as any company"),
-        ("closes", "no: when its turn to operate comes, it closes as at ■20 instead"),
+        ("operates", N_("yes: it operates as any company")),
+        ("closes", N_("no: when its turn to operate comes, it closes as at ■20 instead")),
     ),
 )
 ZERO_REVENUE = Reading(
     "lost-atlas",
     "zero-revenue",
     "L940-L942, L985-L987",
-    "a company with trains earns 0 and pays out: does its price drop",
+    N_("a company with trains earns 0 and pays out: does its price drop"),
     (
-        ("drops", "yes: one step left, as for a company without trains (L942)"),
-        ("stays", "no: only a company without trains drops; 0 pays nothing and moves nothing"),
+        ("drops", N_("yes: one step left, as for a company without trains (L942)")),
+        (
+            "stays",
+            N_("no: only a company without trains drops; 0 pays nothing and moves nothing"),
+        ),
     ),
 )
 READINGS = (START_VALUE, TRAIN_LIMIT, SALES, BANKRUPT_OTHER, PRICE_ZERO, ZERO_REVENUE)

@@ -19,6 +19,7 @@ from referee.games.lost_atlas.commands import (
 )
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import State
+from referee.i18n import _
 from referee.rules_kit import Handlers, Judge
 
 
@@ -26,19 +27,19 @@ def play(state: State, move: object, judge: Judge) -> list[Event]:
     """One move on the draft `state`, in whatever round the game is; then the next round if
     that one is over. The events, in order."""
     if state.round == "over":
-        raise RuleError("the game is over", "■25 ゲームの終了", computable=False)
+        raise RuleError(_("the game is over"), "■25 ゲームの終了", computable=False)
     if state.round == "setup":
-        _, events = carry_out(SETUP, state, move, judge, _setup_refusal(state))
+        _state, events = carry_out(SETUP, state, move, judge, _setup_refusal(state))
     elif state.discard:
         events = []
         trains.discard(state, move, judge, events)
         merger.resume(state, events)
     elif state.round == "stock":
-        _, events = stock.sr_move(state, move, judge)
+        _state, events = stock.sr_move(state, move, judge)
     elif state.round == "operating":
-        _, events = operating.or_move(state, move, judge)
+        _state, events = operating.or_move(state, move, judge)
     else:
-        _, events = merger.mr_move(state, move, judge)
+        _state, events = merger.mr_move(state, move, judge)
     while _over(state):  # a round may be over as soon as it starts (no company, no merger)
         _next_round(state, events)
     return events
@@ -82,14 +83,21 @@ def _map_line(state: State, move: MapLine, judge: Judge) -> tuple[State, list[Ev
             else:
                 atlas.place_capital(state, item.where, judge, events, last)
         except RuleError as error:
-            what = "capital" if isinstance(item, Capital) else f"piece {item.number}"
+            what = (
+                _("capital")
+                if isinstance(item, Capital)
+                else _("piece {number}").format(number=item.number)
+            )
             raise RuleError(
-                f"item {number} ({what}): {error.reason}",
+                _("item {number} ({what}): {reason}").format(
+                    number=number, what=what, reason=error.reason
+                ),
                 error.rule,
                 error.legal,
                 computable=error.computable,
             ) from error
-    events.append(Event("the map as entered (undo takes this line back):\n" + atlas.picture(state)))
+    said = _("the map as entered (undo takes this line back):")
+    events.append(Event(said + "\n" + atlas.picture(state)))
     return state, events
 
 
@@ -114,7 +122,7 @@ def _setup_refusal(state: State) -> RuleError:
         if not state.columns
         else "destinations Y/G/P/G"
     )
-    return RuleError("the setup is not finished", stock.R_SETUP, missing)
+    return RuleError(_("the setup is not finished"), stock.R_SETUP, missing)
 
 
 def _next_round(state: State, events: list[Event]) -> None:
@@ -141,12 +149,11 @@ def _charters_again(state: State, events: list[Event]) -> None:
     """■10: nobody founded a minor in cycle 1: the charters are shuffled, the round replayed."""
     state.round = "setup"
     state.columns = []
-    events.append(
-        Event(
-            "no minor founded: shuffle the charters, lay them out again "
-            "(charters ...), and the stock round is played again"
-        )
+    said = _(
+        "no minor founded: shuffle the charters, lay them out again "
+        "(charters ...), and the stock round is played again"
     )
+    events.append(Event(said))
 
 
 def _end_cycle(state: State, events: list[Event]) -> None:
@@ -154,11 +161,8 @@ def _end_cycle(state: State, events: list[Event]) -> None:
     last = data.table()["setup"]["cycles"][state.variant]
     if state.cycle >= last:
         state.round = "over"
-        events.append(
-            Event(
-                f"the game ends after cycle {state.cycle}: shares are cashed at their price (■25)"
-            )
-        )
+        said = _("the game ends after cycle {cycle}: shares are cashed at their price (■25)")
+        events.append(Event(said.format(cycle=state.cycle)))
         return
     if data.table()["setup"]["exports"][state.variant]:
         trains.export(state, events)

@@ -33,6 +33,7 @@ from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
+from referee.i18n import N_, NP_, _
 from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
@@ -47,9 +48,9 @@ class LostAtlas(Game):
     min_players = 2
     max_players = 5
     variants = {  # noqa: RUF012
-        "long": "6 cycles, all 12 minors, exports (3-5 players)",
-        "short": "4 cycles, 8 minors, exports (2-4 players)",
-        "micro": "4 cycles, the minors of one map stack, no exports, no grey (2-3 players)",
+        "long": N_("6 cycles, all 12 minors, exports (3-5 players)"),
+        "short": N_("4 cycles, 8 minors, exports (2-4 players)"),
+        "micro": N_("4 cycles, the minors of one map stack, no exports, no grey (2-3 players)"),
     }
     default_variant = "long"
     # Their candidates in `options` are every legal value: the minors on top of the columns
@@ -69,8 +70,9 @@ class LostAtlas(Game):
     ) -> State:
         low, high = PLAYERS[variant]
         if not low <= len(players) <= high:
+            said = _("the {variant} game takes {low} to {high} players, not {n}")
             raise UsageError(
-                f"the {variant} game takes {low} to {high} players, not {len(players)}", "rules ■3"
+                said.format(variant=variant, low=low, high=high, n=len(players)), _("rules ■3")
             )
         t = data.table()
         start = t["setup"]["cash"][variant][str(len(players))]
@@ -106,7 +108,7 @@ class LostAtlas(Game):
     def options(self, state: State) -> Options:
         s = state
         if s.round == "over":
-            return Options(None, (), phase="game over")
+            return Options(None, (), phase=_("game over"))
         if s.round == "setup" and s.map_state == "building":
             return _map_options(s)
         if s.round == "setup":
@@ -127,7 +129,7 @@ class LostAtlas(Game):
             }
             if "place" in verbs:
                 args["place"] = args["map"] = _map_options(s).args["place"]
-            return Options(s.priority, verbs, args, phase="setup")
+            return Options(s.priority, verbs, args, phase=_("setup"))
         if s.discard:
             co = s.companies[s.discard[0]]
             kinds = tuple(dict.fromkeys(t.kind for t in co.running()))
@@ -135,7 +137,7 @@ class LostAtlas(Game):
                 co.president,
                 ("discard",),
                 {"discard": (kinds,)},
-                phase=f"{co.name} over its train limit",
+                phase=_("{company} over its train limit").format(company=co.name),
             )
         if s.round == "stock":
             return _stock_options(s)
@@ -158,9 +160,9 @@ class LostAtlas(Game):
                 p,
                 0 if p in state.out else ledger.value(state, p),
                 {
-                    "cash": state.cash[p],
-                    "shares": ledger.value(state, p) - state.cash[p],
-                    "bankrupt": p in state.out,
+                    NP_("lost-atlas", "cash"): state.cash[p],
+                    N_("share value"): ledger.value(state, p) - state.cash[p],
+                    N_("bankrupt"): p in state.out,
                 },
             )
             for p in state.players
@@ -201,12 +203,14 @@ class LostAtlas(Game):
         if what == "price":
             if value not in data.spaces():
                 raise UsageError(
-                    f"{value} is not a space of the track", ", ".join(map(str, data.spaces()))
+                    _("{value} is not a space of the track").format(value=value),
+                    ", ".join(map(str, data.spaces())),
                 )
             old = s.companies[name].price
             s.companies[name].price = value
             s.companies[name].arrival = s.bottom_arrival()
-            return s.seal(), [Event(f"{name}: price {old} -> {value} (adjusted)")]
+            said = _("{company}: price {old} -> {new} (adjusted)")
+            return s.seal(), [Event(said.format(company=name, old=old, new=value))]
         # Money corrected by hand comes from or goes to the bank, so the total stays whole.
         old = ledger.balance(s, name)
         events: list[Event] = []
@@ -226,8 +230,8 @@ def _map_options(s: State) -> Options:
     args: dict[str, tuple[tuple[str, ...], ...]] = {
         "place": (
             tuple(map(str, left[:6])),
-            tuple(h for h, _ in spots),
-            tuple(sorted({str(r) for _, r in spots})),
+            tuple(h for h, _r in spots),
+            tuple(sorted({str(r) for _h, r in spots})),
         )
     }
     capitals = tuple(h for h in atlas.board(s).cells if atlas.capital_problem(s, h) is None)
@@ -237,7 +241,7 @@ def _map_options(s: State) -> Options:
         atlas.drawer(s),
         ("place", "capital", "map"),
         args,
-        phase=f"map building, {len(s.pieces)} pieces placed",
+        phase=_("map building, {n} pieces placed").format(n=len(s.pieces)),
     )
 
 
@@ -266,7 +270,9 @@ def _stock_options(s: State) -> Options:
                 a.turn,
                 ("pick",),
                 {"pick": (tuple(stock.available_minors(s)),)},
-                phase=f"{a.turn} won the auction at {a.high}: pick a minor",
+                phase=_("{player} won the auction at {amount}: pick a minor").format(
+                    player=a.turn, amount=a.high
+                ),
             )
         step = data.table()["auction"]["step"]
         bids = tuple(str(a.high + k * step) for k in (1, 2, 4))
@@ -276,7 +282,7 @@ def _stock_options(s: State) -> Options:
             a.turn,
             ("bid", "pass") if can_raise else ("pass",),
             {"bid": (bids,)},
-            phase=f"auction: {a.leader} leads at {a.high}",
+            phase=_("auction: {player} leads at {amount}").format(player=a.leader, amount=a.high),
         )
     player = sr.turn
     buyable = tuple(n for n, c in s.companies.items() if c.held(TREASURY) or c.held(POOL))
@@ -303,7 +309,7 @@ def _stock_options(s: State) -> Options:
         "sell": (held, ("1", "2")),
         "auction": (("120", "150", "200"),),
     }
-    return Options(player, verbs, args, phase=f"cycle {s.cycle}, stock round")
+    return Options(player, verbs, args, phase=_("cycle {cycle}, stock round").format(cycle=s.cycle))
 
 
 def _or_options(s: State) -> Options:
@@ -339,7 +345,7 @@ def _or_options(s: State) -> Options:
     if s.map_state == "done":
         lays = track.legal_lays(s, co, LAY_HEXES) if orr.stage <= 3 else []
         lay_args = _lay_words((h, track.said(t, r).split()) for h, t, r in lays)
-        for hex_ in dict.fromkeys(h for h, _, _ in lays):
+        for hex_ in dict.fromkeys(h for h, _t, _r in lays):
             # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word);
             # under the hex alone too, for a lay said without its verb (`K17 NE-SW`).
             here = [[hex_, *track.said(t, r).split()] for h, t, r in lays if h == hex_]
@@ -367,7 +373,9 @@ def _or_options(s: State) -> Options:
         co.president,
         verbs,
         args,
-        phase=f"cycle {s.cycle}, OR{orr.number}: {co.name} (step {orr.stage})",
+        phase=_("cycle {cycle}, OR{number}: {company} (step {step})").format(
+            cycle=s.cycle, number=orr.number, company=co.name, step=orr.stage
+        ),
     )
 
 
@@ -393,14 +401,16 @@ def _merger_options(s: State) -> Options:
             who,
             ("major",),
             {"major": (tuple(s.majors_available()),)},
-            phase="merger round: name the major",
+            phase=_("merger round: name the major"),
         )
     if mr.proposal:
         return Options(
             who,
             ("accept", "refuse"),
             {},
-            phase=f"merger round: {mr.proposal[0]} proposes to {mr.proposal[1]}",
+            phase=_("merger round: {proposer} proposes to {company}").format(
+                proposer=mr.proposal[0], company=mr.proposal[1]
+            ),
         )
     # ■22: a minor with no minor it may propose to has only the pass.
     targets = tuple(merger.partners(s))
@@ -408,5 +418,5 @@ def _merger_options(s: State) -> Options:
         who,
         ("pass", "propose") if targets else ("pass",),
         {"propose": (targets,)},
-        phase=f"cycle {s.cycle}, merger round: {mr.current}",
+        phase=_("cycle {cycle}, merger round: {company}").format(cycle=s.cycle, company=mr.current),
     )

@@ -19,6 +19,7 @@ from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.readings import SALES, START_VALUE
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
+from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
 
 R_SETUP = "■3 準備"
@@ -39,28 +40,31 @@ def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, lis
     """The charters laid out (the setup is over when `setup_done`)."""
     if state.map_state == "building":
         raise RuleError(
-            "the map is not complete", R_SETUP, "place N HEX ROT (or capital HEX)", computable=False
+            _("the map is not complete"),
+            R_SETUP,
+            _("place N HEX ROT (or capital HEX)"),
+            computable=False,
         )
     cols = [list(c) for c in move.columns]
     names = [n for c in cols for n in c]
     if len(set(names)) != len(names):
-        raise RuleError("a minor appears twice", R_SETUP, computable=False)
+        raise RuleError(_("a minor appears twice"), R_SETUP, computable=False)
     sizes = column_sizes(state)
     judge.rule(
         [len(c) for c in cols] == sizes,
-        f"the charters lie in columns of {sizes}",
+        _("the charters lie in columns of {sizes}").format(sizes=sizes),
         R_SETUP,
-        "one column per '/', top charter first",
+        _("one column per '/', top charter first"),
     )
     out = set(names) & set(data.table()["setup"]["not_in_short"])
     judge.rule(
         state.variant != "short" or not out,
-        f"{', '.join(sorted(out))} not in the short game",
+        _("{minors} not in the short game").format(minors=", ".join(sorted(out))),
         R_SETUP,
     )
     judge.rule(
         state.variant != "long" or set(names) == set(data.minors()),
-        "the long game uses all twelve minors",
+        _("the long game uses all twelve minors"),
         R_SETUP,
     )
     if state.variant == "micro" and state.map_state == "done":
@@ -70,18 +74,21 @@ def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, lis
             homes.add("Adaptive")
         judge.rule(
             set(names) == homes,
-            "the micro game uses the minors whose homes are on the map: "
-            + ", ".join(sorted(homes)),
+            _("the micro game uses the minors whose homes are on the map: {minors}").format(
+                minors=", ".join(sorted(homes))
+            ),
             R_SETUP,
         )
     state.columns = cols
-    return state, [Event("charters: " + " / ".join(", ".join(c) for c in cols))]
+    said = _("charters: {columns}")
+    return state, [Event(said.format(columns=" / ".join(", ".join(c) for c in cols)))]
 
 
 def set_destinations(state: State, move: Destinations, judge: Judge) -> tuple[State, list[Event]]:
     """The destination card chosen (the setup is over when `setup_done`)."""
     state.destinations = list(move.values)
-    return state, [Event("distant destinations: " + "/".join(map(str, move.values)))]
+    said = _("distant destinations: {values}")
+    return state, [Event(said.format(values="/".join(map(str, move.values))))]
 
 
 def setup_done(state: State) -> bool:
@@ -91,7 +98,8 @@ def setup_done(state: State) -> bool:
 def start_stock_round(state: State, events: list[Event]) -> None:
     state.round = "stock"
     state.sr = StockRound(turn=state.priority)
-    events.append(Event(f"cycle {state.cycle}: stock round; {state.priority} has priority"))
+    said = _("cycle {cycle}: stock round; {player} has priority")
+    events.append(Event(said.format(cycle=state.cycle, player=state.priority)))
 
 
 def available_minors(state: State) -> list[str]:
@@ -106,18 +114,18 @@ def sr_move(state: State, move: object, judge: Judge) -> tuple[State, list[Event
     auction = sr.auction
     if auction is None:
         judge.turn(actor, sr.turn, R_SR)
-        refusal = RuleError("not a stock-round move", R_SR, "auction, sell, buy or pass")
+        refusal = RuleError(_("not a stock-round move"), R_SR, _("auction, sell, buy or pass"))
         return carry_out(TURN, state, move, judge, refusal)
     judge.turn(actor, auction.turn, R_AUCTION)
     if auction.picking:
         refusal = RuleError(
-            f"{auction.leader} must pick a minor",
+            _("{player} must pick a minor").format(player=auction.leader),
             R_AUCTION,
             "pick " + " | ".join(available_minors(state)),
         )
         return carry_out(PICKING, state, move, judge, refusal)
     return carry_out(
-        BIDDING, state, move, judge, RuleError("in an auction: bid or pass", R_AUCTION)
+        BIDDING, state, move, judge, RuleError(_("in an auction: bid or pass"), R_AUCTION)
     )
 
 
@@ -139,9 +147,9 @@ def _auction(state: State) -> Auction:
 def _open(state: State, move: OpenAuction, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(
         not _round(state).sold_turn,
-        "a turn is an auction, or sales and/or one purchase",
+        _("a turn is an auction, or sales and/or one purchase"),
         R_SR,
-        "buy a share or type done",
+        _("buy a share or type done"),
     )
     events: list[Event] = []
     _open_auction(state, _round(state), move, judge, events)
@@ -165,9 +173,10 @@ def _pass(state: State, move: Pass | Done, judge: Judge) -> tuple[State, list[Ev
     sr = _round(state)
     events: list[Event] = []
     if sr.sold_turn:  # ■10: a turn with a sale is an action, not a pass
-        events.append(Event(f"{move.actor} ends the turn after selling (an action, not a pass)"))
+        said = _("{player} ends the turn after selling (an action, not a pass)")
+        events.append(Event(said.format(player=move.actor)))
     else:
-        events.append(Event(f"{move.actor} passes"))
+        events.append(Event(_("{player} passes").format(player=move.actor)))
     _end_turn(state, sr, acted=sr.sold_turn, events=events)
     return state, events
 
@@ -178,7 +187,7 @@ def _done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     instead of passing a stock turn; saves from before: commands.said_now)."""
     if not _round(state).sold_turn:
         raise RuleError(
-            "done ends a turn after a sale; a turn without one is passed",
+            _("done ends a turn after a sale; a turn without one is passed"),
             R_SR,
             "pass",
             computable=False,
@@ -190,7 +199,7 @@ def _bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
     auction = _auction(state)
     _check_bid(state, move.actor, move.amount, auction.high, judge)
     auction.high, auction.leader = move.amount, move.actor
-    events = [Event(f"{move.actor} bids {move.amount}")]
+    events = [Event(_("{player} bids {amount}").format(player=move.actor, amount=move.amount))]
     _next_bidder(auction, events)
     return state, events
 
@@ -199,8 +208,8 @@ def _drop_out(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event
     auction = _auction(state)
     # ■7: the opener must bid (their opening bid leads), and the leader has no reason to pass:
     # passing is for the others.
-    judge.rule(move.actor != auction.leader, "the high bidder cannot pass", R_AUCTION)
-    events = [Event(f"{move.actor} passes (out of this auction)")]
+    judge.rule(move.actor != auction.leader, _("the high bidder cannot pass"), R_AUCTION)
+    events = [Event(_("{player} passes (out of this auction)").format(player=move.actor))]
     nxt_i = auction.active.index(move.actor)
     auction.active.remove(move.actor)
     auction.turn = auction.active[(nxt_i - 1) % len(auction.active)]
@@ -218,14 +227,15 @@ def _open_auction(
     state: State, sr: StockRound, move: OpenAuction, judge: Judge, events: list[Event]
 ) -> None:
     a = data.table()["auction"]
-    judge.fact(bool(available_minors(state)), "no charter is left to found", R_AUCTION)
+    judge.fact(bool(available_minors(state)), _("no charter is left to found"), R_AUCTION)
     _check_bid(state, move.actor, move.amount, a["minimum"] - a["step"], judge)
     ring = [p for p in state.players if p not in state.out]
     i = ring.index(move.actor)
     active = ring[i:] + ring[:i]
     auction = Auction(move.actor, move.amount, move.actor, active, move.actor)
     sr.auction = auction
-    events.append(Event(f"{move.actor} opens an auction for a minor at {move.amount}"))
+    said = _("{player} opens an auction for a minor at {amount}")
+    events.append(Event(said.format(player=move.actor, amount=move.amount)))
     _next_bidder(auction, events)
 
 
@@ -233,20 +243,30 @@ def _check_bid(state: State, actor: str, bid: int, high: int, judge: Judge) -> N
     a = data.table()["auction"]
     judge.rule(
         bid >= a["minimum"] and not bid % a["step"],
-        f"bids start at {a['minimum']} in steps of {a['step']}",
+        _("bids start at {minimum} in steps of {step}").format(
+            minimum=a["minimum"], step=a["step"]
+        ),
         R_AUCTION,
     )
     judge.rule(
-        bid > high, f"the bid must beat {high}", R_AUCTION, f"bid {high + a['step']} or more"
+        bid > high,
+        _("the bid must beat {high}").format(high=high),
+        R_AUCTION,
+        _("bid {amount} or more").format(amount=high + a["step"]),
     )
-    judge.rule(bid <= state.cash[actor], f"{actor} has only {state.cash[actor]}", R_AUCTION)
+    judge.rule(
+        bid <= state.cash[actor],
+        _("{player} has only {cash}").format(player=actor, cash=state.cash[actor]),
+        R_AUCTION,
+    )
 
 
 def _next_bidder(auction: Auction, events: list[Event]) -> None:
     if len(auction.active) == 1:
         auction.picking = True
         auction.turn = auction.leader
-        events.append(Event(f"{auction.leader} wins at {auction.high}: pick a minor"))
+        said = _("{player} wins at {amount}: pick a minor")
+        events.append(Event(said.format(player=auction.leader, amount=auction.high)))
         return
     i = auction.active.index(auction.turn)
     auction.turn = auction.active[(i + 1) % len(auction.active)]
@@ -259,7 +279,7 @@ def _found(
     if name not in available_minors(state):
         judge.broken(
             RuleError(
-                f"{name} is not on top of a column",
+                _("{company} is not on top of a column").format(company=name),
                 R_AUCTION,
                 "pick " + " | ".join(available_minors(state)),
                 computable=any(name in c for c in state.columns),
@@ -277,7 +297,8 @@ def _found(
     if par != half:
         if state.readings.of(START_VALUE) == "nearest":
             par = data.nearest_space(half)
-        between = f"half the bid, {half}, is between two spaces: {name} starts at {par}"
+        between = _("half the bid, {half}, is between two spaces: {company} starts at {price}")
+        between = between.format(half=half, company=name, price=par)
         events.append(state.readings.noted(between, START_VALUE))
     player = auction.leader
     home = move.where or f"{name} home"
@@ -299,9 +320,11 @@ def _found(
         bridges_left=data.table()["tokens"]["bridges"] if name == "Bridging" else 0,
     )
     state.companies[name] = co
-    events.append(Event(f"{player} founds {name}: president's certificate (40%), price {par}"))
+    said = _("{player} founds {company}: president's certificate (40%), price {price}")
+    events.append(Event(said.format(player=player, company=name, price=par)))
     ledger.pay(state, player, name, auction.high, events)
-    events.append(Event(f"{name}: home token on {co.hubs[0]}"))
+    said = _("{company}: home token on {hub}")
+    events.append(Event(said.format(company=name, hub=data.hub_name(co.hubs[0]))))
     sr.auction = None
     sr.founded += 1
     sr.last_actor = auction.opener
@@ -320,11 +343,13 @@ def _sale_refusals(state: State, sr: StockRound, player: str) -> list[RuleError]
     """Why `player` may not sell now at all (■9: once a round, all at once)."""
     out = []
     if sr.sold_turn or player in sr.sold:
-        out.append(RuleError("sales are made once per stock round, all at once", R_SELL))
+        out.append(RuleError(_("sales are made once per stock round, all at once"), R_SELL))
     if player in sr.had_turn and state.readings.of(SALES) == "first-turn":
         out.append(
             RuleError(
-                f"{player} has had a turn this round: sales come on the first turn only",
+                _("{player} has had a turn this round: sales come on the first turn only").format(
+                    player=player
+                ),
                 R_SELL,
                 reading=state.readings.note(SALES),
             )
@@ -336,13 +361,15 @@ def _sale_refusals_of(state: State, player: str, co: Company, n: int) -> list[Ru
     """Why `player` may not sell `n` shares of `co` (■9)."""
     out = []
     if not co.operated:
-        out.append(RuleError(f"{co.name} has not operated yet", R_SELL))
+        out.append(RuleError(_("{company} has not operated yet").format(company=co.name), R_SELL))
     if n > sellable(state, player, co):
         out.append(
             RuleError(
-                f"{player} may sell at most {sellable(state, player, co)} of {co.name}",
+                _("{player} may sell at most {n} of {company}").format(
+                    player=player, n=sellable(state, player, co), company=co.name
+                ),
                 R_SELL,
-                "never the president's certificate; the pool holds at most 50%",
+                _("never the president's certificate; the pool holds at most 50%"),
             )
         )
     return out
@@ -365,18 +392,24 @@ def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[E
             judge.broken(refusal)
     for name, n in move.items:
         co = state.companies[name]
-        judge.fact(n <= co.held(player), f"{player} holds {co.held(player)} of {name}", R_SELL)
+        holds = _("{player} holds {n} of {company}")
+        judge.fact(
+            n <= co.held(player),
+            holds.format(player=player, n=co.held(player), company=name),
+            R_SELL,
+        )
     for name, n in move.items:
         co = state.companies[name]
         ledger.move_shares(co, player, POOL, n)
-        events.append(Event(f"{player} sells {n} of {name} at {co.price}"))
+        said = _("{player} sells {n} of {company} at {price}")
+        events.append(Event(said.format(player=player, n=n, company=name, price=co.price)))
         ledger.pay(state, ledger.BANK, player, n * co.price, events)
         ledger.check_president(state, co, events)
-    for name, _ in move.items:  # ■9: one space left per company, however many were sold
-        ledger.move_price(state, state.companies[name], -1, "sold", events)
-    sr.sold.setdefault(player, []).extend(n for n, _ in move.items)
+    for name, _n in move.items:  # ■9: one space left per company, however many were sold
+        ledger.move_price(state, state.companies[name], -1, N_("sold"), events)
+    sr.sold.setdefault(player, []).extend(name for name, _n in move.items)
     sr.sold_turn = True
-    events.append(Event(f"{player} may now buy one share, or type done"))
+    events.append(Event(_("{player} may now buy one share, or type done").format(player=player)))
 
 
 def _buy_refusals(
@@ -385,15 +418,21 @@ def _buy_refusals(
     """Why `player` may not buy a share of `co` from `source` now (■8, ■4); the first, when
     the share is not there, cannot be forced."""
     if co.held(source) <= 0:
-        return [RuleError(f"no share of {co.name} in the {source}", R_BUY, computable=False)]
+        none = _("no share of {company} in the {place}").format(
+            company=co.name, place=data.place_name(source)
+        )
+        return [RuleError(none, R_BUY, computable=False)]
     out = []
     if co.name in sr.sold.get(player, []):
-        out.append(RuleError(f"{player} sold {co.name} this round", R_BUY))
+        said = _("{player} sold {company} this round")
+        out.append(RuleError(said.format(player=player, company=co.name), R_BUY))
     if co.held(player) + 1 > ledger.player_limit(co):
-        out.append(RuleError(f"{player} would hold more than 60% of {co.name}", R_LIMIT))
+        said = _("{player} would hold more than 60% of {company}")
+        out.append(RuleError(said.format(player=player, company=co.name), R_LIMIT))
     if state.cash[player] < co.price:
+        said = _("{player} has {cash}, the share costs {price}")
         out.append(
-            RuleError(f"{player} has {state.cash[player]}, the share costs {co.price}", R_BUY)
+            RuleError(said.format(player=player, cash=state.cash[player], price=co.price), R_BUY)
         )
     return out
 
@@ -423,7 +462,14 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
     for refusal in _buy_refusals(state, sr, player, co, source):
         judge.broken(refusal)
     ledger.move_shares(co, source, player, 1)
-    events.append(Event(f"{player} buys a share of {co.name} from the {source} at {co.price}"))
+    said = _("{player} buys a share of {company} from the {place} at {price}")
+    events.append(
+        Event(
+            said.format(
+                player=player, company=co.name, place=data.place_name(source), price=co.price
+            )
+        )
+    )
     ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)
     ledger.check_president(state, co, events)
 
@@ -446,11 +492,11 @@ def _end_turn(state: State, sr: StockRound, acted: bool, events: list[Event]) ->
 def end_stock_round(state: State, sr: StockRound, events: list[Event]) -> None:
     if sr.last_actor:  # ■10: priority to the left of the last player to act
         state.priority = state.after(sr.last_actor)
-    events.append(Event(f"stock round ends; priority to {state.priority}"))
+    events.append(Event(_("stock round ends; priority to {player}").format(player=state.priority)))
     for name in state.order():  # ■10: fully player-held companies rise one space
         co = state.companies[name]
         if co.held(TREASURY) == 0 and co.held(POOL) == 0:
-            ledger.move_price(state, co, +1, "all shares with players", events)
+            ledger.move_price(state, co, +1, N_("all shares with players"), events)
     state.sr = None
 
 

@@ -11,6 +11,7 @@ from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
+from referee.i18n import _
 from referee.rules_kit import Judge
 
 RULE_PHASE = "■19 フェイズの変更"
@@ -68,7 +69,9 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
     state.level = level
     colour = data.phase_colour(level)
     if colour != state.colour:
-        events.append(Event(f"phase: {state.colour} -> {colour} (first {kind}-train, ■19)"))
+        said = _("phase: {old} -> {new} (first {train}-train, ■19)")
+        old, new = data.colour_name(state.colour), data.colour_name(colour)
+        events.append(Event(said.format(old=old, new=new, train=data.train_name(kind))))
         if state.orr is not None and not state.orr.tile_phase:
             state.orr.tile_phase = state.colour  # ■19: its tiles from the next company on
         state.colour = colour
@@ -92,14 +95,17 @@ def rust(state: State, kind: str, events: list[Event]) -> None:
                 keep.append(t)
             elif "Resourceful" in co.abilities and not t.rusted:
                 keep.append(Train(t.kind, rusted=True))
-                events.append(Event(f"{co.name}: its {kind}-train rusts but runs once more (■26)"))
+                said = _("{company}: its {train}-train rusts but runs once more (■26)")
+                events.append(Event(said.format(company=co.name, train=data.train_name(kind))))
             else:
                 lost += 1
-                events.append(Event(f"{co.name}: its {kind}-train rusts and leaves the game"))
+                said = _("{company}: its {train}-train rusts and leaves the game")
+                events.append(Event(said.format(company=co.name, train=data.train_name(kind))))
         co.trains = keep
     state.deck[kind] = 0 if state.deck.get(kind, 0) > 0 else state.deck.get(kind, 0)
     state.rusted_log.append(kind)
-    events.append(Event(f"{kind}-trains rust (■5); {lost} left the game in all"))
+    said = _("{train}-trains rust (■5); {n} left the game in all")
+    events.append(Event(said.format(train=data.train_name(kind), n=lost)))
 
 
 def enforce_limits(state: State, events: list[Event]) -> None:
@@ -115,18 +121,15 @@ def enforce_limits(state: State, events: list[Event]) -> None:
                 _to_pool(state, co, t, events)
         else:
             state.discard.append(co.name)
-            events.append(
-                Event(
-                    f"{co.name} is {excess} over its train limit: "
-                    f"{co.president} chooses (discard TRAIN ...)"
-                )
-            )
+            said = _("{company} is {n} over its train limit: {player} chooses (discard TRAIN ...)")
+            events.append(Event(said.format(company=co.name, n=excess, player=co.president)))
 
 
 def _to_pool(state: State, co: Company, t: Train, events: list[Event]) -> None:
     co.trains.remove(t)
     state.pool_trains.append(t)
-    events.append(Event(f"{co.name}: {t.kind}-train over the limit goes to the pool"))
+    said = _("{company}: {train}-train over the limit goes to the pool")
+    events.append(Event(said.format(company=co.name, train=data.train_name(t.kind))))
 
 
 def excess(state: State, co: Company) -> int:
@@ -139,14 +142,18 @@ def discard(state: State, move: object, judge: Judge, events: list[Event]) -> No
     judge.turn(move.actor, co.president, RULE_PHASE)  # type: ignore[attr-defined]
     if not isinstance(move, Discard):
         raise RuleError(
-            f"{co.name} is over its train limit: first the trains to the pool",
+            _("{company} is over its train limit: first the trains to the pool").format(
+                company=co.name
+            ),
             RULE_PHASE,
             "discard " + " ".join(t.kind for t in co.running()),
         )
     need = excess(state, co)
     if len(move.kinds) != need:
         raise RuleError(
-            f"{co.name} puts {need} train(s) in the pool, not {len(move.kinds)}",
+            _("{company} puts {need} train(s) in the pool, not {n}").format(
+                company=co.name, need=need, n=len(move.kinds)
+            ),
             RULE_PHASE,
             computable=False,
         )
@@ -154,9 +161,11 @@ def discard(state: State, move: object, judge: Judge, events: list[Event]) -> No
         t = next((t for t in co.running() if t.kind == kind), None)
         if t is None:
             raise RuleError(
-                f"{co.name} has no other {kind}-train",
+                _("{company} has no other {train}-train").format(
+                    company=co.name, train=data.train_name(kind)
+                ),
                 RULE_PHASE,
-                "its trains: " + " ".join(t.kind for t in co.running()),
+                _("its trains: {trains}").format(trains=" ".join(t.kind for t in co.running())),
                 computable=False,
             )
         _to_pool(state, co, t, events)
@@ -168,15 +177,17 @@ def export(state: State, events: list[Event]) -> None:
     """Rules ■23: the top card leaves the game; a 2 takes every 2 with it."""
     top = deck_top(state)
     if top is None:
-        events.append(Event("export: the deck is empty, nothing leaves"))
+        events.append(Event(_("export: the deck is empty, nothing leaves")))
         return
     if top == "2":
         n = state.deck["2"]
         state.deck["2"] = 0
         state.exported.append(f"{n} x 2")
-        events.append(Event(f"export: all {n} remaining 2-trains leave the game (■23)"))
+        said = _("export: all {n} remaining 2-trains leave the game (■23)")
+        events.append(Event(said.format(n=n)))
         return
-    events.append(Event(f"export: a {top}-train leaves the game (■23)"))
+    said = _("export: a {train}-train leaves the game (■23)")
+    events.append(Event(said.format(train=data.train_name(top))))
     state.exported.append(top)
     take_from_deck(state, top, events)
 
