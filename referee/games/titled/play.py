@@ -56,6 +56,24 @@ AUCTION: dict[type, Handler[State]] = {
 }
 
 
+# The verb that types each move (game.VERBS), to name a move refused now.
+VERB_OF: dict[type, str] = {
+    Par: "par",
+    Buy: "buy",
+    Sell: "sell",
+    Done: "done",
+    BidPrivate: "bid",
+    Lay: "tile",
+    Token: "token",
+    Run: "run",
+    BuyTrain: "train",
+    Discard: "discard",
+    BuyPrivate: "private",
+    Bankrupt: "bankrupt",
+    Exchange: "exchange",
+}
+
+
 def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
     judge = Judge(forced)
     draft = state.draft()
@@ -65,7 +83,7 @@ def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, l
     )
     handler = (AUCTION if in_auction else table).get(type(move))
     if handler is None:
-        said = _("{move} is not a move now").format(move=type(move).__name__.lower())
+        said = _("{move} is not a move now").format(move=VERB_OF.get(type(move), "?"))
         raise impossible(said, ROUNDS)
     new, events = handler(draft, move, judge)
     return new.seal(), judge.events(events)
