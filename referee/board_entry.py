@@ -35,7 +35,7 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
         click.echo(_("No board data stored for {title} yet. It needs:").format(title=game.title))
         for f in fields:
             example = _("(e.g. {example})").format(example=f.example)
-            click.echo(f"  {f.key}: {f.prompt} {example}")
+            click.echo(f"  {f.key}: {_(f.prompt)} {example}")
         click.echo(
             _("Enter it with `referee board {game} --enter`, or --from FILE.").format(
                 game=game.name
@@ -99,7 +99,7 @@ def ask(field: BoardField, answers: dict[str, str], problem: str = "") -> str:
 def _prompt(field: BoardField, default: str, problem: str) -> str:
     try:
         answer = click.prompt(
-            f"{field.prompt} " + _("(e.g. {example})").format(example=field.example),
+            f"{_(field.prompt)} " + _("(e.g. {example})").format(example=field.example),
             default=default,
             show_default=bool(default),
         )

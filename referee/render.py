@@ -92,11 +92,11 @@ def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = 
         return _("every reading is the default (`readings --all` lists them and their choices)")
     lines = []
     for r in shown:
-        lines.append(f"{r.key} ({r.rules}): {r.question}")
+        lines.append(f"{r.key} ({r.rules}): {_(r.question)}")
         for name, sentence in r.choices:
             mark = "*" if name == chosen.of(r) else " "
             default = _(" (default)") if name == r.default else ""
-            lines.append(f"  {mark} {name}{default}: {sentence}")
+            lines.append(f"  {mark} {name}{default}: {_(sentence)}")
     return "\n".join(lines)
 
 

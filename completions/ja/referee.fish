@@ -93,8 +93,8 @@ function __referee_variants
         case 'congo-line'
             printf '%s\t%s\n' 'standard' 'the rules as written'
         case 'express01'
-            printf '%s\t%s\n' 'short' 'ends after 12 base cards replaced or 3 decks empty'
-            printf '%s\t%s\n' 'long' 'ends after 24 base cards replaced or 4 decks empty'
+            printf '%s\t%s\n' 'short' 'ショートゲーム: 基本カード12以上の拡張か3デッキ以上消費で終了'
+            printf '%s\t%s\n' 'long' 'ロングゲーム: 基本カード24以上の拡張か4デッキ以上消費で終了'
         case 'lost-atlas'
             printf '%s\t%s\n' 'long' '6 cycles, all 12 minors, exports (3-5 players)'
             printf '%s\t%s\n' 'short' '4 cycles, 8 minors, exports (2-4 players)'
@@ -110,9 +110,9 @@ function __referee_variants
             printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
             printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
             printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
-            printf '%s\t%s\n' 'long' 'ends after 24 base cards replaced or 4 decks empty'
+            printf '%s\t%s\n' 'long' 'ロングゲーム: 基本カード24以上の拡張か4デッキ以上消費で終了'
             printf '%s\t%s\n' 'micro' '4 cycles, the minors of one map stack, no exports, no grey (2-3 players)'
-            printf '%s\t%s\n' 'short' 'ends after 12 base cards replaced or 3 decks empty'
+            printf '%s\t%s\n' 'short' 'ショートゲーム: 基本カード12以上の拡張か3デッキ以上消費で終了'
             printf '%s\t%s\n' 'standard' 'the rules as written'
     end
 end

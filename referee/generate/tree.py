@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import click
 
+from referee.i18n import _
+
 # What a value completes to. The completion scripts know how to complete each kind.
 GAME = "game"  # a game of the registry
 VARIANT = "variant"  # a variant of the game named by the command's game argument
@@ -175,10 +177,10 @@ def game_infos() -> tuple[GameInfo, ...]:
                 title=game.title,
                 min_players=game.min_players,
                 max_players=game.max_players,
-                variants=tuple(game.variants.items()),
+                variants=tuple((v, _(d)) for v, d in game.variants.items()),
                 default_variant=game.default_variant,
                 verbs=tuple(VerbInfo(v.name, v.usage, v.summary) for v in game.verbs()),
-                board_fields=tuple((f.key, f.prompt) for f in game.board_fields()),
+                board_fields=tuple((f.key, _(f.prompt)) for f in game.board_fields()),
             )
         )
     return tuple(infos)
