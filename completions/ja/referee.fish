@@ -91,7 +91,7 @@ function __referee_variants
     test (count $hits) -eq 1; and set game $hits[1]
     switch "$game"
         case 'congo-line'
-            printf '%s\t%s\n' 'standard' 'the rules as written'
+            printf '%s\t%s\n' 'standard' 'ルールどおり'
         case 'express01'
             printf '%s\t%s\n' 'short' 'ショートゲーム: 基本カード12以上の拡張か3デッキ以上消費で終了'
             printf '%s\t%s\n' 'long' 'ロングゲーム: 基本カード24以上の拡張か4デッキ以上消費で終了'
@@ -100,20 +100,20 @@ function __referee_variants
             printf '%s\t%s\n' 'short' '4 cycles, 8 minors, exports (2-4 players)'
             printf '%s\t%s\n' 'micro' '4 cycles, the minors of one map stack, no exports, no grey (2-3 players)'
         case 'railroad-rivals'
-            printf '%s\t%s\n' 'standard' 'the rules as written'
-            printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
-            printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
-            printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
+            printf '%s\t%s\n' 'standard' 'ルールどおり'
+            printf '%s\t%s\n' 'hotels' 'ホテルと給水塔を使う (ホテルと給水塔)'
+            printf '%s\t%s\n' 'dropback' 'ビッドをパスしたプレイヤーは、パスを行った順にターン順が後になる (ビッドの選択ルール)'
+            printf '%s\t%s\n' 'hotels+dropback' 'ホテルと給水塔、およびビッドの選択ルール'
         case 'union-station'
-            printf '%s\t%s\n' 'standard' 'the rules as written'
+            printf '%s\t%s\n' 'standard' 'ルールどおり'
         case '*'
-            printf '%s\t%s\n' 'dropback' 'bid passers drop back in the order they passed (ビッドの選択ルール)'
-            printf '%s\t%s\n' 'hotels' 'with hotels and water towers (ホテルと給水塔)'
-            printf '%s\t%s\n' 'hotels+dropback' 'hotels and water towers, and the optional bid rule'
+            printf '%s\t%s\n' 'dropback' 'ビッドをパスしたプレイヤーは、パスを行った順にターン順が後になる (ビッドの選択ルール)'
+            printf '%s\t%s\n' 'hotels' 'ホテルと給水塔を使う (ホテルと給水塔)'
+            printf '%s\t%s\n' 'hotels+dropback' 'ホテルと給水塔、およびビッドの選択ルール'
             printf '%s\t%s\n' 'long' 'ロングゲーム: 基本カード24以上の拡張か4デッキ以上消費で終了'
             printf '%s\t%s\n' 'micro' '4 cycles, the minors of one map stack, no exports, no grey (2-3 players)'
             printf '%s\t%s\n' 'short' 'ショートゲーム: 基本カード12以上の拡張か3デッキ以上消費で終了'
-            printf '%s\t%s\n' 'standard' 'the rules as written'
+            printf '%s\t%s\n' 'standard' 'ルールどおり'
     end
 end
 

@@ -25,7 +25,7 @@ def smallest_per_game() -> list[Path]:
 
 
 # The games whose messages are all wrapped: every one of their scenarios is played both ways.
-WRAPPED = ("express01",)
+WRAPPED = ("express01", "railroad-rivals")
 
 
 def every_scenario_of_the_wrapped_games() -> list[Path]:
