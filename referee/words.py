@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from referee.engine import Options, UsageError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, language
 
 
 class Several(UsageError):
@@ -46,6 +46,12 @@ def match(
     raise UsageError(
         _("unknown {what} '{word}'").format(what=_(what), word=word), ", ".join(options)
     )
+
+
+def offered(names: tuple[str, ...], aliases: Mapping[str, str]) -> tuple[str, ...]:
+    """What completion offers for `names` (`Options.args`): with their Japanese names (the
+    keys of `aliases`) when the table speaks Japanese; `match` takes both in either language."""
+    return (*names, *aliases) if language() == "ja" else names
 
 
 def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_000_000) -> int:

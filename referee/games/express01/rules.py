@@ -40,6 +40,7 @@ from referee.games.express01.state import (
 )
 from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge, impossible
+from referee.words import offered
 
 HANDLERS = Handlers[State](
     "Express 01",
@@ -178,7 +179,7 @@ class Express01(Game):
         args = {
             "lay": (
                 tuple(str(n) for n in range(1, BOARD_CARDS + 1)),
-                ("route", "through", "terminal", "capital", *KIND_ALIASES),
+                offered(("route", "through", "terminal", "capital"), KIND_ALIASES),
                 self._names((*state.companies, "white")),
             ),
             "buy": (self._names(with_stations), ROUTE_DECKS + others),
@@ -192,8 +193,8 @@ class Express01(Game):
         return Options(turn.player, tuple(verbs), {v: args[v] for v in verbs if v in args}, phase)
 
     def _names(self, companies: tuple[str, ...]) -> tuple[str, ...]:
-        """`companies` and their Japanese names, for completion."""
-        return (*companies, *aliases(companies))
+        """`companies`, and their Japanese names in Japanese, for completion."""
+        return offered(companies, aliases(companies))
 
     def is_over(self, state: State) -> bool:
         return state.over

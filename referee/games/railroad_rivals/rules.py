@@ -24,12 +24,12 @@ from referee.engine import (
 )
 from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
+from referee.words import offered
 
 from . import board as grid
 from . import commands as cmd
 from . import delivery, placement, render, scoring, turns
-from .names import START_CITIES as START_CITIES_JA
-from .names import cube_aliases
+from .names import city_aliases, cube_aliases
 from .phases import actor_of, allowed_kinds, phase_text
 from .readings import READINGS
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
@@ -178,7 +178,7 @@ class RailroadRivals(Game):
         if phase == OVER:
             return Options(None, (), {}, _("game over"))
         if phase == START:
-            cities = (*START_CITIES, *START_CITIES_JA.values())
+            cities = offered(START_CITIES, city_aliases(START_CITIES))
             return Options(actor, ("start",), {"start": (cities,)}, text)
         if phase in (START_CUBES, CUBES):
             # one slot per cube, each the colours left in the bag: with one colour left the
@@ -222,7 +222,7 @@ class RailroadRivals(Game):
                 verbs.append("tower")
         cities = tuple(state.cities)
         with_cubes = tuple(c.name for c in state.cities.values() if any(c.cubes))
-        colours = (*state.colours(), *cube_aliases(state.colours()))
+        colours = offered(state.colours(), cube_aliases(state.colours()))
         args = {
             "deliver": ((*colours, *with_cubes), cities, cities, cities),
             "hotel": (tuple(c.name for c in state.cities.values() if not c.hotel),),

@@ -54,11 +54,14 @@ def test_company_and_card_type_names_typed_in_japanese(new: Callable[..., Sessio
     assert [e.text for e in japanese.entries][-1] == "buy 赤 r1"
 
 
-def test_completion_offers_the_japanese_names(new: Callable[..., Session]) -> None:
+def test_completion_offers_the_japanese_names_in_japanese(new: Callable[..., Session]) -> None:
     session = new("order A B C")
-    options = session.game.options(session.state)
+    english = session.game.options(session.state).args["lay"]
+    assert "通過駅" not in english[1] and "赤" not in english[2]
+    with i18n.speaking("ja"):
+        options = session.game.options(session.state)
     kinds, companies = options.args["lay"][1], options.args["lay"][2]
-    assert {"通過駅", "首都駅"} <= set(kinds)
+    assert {"through", "通過駅", "首都駅"} <= set(kinds)
     assert {"red", "赤", "white", "白"} <= set(companies)
 
 

@@ -81,11 +81,16 @@ def test_cube_colours_and_start_cities_typed_in_japanese() -> None:
     assert japanese.entries[-1].text == "deliver 木材 シカゴ Denver"
 
 
-def test_completion_offers_the_japanese_names() -> None:
+def test_completion_offers_the_japanese_names_in_japanese() -> None:
     session = new()
-    assert {"Chicago", "シカゴ"} <= set(session.game.options(session.state).args["start"][0])
+    assert "シカゴ" not in session.game.options(session.state).args["start"][0]
+    with i18n.speaking("ja"):
+        cities = session.game.options(session.state).args["start"][0]
+    assert {"Chicago", "シカゴ"} <= set(cities)
     play(session, *DENVER, "pass", "pass")
-    colours = session.game.options(session.state).args["deliver"][0]
+    assert "木材" not in session.game.options(session.state).args["deliver"][0]
+    with i18n.speaking("ja"):
+        colours = session.game.options(session.state).args["deliver"][0]
     assert {"wood", "木材", "茶", "grain", "穀物"} <= set(colours)
 
 
