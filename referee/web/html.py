@@ -27,14 +27,14 @@ def esc(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def swatch(name: str) -> str:
-    """A colour name with its swatch before it; plain text when it is not a colour."""
+def swatch(name: str, label: str = "") -> str:
+    """A colour name with its swatch before it; plain text when it is not a colour. `label`:
+    the name as shown (a translated colour), when it is not `name` itself."""
     colour = SWATCHES.get(str(name).lower())
+    shown = esc(label or name)
     if colour is None:
-        return esc(name)
-    return (
-        f'<span class="nw"><span class="sw" style="background:{colour}"></span>{esc(name)}</span>'
-    )
+        return shown
+    return f'<span class="nw"><span class="sw" style="background:{colour}"></span>{shown}</span>'
 
 
 def table(
