@@ -176,6 +176,12 @@ def _(message: str) -> str:
     return _translations.gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the language in force, as said in `context` (one English word that two
+    games' texts translate differently: a train's "price" is not a share's 株価)."""
+    return _translations.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` in the language in force."""
     return _translations.ngettext(singular, plural, n)

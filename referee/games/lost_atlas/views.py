@@ -13,7 +13,7 @@ from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.render import colour_name, company_head, company_row
 from referee.games.lost_atlas.state import State
-from referee.i18n import _
+from referee.i18n import _, pgettext
 
 
 def _train_name(kind: str) -> str:
@@ -79,7 +79,9 @@ def roster(s: State) -> str:
         elif left:
             rows.append([kind, left, data.train_price(kind)])
     lines.append(
-        tabulate(rows, [_("deck"), _("left"), _("price")]) if rows else _("the deck is empty")
+        tabulate(rows, [_("deck"), _("left"), pgettext("train", "price")])
+        if rows
+        else _("the deck is empty")
     )
     top = trains.deck_top(s)
     if top is not None:
