@@ -249,7 +249,7 @@ def _lay_by_colour(state: State, move: LayTile, judge: Judge) -> None:
     else:
         judge.rule(
             on is None,
-            _("{hex} already has a {on} tile").format(hex=move.hex, on=colour_name(on)),
+            _("{hex} already has a {on} tile").format(hex=move.hex, on=colour_name(on or "")),
             R_TRACK,
             _("yellow tiles go on empty hexes; upgrade instead"),
         )
