@@ -40,6 +40,9 @@ Marking messages (the guide for the games' texts, referee/games/*)
 
 3. Plurals: `ngettext("{n} share", "{n} shares", n).format(n=n)`; Japanese has one form.
 
+3b. A word whose Japanese differs between games ("yellow": 黄色 in Express 01, 黄 in Lost
+   Atlas): `pgettext("lost-atlas", "yellow")`, the context a literal (msgctxt in the catalog).
+
 4. A text defined before the language is known (a module constant, a verb's summary in a
    decorator, click's help): mark it with `N_("...")`, which only marks it for extraction and
    returns it unchanged, and translate where it is shown: `_(verb.summary)`. The frame already
@@ -176,15 +179,15 @@ def _(message: str) -> str:
     return _translations.gettext(message)
 
 
-def pgettext(context: str, message: str) -> str:
-    """`message` in the language in force, as said in `context` (one English word that two
-    games' texts translate differently: a train's "price" is not a share's 株価)."""
-    return _translations.pgettext(context, message)
-
-
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` in the language in force."""
     return _translations.ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` as said in `context`: for a word whose Japanese differs between games
+    (`pgettext("lost-atlas", "yellow")` is 黄, Express 01's "yellow" is 黄色)."""
+    return _translations.pgettext(context, message)
 
 
 def N_(message: str) -> str:

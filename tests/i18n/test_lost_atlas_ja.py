@@ -17,14 +17,18 @@ from referee.savefile import SaveFileError
 from referee.session import Session
 from referee.shell.commands import Shell
 
-from .test_sessions import SCENARIOS, same_in_both_languages
+from . import test_sessions
 
 POSITIONS = Path(__file__).resolve().parents[1] / "eighteen" / "positions"
 
 
-@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("lost-atlas-*.txt")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "path", sorted(test_sessions.SCENARIOS.glob("lost-atlas-*.txt")), ids=lambda p: p.stem
+)
 def test_every_lost_atlas_scenario_plays_the_same_in_japanese(path: Path, tmp_path: Path) -> None:
-    same_in_both_languages(path, tmp_path)
+    test_sessions.test_a_game_played_in_japanese_reaches_the_same_state_and_resumes_in_english(
+        path, tmp_path
+    )
 
 
 def shell(players: list[str]) -> Shell:
@@ -99,11 +103,11 @@ def test_colours_typed_in_japanese_answer_the_english_colour() -> None:
 def test_route_in_japanese() -> None:
     la16 = str(POSITIONS / "lost_atlas_16.toml")
     i18n.use("ja")
-    result = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "4,4"])
+    result = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "4,4", "--lang", "ja"])
     assert result.exit_code == 0
     assert "停車駅" in result.output and "収益" in result.output
     assert "合計 310(最適と証明済み、" in result.output
-    bad = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "x"])
+    bad = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "x", "--lang", "ja"])
     assert bad.exit_code == 2
     assert "'x' という列車はありません" in bad.output
 

@@ -28,12 +28,6 @@ def smallest_per_game() -> list[Path]:
 def test_a_game_played_in_japanese_reaches_the_same_state_and_resumes_in_english(
     path: Path, tmp_path: Path
 ) -> None:
-    same_in_both_languages(path, tmp_path)
-
-
-def same_in_both_languages(path: Path, tmp_path: Path) -> None:
-    """The scenario played in Japanese: the same state, log and refused rules as in English;
-    its save resumes in English to the same state."""
     s = scenario.load(path)
     english = scenario.play(s)  # refusals are checked by rule, as in English
     i18n.use("ja")

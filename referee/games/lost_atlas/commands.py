@@ -51,25 +51,24 @@ from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
-from referee.i18n import N_, _
+from referee.i18n import N_, _, pgettext
 from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 COLOUR_WORDS = (*data.COLOURS, "bridge")
 
-# The phases' colours as the rules file names them (■5); typed in either language.
-COLOUR_NAMES = {
-    "yellow": N_("yellow"),
-    "green": N_("green"),
-    "purple": N_("purple"),
-    "grey": N_("grey"),
-    "bridge": N_("bridge"),
-}
-
 
 def colour_name(colour: str) -> str:
-    """A phase or tile colour in the language in force (the state keeps the English)."""
-    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
+    """A phase or tile colour in the language in force (■5: 黄, 緑, 紫, 灰; the state keeps
+    the English)."""
+    names = {
+        "yellow": pgettext("lost-atlas", "yellow"),
+        "green": pgettext("lost-atlas", "green"),
+        "purple": pgettext("lost-atlas", "purple"),
+        "grey": pgettext("lost-atlas", "grey"),
+        "bridge": pgettext("lost-atlas", "bridge"),
+    }
+    return names.get(colour, colour)
 
 
 # The colours typed in Japanese, in either language (the rules file's words, as the catalog

@@ -10,7 +10,7 @@ from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.commands import colour_name as colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State, Train
-from referee.i18n import N_, _
+from referee.i18n import N_, _, pgettext
 
 ROUND_NAMES = {
     "setup": N_("setup"),
@@ -93,7 +93,11 @@ def status(s: State) -> str:
         lines.append(tabulate(rows, columns))
         holders = [p for p in s.players] + [TREASURY, POOL]
         share_rows = [[n, *[s.companies[n].held(h) or "" for h in holders]] for n in order]
-        shown = [*s.players, _("treasury"), _("pool")]  # TREASURY, POOL
+        shown = [
+            *s.players,
+            pgettext("lost-atlas", "treasury"),
+            pgettext("lost-atlas", "pool"),
+        ]  # TREASURY, POOL
         lines.append(tabulate(share_rows, [_("shares"), *shown]))
     prow = [
         [p, s.cash[p], ledger.value(s, p), _("bankrupt") if p in s.out else ""] for p in s.players

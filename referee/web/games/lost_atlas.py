@@ -10,7 +10,7 @@ from referee.games.lost_atlas.commands import colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.render import company_head, company_row, next_rust, round_label
 from referee.games.lost_atlas.state import State
-from referee.i18n import _
+from referee.i18n import _, pgettext
 from referee.session import Session
 from referee.web.hexmap import Hex, svg
 from referee.web.html import esc, items, swatch, table
@@ -146,7 +146,15 @@ def _shares(state: State) -> str:
     rows = [[n, *[state.companies[n].held(h) or "" for h in holders]] for n in state.order()]
     if not rows:
         return "<p>" + esc(_("no shares yet")) + "</p>"
-    return table([_("company"), *state.players, _("treasury"), _("pool")], rows)
+    return table(
+        [
+            _("company"),
+            *state.players,
+            pgettext("lost-atlas", "treasury"),
+            pgettext("lost-atlas", "pool"),
+        ],
+        rows,
+    )
 
 
 def _spreadsheet(session: Session, state: State) -> str:
