@@ -82,7 +82,8 @@ class Floor:
 
     def _ceiling(self, v: int, met: int) -> int:
         """The most a route going on from v can still add, never meeting the nodes of `met`:
-        every stop it can reach and pass, and the best one of those it could only end at."""
+        the richest chain of blocks it can pass (see _chain), and the best stop it could end
+        at that pays only as an end."""
         next_to, through = self.next_to, self.through
         reached = 0
         frontier = next_to[v] & ~met
@@ -95,26 +96,59 @@ class Floor:
                 grow |= next_to[low.bit_length() - 1]
                 walkers ^= low
             frontier = grow & ~reached & ~met
-        # A stop with one way in (or none) left can only end the route: with the stops that
-        # can only end a route anyway, at most one of them counts.
-        open_ = reached | 1 << v
-        total = 0
         best_end = 0
-        passing = reached & self.pays_passing
-        while passing:
-            low = passing & -passing
-            i = low.bit_length() - 1
-            if (next_to[i] & open_).bit_count() > 1:
-                total += self.pass_value[i]
-            else:
-                best_end = max(best_end, self.pass_value[i])
-            passing ^= low
         ending = reached & self.pays_ending
         while ending:
             low = ending & -ending
             best_end = max(best_end, self.end_value[low.bit_length() - 1])
             ending ^= low
-        return total + best_end
+        return self._chain(v, (reached & through) | 1 << v) + best_end
+
+    def _chain(self, root: int, inside: int) -> int:
+        """The most the stops of `inside` can pay a route starting at `root` and passing only
+        them. A route leaving a block (a piece with no single node whose loss cuts it) by one
+        of its cut nodes never comes back to it, so it runs through one chain of blocks away
+        from the root, and earns at most the stops of the richest chain. Blocks are found
+        depth first (Hopcroft and Tarjan); a block closes before the block holding its entry
+        node, so `down`, per node, is the richest chain hanging below it once it is needed."""
+        next_to, pass_value = self.next_to, self.pass_value
+        disc = {root: 0}
+        low = {root: 0}
+        down: dict[int, int] = {}
+        pending = [root]  # nodes of blocks not closed yet, in the order found
+        stack = [(root, next_to[root] & inside)]
+        count = 0
+        while stack:
+            u, todo = stack[-1]
+            if todo:
+                bit = todo & -todo
+                stack[-1] = (u, todo ^ bit)
+                w = bit.bit_length() - 1
+                if w in disc:
+                    if disc[w] < low[u]:
+                        low[u] = disc[w]
+                    continue
+                count += 1
+                disc[w] = low[w] = count
+                pending.append(w)
+                stack.append((w, next_to[w] & inside))
+                continue
+            stack.pop()
+            if not stack:
+                break
+            p = stack[-1][0]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
+                total = deeper = 0
+                while True:
+                    x = pending.pop()
+                    total += pass_value[x]
+                    deeper = max(deeper, down.get(x, 0))
+                    if x == u:
+                        break
+                down[p] = max(down.get(p, 0), total + deeper)
+        return down.get(root, 0)
 
     def found(self, value: int, mask: int, clash: tuple[int, ...]) -> None:
         picks = greedy(self.others, self.indexes, self.link_sets, mask, clash)
