@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from referee.eighteen.combine import Index, greedy
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate
 from referee.eighteen.rules import Setup, passable, stop_values
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
+WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
+WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
+
+
+# A walk remembered at a place: the track it took that the walk can still use, its clashes
+# with the candidates that mattered, its value, whether it met a token, its start's order.
+_Walked = tuple[int, tuple[int, ...], int, bool, int]
 
 
 class Floor:
@@ -51,6 +60,22 @@ class Floor:
         # Walks meet the same stops in many orders: the ceiling depends only on where they are
         # and what they met.
         self.ceilings: dict[tuple[int, int], int] = {}
+        # Walks that reached a place (end, stops met) and were walked on: see dominated().
+        self.walks: dict[tuple[int, int], tuple[int, list[_Walked]]] = {}
+        self.walks_kept = 0
+        self.can_dominate = all(index is not None for index in indexes)
+        self.link_ends = [(1 << link.a | 1 << link.b, link.mask) for link in graph.links]
+        self.tops = [cands[0][0] if cands else 0 for cands in others]
+        self.most = max(
+            (
+                max(paid[n.id], self.end_value[n.id]) + self._ceiling(n.id, 1 << n.id)
+                for n in nodes
+                if n.is_stop
+            ),
+            default=0,
+        )
+        self.relevant_at = -1
+        self.relevant = [0 for _ in others]
 
     @property
     def value(self) -> int:
@@ -78,7 +103,9 @@ class Floor:
             free = every & ~clashing
             if free:
                 others += cands[(free & -free).bit_length() - 1][0]
-        return reach + others
+        # Each train's best alone may share track with another's: together they earn no more
+        # than their best combination.
+        return reach + min(others, self.others_best)
 
     def _ceiling(self, v: int, met: int) -> int:
         """The most a route going on from v can still add, never meeting the nodes of `met`:
@@ -149,6 +176,71 @@ class Floor:
                         break
                 down[p] = max(down.get(p, 0), total + deeper)
         return down.get(root, 0)
+
+    def _relevance(self) -> list[int]:
+        """Per other train, its candidates that can still be in a better answer (a prefix of
+        its list, best first): worth more than the best answer less the most this train and
+        the other trains at their best could add."""
+        if self.relevant_at != self.best:
+            self.relevant_at = self.best
+            total = sum(self.tops)
+            for k, cands in enumerate(self.others):
+                need = self.best - self.most - (total - self.tops[k])
+                count = bisect_left(cands, -need, key=lambda c: -c[0])
+                self.relevant[k] = (1 << count) - 1
+        return self.relevant
+
+    def dominated(
+        self,
+        v: int,
+        met: int,
+        mask: int,
+        clash: tuple[int, ...],
+        value: int,
+        token: bool,
+        order: int,
+    ) -> bool:
+        """Whether a walk at v, having met `met`, can be left alone because another one was
+        walked on from the same place: worth as much, from a start walked no later (`order`,
+        see listing.py; both met a token, or this one has not), with no more of the track
+        the walk can still use taken, and clashing with none of the other trains' candidates
+        that can still matter that this one does not clash with. Whatever follows this walk
+        follows that one, for as much, leaving the other trains as much. Otherwise the walk is
+        remembered."""
+        if not self.can_dominate:
+            return False
+        key = (v, met)
+        place = self.walks.get(key)
+        relevant = self._relevance()
+        if place is None:
+            if self.walks_kept > WALKS_KEPT:
+                self.walks.clear()
+                self.walks_kept = 0
+            future = 0
+            for ends, link_mask in self.link_ends:
+                if ends & ~met:
+                    future |= link_mask
+            place = self.walks[key] = (future, [])
+        future, seen = place
+        mine = mask & future
+        for other_mask, other_clash, other_value, other_token, other_order in seen:
+            if (
+                other_mask & ~mine
+                or other_value < value
+                or other_order > order
+                or (token and not other_token)
+            ):
+                continue
+            for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
+                if theirs & ~ours & matters:
+                    break
+            else:
+                return True
+        if len(seen) < WALKS_PER_PLACE:
+            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            seen.append((mine, kept, value, token, order))
+            self.walks_kept += 1
+        return False
 
     def found(self, value: int, mask: int, clash: tuple[int, ...]) -> None:
         picks = greedy(self.others, self.indexes, self.link_sets, mask, clash)
