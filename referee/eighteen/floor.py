@@ -14,6 +14,10 @@ WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
 WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
 
 
+def _falling(candidate: Candidate) -> int:
+    return -candidate[0]
+
+
 # A walk remembered at a place: the track it took that the walk can still use, its clashes
 # with the candidates that mattered, its value, whether it met a token, its start's order.
 _Walked = tuple[int, tuple[int, ...], int, bool, int]
@@ -66,16 +70,8 @@ class Floor:
         self.can_dominate = all(index is not None for index in indexes)
         self.link_ends = [(1 << link.a | 1 << link.b, link.mask) for link in graph.links]
         self.tops = [cands[0][0] if cands else 0 for cands in others]
-        self.most = max(
-            (
-                max(paid[n.id], self.end_value[n.id]) + self._ceiling(n.id, 1 << n.id)
-                for n in nodes
-                if n.is_stop
-            ),
-            default=0,
-        )
         self.relevant_at = -1
-        self.relevant = [0 for _ in others]
+        self.relevant: dict[int, tuple[int, ...]] = {}
 
     @property
     def value(self) -> int:
@@ -177,18 +173,22 @@ class Floor:
                 down[p] = max(down.get(p, 0), total + deeper)
         return down.get(root, 0)
 
-    def _relevance(self) -> list[int]:
-        """Per other train, its candidates that can still be in a better answer (a prefix of
-        its list, best first): worth more than the best answer less the most this train and
-        the other trains at their best could add."""
+    def _relevance(self, reach: int) -> tuple[int, ...]:
+        """Per other train, its candidates that can still be in a better answer with a route
+        of this train worth at most `reach` (a prefix of its list, best first): worth more
+        than the best answer less `reach` and the other trains at their best."""
         if self.relevant_at != self.best:
             self.relevant_at = self.best
+            self.relevant.clear()
+        relevant = self.relevant.get(reach)
+        if relevant is None:
             total = sum(self.tops)
-            for k, cands in enumerate(self.others):
-                need = self.best - self.most - (total - self.tops[k])
-                count = bisect_left(cands, -need, key=lambda c: -c[0])
-                self.relevant[k] = (1 << count) - 1
-        return self.relevant
+            counts = (
+                bisect_left(cands, reach + total - self.tops[k] - self.best, key=_falling)
+                for k, cands in enumerate(self.others)
+            )
+            relevant = self.relevant[reach] = tuple((1 << count) - 1 for count in counts)
+        return relevant
 
     def dominated(
         self,
@@ -211,31 +211,50 @@ class Floor:
             return False
         key = (v, met)
         place = self.walks.get(key)
-        relevant = self._relevance()
         if place is None:
             if self.walks_kept > WALKS_KEPT:
                 self.walks.clear()
                 self.walks_kept = 0
+            # The track of the links the walk may still take: between stops not met yet, or
+            # from v to one.
             future = 0
+            open_ = ~met | 1 << v
             for ends, link_mask in self.link_ends:
-                if ends & ~met:
+                if not ends & ~open_:
                     future |= link_mask
             place = self.walks[key] = (future, [])
         future, seen = place
         mine = mask & future
-        for other_mask, other_clash, other_value, other_token, other_order in seen:
-            if (
-                other_mask & ~mine
-                or other_value < value
-                or other_order > order
-                or (token and not other_token)
-            ):
-                continue
-            for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
-                if theirs & ~ours & matters:
-                    break
-            else:
-                return True
+        reach = self.ceilings.get(key)
+        if reach is None:
+            reach = self._ceiling(v, met)
+        relevant = self._relevance(value + reach)
+        if len(relevant) == 1:  # the usual case, unrolled
+            (matters,) = relevant
+            (ours,) = clash
+            for other_mask, other_clash, other_value, other_token, other_order in seen:
+                if (
+                    not other_mask & ~mine
+                    and other_value >= value
+                    and other_order <= order
+                    and (other_token or not token)
+                    and not other_clash[0] & ~ours & matters
+                ):
+                    return True
+        else:
+            for other_mask, other_clash, other_value, other_token, other_order in seen:
+                if (
+                    other_mask & ~mine
+                    or other_value < value
+                    or other_order > order
+                    or (token and not other_token)
+                ):
+                    continue
+                for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
+                    if theirs & ~ours & matters:
+                        break
+                else:
+                    return True
         if len(seen) < WALKS_PER_PLACE:
             kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
             seen.append((mine, kept, value, token, order))
