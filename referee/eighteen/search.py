@@ -72,7 +72,7 @@ def _twin_bounds(
     if not alone.proven:
         return None
     rest = [t for i, t in enumerate(trains) if i != twins[1]]
-    first = solve(graph, rest, setup, left(), avoid)
+    first = alone if rest == [train] else solve(graph, rest, setup, left(), avoid)
     taken = sum(route.mask for route in first.routes if route is not None)
     second = solve(graph, [train], setup, left(), avoid | taken)
     routes, revenues = list(first.routes), list(first.revenues)
