@@ -10,6 +10,10 @@ from referee.eighteen.listing import Candidate
 from referee.eighteen.rules import Setup, passable, stop_values
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
+# Tight ceilings, and remembering walks, cost more than they save in a short walk: tight
+# ceilings after this many places seen, walks once they come back to places this often.
+TIGHT_AFTER = 10_000
+DOMINATE_AFTER = 2
 WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
 WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
 
@@ -63,10 +67,12 @@ class Floor:
         self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
         # Walks meet the same stops in many orders: the ceiling depends only on where they are
         # and what they met.
-        self.ceilings: dict[tuple[int, int], int] = {}
+        # (ceiling, whether it is the tight one)
+        self.ceilings: dict[tuple[int, int], tuple[int, bool]] = {}
         # Walks that reached a place (end, stops met) and were walked on: see dominated().
         self.walks: dict[tuple[int, int], tuple[int, list[_Walked]]] = {}
         self.walks_kept = 0
+        self.walked = 0
         self.can_dominate = all(index is not None for index in indexes)
         self.link_ends = [(1 << link.a | 1 << link.b, link.mask) for link in graph.links]
         self.tops = [cands[0][0] if cands else 0 for cands in others]
@@ -86,12 +92,12 @@ class Floor:
         reach, plus the most the other trains can earn on the track it leaves. (Not computed
         in full when it cannot beat the best answer known.)"""
         key = (v, met)
-        ceiling = self.ceilings.get(key)
-        if ceiling is None:
+        known = self.ceilings.get(key)
+        if known is None:
             if len(self.ceilings) > CEILINGS_KEPT:
                 self.ceilings.clear()
-            ceiling = self.ceilings[key] = self._ceiling(v, met)
-        reach = value + ceiling
+            known = self.ceilings[key] = (self._loose(v, met), False)
+        reach = value + known[0]
         if reach + self.others_best <= self.best:
             return reach + self.others_best
         others = 0
@@ -101,12 +107,21 @@ class Floor:
                 others += cands[(free & -free).bit_length() - 1][0]
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
-        return reach + min(others, self.others_best)
+        others = min(others, self.others_best)
+        if reach + others > self.best and not known[1] and len(self.ceilings) > TIGHT_AFTER:
+            # The cheap ceiling is not enough: the tight one, once per place (in a long walk
+            # only: in a short one it costs more than it saves).
+            known = self.ceilings[key] = (min(known[0], self._tight(v, met)), True)
+            reach = value + known[0]
+        return reach + others
 
-    def _ceiling(self, v: int, met: int) -> int:
-        """The most a route going on from v can still add, never meeting the nodes of `met`:
-        the richest chain of blocks it can pass (see _chain), and the best stop it could end
-        at that pays only as an end."""
+    def bound(self, v: int, met: int) -> int:
+        """The most a route going on from v can still add (the best ceiling found so far)."""
+        known = self.ceilings.get((v, met))
+        return self._loose(v, met) if known is None else known[0]
+
+    def _reached(self, v: int, met: int) -> int:
+        """The nodes a route going on from v can reach, never meeting the nodes of `met`."""
         next_to, through = self.next_to, self.through
         reached = 0
         frontier = next_to[v] & ~met
@@ -119,13 +134,42 @@ class Floor:
                 grow |= next_to[low.bit_length() - 1]
                 walkers ^= low
             frontier = grow & ~reached & ~met
+        return reached
+
+    def _best_end(self, reached: int) -> int:
+        """The most a stop that pays only as the route's end can add."""
         best_end = 0
         ending = reached & self.pays_ending
         while ending:
             low = ending & -ending
             best_end = max(best_end, self.end_value[low.bit_length() - 1])
             ending ^= low
-        return self._chain(v, (reached & through) | 1 << v) + best_end
+        return best_end
+
+    def _loose(self, v: int, met: int) -> int:
+        """Cheap: every stop it can reach and pass, and the best one of those it could only
+        end at (a stop with one way in left, or one that pays only as an end)."""
+        reached = self._reached(v, met)
+        next_to = self.next_to
+        open_ = reached | 1 << v
+        total = 0
+        best_end = self._best_end(reached)
+        passing = reached & self.pays_passing
+        while passing:
+            low = passing & -passing
+            i = low.bit_length() - 1
+            if (next_to[i] & open_).bit_count() > 1:
+                total += self.pass_value[i]
+            else:
+                best_end = max(best_end, self.pass_value[i])
+            passing ^= low
+        return total + best_end
+
+    def _tight(self, v: int, met: int) -> int:
+        """Dearer: the richest chain of blocks it can pass (see _chain), and the best stop it
+        could end at that pays only as an end."""
+        reached = self._reached(v, met)
+        return self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
 
     def _chain(self, root: int, inside: int) -> int:
         """The most the stops of `inside` can pay a route starting at `root` and passing only
@@ -135,31 +179,37 @@ class Floor:
         depth first (Hopcroft and Tarjan); a block closes before the block holding its entry
         node, so `down`, per node, is the richest chain hanging below it once it is needed."""
         next_to, pass_value = self.next_to, self.pass_value
-        disc = {root: 0}
-        low = {root: 0}
-        down: dict[int, int] = {}
+        disc = [-1] * len(next_to)
+        low = disc.copy()
+        down = [0] * len(next_to)
+        disc[root] = low[root] = 0
         pending = [root]  # nodes of blocks not closed yet, in the order found
-        stack = [(root, next_to[root] & inside)]
+        path = [root]  # the depth-first path, and each node's neighbours not tried yet
+        todos = [next_to[root] & inside]
         count = 0
-        while stack:
-            u, todo = stack[-1]
+        while True:
+            todo = todos[-1]
+            u = path[-1]
             if todo:
                 bit = todo & -todo
-                stack[-1] = (u, todo ^ bit)
+                todos[-1] = todo ^ bit
                 w = bit.bit_length() - 1
-                if w in disc:
-                    if disc[w] < low[u]:
-                        low[u] = disc[w]
+                seen = disc[w]
+                if seen >= 0:
+                    if seen < low[u]:
+                        low[u] = seen
                     continue
                 count += 1
                 disc[w] = low[w] = count
                 pending.append(w)
-                stack.append((w, next_to[w] & inside))
+                path.append(w)
+                todos.append(next_to[w] & inside)
                 continue
-            stack.pop()
-            if not stack:
-                break
-            p = stack[-1][0]
+            path.pop()
+            todos.pop()
+            if not path:
+                return down[root]
+            p = path[-1]
             if low[u] < low[p]:
                 low[p] = low[u]
             if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
@@ -167,11 +217,12 @@ class Floor:
                 while True:
                     x = pending.pop()
                     total += pass_value[x]
-                    deeper = max(deeper, down.get(x, 0))
+                    if down[x] > deeper:
+                        deeper = down[x]
                     if x == u:
                         break
-                down[p] = max(down.get(p, 0), total + deeper)
-        return down.get(root, 0)
+                if total + deeper > down[p]:
+                    down[p] = total + deeper
 
     def _relevance(self, reach: int) -> tuple[int, ...]:
         """Per other train, its candidates that can still be in a better answer with a route
@@ -207,28 +258,33 @@ class Floor:
         that can still matter that this one does not clash with. Whatever follows this walk
         follows that one, for as much, leaving the other trains as much. Otherwise the walk is
         remembered."""
-        if not self.can_dominate:
+        self.walked += 1
+        if not self.can_dominate or self.walked <= DOMINATE_AFTER * len(self.ceilings):
             return False
         key = (v, met)
+        relevant = self._relevance(value + self.bound(v, met))
         place = self.walks.get(key)
-        if place is None:
+        if place is None:  # the first walk here (most of a short search): just remembered
             if self.walks_kept > WALKS_KEPT:
                 self.walks.clear()
                 self.walks_kept = 0
+            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            self.walks[key] = (-1, [(mask, kept, value, token, order)])
+            self.walks_kept += 1
+            return False
+        future, seen = place
+        if future < 0:
             # The track of the links the walk may still take: between stops not met yet, or
-            # from v to one.
+            # from v to one. Only that of the walks remembered here is compared.
             future = 0
             open_ = ~met | 1 << v
             for ends, link_mask in self.link_ends:
                 if not ends & ~open_:
                     future |= link_mask
-            place = self.walks[key] = (future, [])
-        future, seen = place
+            seen = [(walk[0] & future, *walk[1:]) for walk in seen]
+            self.walks[key] = (future, seen)
         mine = mask & future
-        reach = self.ceilings.get(key)
-        if reach is None:
-            reach = self._ceiling(v, met)
-        relevant = self._relevance(value + reach)
+        relevant = self._relevance(value + self.bound(v, met))
         if len(relevant) == 1:  # the usual case, unrolled
             (matters,) = relevant
             (ours,) = clash
