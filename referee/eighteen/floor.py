@@ -11,7 +11,8 @@ from referee.eighteen.rules import Setup, passable, stop_values
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 # Tight ceilings, and remembering walks, cost more than they save in a short walk: tight
-# ceilings after this many places seen, walks once they come back to places this often.
+# ceilings after this many places seen, walks once they come back to places this often
+# (and 5,000 walks more than that; a test sets 0 to have them from the first step).
 TIGHT_AFTER = 10_000
 DOMINATE_AFTER = 2
 WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
@@ -259,7 +260,7 @@ class Floor:
         follows that one, for as much, leaving the other trains as much. Otherwise the walk is
         remembered."""
         self.walked += 1
-        if not self.can_dominate or self.walked <= DOMINATE_AFTER * len(self.ceilings):
+        if not self.can_dominate or self.walked <= DOMINATE_AFTER * (len(self.ceilings) + 2500):
             return False
         key = (v, met)
         relevant = self._relevance(value + self.bound(v, met))
