@@ -101,30 +101,37 @@ DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is th
 def find_reading(declared: Sequence[Reading], key: str) -> Reading:
     """The reading `key` names (any case, a unique prefix, with or without `GAME.`);
     UsageError naming the keys allowed."""
+    from referee.i18n import N_, _
     from referee.words import match
 
     if not declared:
-        raise UsageError(f"'{key}' is not a reading of this game", "this game has none")
+        raise UsageError(
+            _("'{key}' is not a reading of this game").format(key=key), _("this game has none")
+        )
     by_key = {r.key: r for r in declared}
     try:
-        return by_key[match(key.removeprefix(f"{declared[0].game}."), by_key, "reading")]
+        return by_key[match(key.removeprefix(f"{declared[0].game}."), by_key, N_("reading"))]
     except UsageError:
-        raise UsageError(f"no reading '{key}'", ", ".join(by_key)) from None
+        raise UsageError(_("no reading '{key}'").format(key=key), ", ".join(by_key)) from None
 
 
 def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
     """The table's choices checked against a game's readings (any case, unique prefixes);
     UsageError naming the keys or the choices allowed."""
+    from referee.i18n import N_, _
     from referee.words import match
 
     picked: dict[str, str] = {}
     for key, choice in chosen.items():
         reading = find_reading(declared, key)
         try:
-            picked[reading.key] = match(choice, reading.names, "choice")
+            picked[reading.key] = match(choice, reading.names, N_("choice"))
         except UsageError:
             raise UsageError(
-                f"'{choice}' is not a choice of reading {reading.key}", ", ".join(reading.names)
+                _("'{choice}' is not a choice of reading {key}").format(
+                    choice=choice, key=reading.key
+                ),
+                ", ".join(reading.names),
             ) from None
     defaults = {r.key: r.default for r in declared}
     return Readings(tuple(sorted((k, v) for k, v in picked.items() if v != defaults[k])))
@@ -281,7 +288,11 @@ class Game(ABC):
         return {}
 
     def adjust(self, state: Any, key: str, value: int) -> tuple[Any, list[Event]]:
-        raise UsageError(f"nothing called '{key}' can be adjusted in {self.title}")
+        from referee.i18n import _
+
+        raise UsageError(
+            _("nothing called '{key}' can be adjusted in {game}").format(key=key, game=self.title)
+        )
 
     def cash(self, state: Any, player: str) -> int | None:
         """A player's money in the ledger, for `count`; None if the game has no money."""
@@ -295,7 +306,9 @@ class Game(ABC):
 
     def view(self, state: Any, name: str) -> str:
         """The view `name`, one of `views()`, as text for the terminal."""
-        raise UsageError(f"{self.title} has no '{name}' view")
+        from referee.i18n import _
+
+        raise UsageError(_("{game} has no '{name}' view").format(game=self.title, name=name))
 
 
 # More would mean a game that never asks anyone anything: a bug, not a game.

@@ -271,33 +271,39 @@ def _last_move_complete(data: dict[str, Any]) -> bool:
 
 def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
-        raise SaveFileError(f"{where}: '{key}' is missing")
+        raise SaveFileError(_("{where}: '{key}' is missing").format(where=where, key=key))
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SaveFileError(f"{where}: '{key}' must be {kind.__name__}, not {type(value).__name__}")
+        raise SaveFileError(
+            _("{where}: '{key}' must be {kind}, not {found}").format(
+                where=where, key=key, kind=kind.__name__, found=type(value).__name__
+            )
+        )
     return value
 
 
 def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
     raw = data.get(key, [])
     if not isinstance(raw, list):
-        raise SaveFileError(f"{path}: '{key}' must be a list of moves")
+        raise SaveFileError(_("{path}: '{key}' must be a list of moves").format(path=path, key=key))
     entries = []
     for number, item in enumerate(raw, start=1):
-        where = f"{path}: {key} {number}"
+        where = _("{path}: {key} {number}").format(path=path, key=key, number=number)
         if not isinstance(item, dict):
-            raise SaveFileError(f"{where} is not a table")
+            raise SaveFileError(_("{where} is not a table").format(where=where))
         by = _field(item, "by", str, where)
         text = _field(item, "text", str, where)
         at = item.get("at", datetime.fromtimestamp(0, UTC))
         if not isinstance(at, datetime):
-            raise SaveFileError(f"{where}: 'at' must be a date and time")
+            raise SaveFileError(_("{where}: 'at' must be a date and time").format(where=where))
         was = item.get("was", "")
         if not isinstance(was, str) or len(text) > 1000 or len(by) > 100:
-            raise SaveFileError(f"{where}: text or 'was' is not a short string")
+            raise SaveFileError(
+                _("{where}: text or 'was' is not a short string").format(where=where)
+            )
         auto = item.get("auto", False)  # saves before automatic moves have none
         if not isinstance(auto, bool):
-            raise SaveFileError(f"{where}: 'auto' must be true or false")
+            raise SaveFileError(_("{where}: 'auto' must be true or false").format(where=where))
         entries.append(Entry(by, text, at, was, auto))
     return entries
 
@@ -312,31 +318,41 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     fmt = _field(data, "format", int, str(path))
     if fmt not in READS:
         raise SaveFileError(
-            f"{path}: unknown format version {fmt} (this referee reads {READS[0]} to {READS[-1]})"
+            _(
+                "{path}: unknown format version {version} (this referee reads {low} to {high})"
+            ).format(path=path, version=fmt, low=READS[0], high=READS[-1])
         )
     game_name = _field(data, "game", str, str(path))
     if game_name not in games.names():
-        raise SaveFileError(f"{path}: unknown game '{game_name[:40]}'")
+        raise SaveFileError(
+            _("{path}: unknown game '{game}'").format(path=path, game=game_name[:40])
+        )
     players = _field(data, "players", list, str(path))
     if not all(isinstance(p, str) for p in players):
-        raise SaveFileError(f"{path}: 'players' must be a list of names")
+        raise SaveFileError(_("{path}: 'players' must be a list of names").format(path=path))
     variant = data.get("variant", "")
     board = data.get("board", {})
     if not isinstance(variant, str) or not isinstance(board, dict):
-        raise SaveFileError(f"{path}: 'variant' must be a string and 'board' a table")
+        raise SaveFileError(
+            _("{path}: 'variant' must be a string and 'board' a table").format(path=path)
+        )
     readings = data.get("readings", {})  # saves from before readings: the defaults
     if not isinstance(readings, dict) or not all(isinstance(v, str) for v in readings.values()):
-        raise SaveFileError(f"{path}: 'readings' must be a table of KEY = \"CHOICE\"")
+        raise SaveFileError(
+            _("{path}: 'readings' must be a table of KEY = \"CHOICE\"").format(path=path)
+        )
     created = data.get("created", datetime.fromtimestamp(0, UTC))
     if not isinstance(created, datetime):
-        raise SaveFileError(f"{path}: 'created' must be a date and time")
+        raise SaveFileError(_("{path}: 'created' must be a date and time").format(path=path))
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
     readings = read_readings(games.get(game_name).readings(), readings)
     try:
         session = Session.new(game_name, players, variant, board, readings)
     except UsageError as e:
-        raise SaveFileError(f"{path}: the setup is not valid: {e}") from None
+        raise SaveFileError(
+            _("{path}: the setup is not valid: {error}").format(path=path, error=e)
+        ) from None
     session.created = created
     session.settle()
     for number, entry in enumerate(moves, start=1):

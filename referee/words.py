@@ -48,13 +48,18 @@ def match(
     )
 
 
-def offered(names: Sequence[str]) -> tuple[str, ...]:
-    """Names a completion offers: in Japanese their catalog names too (which the game's
-    `match` accepts as aliases), but only where there is a choice: a single candidate is a move
-    the referee may make for the table, and the log keeps it in English."""
-    if language() == "ja" and len(names) > 1:
-        return (*names, *dict.fromkeys(_(n) for n in names if _(n) != n))
-    return tuple(names)
+def offered(names: Sequence[str], aliases: Mapping[str, str] | None = None) -> tuple[str, ...]:
+    """Names a completion offers: in Japanese their Japanese names too (the keys of `aliases`
+    that name one of them, or else their catalog names), which the game's `match` accepts in
+    either language; but only where there is a choice: a single candidate is a move the referee
+    may make for the table, and the log keeps it in English."""
+    if language() != "ja" or len(names) <= 1:
+        return tuple(names)
+    if aliases is None:
+        japanese = [_(n) for n in names if _(n) != n]
+    else:
+        japanese = [alias for alias, name in aliases.items() if name in names]
+    return (*names, *dict.fromkeys(japanese))
 
 
 def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_000_000) -> int:

@@ -14,7 +14,7 @@ from referee.eighteen.position import load_position
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.engine import RefereeError, UsageError
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 
 def _as_data(answer: Answer) -> dict[str, object]:
@@ -67,7 +67,7 @@ def route(
 ) -> None:
     try:
         if max_seconds <= 0:
-            raise UsageError("--max-seconds must be above 0")
+            raise UsageError(_("--max-seconds must be above 0"))
         position = load_position(position_file, phase=phase)
         trains = parse_trains(trains_text)
         answer = best_routes(position, company, trains, max_seconds)
@@ -80,15 +80,21 @@ def route(
         return
     rows = []
     for item in cast(list[dict[str, Any]], data["routes"]):
-        stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or "(does not run)"
+        stops = " - ".join(f"{s['stop']} {s['value']}" for s in item["stops"]) or _(
+            "(does not run)"
+        )
         rows.append([item["train"], stops, item["revenue"]])
-    click.echo(simple_table(rows, ["train", "stops", "revenue"]))
+    click.echo(simple_table(rows, [_("train"), _("stops"), _("revenue")]))
     verdict = (
-        "proven optimal"
+        _("proven optimal")
         if answer.proven
-        else "NOT proven optimal (time ran out; best found so far)"
+        else _("NOT proven optimal (time ran out; best found so far)")
     )
-    click.echo(f"total {answer.total} ({verdict}, {answer.seconds:.2f} s)")
+    click.echo(
+        _("total {total} ({verdict}, {seconds:.2f} s)").format(
+            total=answer.total, verdict=verdict, seconds=answer.seconds
+        )
+    )
     if show:
         from referee.eighteen.render import picture
 

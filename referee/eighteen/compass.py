@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from referee.eighteen.tiles import TileSpec
 from referee.engine import UsageError
+from referee.i18n import _
 
 SIDES = {
     "flat": ("S", "SW", "NW", "N", "NE", "SE"),
@@ -65,7 +66,7 @@ def laid_legend(laid: Sequence[tuple[str, TileSpec, int]], layout: str) -> str:
     """Under a map picture: each tile laid (hex, tile, rotation) with its track by compass,
     as the table types it (`M25 9 N-S`)."""
     items = [f"{h} {spec.name} {text(describe(spec, rot), layout)}" for h, spec, rot in laid]
-    return ("tiles: " + "; ".join(items)) if items else ""
+    return _("tiles: {items}").format(items="; ".join(items)) if items else ""
 
 
 def is_sides(word: str) -> bool:
@@ -80,11 +81,12 @@ def parse_group(word: str, layout: str) -> Group:
     wrong = [p for p in parts if p not in names]
     if wrong:
         raise UsageError(
-            f"'{wrong[0]}' is not a side of a hex on this map", "sides " + ", ".join(names)
+            _("'{wrong}' is not a side of a hex on this map").format(wrong=wrong[0]),
+            _("sides {sides}").format(sides=", ".join(names)),
         )
     sides = frozenset(names.index(p) for p in parts)
     if len(sides) != len(parts):
-        raise UsageError(f"'{word}' names a side twice", "e.g. N-S")
+        raise UsageError(_("'{word}' names a side twice").format(word=word), _("e.g. N-S"))
     return Group(sides, None)
 
 
@@ -95,14 +97,17 @@ def parse_track(words: Sequence[str], layout: str) -> Track:
         low = word.lower()
         if low in NODE_WORDS:
             if not groups or groups[-1].kind is not None:
-                raise UsageError(f"'{low}' follows the sides it joins", f"e.g. N-SE {low}")
+                raise UsageError(
+                    _("'{low}' follows the sides it joins").format(low=low),
+                    _("e.g. N-SE {low}").format(low=low),
+                )
             groups[-1] = Group(groups[-1].sides, low)
         else:
             groups.append(parse_group(word, layout))
     for group in groups:
         if group.kind is None and len(group.sides) != 2:
             raise UsageError(
-                "track between sides joins two of them; more meet at a city or town",
+                _("track between sides joins two of them; more meet at a city or town"),
                 "e.g. N-S NE-SW, or N-S-SE city",
             )
     return tuple(groups)

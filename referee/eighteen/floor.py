@@ -2,12 +2,30 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from referee.eighteen.combine import Index, greedy
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate
 from referee.eighteen.rules import Setup, passable, stop_values
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
+# Tight ceilings, and remembering walks, cost more than they save in a short walk: tight
+# ceilings after this many places seen, walks once they come back to places this often
+# (and 5,000 walks more than that; a test sets 0 to have them from the first step).
+TIGHT_AFTER = 10_000
+DOMINATE_AFTER = 2
+WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
+WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
+
+
+def _falling(candidate: Candidate) -> int:
+    return -candidate[0]
+
+
+# A walk remembered at a place: the track it took that the walk can still use, its clashes
+# with the candidates that mattered, its value, whether it met a token, its start's order.
+_Walked = tuple[int, tuple[int, ...], int, bool, int]
 
 
 class Floor:
@@ -50,7 +68,17 @@ class Floor:
         self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
         # Walks meet the same stops in many orders: the ceiling depends only on where they are
         # and what they met.
-        self.ceilings: dict[tuple[int, int], int] = {}
+        # (ceiling, whether it is the tight one)
+        self.ceilings: dict[tuple[int, int], tuple[int, bool]] = {}
+        # Walks that reached a place (end, stops met) and were walked on: see dominated().
+        self.walks: dict[tuple[int, int], tuple[int, list[_Walked]]] = {}
+        self.walks_kept = 0
+        self.walked = 0
+        self.can_dominate = all(index is not None for index in indexes)
+        self.link_ends = [(1 << link.a | 1 << link.b, link.mask) for link in graph.links]
+        self.tops = [cands[0][0] if cands else 0 for cands in others]
+        self.relevant_at = -1
+        self.relevant: dict[int, tuple[int, ...]] = {}
 
     @property
     def value(self) -> int:
@@ -65,12 +93,12 @@ class Floor:
         reach, plus the most the other trains can earn on the track it leaves. (Not computed
         in full when it cannot beat the best answer known.)"""
         key = (v, met)
-        ceiling = self.ceilings.get(key)
-        if ceiling is None:
+        known = self.ceilings.get(key)
+        if known is None:
             if len(self.ceilings) > CEILINGS_KEPT:
                 self.ceilings.clear()
-            ceiling = self.ceilings[key] = self._ceiling(v, met)
-        reach = value + ceiling
+            known = self.ceilings[key] = (self._loose(v, met), False)
+        reach = value + known[0]
         if reach + self.others_best <= self.best:
             return reach + self.others_best
         others = 0
@@ -78,11 +106,23 @@ class Floor:
             free = every & ~clashing
             if free:
                 others += cands[(free & -free).bit_length() - 1][0]
+        # Each train's best alone may share track with another's: together they earn no more
+        # than their best combination.
+        others = min(others, self.others_best)
+        if reach + others > self.best and not known[1] and len(self.ceilings) > TIGHT_AFTER:
+            # The cheap ceiling is not enough: the tight one, once per place (in a long walk
+            # only: in a short one it costs more than it saves).
+            known = self.ceilings[key] = (min(known[0], self._tight(v, met)), True)
+            reach = value + known[0]
         return reach + others
 
-    def _ceiling(self, v: int, met: int) -> int:
-        """The most a route going on from v can still add, never meeting the nodes of `met`:
-        every stop it can reach and pass, and the best one of those it could only end at."""
+    def bound(self, v: int, met: int) -> int:
+        """The most a route going on from v can still add (the best ceiling found so far)."""
+        known = self.ceilings.get((v, met))
+        return self._loose(v, met) if known is None else known[0]
+
+    def _reached(self, v: int, met: int) -> int:
+        """The nodes a route going on from v can reach, never meeting the nodes of `met`."""
         next_to, through = self.next_to, self.through
         reached = 0
         frontier = next_to[v] & ~met
@@ -95,11 +135,26 @@ class Floor:
                 grow |= next_to[low.bit_length() - 1]
                 walkers ^= low
             frontier = grow & ~reached & ~met
-        # A stop with one way in (or none) left can only end the route: with the stops that
-        # can only end a route anyway, at most one of them counts.
+        return reached
+
+    def _best_end(self, reached: int) -> int:
+        """The most a stop that pays only as the route's end can add."""
+        best_end = 0
+        ending = reached & self.pays_ending
+        while ending:
+            low = ending & -ending
+            best_end = max(best_end, self.end_value[low.bit_length() - 1])
+            ending ^= low
+        return best_end
+
+    def _loose(self, v: int, met: int) -> int:
+        """Cheap: every stop it can reach and pass, and the best one of those it could only
+        end at (a stop with one way in left, or one that pays only as an end)."""
+        reached = self._reached(v, met)
+        next_to = self.next_to
         open_ = reached | 1 << v
         total = 0
-        best_end = 0
+        best_end = self._best_end(reached)
         passing = reached & self.pays_passing
         while passing:
             low = passing & -passing
@@ -109,12 +164,159 @@ class Floor:
             else:
                 best_end = max(best_end, self.pass_value[i])
             passing ^= low
-        ending = reached & self.pays_ending
-        while ending:
-            low = ending & -ending
-            best_end = max(best_end, self.end_value[low.bit_length() - 1])
-            ending ^= low
         return total + best_end
+
+    def _tight(self, v: int, met: int) -> int:
+        """Dearer: the richest chain of blocks it can pass (see _chain), and the best stop it
+        could end at that pays only as an end."""
+        reached = self._reached(v, met)
+        return self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
+
+    def _chain(self, root: int, inside: int) -> int:
+        """The most the stops of `inside` can pay a route starting at `root` and passing only
+        them. A route leaving a block (a piece with no single node whose loss cuts it) by one
+        of its cut nodes never comes back to it, so it runs through one chain of blocks away
+        from the root, and earns at most the stops of the richest chain. Blocks are found
+        depth first (Hopcroft and Tarjan); a block closes before the block holding its entry
+        node, so `down`, per node, is the richest chain hanging below it once it is needed."""
+        next_to, pass_value = self.next_to, self.pass_value
+        disc = [-1] * len(next_to)
+        low = disc.copy()
+        down = [0] * len(next_to)
+        disc[root] = low[root] = 0
+        pending = [root]  # nodes of blocks not closed yet, in the order found
+        path = [root]  # the depth-first path, and each node's neighbours not tried yet
+        todos = [next_to[root] & inside]
+        count = 0
+        while True:
+            todo = todos[-1]
+            u = path[-1]
+            if todo:
+                bit = todo & -todo
+                todos[-1] = todo ^ bit
+                w = bit.bit_length() - 1
+                seen = disc[w]
+                if seen >= 0:
+                    if seen < low[u]:
+                        low[u] = seen
+                    continue
+                count += 1
+                disc[w] = low[w] = count
+                pending.append(w)
+                path.append(w)
+                todos.append(next_to[w] & inside)
+                continue
+            path.pop()
+            todos.pop()
+            if not path:
+                return down[root]
+            p = path[-1]
+            if low[u] < low[p]:
+                low[p] = low[u]
+            if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
+                total = deeper = 0
+                while True:
+                    x = pending.pop()
+                    total += pass_value[x]
+                    if down[x] > deeper:
+                        deeper = down[x]
+                    if x == u:
+                        break
+                if total + deeper > down[p]:
+                    down[p] = total + deeper
+
+    def _relevance(self, reach: int) -> tuple[int, ...]:
+        """Per other train, its candidates that can still be in a better answer with a route
+        of this train worth at most `reach` (a prefix of its list, best first): worth more
+        than the best answer less `reach` and the other trains at their best."""
+        if self.relevant_at != self.best:
+            self.relevant_at = self.best
+            self.relevant.clear()
+        relevant = self.relevant.get(reach)
+        if relevant is None:
+            total = sum(self.tops)
+            counts = (
+                bisect_left(cands, reach + total - self.tops[k] - self.best, key=_falling)
+                for k, cands in enumerate(self.others)
+            )
+            relevant = self.relevant[reach] = tuple((1 << count) - 1 for count in counts)
+        return relevant
+
+    def dominated(
+        self,
+        v: int,
+        met: int,
+        mask: int,
+        clash: tuple[int, ...],
+        value: int,
+        token: bool,
+        order: int,
+    ) -> bool:
+        """Whether a walk at v, having met `met`, can be left alone because another one was
+        walked on from the same place: worth as much, from a start walked no later (`order`,
+        see listing.py; both met a token, or this one has not), with no more of the track
+        the walk can still use taken, and clashing with none of the other trains' candidates
+        that can still matter that this one does not clash with. Whatever follows this walk
+        follows that one, for as much, leaving the other trains as much. Otherwise the walk is
+        remembered."""
+        self.walked += 1
+        if not self.can_dominate or self.walked <= DOMINATE_AFTER * (len(self.ceilings) + 2500):
+            return False
+        key = (v, met)
+        relevant = self._relevance(value + self.bound(v, met))
+        place = self.walks.get(key)
+        if place is None:  # the first walk here (most of a short search): just remembered
+            if self.walks_kept > WALKS_KEPT:
+                self.walks.clear()
+                self.walks_kept = 0
+            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            self.walks[key] = (-1, [(mask, kept, value, token, order)])
+            self.walks_kept += 1
+            return False
+        future, seen = place
+        if future < 0:
+            # The track of the links the walk may still take: between stops not met yet, or
+            # from v to one. Only that of the walks remembered here is compared.
+            future = 0
+            open_ = ~met | 1 << v
+            for ends, link_mask in self.link_ends:
+                if not ends & ~open_:
+                    future |= link_mask
+            seen = [(walk[0] & future, *walk[1:]) for walk in seen]
+            self.walks[key] = (future, seen)
+        mine = mask & future
+        relevant = self._relevance(value + self.bound(v, met))
+        if len(relevant) == 1:  # the usual case, unrolled
+            (matters,) = relevant
+            (ours,) = clash
+            for other_mask, other_clash, other_value, other_token, other_order in seen:
+                if (
+                    not other_mask & ~mine
+                    and other_value >= value
+                    and other_order <= order
+                    and (other_token or not token)
+                    and not other_clash[0] & ~ours & matters
+                ):
+                    return True
+        else:
+            for other_mask, other_clash, other_value, other_token, other_order in seen:
+                if (
+                    other_mask & ~mine
+                    or other_value < value
+                    or other_order > order
+                    or (token and not other_token)
+                ):
+                    continue
+                for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
+                    if theirs & ~ours & matters:
+                        break
+                else:
+                    return True
+        if len(seen) < WALKS_PER_PLACE:
+            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            seen.append((mine, kept, value, token, order))
+            self.walks_kept += 1
+        return False
 
     def found(self, value: int, mask: int, clash: tuple[int, ...]) -> None:
         picks = greedy(self.others, self.indexes, self.link_sets, mask, clash)

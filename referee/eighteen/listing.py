@@ -152,6 +152,10 @@ def enumerate_routes(
         if counter[0] & 255 == 0 and time.monotonic() > deadline:
             raise OutOfTime
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
+        if floor is not None and floor.dominated(
+            v, met, mask, clash, value_d if floor.diesel else value, token, rank[start]
+        ):
+            return
         moves: list[tuple[int, int, int, _Walk]] = []  # (ceiling, entry, node, walk) to go on
         for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in steps[v]:
             if link_mask & mask or seen & bit:

@@ -9,6 +9,7 @@ from referee.datafiles import load_table, table_names
 from referee.eighteen.hexes import LAYOUTS, neighbour, opposite, parse
 from referee.eighteen.tiles import TileSpec, parse_tile
 from referee.engine import UsageError
+from referee.i18n import _
 
 
 @dataclass(frozen=True)
@@ -40,19 +41,21 @@ class GameMap:
 def map_from_data(name: str, data: dict[str, Any]) -> GameMap:
     layout = data.get("layout", "flat")
     if layout not in LAYOUTS:
-        raise UsageError(f"map {name}: layout must be flat or pointy")
+        raise UsageError(_("map {name}: layout must be flat or pointy").format(name=name))
     raw_hexes = data.get("hexes")
     if not isinstance(raw_hexes, dict) or not raw_hexes:
-        raise UsageError(f"map {name}: no hexes")
+        raise UsageError(_("map {name}: no hexes").format(name=name))
     hexes: dict[str, HexSpec] = {}
     for hex_name, raw in raw_hexes.items():
-        where = f"hex {hex_name}"
+        where = _("hex {hex}").format(hex=hex_name)
         if parse(hex_name, layout) is None:
-            raise UsageError(f"{where}: not a hex name (letter and number, e.g. G8)")
+            raise UsageError(
+                _("{where}: not a hex name (letter and number, e.g. G8)").format(where=where)
+            )
         printed = parse_tile(hex_name, raw, where)
         blocked = raw.get("impassable", [])
         if not all(isinstance(e, int) and 0 <= e < 6 for e in blocked):
-            raise UsageError(f"{where}: impassable edges must be 0-5")
+            raise UsageError(_("{where}: impassable edges must be 0-5").format(where=where))
         hexes[hex_name] = HexSpec(
             hex_name, printed, frozenset(blocked), str(raw.get("terrain", ""))
         )
@@ -63,7 +66,9 @@ def map_from_data(name: str, data: dict[str, Any]) -> GameMap:
         for edge in sorted(hex_spec.printed.exits()):
             if game_map.neighbour(hex_spec.name, edge) is None and hex_spec.printed.color != "red":
                 raise UsageError(
-                    f"hex {hex_spec.name}: printed track runs off the map at edge {edge}"
+                    _("hex {name}: printed track runs off the map at edge {edge}").format(
+                        name=hex_spec.name, edge=edge
+                    )
                 )
     return game_map
 
@@ -74,5 +79,5 @@ def available_maps() -> list[str]:
 
 def load_map(name: str) -> GameMap:
     if name not in available_maps():
-        raise UsageError(f"unknown map '{name}'", ", ".join(available_maps()))
+        raise UsageError(_("unknown map '{name}'").format(name=name), ", ".join(available_maps()))
     return map_from_data(name, load_table(f"maps/{name}"))

@@ -13,6 +13,7 @@ from referee.eighteen.maps import GameMap, available_maps, load_map, map_from_da
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.engine import UsageError
 from referee.files import read_toml
+from referee.i18n import _
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
@@ -43,7 +44,7 @@ def route_rules(game: str) -> Rules:
     if game in available_maps():
         return Rules()
     known = [*ROUTE_RULES, *available_maps()]
-    raise UsageError(f"position: unknown game '{game}'", ", ".join(known))
+    raise UsageError(_("position: unknown game '{game}'").format(game=game), ", ".join(known))
 
 
 @dataclass(frozen=True)
@@ -84,14 +85,14 @@ class Position:
 def _int(raw: dict[str, Any], key: str, where: str, default: int | None = None) -> int:
     value = raw.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise UsageError(f"{where}: '{key}' must be a whole number")
+        raise UsageError(_("{where}: '{key}' must be a whole number").format(where=where, key=key))
     return value
 
 
 def _str(raw: dict[str, Any], key: str, where: str) -> str:
     value = raw.get(key)
     if not isinstance(value, str) or not value:
-        raise UsageError(f"{where}: '{key}' is missing")
+        raise UsageError(_("{where}: '{key}' is missing").format(where=where, key=key))
     return value
 
 
@@ -102,33 +103,47 @@ def _phase_colour(game_map: GameMap, phase: Any) -> str:
     if name in COLOURS:
         return name
     allowed = ", ".join(list(game_map.phases) + list(COLOURS))
-    raise UsageError(f"unknown phase '{name}'", allowed)
+    raise UsageError(_("unknown phase '{name}'").format(name=name), allowed)
 
 
 def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
-    where = f"hex {hex_name}"
+    where = _("hex {hex}").format(hex=hex_name)
     exits = laid.tile.exits(laid.rotation)
     for edge in sorted(exits):
         if game_map.neighbour(hex_name, edge) is None:
             raise UsageError(
-                f"{where}: tile {laid.tile.name} rotation {laid.rotation} runs track off the map "
-                f"(or across a closed border) at edge {edge}"
+                _(
+                    "{where}: tile {name} rotation {rotation} runs track off the map"
+                    " (or across a closed border) at edge {edge}"
+                ).format(where=where, name=laid.tile.name, rotation=laid.rotation, edge=edge)
             )
     printed = game_map.hexes[hex_name].printed
     lost = printed.exits() - exits
     if lost:
         raise UsageError(
-            f"{where}: tile {laid.tile.name} rotation {laid.rotation} breaks the printed track at "
-            f"edge {', '.join(map(str, sorted(lost)))}"
+            _(
+                "{where}: tile {name} rotation {rotation} breaks the printed track at edge {items}"
+            ).format(
+                where=where,
+                name=laid.tile.name,
+                rotation=laid.rotation,
+                items=", ".join(map(str, sorted(lost))),
+            )
         )
     if printed.color in ("red", "gray"):
-        raise UsageError(f"{where}: no tile may be laid on a {printed.color} hex")
+        raise UsageError(
+            _("{where}: no tile may be laid on a {color} hex").format(
+                where=where, color=printed.color
+            )
+        )
     cities = sum(1 for n in printed.nodes if n.kind == "city")
     new_cities = sum(1 for n in laid.tile.nodes if n.kind == "city")
     if cities != new_cities and not (printed.label == laid.tile.label != ""):
-        kind = "a city hex" if cities else "a hex without a city"
+        kind = _("a city hex") if cities else _("a hex without a city")
         raise UsageError(
-            f"{where}: tile {laid.tile.name} has {new_cities} cities but this is {kind}"
+            _("{where}: tile {name} has {new_cities} cities but this is {kind}").format(
+                where=where, name=laid.tile.name, new_cities=new_cities, kind=kind
+            )
         )
 
 
@@ -143,34 +158,50 @@ def position_from_data(data: dict[str, Any]) -> Position:
 
     laid: dict[str, Laid] = {}
     for i, raw in enumerate(data.get("tiles", [])):
-        hex_name = _str(raw, "hex", f"tile entry {i + 1}")
-        where = f"hex {hex_name}"
+        hex_name = _str(raw, "hex", _("tile entry {number}").format(number=i + 1))
+        where = _("hex {hex}").format(hex=hex_name)
         if hex_name not in game_map.hexes:
-            raise UsageError(f"{where}: not on the map {game_map.name}")
+            raise UsageError(
+                _("{where}: not on the map {name}").format(where=where, name=game_map.name)
+            )
         if hex_name in laid:
-            raise UsageError(f"{where}: two tiles laid on the same hex")
+            raise UsageError(_("{where}: two tiles laid on the same hex").format(where=where))
         rotation = _int(raw, "rotation", where, 0)
         if not 0 <= rotation < 6:
-            raise UsageError(f"{where}: rotation must be 0-5")
+            raise UsageError(_("{where}: rotation must be 0-5").format(where=where))
         laid[hex_name] = Laid(tile(str(raw.get("tile", "")), where), rotation)
         _check_lay(game_map, hex_name, laid[hex_name])
 
     position = Position(game_map, laid, (), colour, rules)
     tokens: list[Token] = []
     for i, raw in enumerate(data.get("tokens", [])):
-        hex_name = _str(raw, "hex", f"token entry {i + 1}")
-        where = f"hex {hex_name}"
+        hex_name = _str(raw, "hex", _("token entry {number}").format(number=i + 1))
+        where = _("hex {hex}").format(hex=hex_name)
         if hex_name not in game_map.hexes:
-            raise UsageError(f"{where}: not on the map {game_map.name}")
+            raise UsageError(
+                _("{where}: not on the map {name}").format(where=where, name=game_map.name)
+            )
         company = _str(raw, "company", where)
         city = _int(raw, "city", where, 0)
         nodes = position.content(hex_name)[0].nodes
         if not (0 <= city < len(nodes) and nodes[city].kind == "city"):
-            have = "no city" if not any(n.kind == "city" for n in nodes) else f"no city {city}"
-            raise UsageError(f"{where}: token of {company} on {have}")
+            have = (
+                _("no city")
+                if not any(n.kind == "city" for n in nodes)
+                else _("no city {city}").format(city=city)
+            )
+            raise UsageError(
+                _("{where}: token of {company} on {have}").format(
+                    where=where, company=company, have=have
+                )
+            )
         token = Token(hex_name, city, company)
         if token in tokens:
-            raise UsageError(f"{where}: {company} has two tokens in city {city}")
+            raise UsageError(
+                _("{where}: {company} has two tokens in city {city}").format(
+                    where=where, company=company, city=city
+                )
+            )
         tokens.append(token)
     for hex_name in sorted({t.hex for t in tokens}):
         nodes = position.content(hex_name)[0].nodes
@@ -178,19 +209,22 @@ def position_from_data(data: dict[str, Any]) -> Position:
             count = sum(1 for t in tokens if t.hex == hex_name and t.city == city)
             if count > nodes[city].slots:
                 raise UsageError(
-                    f"hex {hex_name}: city {city} has {count} tokens "
-                    f"but only {nodes[city].slots} slots"
+                    _("hex {hex}: city {city} has {count} tokens but only {slots} slots").format(
+                        hex=hex_name, city=city, count=count, slots=nodes[city].slots
+                    )
                 )
 
     suburbs: set[tuple[str, int]] = set()
     for raw in data.get("suburbs", []):
         hex_name = _str(raw, "hex", "suburb")
-        city = _int(raw, "city", f"hex {hex_name}", 0)
+        city = _int(raw, "city", _("hex {hex}").format(hex=hex_name), 0)
         if hex_name not in game_map.hexes:
-            raise UsageError(f"hex {hex_name}: not on the map {game_map.name}")
+            raise UsageError(
+                _("hex {hex}: not on the map {name}").format(hex=hex_name, name=game_map.name)
+            )
         nodes = position.content(hex_name)[0].nodes
         if not (0 <= city < len(nodes) and nodes[city].kind == "city"):
-            raise UsageError(f"hex {hex_name}: suburb token on no city")
+            raise UsageError(_("hex {hex}: suburb token on no city").format(hex=hex_name))
         suburbs.add((hex_name, city))
 
     abilities: dict[str, frozenset[str]] = {}
@@ -199,7 +233,10 @@ def position_from_data(data: dict[str, Any]) -> Position:
         unknown = [a for a in found if a not in ABILITIES]
         if unknown:
             raise UsageError(
-                f"company {company}: unknown ability '{unknown[0]}'", ", ".join(ABILITIES)
+                _("company {company}: unknown ability '{unknown}'").format(
+                    company=company, unknown=unknown[0]
+                ),
+                ", ".join(ABILITIES),
             )
         abilities[company] = frozenset(found)
 

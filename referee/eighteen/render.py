@@ -6,6 +6,7 @@ from referee.eighteen import compass
 from referee.eighteen.hexes import parse
 from referee.eighteen.position import Position
 from referee.eighteen.search import Answer
+from referee.i18n import _
 
 CELL = 7  # characters per hex column
 
@@ -51,14 +52,14 @@ def picture(position: Position, answer: Answer | None = None) -> str:
         cells[(x, y)] = [hex_name, _content(position, hex_name), (tokens + mark)[: CELL - 1]]
     if not cells:
         return ""
-    min_x = min(x for x, _ in cells)
-    min_y = min(y for _, y in cells)
+    min_x = min(x for x, _y in cells)
+    min_y = min(y for _x, y in cells)
     # Flat maps: a column per letter; a doubled row step is two text lines (hex = 4 lines).
     # Pointy maps: a row per letter (4 lines); a doubled column step is 4 characters.
     step_x, step_y = (CELL, 2) if layout == "flat" else (4, 4)
-    width = (max(x for x, _ in cells) - min_x + 1) * step_x + CELL
-    height = (max(y for _, y in cells) - min_y + 1) * step_y + 3
-    grid = [[" "] * width for _ in range(height)]
+    width = (max(x for x, _y in cells) - min_x + 1) * step_x + CELL
+    height = (max(y for _x, y in cells) - min_y + 1) * step_y + 3
+    grid = [[" "] * width for _row in range(height)]
     for (x, y), lines in cells.items():
         col = (x - min_x) * step_x
         row = (y - min_y) * step_y
@@ -66,7 +67,7 @@ def picture(position: Position, answer: Answer | None = None) -> str:
             for j, ch in enumerate(text[: CELL - 1]):
                 grid[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in grid).rstrip("\n")
-    legend = (
+    legend = _(
         "legend: TILE number, ( ) city, o town, [off] off-board, === printed track; "
         "AB = token; *12 = routes of trains 1 and 2"
     )

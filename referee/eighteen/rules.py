@@ -9,6 +9,7 @@ from referee.eighteen.graph import TrackGraph
 from referee.eighteen.position import Position, Rules
 from referee.eighteen.trains import Train
 from referee.engine import RuleError, UsageError
+from referee.i18n import _
 
 
 @dataclass(frozen=True)
@@ -50,9 +51,14 @@ def setup_for(position: Position, company: str, trains: Sequence[Train]) -> Setu
 
 def check_setup(graph: TrackGraph, trains: Sequence[Train], setup: Setup) -> None:
     if not graph.token_nodes():
-        raise UsageError(f"company {graph.company} has no token on the map")
+        raise UsageError(
+            _("company {company} has no token on the map").format(company=graph.company)
+        )
     if any(t.rusted for t in trains) and not setup.resourceful:
-        raise RuleError(f"{graph.company} cannot run a rusted train", "lost-atlas §26 Resourceful")
+        raise RuleError(
+            _("{company} cannot run a rusted train").format(company=graph.company),
+            "lost-atlas §26 Resourceful",
+        )
 
 
 def stop_values(graph: TrackGraph, diesel: bool, setup: Setup) -> list[int]:

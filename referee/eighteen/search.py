@@ -6,8 +6,10 @@
    Its companions' routes are listed and combined first; then its walk keeps a floor (floor.py:
    the best answer found so far, less the most the companions can earn) and goes on only while
    a ceiling (the stops still in reach, plus the companions' best on the track left) is above
-   the best answer. Every route that could be in a better answer is still listed: the result
-   is proven.
+   the best answer. In a long walk the ceiling is the richest chain of blocks from the walk's
+   end, and a walk that comes back to a place (end, stops met) already walked on, with no more
+   to offer anyone, is dropped. Every route that could be in a better answer, or one as good
+   with no more track, is still listed: the result is proven.
 3. Per train: candidates (revenue, track) with at most that train's stops, best first, one per
    track set. (Filtering out dominated candidates, more track for no more revenue, cost more
    than the bitsets below spend on them.)
@@ -72,7 +74,7 @@ def _twin_bounds(
     if not alone.proven:
         return None
     rest = [t for i, t in enumerate(trains) if i != twins[1]]
-    first = solve(graph, rest, setup, left(), avoid)
+    first = alone if rest == [train] else solve(graph, rest, setup, left(), avoid)
     taken = sum(route.mask for route in first.routes if route is not None)
     second = solve(graph, [train], setup, left(), avoid | taken)
     routes, revenues = list(first.routes), list(first.revenues)

@@ -9,6 +9,7 @@ from typing import Any
 from referee.datafiles import load_table
 from referee.eighteen.hexes import rotate
 from referee.engine import UsageError
+from referee.i18n import _
 
 NODE_KINDS = ("city", "town", "offboard", "junction")
 # An end of a path: ("e", edge) or ("n", node index).
@@ -75,22 +76,36 @@ def _parse_end(text: Any, nodes: int, where: str) -> End:
         kind, number = text[0], int(text[1:])
         if (kind == "e" and number < 6) or (kind == "n" and number < nodes):
             return (kind, number)
-    raise UsageError(f"{where}: bad path end {text!r} (edges e0-e5, nodes n0-n{max(nodes - 1, 0)})")
+    raise UsageError(
+        _("{where}: bad path end {text!r} (edges e0-e5, nodes n0-n{last})").format(
+            where=where, text=text, last=max(nodes - 1, 0)
+        )
+    )
 
 
 def parse_node(raw: Any, where: str) -> NodeSpec:
     if not isinstance(raw, dict) or raw.get("kind") not in NODE_KINDS:
-        raise UsageError(f"{where}: node kind must be one of {', '.join(NODE_KINDS)}")
+        raise UsageError(
+            _("{where}: node kind must be one of {items}").format(
+                where=where, items=", ".join(NODE_KINDS)
+            )
+        )
     revenue = raw.get("revenue", 0)
     if isinstance(revenue, dict):
         if not all(isinstance(v, int) for v in revenue.values()):
-            raise UsageError(f"{where}: revenue by phase must be whole numbers")
+            raise UsageError(
+                _("{where}: revenue by phase must be whole numbers").format(where=where)
+            )
         revenue = tuple(sorted(revenue.items()))
     elif not isinstance(revenue, int):
-        raise UsageError(f"{where}: revenue must be a number or a table of phase colour = value")
+        raise UsageError(
+            _("{where}: revenue must be a number or a table of phase colour = value").format(
+                where=where
+            )
+        )
     slots = raw.get("slots", 0)
     if not isinstance(slots, int) or slots < 0 or (raw["kind"] == "city" and slots < 1):
-        raise UsageError(f"{where}: a city needs at least one token slot")
+        raise UsageError(_("{where}: a city needs at least one token slot").format(where=where))
     groups = raw.get("groups") or [""]
     return NodeSpec(raw["kind"], revenue, slots, str(groups[0]))
 
@@ -98,21 +113,26 @@ def parse_node(raw: Any, where: str) -> NodeSpec:
 def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
     """Validate one tile (or hex content) table; errors name `where` (e.g. 'tile 15', 'hex G8')."""
     if not isinstance(raw, dict):
-        raise UsageError(f"{where}: must be a table")
+        raise UsageError(_("{where}: must be a table").format(where=where))
     raw_nodes = raw.get("nodes", [])
-    nodes = tuple(parse_node(n, f"{where} node {i}") for i, n in enumerate(raw_nodes))
+    nodes = tuple(
+        parse_node(n, _("{where} node {i}").format(where=where, i=i))
+        for i, n in enumerate(raw_nodes)
+    )
     paths: list[tuple[End, End]] = []
     for item in raw.get("paths", []):
         if not isinstance(item, list) or len(item) != 2:
-            raise UsageError(f"{where}: each path joins exactly two ends")
+            raise UsageError(_("{where}: each path joins exactly two ends").format(where=where))
         a, b = (_parse_end(t, len(nodes), where) for t in item)
         if a == b:
-            raise UsageError(f"{where}: a path cannot join {item[0]} to itself")
+            raise UsageError(
+                _("{where}: a path cannot join {item} to itself").format(where=where, item=item[0])
+            )
         paths.append((a, b))
     used = {end[1] for path in paths for end in path if end[0] == "n"}
     for i, node in enumerate(nodes):
         if node.kind == "junction" and i not in used:
-            raise UsageError(f"{where}: junction n{i} has no track")
+            raise UsageError(_("{where}: junction n{i} has no track").format(where=where, i=i))
     return TileSpec(
         name, str(raw.get("color", "")), str(raw.get("label") or ""), nodes, tuple(paths)
     )
@@ -122,11 +142,14 @@ def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
 def catalogue() -> dict[str, TileSpec]:
     """Every tile of tables/tiles.toml, validated."""
     data = load_table("tiles")
-    return {name: parse_tile(name, raw, f"tile {name}") for name, raw in data["tiles"].items()}
+    return {
+        name: parse_tile(name, raw, _("tile {name}").format(name=name))
+        for name, raw in data["tiles"].items()
+    }
 
 
 def tile(name: str, where: str) -> TileSpec:
     found = catalogue().get(name)
     if found is None:
-        raise UsageError(f"{where}: unknown tile '{name}'")
+        raise UsageError(_("{where}: unknown tile '{name}'").format(where=where, name=name))
     return found

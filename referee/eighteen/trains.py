@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.engine import UsageError
+from referee.i18n import _
 
 UNLIMITED = ("D", "∞", "inf", "infinity", "u")
 
@@ -34,8 +35,9 @@ def parse_trains(text: str) -> list[Train]:
             trains.append(Train(base, int(base), rusted=rusted))
         else:
             raise UsageError(
-                f"unknown train '{word}'", "a number of stops, D or ∞, e.g. 4,4 or 5,D"
+                _("unknown train '{word}'").format(word=word),
+                _("a number of stops, D or ∞, e.g. 4,4 or 5,D"),
             )
     if not trains:
-        raise UsageError("no trains given", "e.g. --trains 4,4")
+        raise UsageError(_("no trains given"), _("e.g. --trains 4,4"))
     return trains

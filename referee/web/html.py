@@ -29,12 +29,13 @@ def esc(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
-def swatch(name: str) -> str:
-    """A colour name with its swatch before it; plain text when it is not a colour."""
+def swatch(name: str, label: str = "") -> str:
+    """A colour name with its swatch before it; plain text when it is not a colour. `label`:
+    the name as the table reads it, when not `name` itself (a Japanese name)."""
     colour = SWATCHES.get(str(name).lower())
     if colour is None:
-        return esc(name)
-    word = esc(_(name))  # the games mark their colour names for the catalog (黒, 緑, ...)
+        return esc(label or name)
+    word = esc(label or _(name))  # the games mark their colour names for the catalog (黒, 緑, ...)
     return f'<span class="nw"><span class="sw" style="background:{colour}"></span>{word}</span>'
 
 

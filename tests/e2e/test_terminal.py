@@ -21,13 +21,16 @@ def referee_program() -> str:
     return found
 
 
-def spawn(args: list[str], cwd: Path) -> pexpect.spawn:
+def spawn(args: list[str], cwd: Path, *, cpr: bool = False) -> pexpect.spawn:
+    """The program at a terminal. prompt-toolkit draws the bottom toolbar only where it can ask
+    the terminal where the cursor is: with `cpr` the test must answer (`Screen.expect`)."""
     env = {
-        **os.environ,
-        "PROMPT_TOOLKIT_NO_CPR": "1",
+        **{k: v for k, v in os.environ.items() if k != "PROMPT_TOOLKIT_NO_CPR"},
         "TERM": "xterm",
         "XDG_CONFIG_HOME": str(cwd / "config"),
     }
+    if not cpr:
+        env["PROMPT_TOOLKIT_NO_CPR"] = "1"
     child = pexpect.spawn(
         referee_program(),
         args,

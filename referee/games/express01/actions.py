@@ -9,6 +9,7 @@ from referee.engine import Event, RuleError, UsageError
 from referee.games.express01 import network
 from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
 from referee.games.express01.flow import begin, end_turn, first_turn
+from referee.games.express01.names import company as shown
 from referee.games.express01.readings import CAPITAL_BONUS, LOCO_SHARE
 from referee.games.express01.sections import ACQUIRE, BONUS, CARDS, EXPAND, LOCO, POSITION, TURN
 from referee.games.express01.state import (
@@ -22,8 +23,14 @@ from referee.games.express01.state import (
     with_shares,
     with_spot,
 )
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
+STATION_OF = {
+    "through": N_("through station"),
+    "terminal": N_("terminal station"),
+    "capital": N_("capital station"),
+}
 CAPITAL_PLUS = 1  # カード説明: 首都駅 (ボーナス支払い時には+1ボーナス)
 
 
@@ -38,22 +45,34 @@ def _payment(
             return ()
         if len(hand) == 1 and next(iter(hand.values())) >= cost:
             return (next(iter(hand)),) * cost
-        held = " ".join(f"{d}*{n}" for d, n in hand.items()) or "nothing"
-        raise UsageError(f"say which {cost} card(s) {player} pays: pay DECK ...", f"hand: {held}")
-    judge.rule(len(pay) == cost, f"the cost is {cost} card(s), not {len(pay)}", rule, f"pay {cost}")
+        held = " ".join(f"{d}*{n}" for d, n in hand.items()) or _("nothing")
+        raise UsageError(
+            _("say which {cost} card(s) {player} pays: pay DECK ...").format(
+                cost=cost, player=player
+            ),
+            _("hand: {held}").format(held=held),
+        )
+    judge.rule(
+        len(pay) == cost,
+        _("the cost is {cost} card(s), not {paid}").format(cost=cost, paid=len(pay)),
+        rule,
+        f"pay {cost}",
+    )
     for code, n in Counter(pay).items():
         if code == BLACK:
             judge.fact(
                 state.loco == player and n == 1,
-                f"{player} does not hold the black locomotive",
+                _("{player} does not hold the black locomotive").format(player=player),
                 LOCO,
             )
         else:
             judge.fact(
                 hand.get(code, 0) >= n,
-                f"{player} holds {hand.get(code, 0)} {code}, cannot pay {n}",
+                _("{player} holds {held} {deck}, cannot pay {n}").format(
+                    player=player, held=hand.get(code, 0), deck=code, n=n
+                ),
                 TURN,
-                "costs are paid from the hand",
+                _("costs are paid from the hand"),
             )
     return pay
 
@@ -68,12 +87,18 @@ def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: lis
         state = with_hand(state, player, code, -1)
         state = with_hand(state, to, code, +1) if to else with_deck(state, code, +1)
     if cards:
-        where = f"to {to}" if to else "onto the decks"
-        loco = " (the black locomotive is discarded)" if BLACK in cards else ""
+        where = _("to {player}").format(player=to) if to else _("onto the decks")
+        loco = _(" (the black locomotive is discarded)") if BLACK in cards else ""
         events.append(
             Event(
-                f"{player} pays {' '.join(cards)} {where}{loco}: hand {before} -> "
-                f"{state.hand_size(player)}"
+                _("{player} pays {cards} {where}{loco}: hand {before} -> {after}").format(
+                    player=player,
+                    cards=" ".join(cards),
+                    where=where,
+                    loco=loco,
+                    before=before,
+                    after=state.hand_size(player),
+                )
             )
         )
     return state
@@ -86,21 +111,23 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     assert turn is not None
     spot = state.spot(move.card)
     judge.fact(
-        spot.stage < 3, f"card {move.card} is at stage 3 (blue): nothing replaces it", EXPAND
+        spot.stage < 3,
+        _("card {card} is at stage 3 (blue): nothing replaces it").format(card=move.card),
+        EXPAND,
     )
     stage = spot.stage + 1  # base -> 1 -> 2 -> 3, never skipping a stage
     if state.track and move.exits is None:
-        raise UsageError("track mode: say where the track leads", f"lay {move.card} ... to 8,14")
+        raise UsageError(_("track mode: say where the track leads"), f"lay {move.card} ... to 8,14")
     route = move.kind == "route"
     judge.rule(
         not (spot.station and route),
-        f"card {move.card} holds a station: only a station card replaces it",
+        _("card {card} holds a station: only a station card replaces it").format(card=move.card),
         EXPAND,
-        "built track (and its station) never goes away",
+        _("built track (and its station) never goes away"),
     )
     judge.rule(
         not (first_turn(state) and route),
-        "the first player must build a station first",
+        _("the first player must build a station first"),
         TURN,
         "lay CARD through|terminal|capital COMPANY",
     )
@@ -110,9 +137,9 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     free = route and turn.free_route
     judge.rule(
         not (free and move.pay),
-        "this route card is already paid: one payment lays two route cards",
+        _("this route card is already paid: one payment lays two route cards"),
         EXPAND,
-        f"lay {move.card} {move.kind} (without pay)",
+        _("lay {card} {kind} (without pay)").format(card=move.card, kind=move.kind),
     )
     events: list[Event] = []
     # 手札をそれぞれのデッキ上に表向きに置くことで、下記どちらかを実行してよい: 2つのルート
@@ -122,32 +149,44 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     cards = _payment(state, move.actor, move.pay, cost, EXPAND, judge)
     state = _pay(state, move.actor, cards, "", events)
     code = deck(move.kind, stage)
-    judge.fact(state.decks[code] >= 1, f"deck {code} is empty", EXPAND)
+    judge.fact(state.decks[code] >= 1, _("deck {deck} is empty").format(deck=code), EXPAND)
     state = with_deck(state, code, -1)
     if spot.stage == 0:
         bases = dict(state.bases)
         bases[move.actor] = (*bases[move.actor], move.card)
         state = replace(state, bases=bases)
-        gone = f"base card {move.card} to {move.actor}'s display"
+        gone = _("base card {card} to {player}'s display").format(card=move.card, player=move.actor)
     else:
         old = deck(spot.kind, spot.stage)
         state = with_deck(state, old, +1)
-        gone = f"the {old} card back onto its deck"
+        gone = _("the {deck} card back onto its deck").format(deck=old)
     exits = frozenset(move.exits) if move.exits is not None else spot.exits
     company = move.company if move.kind != "route" else ""
     bonus = _bonus(state, move, judge)
     state = with_spot(state, Spot(move.card, stage, move.kind, company, bonus, exits))
-    what = f"{move.kind} station of {company}" if company else "route card"
-    shown = f" +{bonus}" if bonus else ""
-    events.append(Event(f"{move.actor} lays {code} ({what}{shown}) on card {move.card}; {gone}"))
+    what = (
+        _("{kind} of {company}").format(kind=_(STATION_OF[move.kind]), company=shown(company))
+        if company
+        else _("route card")
+    )
+    plus = f" +{bonus}" if bonus else ""
+    events.append(
+        Event(
+            _("{player} lays {deck} ({what}{bonus}) on card {card}; {gone}").format(
+                player=move.actor, deck=code, what=what, bonus=plus, card=move.card, gone=gone
+            )
+        )
+    )
     if move.bonus is None and bonus:
-        added = f"the capital's +{bonus} is added by the referee: every capital station pays it"
+        added = _(
+            "the capital's +{bonus} is added by the referee: every capital station pays it"
+        ).format(bonus=bonus)
         events.append(state.readings.noted(added, CAPITAL_BONUS))
     if move.kind == "route":
         assert state.turn is not None
         state = replace(state, turn=replace(state.turn, free_route=not free))
         if not free:
-            events.append(Event("one more route card may be laid without paying"))
+            events.append(Event(_("one more route card may be laid without paying")))
     return state, events
 
 
@@ -159,9 +198,11 @@ def _bonus(state: State, move: Lay, judge: Judge) -> int:
         return move.bonus or 0
     judge.rule(
         move.bonus != 0,
-        "a capital station pays +1 at a bonus payment: it cannot be +0",
+        _("a capital station pays +1 at a bonus payment: it cannot be +0"),
         CARDS,
-        f"lay {move.card} capital {move.company} (the referee adds the +1)",
+        _("lay {card} capital {company} (the referee adds the +1)").format(
+            card=move.card, company=move.company
+        ),
         reading=state.readings.note(CAPITAL_BONUS),
     )
     return CAPITAL_PLUS if move.bonus is None else move.bonus
@@ -173,41 +214,57 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     price = state.stations(move.company)  # the price is the company's stations on the board
     judge.rule(
         price > 0,
-        f"{move.company} has no station on the board",
+        _("{company} has no station on the board").format(company=shown(move.company)),
         ACQUIRE,
-        "buy shares of companies with a station",
+        _("buy shares of companies with a station"),
     )
     source = move.source
     if source not in ROUTE_DECKS:
-        judge.fact(source != move.actor, "a share cannot be taken from one's own display", ACQUIRE)
+        judge.fact(
+            source != move.actor, _("a share cannot be taken from one's own display"), ACQUIRE
+        )
         judge.fact(
             state.shares[source].get(move.company, 0) >= 1,
-            f"{source} holds no {move.company} share",
+            _("{player} holds no {company} share").format(
+                player=source, company=shown(move.company)
+            ),
             ACQUIRE,
         )
         judge.rule(
             state.loco != source,
-            f"{source} holds the black locomotive: their shares are safe",
+            _("{player} holds the black locomotive: their shares are safe").format(player=source),
             LOCO,
-            "take it from the route decks, or another player",
+            _("take it from the route decks, or another player"),
         )
     events: list[Event] = []
     cards = _payment(state, move.actor, move.pay, price, ACQUIRE, judge)
     if source in ROUTE_DECKS:
         state = _pay(state, move.actor, cards, "", events)
-        judge.fact(state.decks[source] >= 1, f"deck {source} is empty", ACQUIRE)
+        judge.fact(state.decks[source] >= 1, _("deck {deck} is empty").format(deck=source), ACQUIRE)
         state = with_deck(state, source, -1)
     else:
         state = _pay(state, move.actor, cards, source, events)
         state = with_shares(state, source, move.company, -1)
         events.append(
-            Event(f"(allowed only when no {move.company} share is left in the route decks)")
+            Event(
+                _("(allowed only when no {company} share is left in the route decks)").format(
+                    company=shown(move.company)
+                )
+            )
         )
     state = with_shares(state, move.actor, move.company, +1)
     held = state.shares[move.actor][move.company]
     events.append(
         Event(
-            f"{move.actor} takes a {move.company} share from {source} for {price}: now holds {held}"
+            _(
+                "{player} takes a {company} share from {source} for {price}: now holds {held}"
+            ).format(
+                player=move.actor,
+                company=shown(move.company),
+                source=source,
+                price=price,
+                held=held,
+            )
         )
     )
     return state, events
@@ -220,21 +277,27 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     spots = [state.spot(n) for n in stations]
     judge.rule(
         state.shares[move.actor].get(company, 0) >= 1,
-        f"{move.actor} holds no {company} share",
+        _("{player} holds no {company} share").format(player=move.actor, company=shown(company)),
         BONUS,
-        "run a company you hold a share of",
+        _("run a company you hold a share of"),
     )
-    judge.rule(state.stations(company) >= 1, f"{company} has no station on the board", BONUS)
-    judge.rule(len(set(stations)) == len(stations), "the route visits a station twice", BONUS)
+    judge.rule(
+        state.stations(company) >= 1,
+        _("{company} has no station on the board").format(company=shown(company)),
+        BONUS,
+    )
+    judge.rule(len(set(stations)) == len(stations), _("the route visits a station twice"), BONUS)
     bare = [s.number for s in spots if not s.station]
     judge.rule(
         not bare,
-        f"no station on card {', '.join(map(str, bare))}",
+        _("no station on card {cards}").format(cards=", ".join(map(str, bare))),
         BONUS,
-        "the route starts and ends at stations",
+        _("the route starts and ends at stations"),
     )
     judge.rule(
-        any(s.company == company for s in spots), f"the route has no {company} station", BONUS
+        any(s.company == company for s in spots),
+        _("the route has no {company} station").format(company=shown(company)),
+        BONUS,
     )
     with judge.overridable():
         if state.track:
@@ -244,13 +307,15 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     # 「黒機関車」3: its holder declares it as one more share of the paying company, for the
     # payout only (not for the route nor the choice of company); whether they must hold one of
     # its shares too is the reading LOCO_SHARE.
-    judge.fact(not move.black or bool(state.loco), "nobody holds the black locomotive", LOCO)
+    judge.fact(not move.black or bool(state.loco), _("nobody holds the black locomotive"), LOCO)
     if move.black and state.readings.of(LOCO_SHARE) == "shareholder":
         judge.rule(
             state.shares[state.loco].get(company, 0) > 0,
-            f"{state.loco} holds no {company} share: only shareholders receive the bonus payment",
+            _(
+                "{player} holds no {company} share: only shareholders receive the bonus payment"
+            ).format(player=state.loco, company=shown(company)),
             LOCO,
-            "run without black",
+            _("run without black"),
             reading=state.readings.note(LOCO_SHARE),
         )
     payout = len(stations) + sum(s.bonus for s in spots)  # +1 per station, + printed bonuses
@@ -259,16 +324,29 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     split = ", ".join(f"{p} {shares[p]}" for p in dict.fromkeys(queue))
     events = [
         Event(
-            f"{company} pays {payout} ({len(stations)} stations + {payout - len(stations)} bonus)"
-            f": {split}"
+            _("{company} pays {payout} ({stations} stations + {bonus} bonus): {split}").format(
+                company=shown(company),
+                payout=payout,
+                stations=len(stations),
+                bonus=payout - len(stations),
+                split=split,
+            )
         )
     ]
     if move.black:
-        used = f"{state.loco} used the black locomotive as a share; it is discarded"
+        used = _("{player} used the black locomotive as a share; it is discarded").format(
+            player=state.loco
+        )
         events.append(state.readings.noted(used, LOCO_SHARE))
         state = replace(state, loco="")
     state = replace(state, payout=queue, payout_company=company)
-    events.append(Event(f"take the cards from the deck tops, in turn: {' '.join(queue)}"))
+    events.append(
+        Event(
+            _("take the cards from the deck tops, in turn: {players}").format(
+                players=" ".join(queue)
+            )
+        )
+    )
     return _drop_payout_if_no_cards(state, events)
 
 
@@ -278,10 +356,14 @@ def _check_reach(state: State, company: str, stations: tuple[int, ...]) -> None:
     reach = state.shares_of(company)
     if len(stations) - 1 > reach:
         raise RuleError(
-            f"{len(stations)} stations are {len(stations) - 1} cards apart at the least; "
-            f"{company}'s train runs {reach} ({reach} shares shown)",
+            _(
+                "{stations} stations are {apart} cards apart at the least; "
+                "{company}'s train runs {reach} ({reach} shares shown)"
+            ).format(
+                stations=len(stations), apart=len(stations) - 1, company=shown(company), reach=reach
+            ),
             BONUS,
-            "one card per share shown in all displays",
+            _("one card per share shown in all displays"),
         )
 
 
@@ -310,16 +392,18 @@ def _payout_order(
 
 
 def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(bool(state.payout), "no bonus payment is being taken", BONUS)
+    judge.fact(bool(state.payout), _("no bonus payment is being taken"), BONUS)
     judge.rule(
         move.actor == state.payout[0],
-        f"{state.payout[0]} takes the next card, not {move.actor}",
+        _("{player} takes the next card, not {actor}").format(
+            player=state.payout[0], actor=move.actor
+        ),
         BONUS,
         f"as {state.payout[0]} take DECK",
     )
     judge.fact(
         len(move.cards) <= len(state.payout),
-        f"only {len(state.payout)} card(s) are left to take",
+        _("only {n} card(s) are left to take").format(n=len(state.payout)),
         BONUS,
     )
     due = state.payout[: len(move.cards)]
@@ -330,26 +414,44 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         if mine is not None:
             judge.rule(
                 False,
-                f"card {mine + 1} is {due[mine]}'s to choose, not {move.actor}'s",
+                _("card {n} is {player}'s to choose, not {actor}'s").format(
+                    n=mine + 1, player=due[mine], actor=move.actor
+                ),
                 BONUS,
-                f"take {' '.join(move.cards[:mine])}, then {due[mine]} takes; or name the"
-                f" takers: take {_said(move.cards, due)}",
+                _("take {cards}, then {player} takes; or name the takers: take {said}").format(
+                    cards=" ".join(move.cards[:mine]),
+                    player=due[mine],
+                    said=_said(move.cards, due),
+                ),
             )
     else:
         for i, (named, owed) in enumerate(zip(move.takers, due, strict=True)):
             if not judge.rule(
                 named == owed,
-                f"card {i + 1} is {owed}'s, not {named}'s",
+                _("card {n} is {player}'s, not {named}'s").format(
+                    n=i + 1, player=owed, named=named
+                ),
                 BONUS,
-                f"in the payment order: {' '.join(state.payout)}",
+                _("in the payment order: {players}").format(players=" ".join(state.payout)),
             ):
                 break
     events = []
     for code, player in zip(move.cards, state.payout, strict=False):
-        judge.fact(state.decks[code] >= 1, f"deck {code} is empty", BONUS, "take from another deck")
+        judge.fact(
+            state.decks[code] >= 1,
+            _("deck {deck} is empty").format(deck=code),
+            BONUS,
+            _("take from another deck"),
+        )
         state = with_deck(state, code, -1)
         state = with_hand(state, player, code, +1)
-        events.append(Event(f"{player} takes {code}: hand {state.hand_size(player)}"))
+        events.append(
+            Event(
+                _("{player} takes {deck}: hand {hand}").format(
+                    player=player, deck=code, hand=state.hand_size(player)
+                )
+            )
+        )
     state = replace(state, payout=state.payout[len(move.cards) :])
     return _drop_payout_if_no_cards(state, events)
 
@@ -375,30 +477,40 @@ def said_now(state: State, move: Take) -> str | None:
 
 def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state.payout and not any(state.decks.values()):
-        events.append(Event(f"every deck is empty: {len(state.payout)} card(s) cannot be paid"))
+        events.append(
+            Event(_("every deck is empty: {n} card(s) cannot be paid").format(n=len(state.payout)))
+        )
         state = replace(state, payout=())
     if not state.payout:
         state = replace(state, payout_company="")
         assert state.turn is not None
-        events.append(Event(f"{state.turn.player}: swap PLAYER, or done"))
+        events.append(Event(_("{player}: swap PLAYER, or done").format(player=state.turn.player)))
     return state, events
 
 
 # --- d) change position, end of turn ----------------------------------------------------
 def swap(state: State, move: Swap, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(
-        not first_turn(state), "the first player must build a station first", TURN, "lay ..."
+        not first_turn(state), _("the first player must build a station first"), TURN, "lay ..."
     )
     state = begin(state, "position", judge)
-    judge.fact(move.other != move.actor, "swap with another player", POSITION)
+    judge.fact(move.other != move.actor, _("swap with another player"), POSITION)
     positions = dict(state.positions)
     positions[move.actor], positions[move.other] = positions[move.other], positions[move.actor]
     # The face goes with the player: whoever has had a turn this round shows "left".
-    face = "the train has left" if move.other in state.moved else "locomotive"
+    face = _("the train has left") if move.other in state.moved else _("locomotive")
     events = [
         Event(
-            f"{move.actor} and {move.other} swap position cards: {move.actor} "
-            f"{positions[move.actor]}, {move.other} {positions[move.other]} ({face})"
+            _(
+                "{player} and {other} swap position cards: {player} {position}, "
+                "{other} {other_position} ({face})"
+            ).format(
+                player=move.actor,
+                other=move.other,
+                position=positions[move.actor],
+                other_position=positions[move.other],
+                face=face,
+            )
         )
     ]
     state = replace(state, positions=positions)
@@ -408,7 +520,7 @@ def swap(state: State, move: Swap, judge: Judge) -> tuple[State, list[Event]]:
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(
         not first_turn(state),
-        "the first player must build a station in the first turn",
+        _("the first player must build a station in the first turn"),
         TURN,
         "lay CARD through|terminal|capital COMPANY",
     )

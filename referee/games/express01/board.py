@@ -11,32 +11,35 @@ from typing import Any
 
 from referee.engine import BoardField, UsageError
 from referee.games.express01.state import BOARD_CARDS, DECKS, NEUTRAL
+from referee.i18n import N_, _
 
 FIELDS: Sequence[BoardField] = (
     BoardField(
         "companies",
-        "The companies: the colours of the locomotives on the route cards",
+        N_("The companies: the colours of the locomotives on the route cards"),
         "red blue green purple",
-        lambda answer, _: _companies(answer),
+        lambda answer, _earlier: _companies(answer),
     ),
     BoardField(
         "decks",
-        "Cards in each of the twelve decks before the deal "
-        "(r = route, th = through station, te = terminal, c = capital; 1-3 = stage)",
+        N_(
+            "Cards in each of the twelve decks before the deal "
+            "(r = route, th = through station, te = terminal, c = capital; 1-3 = stage)"
+        ),
         "r1=20 r2=20 r3=40 th1=8 th2=8 th3=8 te1=6 te2=6 te3=6 c1=4 c2=4 c3=4",
-        lambda answer, _: _decks(answer),
+        lambda answer, _earlier: _decks(answer),
     ),
     BoardField(
         "station_bases",
-        "The base cards (1-35) that are station cards; the others are route cards",
+        N_("The base cards (1-35) that are station cards; the others are route cards"),
         "3 9 13 20 27",
-        lambda answer, _: _bases(answer),
+        lambda answer, _earlier: _bases(answer),
     ),
     BoardField(
         "track",
-        "Enter the track of every card laid, so the referee checks routes itself? (yes/no)",
+        N_("Enter the track of every card laid, so the referee checks routes itself? (yes/no)"),
         "no",
-        lambda answer, _: _yes(answer),
+        lambda answer, _earlier: _yes(answer),
     ),
 )
 
@@ -46,18 +49,24 @@ def _words(value: Any) -> list[str]:
         return value.replace(",", " ").split()
     if isinstance(value, list | tuple):
         return [str(v) for v in value]
-    raise UsageError(f"cannot read '{value}'")
+    raise UsageError(_("cannot read '{value}'").format(value=value))
 
 
 def _companies(value: Any) -> list[str]:
     names = [w.lower() for w in _words(value)]
     if not names:
-        raise UsageError("board 'companies': name at least one company", "e.g. red blue green")
+        raise UsageError(
+            _("board 'companies': name at least one company"),
+            _("e.g. {example}").format(example="red blue green"),
+        )
     if len(set(names)) != len(names):
-        raise UsageError("board 'companies': a company is named twice")
+        raise UsageError(_("board 'companies': a company is named twice"))
     for n in names:
         if not n.isalpha() or n == NEUTRAL:
-            raise UsageError(f"board 'companies': '{n}' is not a usable name", "letters only")
+            raise UsageError(
+                _("board 'companies': '{name}' is not a usable name").format(name=n),
+                _("letters only"),
+            )
     return names
 
 
@@ -69,23 +78,36 @@ def _decks(value: Any) -> dict[str, int]:
         for w in _words(value):
             key, sep, number = w.partition("=")
             if not sep:
-                raise UsageError(f"board 'decks': '{w}' is not DECK=COUNT", "e.g. r1=20")
+                raise UsageError(
+                    _("board 'decks': '{word}' is not DECK=COUNT").format(word=w),
+                    _("e.g. {example}").format(example="r1=20"),
+                )
             pairs.append((key, number))
     counts: dict[str, int] = {}
     for key, number in pairs:
         code = key.lower()
         if code not in DECKS:
-            raise UsageError(f"board 'decks': unknown deck '{key}'", " ".join(DECKS))
+            raise UsageError(
+                _("board 'decks': unknown deck '{deck}'").format(deck=key), " ".join(DECKS)
+            )
         try:
             n = int(number)
         except (TypeError, ValueError):
-            raise UsageError(f"board 'decks': {key} must be a whole number") from None
+            raise UsageError(
+                _("board 'decks': {deck} must be a whole number").format(deck=key)
+            ) from None
         if not 0 <= n <= 200:
-            raise UsageError(f"board 'decks': {key}={n} is out of range", "0 to 200")
+            raise UsageError(
+                _("board 'decks': {deck}={n} is out of range").format(deck=key, n=n),
+                _("{low} to {high}").format(low=0, high=200),
+            )
         counts[code] = n
     missing = [d for d in DECKS if d not in counts]
     if missing:
-        raise UsageError(f"board 'decks': missing {' '.join(missing)}", "give all twelve decks")
+        raise UsageError(
+            _("board 'decks': missing {decks}").format(decks=" ".join(missing)),
+            _("give all twelve decks"),
+        )
     return counts
 
 
@@ -95,9 +117,14 @@ def _bases(value: Any) -> list[int]:
         try:
             n = int(w)
         except ValueError:
-            raise UsageError(f"board 'station_bases': '{w}' is not a card number") from None
+            raise UsageError(
+                _("board 'station_bases': '{word}' is not a card number").format(word=w)
+            ) from None
         if not 1 <= n <= BOARD_CARDS:
-            raise UsageError(f"board 'station_bases': no base card {n}", f"1 to {BOARD_CARDS}")
+            raise UsageError(
+                _("board 'station_bases': no base card {n}").format(n=n),
+                _("{low} to {high}").format(low=1, high=BOARD_CARDS),
+            )
         numbers.append(n)
     return sorted(set(numbers))
 
@@ -110,13 +137,16 @@ def _yes(value: Any) -> bool:
         return True
     if text in {"no", "n", "false", "0", ""}:
         return False
-    raise UsageError(f"board 'track': '{value}' is not yes or no")
+    raise UsageError(_("board 'track': '{value}' is not yes or no").format(value=value))
 
 
 def check(board: dict[str, Any]) -> dict[str, Any]:
     for f in FIELDS[:3]:
         if f.key not in board:
-            raise UsageError(f"board data '{f.key}' is missing ({f.prompt})", f.example)
+            raise UsageError(
+                _("board data '{key}' is missing ({prompt})").format(key=f.key, prompt=_(f.prompt)),
+                f.example,
+            )
     return {
         "companies": _companies(board["companies"]),
         "decks": _decks(board["decks"]),

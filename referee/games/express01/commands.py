@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine import UsageError, Verb
+from referee.games.express01.names import KIND_ALIASES, aliases
 from referee.games.express01.state import (
     BLACK,
     BOARD_CARDS,
@@ -16,6 +17,7 @@ from referee.games.express01.state import (
     ROUTE_DECKS,
     State,
 )
+from referee.i18n import N_, _
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
@@ -23,34 +25,42 @@ VERBS: Sequence[Verb] = (
     Verb(
         "order",
         "order NAME NAME ... | order NAME CARD NAME CARD ...",
-        "set the turn order: names from position 1 (the last may be left out), or each "
-        "player's face-down card",
+        N_(
+            "set the turn order: names from position 1 (the last may be left out), or each "
+            "player's face-down card"
+        ),
     ),
     Verb(
         "lay",
         "lay CARD TYPE [COMPANY] [+BONUS] [to N,N..] [pay DECK]",
-        "expand: replace board card CARD by the next stage of TYPE (route, through, "
-        "terminal, capital); one paid card lays two route cards or one station",
+        N_(
+            "expand: replace board card CARD by the next stage of TYPE (route, through, "
+            "terminal, capital); one paid card lays two route cards or one station"
+        ),
     ),
     Verb(
         "buy",
         "buy COMPANY FROM [pay DECK ...]",
-        "acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken from",
+        N_("acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken from"),
     ),
     Verb(
         "run",
         "run COMPANY STATION STATION ... [black]",
-        "bonus payment: the route as the board cards of its stations, in order; "
-        "black: the black locomotive's holder counts it as one more share of the payout",
+        N_(
+            "bonus payment: the route as the board cards of its stations, in order; "
+            "black: the black locomotive's holder counts it as one more share of the payout"
+        ),
     ),
     Verb(
         "take",
         "take DECK ... | take PLAYER DECK ... PLAYER DECK ...",
-        "a bonus payment: the taker's card(s) from deck tops; several players' cards at once "
-        "only with each player named before their cards",
+        N_(
+            "a bonus payment: the taker's card(s) from deck tops; several players' cards at "
+            "once only with each player named before their cards"
+        ),
     ),
-    Verb("swap", "swap PLAYER", "change position cards with PLAYER; ends the turn"),
-    Verb("done", "done", "end the turn (also: pass)"),
+    Verb("swap", "swap PLAYER", N_("change position cards with PLAYER; ends the turn")),
+    Verb("done", "done", N_("end the turn (also: pass)")),
 )
 VERB_NAMES = (*tuple(v.name for v in VERBS), "pass")
 
@@ -116,15 +126,21 @@ def deck_code(word: str, *, black: bool = False) -> str:
     if black and BLACK.startswith(low) and len(low) >= 2:
         return BLACK
     if len(low) < 2 or not low[-1].isdigit():
-        raise UsageError(f"'{word}' is not a deck", "type and stage: " + " ".join(DECKS))
+        raise UsageError(
+            _("'{word}' is not a deck").format(word=word),
+            _("type and stage: {decks}").format(decks=" ".join(DECKS)),
+        )
     kind = (
-        match(low[:-1], KINDS, "card type")
+        match(low[:-1], KINDS, N_("card type"))
         if low[:-1] not in CODE.values()
         else next(k for k, c in CODE.items() if c == low[:-1])
     )
     code = f"{CODE[kind]}{low[-1]}"
     if code not in DECKS:
-        raise UsageError(f"'{word}': there is no stage {low[-1]}", "stages 1, 2, 3")
+        raise UsageError(
+            _("'{word}': there is no stage {stage}").format(word=word, stage=low[-1]),
+            _("stages 1, 2, 3"),
+        )
     return code
 
 
@@ -133,10 +149,10 @@ def cards(words: Sequence[str], *, black: bool) -> tuple[str, ...]:
     out: list[str] = []
     for w in words:
         name, star, times = w.partition("*")
-        n = amount(times, "repeat", low=1, high=60) if star else 1
+        n = amount(times, N_("repeat"), low=1, high=60) if star else 1
         out.extend([deck_code(name, black=black)] * n)
     if not out:
-        raise UsageError("name the cards", "deck codes like r3 th1, or r3*2")
+        raise UsageError(_("name the cards"), _("deck codes like r3 th1, or r3*2"))
     return tuple(out)
 
 
@@ -149,13 +165,13 @@ def _split_pay(words: list[str]) -> tuple[list[str], tuple[str, ...] | None]:
 
 
 def _card_number(word: str) -> int:
-    return amount(word, "board card", low=1, high=BOARD_CARDS)
+    return amount(word, N_("board card"), low=1, high=BOARD_CARDS)
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     if not words:
-        raise UsageError("empty move", ", ".join(VERB_NAMES))
-    verb = match(words[0], VERB_NAMES, "verb")
+        raise UsageError(_("empty move"), ", ".join(VERB_NAMES))
+    verb = match(words[0], VERB_NAMES, N_("verb"))
     rest = list(words[1:])
     players = state.players
     if verb == "order":
@@ -165,21 +181,21 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
     if verb == "buy":
         rest, pay = _split_pay(rest)
         count_words(VERBS, verb, rest, 2)
-        company = match(rest[0], state.companies, "company")
-        source = match(rest[1], ROUTE_DECKS + players, "route deck or player")
+        company = _company(rest[0], state.companies)
+        source = match(rest[1], ROUTE_DECKS + players, N_("route deck or player"))
         return Buy(actor, company, source, pay)
     if verb == "run":
         black = bool(rest) and rest[-1].lower() == BLACK
         if black:
             rest = rest[:-1]
         count_words(VERBS, verb, rest, 3, None)
-        company = match(rest[0], state.companies, "company")
+        company = _company(rest[0], state.companies)
         return Run(actor, company, tuple(_card_number(w) for w in rest[1:]), black)
     if verb == "take":
         return _take(actor, rest, players)
     if verb == "swap":
         count_words(VERBS, verb, rest, 1)
-        return Swap(actor, match(rest[0], players, "player"))
+        return Swap(actor, match(rest[0], players, N_("player")))
     count_words(VERBS, verb, rest, 0)
     return Done(actor)
 
@@ -194,7 +210,10 @@ def _take(actor: str, rest: list[str], players: Sequence[str]) -> Take:
     for i, w in enumerate(rest):
         if w.lower() in named:
             if i + 1 == len(rest) or rest[i + 1].lower() in named:
-                raise UsageError(f"name the card(s) {named[w.lower()]} takes", "take A r3 B te2")
+                raise UsageError(
+                    _("name the card(s) {player} takes").format(player=named[w.lower()]),
+                    "take A r3 B te2",
+                )
             player = named[w.lower()]
             continue
         mine = cards([w], black=False)
@@ -205,21 +224,21 @@ def _take(actor: str, rest: list[str], players: Sequence[str]) -> Take:
 
 def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
     if rest and all(w.isdigit() for w in rest[1::2]) and len(rest) == 2 * len(players):
-        named = [match(w, players, "player") for w in rest[0::2]]
-        numbers = [amount(w, "card number", low=1, high=999) for w in rest[1::2]]
+        named = [match(w, players, N_("player")) for w in rest[0::2]]
+        numbers = [amount(w, N_("card number"), low=1, high=999) for w in rest[1::2]]
         if len(set(numbers)) != len(numbers):
-            raise UsageError("two cards have the same number", "each card is different")
+            raise UsageError(_("two cards have the same number"), _("each card is different"))
         ranked = sorted(zip(numbers, named, strict=True), reverse=True)
-        names = tuple(n for _, n in ranked)
-        played = tuple(c for c, _ in ranked)
+        names = tuple(n for _card, n in ranked)
+        played = tuple(c for c, _name in ranked)
     else:
-        names = tuple(match(w, players, "player") for w in rest)
+        names = tuple(match(w, players, N_("player")) for w in rest)
         played = ()
         left = [p for p in players if p not in names]
         if len(left) == 1 and len(set(names)) == len(names) == len(players) - 1:
             names = (*names, left[0])  # the last position card: the one player not named
     if sorted(names) != sorted(players):
-        raise UsageError("order must name every player once", "order " + " ".join(players))
+        raise UsageError(_("order must name every player once"), "order " + " ".join(players))
     return Order(actor, names, played)
 
 
@@ -231,22 +250,29 @@ def _lay(state: State, actor: str, rest: list[str]) -> Lay:
         i = low.index("to")
         targets = " ".join(rest[i + 1 :]).replace(",", " ").split()
         if not targets:
-            raise UsageError("'to' needs the cards the track leads to", "lay 10 route to 9,11")
+            raise UsageError(_("'to' needs the cards the track leads to"), "lay 10 route to 9,11")
         exits = tuple(sorted({_card_number(w) for w in targets}))
         rest = rest[:i]
     count_words(VERBS, "lay", rest, 2, None)
     card = _card_number(rest[0])
-    kind = match(rest[1], KINDS, "card type")
-    bonuses = [amount(w[1:], "bonus", low=0, high=9) for w in rest[2:] if w.startswith("+")]
+    kind = match(rest[1], KINDS, N_("card type"), aliases=KIND_ALIASES)
+    bonuses = [amount(w[1:], N_("bonus"), low=0, high=9) for w in rest[2:] if w.startswith("+")]
     companies = [
-        match(w, (*state.companies, NEUTRAL), "company") for w in rest[2:] if not w.startswith("+")
+        _company(w, (*state.companies, NEUTRAL)) for w in rest[2:] if not w.startswith("+")
     ]
     if len(bonuses) > 1 or len(companies) > 1:
-        raise UsageError("a station has one company and one printed bonus", "lay 9 terminal red +1")
+        raise UsageError(
+            _("a station has one company and one printed bonus"), "lay 9 terminal red +1"
+        )
     company = companies[0] if companies else ""
     bonus = bonuses[0] if bonuses else None
     if kind != "route" and not company:
-        raise UsageError("a station needs its company", " ".join((*state.companies, NEUTRAL)))
+        raise UsageError(_("a station needs its company"), " ".join((*state.companies, NEUTRAL)))
     if kind == "route" and (company or bonus is not None):
-        raise UsageError("a route card has no station, company or bonus", "lay 8 route")
+        raise UsageError(_("a route card has no station, company or bonus"), "lay 8 route")
     return Lay(actor, card, kind, company, bonus, exits, pay)
+
+
+def _company(word: str, companies: tuple[str, ...]) -> str:
+    """A company (or the neutral white) by its name or its Japanese name (赤, 青, ...)."""
+    return match(word, companies, N_("company"), aliases=aliases(companies))

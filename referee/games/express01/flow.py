@@ -9,9 +9,21 @@ from referee.games.express01 import scoring
 from referee.games.express01.commands import Order
 from referee.games.express01.sections import LIMITS, SETUP, TURN
 from referee.games.express01.state import State, Turn
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
 HALF = {"lay": "expand", "buy": "acquire", "run": "bonus", "swap": "position"}
+# The halves as the table reads them (the turn keeps the English keys).
+HALF_NAMES = {
+    "expand": N_("expand"),
+    "acquire": N_("acquire"),
+    "bonus": N_("bonus"),
+    "position": N_("position"),
+}
+
+
+def steps_text(steps: tuple[str, ...]) -> str:
+    return _(" then ").join(_(HALF_NAMES[s]) for s in steps)
 
 
 def may(turn: Turn, half: str) -> bool:
@@ -33,9 +45,11 @@ def begin(state: State, half: str, judge: Judge) -> State:
     assert turn is not None
     judge.rule(
         may(turn, half),
-        f"{half} does not follow {' then '.join(turn.steps)} in one action pair",
+        _("{half} does not follow {steps} in one action pair").format(
+            half=_(HALF_NAMES[half]), steps=steps_text(turn.steps)
+        ),
         TURN,
-        "pairs: expand+acquire, acquire+expand, bonus+position; 'done' ends the turn",
+        _("pairs: expand+acquire, acquire+expand, bonus+position; 'done' ends the turn"),
     )
     if turn.steps and turn.steps[-1] == half:
         return state
@@ -49,12 +63,15 @@ def first_turn(state: State) -> bool:
 
 # --- setup: the turn order ----------------------------------------------------------------
 def order(state: State, move: Order, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(state.round == 0, "the turn order is already set", SETUP)
+    judge.fact(state.round == 0, _("the turn order is already set"), SETUP)
     positions = {p: i for i, p in enumerate(move.names, start=1)}
-    shown = f" (cards {', '.join(map(str, move.cards))})" if move.cards else ""
-    events = [Event(f"positions: {', '.join(f'{i} {p}' for p, i in positions.items())}{shown}")]
+    shown = (
+        _(" (cards {cards})").format(cards=", ".join(map(str, move.cards))) if move.cards else ""
+    )
+    listed = ", ".join(f"{i} {p}" for p, i in positions.items())
+    events = [Event(_("positions: {positions}{cards}").format(positions=listed, cards=shown))]
     if move.cards:
-        events.append(Event("the cards played for the order go back to their hands"))
+        events.append(Event(_("the cards played for the order go back to their hands")))
     state = replace(state, positions=positions)
     return new_round(state, events)
 
@@ -63,10 +80,16 @@ def new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state = replace(state, round=state.round + 1, moved=frozenset())
     taker = scoring.aid_receiver(state)
     capitals = ", ".join(f"{p} {scoring.capital(state, p).total}" for p in state.in_order())
-    events.append(Event(f"round {state.round}: government aid: capital {capitals}"))
+    events.append(
+        Event(
+            _("round {round}: government aid: capital {capitals}").format(
+                round=state.round, capitals=capitals
+            )
+        )
+    )
     if state.loco and state.loco != taker:
-        events.append(Event(f"{state.loco} gives up the black locomotive"))
-    events.append(Event(f"{taker} takes the black locomotive"))
+        events.append(Event(_("{player} gives up the black locomotive").format(player=state.loco)))
+    events.append(Event(_("{player} takes the black locomotive").format(player=taker)))
     state = replace(state, loco=taker)
     return next_turn(state, events)
 
@@ -75,14 +98,26 @@ def next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     """ターン終了: the lowest position number whose card still shows the locomotive."""
     waiting = [p for p in state.in_order() if p not in state.moved]
     player = waiting[0]
-    events.append(Event(f"{player}'s turn (position {state.positions[player]})"))
+    events.append(
+        Event(
+            _("{player}'s turn (position {position})").format(
+                player=player, position=state.positions[player]
+            )
+        )
+    )
     return replace(state, turn=Turn(player)), events
 
 
 def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     assert state.turn is not None
     player = state.turn.player
-    events.append(Event(f"{player}'s position card {state.positions[player]}: the train has left"))
+    events.append(
+        Event(
+            _("{player}'s position card {position}: the train has left").format(
+                player=player, position=state.positions[player]
+            )
+        )
+    )
     state = replace(
         state, moved=state.moved | {player}, turn=None, turns_taken=state.turns_taken + 1
     )
@@ -91,11 +126,19 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     # ラウンド終了
     if state.end_triggered:
         state = replace(state, over=True)
-        events.append(Event(f"round {state.round} is over and so is the game"))
+        events.append(
+            Event(_("round {round} is over and so is the game").format(round=state.round))
+        )
         for s in scoring.standings(state):
-            events.append(Event(f"{s.place}. {s.player}: capital {s.score}"))
+            events.append(
+                Event(
+                    _("{place}. {player}: capital {score}").format(
+                        place=s.place, player=s.player, score=s.score
+                    )
+                )
+            )
         return state, events
-    events.append(Event(f"round {state.round} is over"))
+    events.append(Event(_("round {round} is over").format(round=state.round)))
     return new_round(state, events)
 
 
@@ -107,10 +150,12 @@ def after_action(state: State, events: list[Event]) -> tuple[State, list[Event]]
     replaced, emptied = state.replaced(), state.empty_decks()
     if replaced >= bases or len(emptied) >= empty:
         why = (
-            f"{replaced} base cards replaced"
+            _("{n} base cards replaced").format(n=replaced)
             if replaced >= bases
-            else f"{len(emptied)} decks empty ({' '.join(emptied)})"
+            else _("{n} decks empty ({decks})").format(n=len(emptied), decks=" ".join(emptied))
         )
-        events.append(Event(f"the end is reached ({why}): this round is the last"))
+        events.append(
+            Event(_("the end is reached ({why}): this round is the last").format(why=why))
+        )
         state = replace(state, end_triggered=True)
     return state, events

@@ -18,8 +18,10 @@ from dataclasses import dataclass
 
 from referee.engine import RuleError
 from referee.games.express01.commands import Lay
+from referee.games.express01.names import company as shown_company
 from referee.games.express01.sections import BONUS, EXPAND
 from referee.games.express01.state import Spot, State
+from referee.i18n import _, ngettext
 
 
 def joined(state: State, a: int, b: int) -> bool:
@@ -29,21 +31,25 @@ def joined(state: State, a: int, b: int) -> bool:
 def check_lay(state: State, spot: Spot, move: Lay, *, first: bool) -> None:
     exits = frozenset(move.exits or ())
     if move.card in exits:
-        raise RuleError(f"card {move.card}'s track cannot lead to itself", EXPAND)
+        raise RuleError(
+            _("card {card}'s track cannot lead to itself").format(card=move.card), EXPAND
+        )
     lost = spot.exits - exits
     if lost:
         raise RuleError(
-            f"the track of card {move.card} to {', '.join(map(str, sorted(lost)))} would be lost",
+            _("the track of card {card} to {cards} would be lost").format(
+                card=move.card, cards=", ".join(map(str, sorted(lost)))
+            ),
             EXPAND,
-            "built track never goes away: keep every exit and add to it",
+            _("built track never goes away: keep every exit and add to it"),
         )
     if first or spot.exits:
         return
     if not any(move.card in state.spot(e).exits for e in exits):
         raise RuleError(
-            f"card {move.card} joins no track",
+            _("card {card} joins no track").format(card=move.card),
             EXPAND,
-            "extend existing track or join an adjacent track end",
+            _("extend existing track or join an adjacent track end"),
         )
 
 
@@ -66,7 +72,7 @@ def _distances(state: State, start: int) -> dict[int, int]:
 
 
 def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def _value(state: State, stations: Sequence[int]) -> int:
@@ -80,7 +86,10 @@ def _length(state: State, stations: Sequence[int]) -> int:
         step = _distances(state, a).get(b)
         if step is None:
             raise RuleError(
-                f"no track joins station {a} to station {b} without another station", BONUS
+                _("no track joins station {a} to station {b} without another station").format(
+                    a=a, b=b
+                ),
+                BONUS,
             )
         used += step
     return used
@@ -127,8 +136,9 @@ def check_run(state: State, company: str, stations: Sequence[int]) -> None:
     used = _length(state, stations)
     if used > reach:
         raise RuleError(
-            f"the route is {_cards(used)} long; {company}'s train runs {reach} "
-            f"({reach} shares shown)",
+            _(
+                "the route is {cards} long; {company}'s train runs {reach} ({reach} shares shown)"
+            ).format(cards=_cards(used), company=shown_company(company), reach=reach),
             BONUS,
         )
     best = best_route(state, company, reach)
@@ -137,14 +147,18 @@ def check_run(state: State, company: str, stations: Sequence[int]) -> None:
     shown = " ".join(map(str, best.stations))
     if used < best.length:
         raise RuleError(
-            f"the route runs {_cards(used)}; a longer one runs {best.length}: {shown}",
+            _("the route runs {cards}; a longer one runs {length}: {stations}").format(
+                cards=_cards(used), length=best.length, stations=shown
+            ),
             BONUS,
-            "no shorter route while a longer one is possible",
+            _("no shorter route while a longer one is possible"),
         )
     value = _value(state, stations)
     if value < best.value:
         raise RuleError(
-            f"a route as long ({_cards(used)}) pays {best.value}, not {value}: {shown}",
+            _("a route as long ({cards}) pays {best}, not {value}: {stations}").format(
+                cards=_cards(used), best=best.value, value=value, stations=shown
+            ),
             BONUS,
-            "of the longest routes, take the one paying most",
+            _("of the longest routes, take the one paying most"),
         )

@@ -4,33 +4,38 @@ choice of each is the referee's default."""
 from __future__ import annotations
 
 from referee.engine import Reading
+from referee.i18n import N_
 
 LOCO_SHARE = Reading(
     "express01",
     "loco-share",
     "L198, L299",
-    "does the black locomotive's extra share pay a holder with no share of the paying company"
-    " (L299 adds it as a share; L198: 特定会社の株主のみがボーナス支払いを受け取れます)",
+    N_(
+        "does the black locomotive's extra share pay a holder with no share of the paying "
+        "company (L299 adds it as a share; L198: 特定会社の株主のみがボーナス支払いを受け取れます)"
+    ),
     (
-        ("any-holder", "yes: it counts as one share of the payout whatever its holder holds"),
-        ("shareholder", "no: only a holder of a share of the paying company may declare it"),
+        ("any-holder", N_("yes: it counts as one share of the payout whatever its holder holds")),
+        ("shareholder", N_("no: only a holder of a share of the paying company may declare it")),
     ),
 )
 CAPITAL_BONUS = Reading(
     "express01",
     "capital-bonus",
     "L186, L280",
-    "does every capital station pay +1 at a bonus payment (L280: 首都駅 ... ボーナス支払い時には"
-    "+1ボーナス), or only one whose card shows it (L186: いくつかの駅は、カードの右上に示される"
-    "特別ボーナスを与えます)",
+    N_(
+        "does every capital station pay +1 at a bonus payment (L280: 首都駅 ... "
+        "ボーナス支払い時には+1ボーナス), or only one whose card shows it (L186: "
+        "いくつかの駅は、カードの右上に示される特別ボーナスを与えます)"
+    ),
     (
         (
             "every",
-            "every capital pays +1: the referee adds it; a `+N` typed says its printed bonus",
+            N_("every capital pays +1: the referee adds it; a `+N` typed says its printed bonus"),
         ),
         (
             "printed",
-            "a capital pays only the bonus typed from its card (`+1`), like other stations",
+            N_("a capital pays only the bonus typed from its card (`+1`), like other stations"),
         ),
     ),
     before="printed",

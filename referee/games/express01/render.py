@@ -7,12 +7,26 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.games.express01 import flow, scoring
+from referee.games.express01.names import company as shown
+from referee.games.express01.names import kind as kind_name
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import DECKS, STAGE_COLOUR, State
+from referee.i18n import N_, _, pgettext
+
+# The stages as the rules name them (ステージ1 黄色, 2 赤, 3 青); the state keeps numbers.
+STAGE_NAMES = {
+    "base": N_("base"),
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+}
+
+
+VARIANT_NAMES = {"short": N_("short"), "long": N_("long")}
 
 
 def _face(state: State, player: str) -> str:
-    return "the train has left" if player in state.moved else "locomotive"
+    return _("the train has left") if player in state.moved else _("locomotive")
 
 
 def _held(state: State, player: str) -> str:
@@ -25,10 +39,12 @@ def _held(state: State, player: str) -> str:
 def _next(state: State) -> str:
     turn = state.turn
     assert turn is not None
-    done = " then ".join(turn.steps) or "nothing yet"
+    done = flow.steps_text(turn.steps) or _("nothing yet")
     verbs = [v for v, half in flow.HALF.items() if flow.may(turn, half)]
-    free = "; the next route card is already paid for" if turn.free_route else ""
-    return f"{turn.player}'s turn: {done}{free}; next: {', '.join([*verbs, 'done'])}"
+    free = _("; the next route card is already paid for") if turn.free_route else ""
+    return _("{player}'s turn: {done}{free}; next: {verbs}").format(
+        player=turn.player, done=done, free=free, verbs=", ".join([*verbs, "done"])
+    )
 
 
 def players_table(state: State) -> str:
@@ -36,7 +52,7 @@ def players_table(state: State) -> str:
     rows = []
     for p in state.in_order():
         cap = scoring.capital(state, p)
-        shares = " ".join(f"{c} {n}" for c, n in sorted(state.shares[p].items())) or "-"
+        shares = " ".join(f"{shown(c)} {n}" for c, n in sorted(state.shares[p].items())) or "-"
         bases = (
             " ".join(f"{b}{'s' if b in state.station_bases else 'r'}" for b in state.bases[p])
             or "-"
@@ -50,12 +66,14 @@ def players_table(state: State) -> str:
                 _held(state, p),
                 shares,
                 bases,
-                "yes" if state.loco == p else "",
+                _("yes") if state.loco == p else "",
                 cap.total,
             ]
         )
-    headers = ["pos", "card", "player", "hand", "hand cards", "shares", "base cards"]
-    return tabulate(rows, [*headers, "black loco", "capital"])
+    headers = [_("pos"), _("card"), _("player"), _("hand"), _("hand cards"), _("shares")]
+    return tabulate(
+        rows, [*headers, _("base cards"), _("black loco"), pgettext("express01", "capital")]
+    )
 
 
 def companies_table(state: State) -> str:
@@ -65,14 +83,15 @@ def companies_table(state: State) -> str:
         stations = [s.number for s in state.board if s.station and s.company == c]
         crows.append(
             [
-                c,
+                shown(c),
                 len(stations),
                 " ".join(map(str, stations)) or "-",
                 state.shares_of(c),
                 len(stations),
             ]
         )
-    return tabulate(crows, ["company", "stations", "on cards", "shares out", "price"])
+    headers = [_("company"), _("stations"), _("on cards"), _("shares out"), _("price")]
+    return tabulate(crows, headers)
 
 
 def companies(state: State) -> str:
@@ -80,37 +99,46 @@ def companies(state: State) -> str:
 
 
 def status(state: State) -> str:
-    parts = [f"Express 01 ({state.variant}), round {state.round}"]
+    parts = [
+        _("Express 01 ({variant}), round {round}").format(
+            variant=_(VARIANT_NAMES[state.variant]), round=state.round
+        )
+    ]
     if state.over:
-        parts[0] += ": game over"
+        parts[0] += _(": game over")
     parts += [players_table(state), companies_table(state)]
     laid = [s for s in state.board if s.stage]
     if laid:
         brows = [
             [
                 s.number,
-                STAGE_COLOUR[s.stage],
-                s.kind,
-                s.company or "-",
+                _(STAGE_NAMES[STAGE_COLOUR[s.stage]]),
+                kind_name(s.kind),
+                shown(s.company) if s.company else "-",
                 f"+{s.bonus}" if s.bonus else "",
                 " ".join(map(str, sorted(s.exits))),
             ]
             for s in laid
         ]
-        parts.append(tabulate(brows, ["card", "stage", "type", "station", "bonus", "track to"]))
-    parts.append("decks: " + "  ".join(f"{d} {state.decks[d]}" for d in DECKS))
+        headers = [_("card"), _("stage"), _("type"), _("station"), _("bonus"), _("track to")]
+        parts.append(tabulate(brows, headers))
+    decks = "  ".join(f"{d} {state.decks[d]}" for d in DECKS)
+    parts.append(_("decks: {decks}").format(decks=decks))
     base_limit, deck_limit = LIMITS[state.variant]
     empty = state.empty_decks()
-    end = (
-        f"end: {state.replaced()}/{base_limit} base cards replaced, "
-        f"{len(empty)}/{deck_limit} decks empty"
+    end = _(
+        "end: {replaced}/{base_limit} base cards replaced, {empty}/{deck_limit} decks empty"
+    ).format(
+        replaced=state.replaced(), base_limit=base_limit, empty=len(empty), deck_limit=deck_limit
     )
     if state.end_triggered:
-        end += " -- reached: this round is the last"
+        end += _(" -- reached: this round is the last")
     parts.append(end)
     if state.payout:
         parts.append(
-            f"bonus payment of {state.payout_company}: to take, in turn: " + " ".join(state.payout)
+            _("bonus payment of {company}: to take, in turn: {players}").format(
+                company=shown(state.payout_company), players=" ".join(state.payout)
+            )
         )
     elif state.turn:
         parts.append(_next(state))
@@ -120,16 +148,20 @@ def status(state: State) -> str:
 def toolbar(state: State) -> str:
     """In words a table reads at a glance: each player's cards in hand and capital."""
     players = ", ".join(
-        f"{p} {state.hand_size(p)} cards, capital {scoring.capital(state, p).total}"
+        _("{player} {cards} cards, capital {capital}").format(
+            player=p, cards=state.hand_size(p), capital=scoring.capital(state, p).total
+        )
         for p in state.in_order()
     )
     bases, decks = LIMITS[state.variant]
-    loco = f" | black loco: {state.loco}" if state.loco else ""
-    when = f"round {state.round}" if state.round else "setup: the turn order"
-    return (
-        f"{when} | {players}{loco} | {state.replaced()} of {bases} base cards "
-        f"replaced, {len(state.empty_decks())} of {decks} decks empty"
+    loco = _(" | black loco: {player}").format(player=state.loco) if state.loco else ""
+    when = (
+        _("round {round}").format(round=state.round) if state.round else _("setup: the turn order")
     )
+    ends = _("{replaced} of {bases} base cards replaced, {empty} of {decks} decks empty").format(
+        replaced=state.replaced(), bases=bases, empty=len(state.empty_decks()), decks=decks
+    )
+    return f"{when} | {players}{loco} | {ends}"
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -23,6 +23,8 @@ from referee.engine import (
 from referee.games.express01 import actions, commands, flow, render, scoring
 from referee.games.express01 import board as board_data
 from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
+from referee.games.express01.names import KIND_ALIASES, aliases
+from referee.games.express01.names import company as shown
 from referee.games.express01.readings import READINGS
 from referee.games.express01.sections import BONUS, END, SETUP, TURN
 from referee.games.express01.state import (
@@ -36,7 +38,9 @@ from referee.games.express01.state import (
     with_hand,
     with_shares,
 )
+from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge, impossible
+from referee.words import offered
 
 HANDLERS = Handlers[State](
     "Express 01",
@@ -58,8 +62,8 @@ class Express01(Game):
     min_players = 2
     max_players = 4
     variants = {  # noqa: RUF012 - the contract declares it a ClassVar
-        "short": "ends after 12 base cards replaced or 3 decks empty",
-        "long": "ends after 24 base cards replaced or 4 decks empty",
+        "short": N_("ends after 12 base cards replaced or 3 decks empty"),
+        "long": N_("ends after 24 base cards replaced or 4 decks empty"),
     }
     default_variant = "short"
 
@@ -86,7 +90,11 @@ class Express01(Game):
         dealt = HAND_START * len(players)
         # ゲームの準備 3: six stage-3 route cards to each player
         if decks["r3"] < dealt:
-            raise UsageError(f"board 'decks': r3 holds {decks['r3']}, the deal needs {dealt}")
+            raise UsageError(
+                _("board 'decks': r3 holds {held}, the deal needs {dealt}").format(
+                    held=decks["r3"], dealt=dealt
+                )
+            )
         start = dict(decks)
         decks["r3"] -= dealt
         return State(
@@ -115,15 +123,19 @@ class Express01(Game):
         self, state: State, move: commands.Move, *, forced: bool = False
     ) -> tuple[State, list[Event]]:
         if state.over:
-            raise RuleError("the game is over", END, "undo to go back", computable=False)
+            raise RuleError(_("the game is over"), END, _("undo to go back"), computable=False)
         judge = Judge(forced)
         if isinstance(move, Order):
             return HANDLERS.apply(state, move, judge)
-        judge.fact(state.round != 0, "the turn order is not set yet", SETUP, "order NAME NAME ...")
+        judge.fact(
+            state.round != 0, _("the turn order is not set yet"), SETUP, "order NAME NAME ..."
+        )
         if not isinstance(move, Take):
             if state.payout:
                 raise impossible(
-                    f"the bonus payment is being taken ({state.payout[0]} takes next)",
+                    _("the bonus payment is being taken ({player} takes next)").format(
+                        player=state.payout[0]
+                    ),
                     BONUS,
                     "take DECK ...",
                 )
@@ -143,14 +155,19 @@ class Express01(Game):
 
     def options(self, state: State) -> Options:
         if state.over:
-            return Options(None, (), phase="game over")
+            return Options(None, (), phase=_("game over"))
         if state.round == 0:
             return Options(
-                state.players[0], ("order",), {"order": (state.players,)}, "choosing the order"
+                state.players[0],
+                ("order",),
+                {"order": (state.players,)},
+                _("choosing the order"),
             )
         if state.payout:
             live = tuple(d for d in DECKS if state.decks[d] > 0)
-            phase = f"bonus payment of {state.payout_company}: {state.payout[0]} takes a card"
+            phase = _("bonus payment of {company}: {player} takes a card").format(
+                company=shown(state.payout_company), player=state.payout[0]
+            )
             return Options(state.payout[0], ("take",), {"take": (live,)}, phase)
         turn = state.turn
         assert turn is not None
@@ -162,16 +179,22 @@ class Express01(Game):
         args = {
             "lay": (
                 tuple(str(n) for n in range(1, BOARD_CARDS + 1)),
-                ("route", "through", "terminal", "capital"),
-                (*state.companies, "white"),
+                offered(("route", "through", "terminal", "capital"), KIND_ALIASES),
+                self._names((*state.companies, "white")),
             ),
-            "buy": (with_stations, ROUTE_DECKS + others),
-            "run": (owned,),
+            "buy": (self._names(with_stations), ROUTE_DECKS + others),
+            "run": (self._names(owned),),
             "swap": (others,),
         }
         pos = state.positions[turn.player]
-        phase = f"round {state.round}, {turn.player}'s turn (position {pos})"
+        phase = _("round {round}, {player}'s turn (position {position})").format(
+            round=state.round, player=turn.player, position=pos
+        )
         return Options(turn.player, tuple(verbs), {v: args[v] for v in verbs if v in args}, phase)
+
+    def _names(self, companies: tuple[str, ...]) -> tuple[str, ...]:
+        """`companies`, and their Japanese names in Japanese, for completion."""
+        return offered(companies, aliases(companies))
 
     def is_over(self, state: State) -> bool:
         return state.over
@@ -206,7 +229,7 @@ class Express01(Game):
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
         if value < 0:
-            raise UsageError(f"{key} cannot be negative")
+            raise UsageError(_("{key} cannot be negative").format(key=key))
         old = self.adjustables(state)[key]
         parts = key.split()
         if parts[0] == "deck":
@@ -215,7 +238,11 @@ class Express01(Game):
             state = with_shares(state, parts[1], parts[2], value - old)
         else:
             state = with_hand(state, parts[1], parts[2], value - old)
-        return state, [Event(f"{key} {old} -> {value} (adjusted by hand)")]
+        return state, [
+            Event(
+                _("{key} {old} -> {value} (adjusted by hand)").format(key=key, old=old, value=value)
+            )
+        ]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.hand_size(player)  # the hand is the players' working capital

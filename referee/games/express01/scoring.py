@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from referee.engine import Standing
 from referee.games.express01.state import State
+from referee.i18n import N_
 from referee.rules_kit import ranked
 
 LOCO_CAPITAL = 2  # 「黒機関車」: an unused black locomotive is worth 2
@@ -50,11 +51,11 @@ def standings(state: State) -> list[Standing]:
             p,
             c.total,
             {
-                "hand": c.hand,
-                "shares": c.shares,
-                "pairs": c.pairs,
-                "black loco": c.loco,
-                "share cards": c.share_count,
+                N_("hand"): c.hand,
+                N_("shares"): c.shares,
+                N_("pairs"): c.pairs,
+                N_("black loco"): c.loco,
+                N_("share cards"): c.share_count,
             },
         )
         for p, c in caps.items()

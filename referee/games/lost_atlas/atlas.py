@@ -22,6 +22,7 @@ from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile, tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Piece, State
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
 R_MAP = "■3 準備 (マップの作成)"
@@ -178,14 +179,18 @@ def _touches_border(cells: dict[str, Cell], hex_: str, piece: int) -> bool:
 def placement_problem(state: State, number: int, first: str, rot: int) -> str | None:
     """Why piece `number` cannot go with h1 on `first` turned `rot` (■3); None: it may."""
     if not valid_name(first):
-        return f"{first} is not a hex of the sheet (letter and number of the same parity)"
+        return _("{hex} is not a hex of the sheet (letter and number of the same parity)").format(
+            hex=first
+        )
     where = spots(first, rot)
     if where is None:
-        return f"the piece would leave the sheet at {first}: move it right or down"
+        return _("the piece would leave the sheet at {hex}: move it right or down").format(
+            hex=first
+        )
     cells = board(state).cells
     taken = [h for h in where if h in cells]
     if taken:
-        return f"{', '.join(taken)} already has a hex"
+        return _("{hexes} already has a hex").format(hexes=", ".join(taken))
     raws = pieces()[number]["hexes"]
     index = len(state.pieces)
     touching = 0
@@ -195,12 +200,16 @@ def placement_problem(state: State, number: int, first: str, rot: int) -> str | 
             if other in cells:
                 touching += 1
                 if raw["terrain"] == "border":
-                    return f"the border hex on {hex_} would touch {other}"
+                    return _("the border hex on {hex} would touch {other}").format(
+                        hex=hex_, other=other
+                    )
         if _touches_border(cells, hex_, index):
-            return f"{hex_} would touch a border hex's outer edges"
+            return _("{hex} would touch a border hex's outer edges").format(hex=hex_)
     need = data.table()["map"]["touch"]
     if cells and touching < need:
-        return f"the piece touches the map along {touching} edges; at least {need}"
+        return _("the piece touches the map along {touching} edges; at least {need}").format(
+            touching=touching, need=need
+        )
     return None
 
 
@@ -241,7 +250,9 @@ def micro_problem(state: State, number: int) -> str | None:
     placed = sum(1 for p in state.pieces if (p.number in homes) == is_home)
     most = stack["homes" if is_home else "others"]
     if placed >= most:
-        return f"the stack holds {most} {'home' if is_home else 'other'} pieces"
+        if is_home:
+            return _("the stack holds {most} home pieces").format(most=most)
+        return _("the stack holds {most} other pieces").format(most=most)
     return None
 
 
@@ -249,14 +260,35 @@ def capital_problem(state: State, hex_: str) -> str | None:
     """■3: a capital overlay goes on a basic city (the ○ circle) already placed."""
     cell = board(state).cells.get(hex_)
     if cell is None:
-        return f"{hex_} is not on the map yet"
+        return _("{hex} is not on the map yet").format(hex=hex_)
     if cell.terrain != "city" or cell.label:
-        return f"{hex_} is not a basic city ({cell.label or cell.terrain})"
+        return _("{hex} is not a basic city ({terrain})").format(
+            hex=hex_, terrain=terrain_name(cell.label or cell.terrain)
+        )
     return None
 
 
 def capital_possible(state: State) -> bool:
     return any(capital_problem(state, h) is None for h in board(state).cells)
+
+
+# What lies on a hex, in the rules file's words (■2).
+TERRAIN_NAMES = {
+    "plain": N_("blank hex"),
+    "water": N_("water"),
+    "mountain": N_("mountain"),
+    "border": N_("border"),
+    "destination": N_("distant destination"),
+    "city": N_("basic city"),
+    "home": N_("home"),
+    "capital": N_("capital"),
+    "mine": N_("mine"),
+    "port": N_("port"),
+}
+
+
+def terrain_name(terrain: str) -> str:
+    return _(TERRAIN_NAMES[terrain]) if terrain in TERRAIN_NAMES else terrain
 
 
 # --- the picture ---------------------------------------------------------------------------
@@ -298,22 +330,25 @@ def picture(state: State) -> str:
     for name, cell in b.cells.items():
         x, y = parse(name, LAYOUT) or (0, 0)
         grid_cells[(x, y)] = [name, _content(state, cell), "".join(tokens.get(name, []))]
-    min_x = min(x for x, _ in grid_cells)
-    min_y = min(y for _, y in grid_cells)
-    width = (max(x for x, _ in grid_cells) - min_x + 1) * CELL + CELL
-    height = (max(y for _, y in grid_cells) - min_y + 1) * 2 + 3
-    rows = [[" "] * width for _ in range(height)]
+    min_x = min(x for x, _y in grid_cells)
+    min_y = min(y for _x, y in grid_cells)
+    width = (max(x for x, _y in grid_cells) - min_x + 1) * CELL + CELL
+    height = (max(y for _x, y in grid_cells) - min_y + 1) * 2 + 3
+    rows = [[" "] * width for _row in range(height)]
     for (x, y), lines in grid_cells.items():
         col, row = (x - min_x) * CELL, (y - min_y) * 2
         for k, text in enumerate(lines):
             for j, ch in enumerate(text[: CELL - 1]):
                 rows[row + k][col + j] = ch
     text = "\n".join("".join(r).rstrip() for r in rows).rstrip("\n")
-    legend = (
+    legend = _(
         "legend: . plain, ~~~ water, ^40 mountain, ### border, [dst] destination, "
         "( ) city, (*) capital, (EA) a minor's home, TILE number; EA.. = stations"
     )
-    laid = [(h, tile(name, f"hex {h}"), rot) for h, (name, rot) in sorted(state.tiles.items())]
+    laid = [
+        (h, tile(name, _("hex {hex}").format(hex=h)), rot)
+        for h, (name, rot) in sorted(state.tiles.items())
+    ]
     return "\n".join(line for line in (text, legend, compass.laid_legend(laid, LAYOUT)) if line)
 
 
@@ -334,29 +369,35 @@ def place_piece(
 ) -> None:
     if state.columns:
         raise RuleError(
-            "the map is built before the charters are laid out", R_MAP, computable=False
+            _("the map is built before the charters are laid out"), R_MAP, computable=False
         )
     if number not in pieces_left(state):
         raise RuleError(
-            f"no piece {number} is left to place",
+            _("no piece {number} is left to place").format(number=number),
             R_MAP,
-            "left: " + ", ".join(map(str, sorted(pieces_left(state)))),
+            _("left: {pieces}").format(pieces=", ".join(map(str, sorted(pieces_left(state))))),
             computable=False,
         )
     problem = micro_problem(state, number) or placement_problem(state, number, first, rot)
     if problem:
-        judge.broken(RuleError(problem, R_MAP, "another hex or rotation"))
+        judge.broken(RuleError(problem, R_MAP, _("another hex or rotation")))
     where = spots(first, rot)
     judge.fact(
         where is not None and not any(h in board(state).cells for h in where),
-        "the piece cannot lie there at all",
+        _("the piece cannot lie there at all"),
         R_MAP,
     )
     state.pieces.append(Piece(number, first, rot))
     state.map_state = "building"
     state.map_draws += 1
     assert where is not None
-    events.append(Event(f"piece {number} on {', '.join(where)} (h1, h2, h3), rotation {rot}"))
+    events.append(
+        Event(
+            _("piece {number} on {hexes} (h1, h2, h3), rotation {rot}").format(
+                number=number, hexes=", ".join(where), rot=rot
+            )
+        )
+    )
     _maybe_done(state, events, say_next)
 
 
@@ -365,24 +406,26 @@ def place_capital(
 ) -> None:
     if state.columns:
         raise RuleError(
-            "the map is built before the charters are laid out", R_MAP, computable=False
+            _("the map is built before the charters are laid out"), R_MAP, computable=False
         )
     key = data.deck_key(state.variant, len(state.players))
     if len(state.capitals) >= data.table()["map"]["capitals"][key]:
-        raise RuleError("every capital project is placed", R_MAP, computable=False)
+        raise RuleError(_("every capital project is placed"), R_MAP, computable=False)
     state.map_state = "building"
     state.map_draws += 1
     if not hex_:
         judge.rule(
             not capital_possible(state),
-            "a basic city is on the map: the capital goes on one",
+            _("a basic city is on the map: the capital goes on one"),
             R_MAP,
             "capital HEX",
         )
         events.append(
             Event(
-                "no basic city yet: the capital project goes to the bottom of "
-                "the stack; draw the next piece (■3)"
+                _(
+                    "no basic city yet: the capital project goes to the bottom of "
+                    "the stack; draw the next piece (■3)"
+                )
             )
         )
         return
@@ -392,11 +435,13 @@ def place_capital(
             RuleError(
                 problem,
                 R_MAP,
-                "capital HEX (a basic city on the map), or capital none when there is none",
+                _("capital HEX (a basic city on the map), or capital none when there is none"),
             )
         )
     state.capitals.append(hex_)
-    events.append(Event(f"capital overlay on {hex_}; the project leaves the game (■3)"))
+    events.append(
+        Event(_("capital overlay on {hex}; the project leaves the game (■3)").format(hex=hex_))
+    )
     _maybe_done(state, events, say_next)
 
 
@@ -407,8 +452,8 @@ def _maybe_done(state: State, events: list[Event], say_next: bool = True) -> Non
         left = pieces_left(state) if state.variant != "micro" else {}
         events.append(
             Event(
-                f"{drawer(state)} draws next"
-                + (f" ({sum(left.values())} pieces left)" if left else "")
+                _("{player} draws next").format(player=drawer(state))
+                + (_(" ({left} pieces left)").format(left=sum(left.values())) if left else "")
             )
         )
         return
@@ -416,15 +461,17 @@ def _maybe_done(state: State, events: list[Event], say_next: bool = True) -> Non
     b = board(state)
     events.append(
         Event(
-            "the map is complete"
+            _("the map is complete")
             + (
-                f"; put blank hexes on {', '.join(b.blanks)} (around the homes, ■3)"
+                _("; put blank hexes on {hexes} (around the homes, ■3)").format(
+                    hexes=", ".join(b.blanks)
+                )
                 if b.blanks
                 else ""
             )
         )
     )
-    events.append(Event("now lay out the charters (charters ...)"))
+    events.append(Event(_("now lay out the charters (charters ...)")))
 
 
 def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]]:

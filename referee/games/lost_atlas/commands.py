@@ -51,10 +51,23 @@ from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.state import State
+from referee.i18n import N_, _, pgettext
 from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 COLOUR_WORDS = (*data.COLOURS, "bridge")
+
+
+colour_name = data.colour_name  # one translation of the colours, kept in data.py
+
+
+# The colours typed in Japanese, in either language (the rules file's words, as the catalog
+# shows them): the move, the log and the save keep the English colour.
+COLOUR_ALIASES = {"黄": "yellow", "緑": "green", "紫": "purple", "灰": "grey", "橋": "bridge"}
+
+
+def colour_aliases() -> dict[str, str]:
+    return COLOUR_ALIASES
 
 
 @dataclass(frozen=True)
@@ -246,7 +259,10 @@ class Run:
 def hexname(word: str) -> str:
     """A hex coordinate as printed around the drawn map: letters then digits (C4, AA12)."""
     if not is_hexname(word):
-        raise UsageError(f"'{word}' is not a hex name", "letters then a number, e.g. C4")
+        raise UsageError(
+            pgettext("lost-atlas", "'{word}' is not a hex name").format(word=word),
+            _("letters then a number, e.g. C4"),
+        )
     return word.upper()
 
 
@@ -260,17 +276,17 @@ def train_kind(word: str) -> str:
     w = word.lower().removesuffix("-train")
     if w in ("∞", "infinite", "infinity"):
         w = INF
-    return match(w, data.TRAIN_NAMES, "train")
+    return match(w, data.TRAIN_NAMES, N_("train"))
 
 
 def _keywords(words: Sequence[str], keys: Sequence[str], usage: str) -> dict[str, str]:
     out: dict[str, str] = {}
     it = iter(words)
     for w in it:
-        key = match(w, keys, "keyword")
+        key = match(w, keys, N_("keyword"))
         value = next(it, None)
         if value is None:
-            raise UsageError(f"'{key}' needs a value", usage)
+            raise UsageError(_("'{key}' needs a value").format(key=key), usage)
         out[key] = value
     return out
 
@@ -282,13 +298,13 @@ def parse_run_item(word: str) -> RunItem:
         train = train_kind(head)
     parts = word.split("+")
     if len(parts) == 1 and parts[0] != "s":
-        return RunItem(train, amount(parts[0], "revenue", high=100_000), None)
+        return RunItem(train, amount(parts[0], N_("revenue"), high=100_000), None)
     values, suburbs = [], 0
     for p in parts:
         if p.lower() == "s":
             suburbs += 1
         else:
-            values.append(amount(p, "stop value", high=1000))
+            values.append(amount(p, N_("stop value"), high=1000))
     revenue = sum(values) + suburbs * data.table()["tokens"]["suburb_bonus"]
     return RunItem(train, revenue, len(values), suburbs)
 
@@ -343,9 +359,9 @@ def _place(t: Typed) -> PlacePiece:
     number, hex_, rot = t.args
     return PlacePiece(
         t.actor,
-        amount(number, "piece number", low=1, high=28),
+        amount(number, N_("piece number"), low=1, high=28),
         hexname(hex_),
-        amount(rot, "rotation", high=5),
+        amount(rot, N_("rotation"), high=5),
     )
 
 
@@ -384,11 +400,11 @@ def _charters(t: Typed) -> Charters:
     t.count(1, None)
     names = list(data.minors())
     cols = tuple(
-        tuple(match(n, names, "minor") for n in col.replace(",", " ").split())
+        tuple(match(n, names, N_("minor")) for n in col.replace(",", " ").split())
         for col in " ".join(t.args).split("/")
     )
     if any(not c for c in cols):
-        raise UsageError("an empty column", t.usage)
+        raise UsageError(_("an empty column"), t.usage)
     return Charters(t.actor, cols)
 
 
@@ -396,32 +412,32 @@ def _destinations(t: Typed) -> Destinations:
     t.count(1, None)
     values = " ".join(t.args).replace("/", " ").split()
     if len(values) != 4:
-        raise UsageError("the card has four values (yellow, green, purple, grey)", t.usage)
-    return Destinations(t.actor, tuple(amount(v, "revenue", high=1000) for v in values))
+        raise UsageError(_("the card has four values (yellow, green, purple, grey)"), t.usage)
+    return Destinations(t.actor, tuple(amount(v, N_("revenue"), high=1000) for v in values))
 
 
 def _amount(kind: type[Amount]) -> Callable[[Typed], Amount]:
     def parse(t: Typed) -> Amount:
         t.count(1)
-        return kind(t.actor, amount(t.args[0], "bid", low=1, high=100_000))
+        return kind(t.actor, amount(t.args[0], N_("bid"), low=1, high=100_000))
 
     return parse
 
 
 def _pick(t: Typed) -> Pick:
     t.count(1, 2)
-    name = match(t.args[0], data.minors(), "minor")
+    name = match(t.args[0], data.minors(), N_("minor"))
     return Pick(t.actor, name, hexname(t.args[1]) if len(t.args) > 1 else "")
 
 
 def _propose(t: Typed) -> Propose:
     t.count(1)
-    return Propose(t.actor, match(t.args[0], data.minors(), "minor"))
+    return Propose(t.actor, match(t.args[0], data.minors(), N_("minor")))
 
 
 def _major(t: Typed) -> NameMajor:
     t.count(1)
-    return NameMajor(t.actor, match(t.args[0], data.majors(), "major"))
+    return NameMajor(t.actor, match(t.args[0], data.majors(), N_("major")))
 
 
 def _suburb(t: Typed) -> Suburb:
@@ -436,10 +452,10 @@ def _sell(t: Typed) -> Sell:
     args = t.args
     i = 0
     while i < len(args):
-        co = match(args[i], names, "company")
+        co = match(args[i], names, N_("company"))
         n = 1
         if i + 1 < len(args) and args[i + 1].isdigit():
-            n = amount(args[i + 1], "shares", low=1, high=10)
+            n = amount(args[i + 1], N_("shares"), low=1, high=10)
             i += 1
         items.append((co, n))
         i += 1
@@ -454,8 +470,8 @@ def _buy(t: Typed) -> BuyShare | BuyTrain:
 
 
 def _buy_share(t: Typed) -> BuyShare:
-    co = match(t.args[0], sorted(t.state.companies), "company")
-    source = match(t.args[1], (TREASURY, POOL), "source") if len(t.args) > 1 else ""
+    co = match(t.args[0], sorted(t.state.companies), N_("company"))
+    source = match(t.args[1], (TREASURY, POOL), N_("source")) if len(t.args) > 1 else ""
     return BuyShare(t.actor, co, source)
 
 
@@ -471,16 +487,16 @@ def _buy_train(t: Typed) -> BuyTrain:
     if "trade" in kw:
         return BuyTrain(t.actor, kind, source, trade=train_kind(kw["trade"]))
     if "from" in kw and source == "deck":
-        seller = match(kw["from"], sorted(t.state.companies), "company")
+        seller = match(kw["from"], sorted(t.state.companies), N_("company"))
         if "for" not in kw:
-            raise UsageError("a train from a company needs the agreed price", t.usage)
-        price = amount(kw["for"], "price", low=0, high=100_000)
+            raise UsageError(_("a train from a company needs the agreed price"), t.usage)
+        price = amount(kw["for"], N_("price"), low=0, high=100_000)
         return BuyTrain(t.actor, kind, seller, price)
-    raise UsageError("say where the train comes from", t.usage)
+    raise UsageError(_("say where the train comes from"), t.usage)
 
 
 def _cost(kw: dict[str, str]) -> int:
-    return amount(kw.get("cost", "0"), "cost", high=1000)
+    return amount(kw.get("cost", "0"), N_("cost"), high=1000)
 
 
 def _lay(t: Typed) -> LayTile:
@@ -499,7 +515,7 @@ def _lay(t: Typed) -> LayTile:
         data.tile_colour(tile),
         _cost(kw),
         tile,
-        amount(t.args[2], "rotation", high=5),
+        amount(t.args[2], N_("rotation"), high=5),
     )
 
 
@@ -508,7 +524,7 @@ def _lay_sides(t: Typed, tiles: dict[str, str]) -> LayTile:
     words = list(t.args[1:])
     cost = 0
     if len(words) >= 2 and words[-2].lower() == "cost":
-        cost = amount(words[-1], "cost", high=1000)
+        cost = amount(words[-1], N_("cost"), high=1000)
         words = words[:-2]
     colour = tile = ""
     while words and not compass.is_sides(words[-1]) and words[-1].lower() not in compass.NODE_WORDS:
@@ -516,7 +532,9 @@ def _lay_sides(t: Typed, tiles: dict[str, str]) -> LayTile:
         if last.lower() in tiles:
             tile = tiles[last.lower()]
         else:
-            colour = match(last, data.COLOURS, "colour or tile number")
+            colour = match(
+                last, data.COLOURS, N_("colour or tile number"), aliases=colour_aliases()
+            )
     track = compass.parse_track(words, LAYOUT)
     return LayTile(t.actor, hexname(t.args[0]), colour, cost, tile, 0, track)
 
@@ -527,10 +545,10 @@ def _lay_colour(t: Typed) -> LayTile:
     return LayTile(
         t.actor,
         hexname(t.args[0]),
-        match(t.args[1], COLOUR_WORDS, "colour"),
+        match(t.args[1], COLOUR_WORDS, N_("colour"), aliases=colour_aliases()),
         _cost(kw),
         kw.get("tile", ""),
-        amount(kw.get("rot", "0"), "rotation", high=5),
+        amount(kw.get("rot", "0"), N_("rotation"), high=5),
     )
 
 
@@ -541,7 +559,7 @@ def _token(t: Typed) -> Token:
         t.actor,
         hexname(t.args[0]),
         _cost(kw),
-        amount(kw["city"], "city", high=3) if "city" in kw else -1,
+        amount(kw["city"], N_("city"), high=3) if "city" in kw else -1,
     )
 
 
@@ -549,7 +567,7 @@ def _run(t: Typed) -> Run:
     t.count(1, None)
     if t.args[0].lower() == "best":
         if len(t.args) > 1:
-            raise UsageError("run best takes nothing more", t.usage)
+            raise UsageError(_("run best takes nothing more"), t.usage)
         return Run(t.actor, (), best=True)
     items = tuple(parse_run_item(a) for a in t.args)
     total_only = len(items) == 1 and items[0].stops is None and not items[0].train
@@ -559,86 +577,102 @@ def _run(t: Typed) -> Run:
 # The grammar: each verb, its help line and the one parser that reads its words.
 GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (
-        Verb("place", "place N HEX ROT", "map building: a piece with its h1 on HEX, turned ROT"),
+        Verb(
+            "place", "place N HEX ROT", N_("map building: a piece with its h1 on HEX, turned ROT")
+        ),
         _place,
     ),
     (
-        Verb("capital", "capital HEX | capital none", "map building: a capital project drawn"),
+        Verb("capital", "capital HEX | capital none", N_("map building: a capital project drawn")),
         _capital,
     ),
     (
         Verb(
             "map",
             "map N HEX ROT, capital HEX, ...",
-            "map building: several pieces and capitals at once, in the order drawn",
+            N_("map building: several pieces and capitals at once, in the order drawn"),
         ),
         _map,
     ),
     (
-        Verb("charters", "charters A,B,C / D,E,F", "lay out the charter columns (top first)"),
+        Verb("charters", "charters A,B,C / D,E,F", N_("lay out the charter columns (top first)")),
         _charters,
     ),
     (
-        Verb("destinations", "destinations Y/G/P/G", "the distant-destination card chosen"),
+        Verb("destinations", "destinations Y/G/P/G", N_("the distant-destination card chosen")),
         _destinations,
     ),
     (
-        Verb("auction", "auction AMOUNT", "open an auction for a minor (at least 120)"),
+        Verb("auction", "auction AMOUNT", N_("open an auction for a minor (at least 120)")),
         _amount(OpenAuction),
     ),
-    (Verb("bid", "bid AMOUNT", "raise the auction (steps of 5)"), _amount(Bid)),
+    (Verb("bid", "bid AMOUNT", N_("raise the auction (steps of 5)")), _amount(Bid)),
     (
-        Verb("pick", "pick MINOR [HEX]", "the auction winner takes a minor on top of a column"),
+        Verb("pick", "pick MINOR [HEX]", N_("the auction winner takes a minor on top of a column")),
         _pick,
     ),
-    (Verb("sell", "sell CO [N] [CO [N] ...]", "sell shares (first, once per stock round)"), _sell),
+    (
+        Verb("sell", "sell CO [N] [CO [N] ...]", N_("sell shares (first, once per stock round)")),
+        _sell,
+    ),
     (
         Verb(
             "buy",
             "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
-            "a share or a train",
+            N_("a share or a train"),
         ),
         _buy,
     ),
-    (Verb("issue", "issue", "the company sells one share to the pool (price -1)"), _bare(Issue)),
-    (Verb("redeem", "redeem", "the company buys one share back from the pool"), _bare(Redeem)),
+    (
+        Verb("issue", "issue", N_("the company sells one share to the pool (price -1)")),
+        _bare(Issue),
+    ),
+    (Verb("redeem", "redeem", N_("the company buys one share back from the pool")), _bare(Redeem)),
     (
         Verb(
             "lay",
             "lay HEX SIDES [city] [COLOUR] [TILE] | lay HEX TILE ROT | lay HEX COLOUR [cost N]",
-            "lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city; or M25 N-S)",
+            N_("lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city; or M25 N-S)"),
         ),
         _lay,
     ),
-    (Verb("token", "token HEX [city N] [cost N]", "place a station token"), _token),
+    (Verb("token", "token HEX [city N] [cost N]", N_("place a station token")), _token),
     (
-        Verb("routes", "routes", "the best routes of the operating company (needs the map)"),
+        Verb("routes", "routes", N_("the best routes of the operating company (needs the map)")),
         _bare(Routes),
     ),
-    (Verb("suburb", "suburb HEX", "Suburban places a suburb token"), _suburb),
+    (Verb("suburb", "suburb HEX", N_("Suburban places a suburb token")), _suburb),
     (
-        Verb("run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", "the trains' revenue"),
+        Verb(
+            "run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", N_("the trains' revenue")
+        ),
         _run,
     ),
-    (Verb("discard", "discard TRAIN ...", "trains over the limit to the pool (■19)"), _discard),
+    (Verb("discard", "discard TRAIN ...", N_("trains over the limit to the pool (■19)")), _discard),
     (
-        Verb("payout", "payout", "pay the revenue to the shareholders (with the map: runs best)"),
+        Verb(
+            "payout", "payout", N_("pay the revenue to the shareholders (with the map: runs best)")
+        ),
         _bare(Payout),
     ),
     (
-        Verb("withhold", "withhold", "the company keeps the revenue (price -1; map: runs best)"),
+        Verb(
+            "withhold", "withhold", N_("the company keeps the revenue (price -1; map: runs best)")
+        ),
         _bare(Withhold),
     ),
-    (Verb("done", "done", "end this turn"), _bare(Done)),
-    (Verb("pass", "pass", "pass (stock round, auction, merger round)"), _bare(Pass)),
+    (Verb("done", "done", N_("end this turn")), _bare(Done)),
+    (Verb("pass", "pass", N_("pass (stock round, auction, merger round)")), _bare(Pass)),
     (
-        Verb("bankrupt", "bankrupt", "the president cannot raise the money for the forced train"),
+        Verb(
+            "bankrupt", "bankrupt", N_("the president cannot raise the money for the forced train")
+        ),
         _bare(Bankrupt),
     ),
-    (Verb("propose", "propose MINOR", "propose a merger with another minor"), _propose),
-    (Verb("accept", "accept", "accept the merger proposed to your minor"), _bare(Accept)),
-    (Verb("refuse", "refuse", "refuse the merger proposed to your minor"), _bare(Refuse)),
-    (Verb("major", "major NAME", "the new president names the major"), _major),
+    (Verb("propose", "propose MINOR", N_("propose a merger with another minor")), _propose),
+    (Verb("accept", "accept", N_("accept the merger proposed to your minor")), _bare(Accept)),
+    (Verb("refuse", "refuse", N_("refuse the merger proposed to your minor")), _bare(Refuse)),
+    (Verb("major", "major NAME", N_("the new president names the major")), _major),
 )
 VERBS = tuple(verb for verb, _ in GRAMMAR)
 VERB_NAMES = tuple(v.name for v in VERBS)

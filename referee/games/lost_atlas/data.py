@@ -49,6 +49,16 @@ def hub_name(hub: str) -> str:
     return hub
 
 
+def variant_name(variant: str) -> str:
+    """The game's length as the table reads it (■3: ロングゲーム, ショートゲーム, ...)."""
+    names = {
+        "long": pgettext("lost-atlas variant", "long"),
+        "short": pgettext("lost-atlas variant", "short"),
+        "micro": pgettext("lost-atlas variant", "micro"),
+    }
+    return names.get(variant, variant)
+
+
 def train_name(kind: str) -> str:
     """A train as the table reads it: the ∞ is typed `inf` (■5: ∞列車)."""
     return pgettext("lost-atlas", "inf") if kind == INF else kind

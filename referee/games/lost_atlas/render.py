@@ -7,38 +7,52 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.games.lost_atlas import atlas, data, ledger, trains
+from referee.games.lost_atlas.commands import colour_name as colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State, Train
+from referee.i18n import N_, _, pgettext
 
 ROUND_NAMES = {
-    "setup": "setup",
-    "stock": "stock round",
-    "merger": "merger round",
-    "over": "game over",
+    "setup": N_("setup"),
+    "stock": N_("stock round"),
+    "merger": N_("merger round"),
+    "over": N_("game over"),
 }
 
 
 def round_name(s: State) -> str:
+    """The round in English, as the snapshot keeps it."""
     if s.round == "operating" and s.orr:
         return f"operating round {s.orr.number}"
     return ROUND_NAMES.get(s.round, s.round)
 
 
-def _train_list(ts: list[Train]) -> str:
-    return " ".join(t.kind + ("(rusted)" if t.rusted else "") for t in ts) or "-"
+def round_label(s: State) -> str:
+    """The round in the language in force."""
+    if s.round == "operating" and s.orr:
+        return _("operating round {number}").format(number=s.orr.number)
+    return _(ROUND_NAMES[s.round]) if s.round in ROUND_NAMES else s.round
+
+
+def train_list(ts: list[Train]) -> str:
+    return " ".join(t.kind + (_("(rusted)") if t.rusted else "") for t in ts) or "-"
 
 
 COMPANY_HEAD = (
-    "company",
-    "kind",
-    "president",
-    "price",
-    "treasury",
-    "trains",
-    "limit",
-    "stations",
-    "tokens left",
+    N_("company"),
+    N_("kind"),
+    N_("president"),
+    N_("price"),
+    N_("treasury"),
+    N_("trains"),
+    N_("limit"),
+    N_("stations"),
+    N_("tokens left"),
 )
+
+
+def company_head() -> list[str]:
+    return [_(h) for h in COMPANY_HEAD]
 
 
 def company_row(s: State, name: str) -> list[object]:
@@ -46,58 +60,94 @@ def company_row(s: State, name: str) -> list[object]:
     c = s.companies[name]
     return [
         name,
-        "major" if c.major else "minor",
+        _("major") if c.major else _("minor"),
         c.president,
         c.price,
         c.cash,
-        _train_list(c.trains),
+        train_list(c.trains),
         trains.company_limit(s, c),
-        ", ".join(c.hubs) or "-",
+        ", ".join(data.hub_name(h) for h in c.hubs) or "-",
         len(c.spare_tokens),
     ]
 
 
 def status(s: State) -> str:
     cycles = data.table()["setup"]["cycles"][s.variant]
-    head = (
-        f"{s.variant} game · cycle {s.cycle}/{cycles} · {round_name(s)} · phase {s.colour} "
-        f"(last train {s.level if s.level < 7 else '7/∞'}) · priority {s.priority}"
+    head = _(
+        "{variant} game · cycle {cycle}/{cycles} · {round} · phase {colour} "
+        "(last train {level}) · priority {priority}"
+    ).format(
+        variant=data.variant_name(s.variant),
+        cycle=s.cycle,
+        cycles=cycles,
+        round=round_label(s),
+        colour=colour_name(s.colour),
+        level=s.level if s.level < 7 else "7/∞",
+        priority=s.priority,
     )
     lines = [head]
     order = s.order()
     if order:
         rows = [[i, *company_row(s, n)] for i, n in enumerate(order, 1)]
-        columns = ["#", "company (operating order)", *COMPANY_HEAD[1:]]
+        columns = ["#", _("company (operating order)"), *company_head()[1:]]
         lines.append(tabulate(rows, columns))
         holders = [p for p in s.players] + [TREASURY, POOL]
         share_rows = [[n, *[s.companies[n].held(h) or "" for h in holders]] for n in order]
-        lines.append(tabulate(share_rows, ["shares", *holders]))
-    prow = [[p, s.cash[p], ledger.value(s, p), "bankrupt" if p in s.out else ""] for p in s.players]
-    lines.append(tabulate(prow, ["player", "cash", "worth", ""]))
-    deck = ", ".join(f"{k}x{'∞' if n < 0 else n}" for k, n in s.deck.items() if n) or "empty"
-    lines.append(f"train deck: {deck}; top: {trains.deck_top(s) or '-'}; {next_rust(s)}")
-    lines.append(f"pool trains: {_train_list(s.pool_trains)}")
+        shown = [
+            *s.players,
+            pgettext("lost-atlas", "treasury"),
+            pgettext("lost-atlas", "pool"),
+        ]  # TREASURY, POOL
+        lines.append(tabulate(share_rows, [_("shares"), *shown]))
+    prow = [
+        [p, s.cash[p], ledger.value(s, p), _("bankrupt") if p in s.out else ""] for p in s.players
+    ]
+    lines.append(tabulate(prow, [_("player"), pgettext("lost-atlas", "cash"), _("worth"), ""]))
+    deck = ", ".join(f"{k}x{'∞' if n < 0 else n}" for k, n in s.deck.items() if n) or _("empty")
+    lines.append(
+        _("train deck: {deck}; top: {top}; {rust}").format(
+            deck=deck, top=trains.deck_top(s) or "-", rust=next_rust(s)
+        )
+    )
+    lines.append(_("pool trains: {trains}").format(trains=train_list(s.pool_trains)))
     if s.destinations:
         i = data.COLOURS.index(s.colour)
         lines.append(
-            f"distant destinations: {'/'.join(map(str, s.destinations))} (now {s.destinations[i]})"
+            _("distant destinations: {values} (now {now})").format(
+                values="/".join(map(str, s.destinations)), now=s.destinations[i]
+            )
         )
     if s.round in ("setup", "stock") and s.columns:
-        lines.append("charters (top first): " + " / ".join(", ".join(c) for c in s.columns))
+        lines.append(
+            _("charters (top first): {columns}").format(
+                columns=" / ".join(", ".join(c) for c in s.columns)
+            )
+        )
     if s.map_state != "none":
         lines.append(atlas.picture(s))
         if s.map_state == "building":
             left = atlas.pieces_left(s)
             lines.append(
-                f"map building: {len(s.pieces)} pieces placed, capitals on "
-                f"{', '.join(s.capitals) or 'none yet'}"
-                + (f"; left: {', '.join(map(str, sorted(left)))}" if s.variant != "micro" else "")
+                _("map building: {pieces} pieces placed, capitals on {capitals}").format(
+                    pieces=len(s.pieces), capitals=", ".join(s.capitals) or _("none yet")
+                )
+                + (
+                    _("; left: {left}").format(left=", ".join(map(str, sorted(left))))
+                    if s.variant != "micro"
+                    else ""
+                )
             )
         elif atlas.board(s).blanks:
-            lines.append("blank hexes (■3): " + ", ".join(atlas.board(s).blanks))
+            lines.append(
+                _("blank hexes (■3): {hexes}").format(hexes=", ".join(atlas.board(s).blanks))
+            )
     elif s.hexes:
-        lines.append("track: " + ", ".join(f"{h} {c}" for h, c in sorted(s.hexes.items())))
-    lines.append(f"bank: {s.bank}")
+        lines.append(
+            _("track: {hexes}").format(
+                hexes=", ".join(f"{h} {colour_name(c)}" for h, c in sorted(s.hexes.items()))
+            )
+        )
+    lines.append(_("bank: {bank}").format(bank=s.bank))
     return "\n".join(lines)
 
 
@@ -106,25 +156,29 @@ def next_rust(s: State) -> str:
     rusts = data.table()["trains"]["rusts"]
     return next(
         (
-            f"the first {k} rusts the {v}s"
+            _("the first {new} rusts the {old}s").format(new=k, old=v)
             for k, v in rusts.items()
             if int(k) > s.level and v not in s.rusted_log
         ),
-        "nothing left to rust",
+        _("nothing left to rust"),
     )
 
 
 def toolbar(s: State) -> str:
     """One line a table reads at a glance, in words: where the game is, who has what."""
     cycles = data.table()["setup"]["cycles"][s.variant]
-    where = f"cycle {s.cycle} of {cycles}, {round_name(s)}"
+    where = _("cycle {cycle} of {cycles}, {round}").format(
+        cycle=s.cycle, cycles=cycles, round=round_label(s)
+    )
     if s.round == "operating" and s.orr and s.orr.current:
-        where += f": {s.orr.current} operates"
-    parts = [where, f"phase {s.colour}"]
-    parts.append("cash " + ", ".join(f"{p} {s.cash[p]}" for p in s.active_players))
+        where += _(": {company} operates").format(company=s.orr.current)
+    parts = [where, _("phase {colour}").format(colour=colour_name(s.colour))]
+    parts.append(
+        _("cash {cash}").format(cash=", ".join(f"{p} {s.cash[p]}" for p in s.active_players))
+    )
     prices = ", ".join(f"{n} {s.companies[n].price}" for n in s.order())
     if prices:
-        parts.append(f"prices {prices}")
+        parts.append(_("prices {prices}").format(prices=prices))
     return " · ".join(parts)
 
 

@@ -26,6 +26,7 @@ from referee.eighteen.tiles import End, TileSpec, tile
 from referee.eighteen.trains import Train as RouteTrain
 from referee.games.lost_atlas import atlas, data
 from referee.games.lost_atlas.state import Company, State
+from referee.i18n import _
 
 SEARCH_SECONDS = 60.0  # an unproven answer is never used to refuse a typed revenue
 PHASES = {"yellow": "yellow", "green": "green", "purple": "purple", "grey": "gray"}
@@ -39,7 +40,7 @@ def content(state: State, hex_: str) -> tuple[TileSpec, tuple[tuple[End, End], .
     """The tile on a hex (laid, or printed) and its paths turned to map edges."""
     laid = state.tiles.get(hex_)
     if laid is not None:
-        spec = tile(laid[0], f"hex {hex_}")
+        spec = tile(laid[0], _("hex {hex}").format(hex=hex_))
         return spec, spec.rotated_paths(laid[1])
     printed = atlas.board(state).cells[hex_].printed
     return printed, printed.paths
@@ -47,7 +48,7 @@ def content(state: State, hex_: str) -> tuple[TileSpec, tuple[tuple[End, End], .
 
 def hub_spot(hub: str) -> tuple[str, int]:
     """A station's hex and city index ("C5" = city 0, "C5.1" = city 1)."""
-    hex_, _, city = hub.partition(".")
+    hex_, _dot, city = hub.partition(".")
     return hex_, int(city or 0)
 
 
@@ -158,7 +159,7 @@ def _position(key: tuple[Any, ...]) -> Position:
     b = atlas._board(placed, capitals, destinations, True)
     hexes = {h: HexSpec(h, c.printed, frozenset(), c.terrain) for h, c in b.cells.items()}
     game_map = GameMap("lost-atlas", "flat", hexes)
-    laid = {h: Laid(tile(name, f"hex {h}"), rot) for h, (name, rot) in tiles}
+    laid = {h: Laid(tile(name, _("hex {hex}").format(hex=h)), rot) for h, (name, rot) in tiles}
     toks = tuple(Token(*hub_spot(h), company) for h, company in tokens)
     ability_words = {
         "Express": "express",
@@ -213,15 +214,20 @@ def describe(answer: Answer) -> list[str]:
     lines = []
     for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues, strict=True):
         if route is None:
-            lines.append(f"{train.name}-train: no route (0)")
+            lines.append(_("{train}-train: no route (0)").format(train=train.name))
             continue
+        suburb = _(" +10 suburb")
         stops = " - ".join(
-            f"{nodes[s].name} {nodes[s].value}" + (" +10 suburb" if nodes[s].suburb else "")
+            f"{nodes[s].name} {nodes[s].value}" + (suburb if nodes[s].suburb else "")
             for s in route.stops
         )
-        lines.append(f"{train.name}-train: {stops} = {revenue}")
-    verdict = "proven best" if answer.proven else "best found, NOT proven (time ran out)"
-    lines.append(f"total {answer.total} ({verdict})")
+        lines.append(
+            _("{train}-train: {stops} = {revenue}").format(
+                train=train.name, stops=stops, revenue=revenue
+            )
+        )
+    verdict = _("proven best") if answer.proven else _("best found, NOT proven (time ran out)")
+    lines.append(_("total {total} ({verdict})").format(total=answer.total, verdict=verdict))
     return lines
 
 

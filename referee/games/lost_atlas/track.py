@@ -14,8 +14,9 @@ from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
-from referee.games.lost_atlas.commands import LayTile, Token
+from referee.games.lost_atlas.commands import LayTile, Token, colour_name
 from referee.games.lost_atlas.state import Company, Lay, State
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 from referee.words import Several
 
@@ -37,9 +38,9 @@ def stage(state: State, step: int, judge: Judge, what: str) -> None:
     assert orr is not None
     judge.rule(
         orr.stage <= step,
-        f"{what} is step {step}; this company is past it",
+        _("{what} is step {step}; this company is past it").format(what=_(what), step=step),
         R_OR,
-        "the steps go: train (new minors), shares, track, token, run, dividend, trains",
+        _("the steps go: train (new minors), shares, track, token, run, dividend, trains"),
     )
     orr.stage = max(orr.stage, step)
 
@@ -48,15 +49,15 @@ def stage(state: State, step: int, judge: Judge, what: str) -> None:
 def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    stage(state, 3, judge, "laying track")
+    stage(state, 3, judge, N_("laying track"))
     on_map = routes.known(state)
     if move.track:
         move = _fit(state, co, move, judge)
     if on_map and not move.tile:
         raise RuleError(
-            "the map is known: say how the track lies, or name the tile and its rotation",
+            _("the map is known: say how the track lies, or name the tile and its rotation"),
             R_TRACK,
-            "lay HEX SIDES, e.g. lay M25 N-S or lay M27 N-SE city; or lay M21 57 0",
+            _("lay HEX SIDES, e.g. lay M25 N-S or lay M27 N-SE city; or lay M21 57 0"),
         )
     colour = move.colour
     cost = _map_cost(state, move) if on_map else move.cost
@@ -67,22 +68,40 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
         if problem:
             judge.broken(RuleError(*problem))
         judge.rule(
-            not move.cost or move.cost == cost, f"the terrain of {move.hex} costs {cost}", R_TRACK
+            not move.cost or move.cost == cost,
+            _("the terrain of {hex} costs {cost}").format(hex=move.hex, cost=cost),
+            R_TRACK,
         )
     else:
         _lay_by_colour(state, move, judge)
-    judge.rule(co.cash >= cost, f"{co.name} has {co.cash}, the terrain costs {cost}", R_TRACK)
+    judge.rule(
+        co.cash >= cost,
+        _("{company} has {cash}, the terrain costs {cost}").format(
+            company=co.name, cash=co.cash, cost=cost
+        ),
+        R_TRACK,
+    )
     orr.lays.append(Lay(move.hex, colour))
     state.hexes[move.hex] = colour
     if on_map:
         old = state.tiles.get(move.hex)
         state.tiles[move.hex] = (move.tile, move.rot)
         if old:
-            events.append(Event(f"tile {old[0]} goes back to the supply"))
+            events.append(Event(_("tile {tile} goes back to the supply").format(tile=old[0])))
     if colour == "bridge":
         co.bridges_left -= 1
-    tile = f" (tile {move.tile}: {said(move.tile, move.rot)})" if move.tile else ""
-    events.append(Event(f"{co.name} lays {colour} on {move.hex}{tile}"))
+    tile = (
+        _(" (tile {tile}: {said})").format(tile=move.tile, said=said(move.tile, move.rot))
+        if move.tile
+        else ""
+    )
+    events.append(
+        Event(
+            _("{company} lays {colour} on {hex}{tile}").format(
+                company=co.name, colour=colour_name(colour), hex=move.hex, tile=tile
+            )
+        )
+    )
     if cost:
         ledger.pay(state, co.name, ledger.BANK, cost, events)
         if "Tunneling" in co.abilities:  # ■26: 60 back after each mountain cost paid
@@ -97,7 +116,7 @@ def side(edge: int) -> str:
 
 
 def track_of(name: str, rot: int) -> compass.Track:
-    return compass.describe(tile_spec(name, f"tile {name}"), rot)
+    return compass.describe(tile_spec(name, _("tile {name}").format(name=name)), rot)
 
 
 def said(name: str, rot: int) -> str:
@@ -144,7 +163,7 @@ def _fit(state: State, co: Company, move: LayTile, judge: Judge) -> LayTile:
     may go there now; several: the table says which; none: refused with what fits."""
     if not routes.known(state):
         raise RuleError(
-            "without the map the referee cannot tell the tile from its track",
+            _("without the map the referee cannot tell the tile from its track"),
             R_TRACK,
             "lay HEX COLOUR [cost N]",
             computable=False,
@@ -167,26 +186,42 @@ def _fit(state: State, co: Company, move: LayTile, judge: Judge) -> LayTile:
     if len(legal) > 1:
         twice = {said(n, r) for n, r in legal if sum(said(*o) == said(n, r) for o in legal) > 1}
         raise Several(
-            f"{len(legal)} lays fit {asked} on {where}, say which: "
-            + "; ".join(f"tile {n} ({data.tile_colour(n)}) {said(n, r)}" for n, r in legal),
+            _("{count} lays fit {asked} on {where}, say which: ").format(
+                count=len(legal), asked=asked, where=where
+            )
+            + "; ".join(
+                _("tile {tile} ({colour}) {said}").format(
+                    tile=n, colour=colour_name(data.tile_colour(n)), said=said(n, r)
+                )
+                for n, r in legal
+            ),
             [
                 f"lay {where} {said(n, r)}" + (f" {n}" if said(n, r) in twice else "")
                 for n, r in legal
             ],
         )
     if not legal:
-        fits_here = "; ".join(f"{said(n, r)} ({n})" for n, r in lays_on(state, co, where))
-        legal_text = f"what fits: {fits_here}" if fits_here else f"nothing fits on {where} now"
+        fits = lays_on(state, co, where)
+        fits_here = "; ".join(_("{said} ({tile})").format(said=said(n, r), tile=n) for n, r in fits)
+        legal_text = (
+            _("what fits: {fits_here}").format(fits_here=fits_here)
+            if fits_here
+            else _("nothing fits on {where} now").format(where=where)
+        )
         if not fit:
             raise RuleError(
-                f"no tile laid as {asked} may go on {where}",
+                _("no tile laid as {asked} may go on {where}").format(asked=asked, where=where),
                 R_UPGRADE,
                 legal_text,
                 computable=False,
             )
         error = lay_check(state, co, where, *fit[0])
         assert error is not None
-        refusal = RuleError(f"{asked} on {where}: {error.reason}", error.rule, legal_text)
+        refusal = RuleError(
+            _("{asked} on {where}: {reason}").format(asked=asked, where=where, reason=error.reason),
+            error.rule,
+            legal_text,
+        )
         if len(fit) > 1:
             raise refusal
         judge.broken(refusal)  # forced: the one tile laid as said goes down anyway
@@ -202,19 +237,28 @@ def _lay_by_colour(state: State, move: LayTile, judge: Judge) -> None:
     if colour in UPGRADES:
         judge.rule(
             on == UPGRADES[colour],
-            f"{colour} replaces a {UPGRADES[colour]} tile; {move.hex} has {on or 'no tile'}",
+            _("{colour} replaces a {old} tile; {hex} has {on}").format(
+                colour=colour_name(colour),
+                old=colour_name(UPGRADES[colour]),
+                hex=move.hex,
+                on=colour_name(on) if on else _("no tile"),
+            ),
             R_TRACK,
-            "no colour may be skipped",
+            _("no colour may be skipped"),
         )
     else:
         judge.rule(
             on is None,
-            f"{move.hex} already has a {on} tile",
+            _("{hex} already has a {on} tile").format(hex=move.hex, on=colour_name(on or "")),
             R_TRACK,
-            "yellow tiles go on empty hexes; upgrade instead",
+            _("yellow tiles go on empty hexes; upgrade instead"),
         )
     mountain = data.table()["terrain"]["mountain"]
-    judge.rule(move.cost in (0, mountain), f"terrain costs 0 or {mountain} (a mountain)", R_TRACK)
+    judge.rule(
+        move.cost in (0, mountain),
+        _("terrain costs 0 or {mountain} (a mountain)").format(mountain=mountain),
+        R_TRACK,
+    )
 
 
 def _count_check(state: State, co: Company, colour: str) -> None:
@@ -230,28 +274,32 @@ def _count_check(state: State, co: Company, colour: str) -> None:
     ):
         new_phase = phase != state.colour
         raise RuleError(
-            f"{colour} tiles are not laid in the {phase} phase",
+            _("{colour} tiles are not laid in the {phase} phase").format(
+                colour=colour_name(colour), phase=colour_name(phase)
+            ),
             R_PHASE if new_phase else R_TRACK,
-            "the new phase's tiles are laid from the next company" if new_phase else "",
+            _("the new phase's tiles are laid from the next company") if new_phase else "",
         )
     if colour == "bridge":
         if "Bridging" not in co.abilities:
-            raise RuleError("only Bridging lays bridge tiles", R_ABILITY)
+            raise RuleError(_("only Bridging lays bridge tiles"), R_ABILITY)
         if co.bridges_left == 0:
-            raise RuleError(f"{co.name} has no bridge tile left", R_ABILITY)
+            raise RuleError(
+                _("{company} has no bridge tile left").format(company=co.name), R_ABILITY
+            )
     had_upgrade = any(lay.colour in UPGRADES for lay in orr.lays)
     yellows = sum(1 for lay in orr.lays if lay.colour not in UPGRADES)
     if upgrade and orr.lays:
-        raise RuleError("two yellow tiles or one upgrade per turn", R_TRACK)
+        raise RuleError(_("two yellow tiles or one upgrade per turn"), R_TRACK)
     if not upgrade:
         if had_upgrade and ("Agricultural" not in co.abilities or yellows >= 1):
             raise RuleError(
-                "two yellow tiles or one upgrade per turn",
+                _("two yellow tiles or one upgrade per turn"),
                 R_TRACK,
-                "Agricultural alone adds one yellow after its upgrade (■26)",
+                _("Agricultural alone adds one yellow after its upgrade (■26)"),
             )
         if yellows >= 2:
-            raise RuleError("two yellow tiles per turn at most", R_TRACK)
+            raise RuleError(_("two yellow tiles per turn at most"), R_TRACK)
 
 
 def _map_cost(state: State, move: LayTile) -> int:
@@ -272,55 +320,71 @@ def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str
     cells = atlas.board(state).cells
     cell = cells.get(move.hex)
     if cell is None:
-        return f"{move.hex} is not on the map", R_TRACK, ""
+        return _("{hex} is not on the map").format(hex=move.hex), R_TRACK, ""
     if cell.terrain in ("border", "destination"):
         return (
-            f"nothing is laid on a {cell.terrain} hex",
+            _("nothing is laid on a {terrain} hex").format(
+                terrain=atlas.terrain_name(cell.terrain)
+            ),
             R_TRACK,
-            "border hexes take nothing; destinations are only run to",
+            _("border hexes take nothing; destinations are only run to"),
         )
     if in_supply(state, move.tile) <= 0:
-        return f"no tile {move.tile} is left in the supply", R_TRACK, ""
+        return _("no tile {tile} is left in the supply").format(tile=move.tile), R_TRACK, ""
     old = state.tiles.get(move.hex)
     key = old[0] if old else cell.kind
     chart = data.table()["upgrades"]
     allowed = list(chart.get(key, []))
     if move.tile not in allowed:
-        what = f"tile {key}" if old else f"a {key or cell.terrain} hex"
+        what = (
+            _("tile {key}").format(key=key)
+            if old
+            else _("a {kind} hex").format(
+                kind=colour_name(key) if key else atlas.terrain_name(cell.terrain)
+            )
+        )
         return (
-            f"{move.tile} cannot go on {what}",
+            _("{tile} cannot go on {what}").format(tile=move.tile, what=what),
             R_UPGRADE,
-            ("allowed: " + ", ".join(allowed)) if allowed else f"{what} is final",
+            (_("allowed: ") + ", ".join(allowed))
+            if allowed
+            else _("{what} is final").format(what=what),
         )
     if cell.terrain == "water" and "Bridging" not in co.abilities:
-        return "only Bridging builds on water", R_ABILITY, ""
-    new = tile_spec(move.tile, f"hex {move.hex}")
+        return _("only Bridging builds on water"), R_ABILITY, ""
+    new = tile_spec(move.tile, _("hex {hex}").format(hex=move.hex))
     new_paths = new.rotated_paths(move.rot)
     before, old_paths = routes.content(state, move.hex)
     if old_paths or old:
         problem = _keeps_track(old_paths, new_paths, before, new)
         if problem:
-            return problem, R_UPGRADE, "another rotation"
+            return problem, R_UPGRADE, _("another rotation")
     for edge in sorted(new.exits(move.rot)):
         other = neighbour(move.hex, edge, atlas.LAYOUT)
         there = cells.get(other or "")
         if there is None or there.terrain == "border":
             return (
-                f"the track leaving {side(edge)} runs off the map or into a border hex",
+                _("the track leaving {side} runs off the map or into a border hex").format(
+                    side=side(edge)
+                ),
                 R_TRACK,
-                "another rotation",
+                _("another rotation"),
             )
         if there.terrain == "water" and other not in state.tiles and "Bridging" not in co.abilities:
             return (
-                f"the track leaving {side(edge)} runs into water ({other})",
+                _("the track leaving {side} runs into water ({other})").format(
+                    side=side(edge), other=other
+                ),
                 R_ABILITY,
-                "only Bridging's track may point into water (■26)",
+                _("only Bridging's track may point into water (■26)"),
             )
     if not _reached(state, co, move.hex, new.exits(move.rot)):
         return (
-            f"{co.name} cannot reach {move.hex} from its stations",
+            _("{company} cannot reach {hex} from its stations").format(
+                company=co.name, hex=move.hex
+            ),
             R_REACH,
-            "new track must join track the company reaches",
+            _("new track must join track the company reaches"),
         )
     return None
 
@@ -337,11 +401,13 @@ def _keeps_track(old_paths: Paths, new_paths: Paths, before: TileSpec, new: Tile
 
     lost = exits(old_paths) - exits(new_paths)
     if lost:
-        return f"the old track leaving {', '.join(map(side, sorted(lost)))} would be lost"
+        return _("the old track leaving {items} would be lost").format(
+            items=", ".join(map(side, sorted(lost)))
+        )
     if not edge_pairs(old_paths) <= edge_pairs(new_paths):
-        return "the old track between two sides would be lost"
+        return _("the old track between two sides would be lost")
     if sum(n.slots for n in new.nodes) < sum(n.slots for n in before.nodes):
-        return "the city would lose a spot"
+        return _("the city would lose a spot")
     return None
 
 
@@ -361,8 +427,12 @@ def _reached(state: State, co: Company, hex_: str, exits: frozenset[int]) -> boo
 def token(state: State, co: Company, move: Token, judge: Judge, events: list[Event]) -> None:
     orr = state.orr
     assert orr is not None
-    stage(state, 4, judge, "placing a station")
-    judge.fact(bool(co.spare_tokens), f"{co.name} has no station token left", R_TOKEN)
+    stage(state, 4, judge, N_("placing a station"))
+    judge.fact(
+        bool(co.spare_tokens),
+        _("{company} has no station token left").format(company=co.name),
+        R_TOKEN,
+    )
     fixed = [c for c in co.spare_tokens if c >= 0]
     if move.cost in fixed:
         slot = move.cost
@@ -374,20 +444,24 @@ def token(state: State, co: Company, move: Token, judge: Judge, events: list[Eve
     if routes.known(state):
         city = _city_for(state, move)
         where = routes.hub_name(move.hex, city)
-    judge.rule(not orr.tokened, "one station per turn", R_TOKEN)
+    judge.rule(not orr.tokened, _("one station per turn"), R_TOKEN)
     judge.rule(
         slot < 0 or move.cost == slot,
-        f"this token costs {slot}",
+        _("this token costs {slot}").format(slot=slot),
         R_TOKEN,
         f"token {move.hex} cost {slot}",
     )
     judge.rule(
         move.hex not in {routes.hub_spot(h)[0] for h in co.hubs},
-        f"{co.name} already has a station on {move.hex}",
+        _("{company} already has a station on {hex}").format(company=co.name, hex=move.hex),
         R_TOKEN,
-        "one per tile",
+        _("one per tile"),
     )
-    judge.rule(co.cash >= move.cost, f"{co.name} has {co.cash}", R_TOKEN)
+    judge.rule(
+        co.cash >= move.cost,
+        _("{company} has {cash}").format(company=co.name, cash=co.cash),
+        R_TOKEN,
+    )
     if routes.known(state):
         problem = token_problem(state, co, *routes.hub_spot(where))
         judge.rule(problem is None, problem or "", R_TOKEN)
@@ -395,28 +469,32 @@ def token(state: State, co: Company, move: Token, judge: Judge, events: list[Eve
     co.hubs.append(where)
     orr.tokened = True
     orr.stage = 5
-    events.append(Event(f"{co.name} places a station on {where}"))
+    events.append(
+        Event(_("{company} places a station on {where}").format(company=co.name, where=where))
+    )
     ledger.pay(state, co.name, ledger.BANK, move.cost, events)
 
 
 def _city_for(state: State, move: Token) -> int:
     cell = atlas.board(state).cells.get(move.hex)
     if cell is None:
-        raise RuleError(f"{move.hex} is not on the map", R_TOKEN, computable=False)
+        raise RuleError(
+            _("{hex} is not on the map").format(hex=move.hex), R_TOKEN, computable=False
+        )
     spec = routes.content(state, move.hex)[0]
     cities = [i for i, n in enumerate(spec.nodes) if n.kind == "city"]
     if move.city >= 0:
         if move.city not in cities:
             raise RuleError(
-                f"{move.hex} has no city {move.city}",
+                _("{hex} has no city {city}").format(hex=move.hex, city=move.city),
                 R_TOKEN,
-                f"cities: {', '.join(map(str, cities)) or 'none'}",
+                _("cities: {cities}").format(cities=", ".join(map(str, cities)) or _("none")),
                 computable=False,
             )
         return move.city
     free = [i for i in cities if len(routes.tokens_at(state, move.hex, i)) < spec.nodes[i].slots]
     if not cities:
-        raise RuleError(f"{move.hex} has no city", R_TOKEN, computable=False)
+        raise RuleError(_("{hex} has no city").format(hex=move.hex), R_TOKEN, computable=False)
     return (free or cities)[0]
 
 
@@ -433,11 +511,15 @@ def token_problem(state: State, co: Company, hex_: str, city: int) -> str | None
     here = routes.tokens_at(state, hex_, city)
     free = spec.nodes[city].slots - len(here)
     if free <= 0:
-        return f"{routes.hub_name(hex_, city)} has no free spot"
+        return _("{hub} has no free spot").format(hub=routes.hub_name(hex_, city))
     if city == 0 and hex_ in reserved(state) and free < 2:
-        return f"the last spot of {hex_} is kept for {reserved(state)[hex_]}'s home"
+        return _("the last spot of {hex} is kept for {minor}'s home").format(
+            hex=hex_, minor=reserved(state)[hex_]
+        )
     if (hex_, city) not in routes.reach(state, co).cities:
-        return f"{co.name} cannot reach {routes.hub_name(hex_, city)} from its stations"
+        return _("{company} cannot reach {hub} from its stations").format(
+            company=co.name, hub=routes.hub_name(hex_, city)
+        )
     return None
 
 
@@ -453,17 +535,25 @@ def home_for(state: State, minor: str, where: str, judge: Judge) -> str:
     homes = atlas.board(state).homes()
     if minor != "Adaptive":
         if minor not in homes:
-            raise RuleError(f"{minor}'s home is not on the map", "■3 準備", computable=False)
+            raise RuleError(
+                _("{minor}'s home is not on the map").format(minor=minor),
+                "■3 準備",
+                computable=False,
+            )
         return homes[minor]
     if not where:
-        raise RuleError("Adaptive's president names its home", R_ABILITY, "pick Adaptive HEX")
+        raise RuleError(_("Adaptive's president names its home"), R_ABILITY, "pick Adaptive HEX")
     judge.rule(
         is_basic_city(state, where),
-        f"{where} is not a basic city",
+        _("{where} is not a basic city").format(where=where),
         R_ABILITY,
-        "an empty basic city: not a capital, mine, port or home",
+        _("an empty basic city: not a capital, mine, port or home"),
     )
-    judge.rule(not routes.tokens_at(state, where, 0), f"{where} is not empty", R_ABILITY)
+    judge.rule(
+        not routes.tokens_at(state, where, 0),
+        _("{where} is not empty").format(where=where),
+        R_ABILITY,
+    )
     return where
 
 
@@ -472,22 +562,30 @@ def suburb(state: State, co: Company, hex_: str, judge: Judge, events: list[Even
     for refusal in suburb_refusals(state, co, hex_):
         judge.broken(refusal)
     co.suburbs.append(hex_)
-    events.append(Event(f"{co.name} places a suburb on {hex_} (+10 per train visiting)"))
+    events.append(
+        Event(
+            _("{company} places a suburb on {hex} (+10 per train visiting)").format(
+                company=co.name, hex=hex_
+            )
+        )
+    )
 
 
 def suburb_refusals(state: State, co: Company, hex_: str) -> list[RuleError]:
     """Why `co` may not place a suburb on `hex_` now (■26 Suburban: at any time of its turn)."""
     out = []
     if "Suburban" not in co.abilities:
-        out.append(RuleError("only Suburban has suburb tokens", R_ABILITY))
+        out.append(RuleError(_("only Suburban has suburb tokens"), R_ABILITY))
     if len(co.suburbs) >= data.table()["tokens"]["suburbs"]:
-        out.append(RuleError(f"{co.name} has placed both suburbs", R_ABILITY))
+        out.append(
+            RuleError(_("{company} has placed both suburbs").format(company=co.name), R_ABILITY)
+        )
     if hex_ in co.suburbs or hex_ in {routes.hub_spot(h)[0] for h in co.hubs}:
         out.append(
             RuleError(
-                f"{hex_} has a suburb or a hub of {co.name}",
+                _("{hex} has a suburb or a hub of {company}").format(hex=hex_, company=co.name),
                 R_ABILITY,
-                "one suburb per tile, not where it has a hub",
+                _("one suburb per tile, not where it has a hub"),
             )
         )
     if routes.known(state):
@@ -497,13 +595,17 @@ def suburb_refusals(state: State, co: Company, hex_: str) -> list[RuleError]:
         if not is_basic_city(state, hex_):
             out.append(
                 RuleError(
-                    f"{hex_} is not a basic city",
+                    _("{hex} is not a basic city").format(hex=hex_),
                     R_ABILITY,
-                    "not a minor's home, a capital, a mine or a port",
+                    _("not a minor's home, a capital, a mine or a port"),
                 )
             )
         if (hex_, 0) not in routes.reach(state, co).cities:
-            out.append(RuleError(f"{co.name} cannot reach {hex_}", R_ABILITY))
+            out.append(
+                RuleError(
+                    _("{company} cannot reach {hex}").format(company=co.name, hex=hex_), R_ABILITY
+                )
+            )
     return out
 
 

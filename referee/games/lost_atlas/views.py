@@ -11,8 +11,9 @@ from tabulate import tabulate
 
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
-from referee.games.lost_atlas.render import COMPANY_HEAD, company_row
+from referee.games.lost_atlas.render import colour_name, company_head, company_row
 from referee.games.lost_atlas.state import State
+from referee.i18n import _, pgettext
 
 
 def _train_name(kind: str) -> str:
@@ -26,20 +27,30 @@ def market(s: State) -> str:
     for name in s.order():  # operating order: higher price first, then higher on the space
         on.setdefault(s.companies[name].price, []).append(name)
     track = " ".join(f"[{v}]" if v in on else str(v) for v in spaces)
-    lines = [f"stock track ([ ] = a marker; {data.table()['market']['closed']} closes): {track}"]
+    lines = [
+        _("stock track ([ ] = a marker; {closed} closes): {track}").format(
+            closed=data.table()["market"]["closed"], track=track
+        )
+    ]
     if not on:
-        lines.append("no company on the track yet")
+        lines.append(_("no company on the track yet"))
     for price in sorted(on, reverse=True):
         lines.append(
             f"  {price:>3}: "
             + ", ".join(on[price])
-            + ("  (top first)" if len(on[price]) > 1 else "")
+            + (_("  (top first)") if len(on[price]) > 1 else "")
         )
     low, high = data.par_range(s.level)
-    lines.append(f"starting values now ({s.colour}): {low} to {high} (■7)")
     lines.append(
-        "a dividend moves the marker: revenue at least the price one space right, twice the "
-        "price two; withheld or 0 one left (■16, ■17)"
+        _("starting values now ({colour}): {low} to {high} (■7)").format(
+            colour=colour_name(s.colour), low=low, high=high
+        )
+    )
+    lines.append(
+        _(
+            "a dividend moves the marker: revenue at least the price one space right, twice the "
+            "price two; withheld or 0 one left (■16, ■17)"
+        )
     )
     return "\n".join(lines)
 
@@ -48,47 +59,67 @@ def roster(s: State) -> str:
     """The trains: the phase, the deck in order, what the next train brings and what rusts."""
     table = data.table()["trains"]
     lines = [
-        f"phase {s.colour} (last train taken: {s.level if s.level < 7 else '7/∞'});"
-        f" train limit: minors {data.limit(s.level, False)}, majors {data.limit(s.level, True)}"
+        _(
+            "phase {colour} (last train taken: {level}); train limit: minors {minors},"
+            " majors {majors}"
+        ).format(
+            colour=colour_name(s.colour),
+            level=s.level if s.level < 7 else "7/∞",
+            minors=data.limit(s.level, False),
+            majors=data.limit(s.level, True),
+        )
     ]
     rows: list[list[object]] = []
     for kind in table["order"]:
         left = s.deck.get(kind, 0)
         if kind == "7" and left:
             rows.append(
-                ["7 / ∞", "unlimited", f"{data.train_price('7')} / {data.train_price(INF)}"]
+                ["7 / ∞", _("unlimited"), f"{data.train_price('7')} / {data.train_price(INF)}"]
             )
         elif left:
             rows.append([kind, left, data.train_price(kind)])
-    lines.append(tabulate(rows, ["deck", "left", "price"]) if rows else "the deck is empty")
+    lines.append(
+        tabulate(rows, [_("deck"), _("left"), pgettext("train", "price")])
+        if rows
+        else _("the deck is empty")
+    )
     top = trains.deck_top(s)
     if top is not None:
         level = data.train_level(top)
         brings = []
         colour = data.phase_colour(level)
         if colour != s.colour:
-            brings.append(f"phase {colour}")
+            brings.append(_("phase {colour}").format(colour=colour_name(colour)))
         minor, major = data.limit(level, False), data.limit(level, True)
         if (minor, major) != (data.limit(s.level, False), data.limit(s.level, True)):
-            brings.append(f"limits minors {minor}, majors {major}")
+            brings.append(
+                _("limits minors {minors}, majors {majors}").format(minors=minor, majors=major)
+            )
         rusted = table["rusts"].get(top)
         if rusted and rusted not in s.rusted_log:
-            brings.append(f"the {rusted}-trains rust")
+            brings.append(_("the {train}-trains rust").format(train=rusted))
         lines.append(
-            f"next: a {top}-train for {data.train_price(top)}"
-            + (": " + "; ".join(brings) if brings else ": no change")
+            _("next: a {train}-train for {price}").format(train=top, price=data.train_price(top))
+            + (": " + "; ".join(brings) if brings else _(": no change"))
         )
-    rust = [f"the first {k} rusts the {v}s" for k, v in table["rusts"].items()]
-    done = [f"{v}s rusted" for v in s.rusted_log]
-    lines.append("rusting (■18): " + "; ".join(rust) + (f" ({', '.join(done)})" if done else ""))
-    pool = " ".join(_train_name(t.kind) for t in s.pool_trains) or "none"
-    lines.append(f"pool trains: {pool}")
+    rust = [
+        _("the first {new} rusts the {old}s").format(new=k, old=v)
+        for k, v in table["rusts"].items()
+    ]
+    done = [_("{train}s rusted").format(train=v) for v in s.rusted_log]
+    lines.append(
+        _("rusting (■18): {rusts}").format(rusts="; ".join(rust))
+        + (f" ({', '.join(done)})" if done else "")
+    )
+    pool = " ".join(_train_name(t.kind) for t in s.pool_trains) or _("none")
+    lines.append(_("pool trains: {trains}").format(trains=pool))
+    rusted = _("(rusted)")
     owned = [
-        f"{n} {' '.join(_train_name(t.kind) + ('(rusted)' if t.rusted else '') for t in c.trains)}"
+        f"{n} {' '.join(_train_name(t.kind) + (rusted if t.rusted else '') for t in c.trains)}"
         for n, c in s.companies.items()
         if c.trains
     ]
-    lines.append("companies' trains: " + ("; ".join(owned) or "none"))
+    lines.append(_("companies' trains: {trains}").format(trains="; ".join(owned) or _("none")))
     return "\n".join(lines)
 
 
@@ -101,8 +132,8 @@ def companies(s: State) -> str:
         c = s.companies[name]
         revenues = " ".join(map(str, c.revenues[-3:])) or "-"
         rows.append([*company_row(s, name), revenues, c.held(TREASURY) or "", c.held(POOL) or ""])
-    head = [*COMPANY_HEAD, "last revenues", "in treasury", "in pool"]
-    out = [tabulate(rows, head) if rows else "no company is open yet"]
+    head = [*company_head(), _("last revenues"), _("in treasury"), _("in pool")]
+    out = [tabulate(rows, head) if rows else _("no company is open yet")]
     prows = []
     for p in s.players:
         held = [
@@ -111,11 +142,16 @@ def companies(s: State) -> str:
             if (c := s.companies[n]).held(p)
         ]
         prows.append(
-            [p, ", ".join(held) or "-", s.cash[p], ledger.value(s, p), "bankrupt" * (p in s.out)]
+            [p, ", ".join(held) or "-", s.cash[p], ledger.value(s, p), _("bankrupt") * (p in s.out)]
         )
-    out.append(
-        tabulate(prows, ["player", "shares (held/limit, P = president)", "cash", "worth", ""])
-    )
+    head = [
+        _("player"),
+        _("shares (held/limit, P = president)"),
+        pgettext("lost-atlas", "cash"),
+        _("worth"),
+        "",
+    ]
+    out.append(tabulate(prows, head))
     return "\n\n".join(out)
 
 

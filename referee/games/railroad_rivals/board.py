@@ -11,28 +11,31 @@ import re
 from typing import Any
 
 from referee.engine import BoardField, UsageError
+from referee.i18n import N_, _
 
 from .state import MAX_RAILROADS, STEP, City, Pos, State
 
 FIELDS = (
     BoardField(
         "city_tiles",
-        "How many city tiles are in the box, counting Chicago, St. Louis and Cincinnati?",
+        N_("How many city tiles are in the box, counting Chicago, St. Louis and Cincinnati?"),
         "40",
-        lambda answer, _: _tiles("city_tiles", answer),
+        lambda answer, _earlier: _tiles("city_tiles", answer),
     ),
     BoardField(
         "stock_tiles",
-        "How many stock tiles are in the box?",
+        N_("How many stock tiles are in the box?"),
         "48",
-        lambda answer, _: _tiles("stock_tiles", answer),
+        lambda answer, _earlier: _tiles("stock_tiles", answer),
     ),
     BoardField(
         "railroads",
-        "The railroads' initials as printed on the tile edges, comma-separated "
-        "(leave empty to learn them as you play)",
+        N_(
+            "The railroads' initials as printed on the tile edges, comma-separated "
+            "(leave empty to learn them as you play)"
+        ),
         "B&O, PRR, NYC",
-        lambda answer, _: _railroads(answer),
+        lambda answer, _earlier: _railroads(answer),
     ),
 )
 
@@ -42,7 +45,8 @@ RAILROAD_NAME = re.compile(r"^[A-Za-z0-9&.'/]{1,8}$")
 def check_railroad_name(word: str) -> str:
     if not RAILROAD_NAME.match(word) or word == "-":
         raise UsageError(
-            f"'{word}' is not a railroad's initials", "1 to 8 letters, digits, & . ' /"
+            _("'{word}' is not a railroad's initials").format(word=word),
+            _("1 to 8 letters, digits, & . ' /"),
         )
     return word
 
@@ -51,7 +55,10 @@ def check_board(board: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key in ("city_tiles", "stock_tiles"):
         if key not in board or board[key] in ("", None):
-            raise UsageError(f"board data '{key}' is missing", "a whole number from the box")
+            raise UsageError(
+                _("board data '{key}' is missing").format(key=key),
+                _("a whole number from the box"),
+            )
         out[key] = _tiles(key, board[key])
     out["railroads"] = _railroads(board.get("railroads", []))
     return out
@@ -61,9 +68,16 @@ def _tiles(key: str, raw: Any) -> int:
     try:
         value = int(raw)
     except (TypeError, ValueError):
-        raise UsageError(f"board data '{key}' must be a whole number, not {raw!r}") from None
+        raise UsageError(
+            _("board data '{key}' must be a whole number, not {value}").format(
+                key=key, value=repr(raw)
+            )
+        ) from None
     if not 1 <= value <= 500:
-        raise UsageError(f"board data '{key}' = {value} is out of range", "1 to 500")
+        raise UsageError(
+            _("board data '{key}' = {value} is out of range").format(key=key, value=value),
+            _("{low} to {high}").format(low=1, high=500),
+        )
     return value
 
 
@@ -71,9 +85,12 @@ def _railroads(raw: Any) -> list[str]:
     names = [w.strip() for w in raw.split(",")] if isinstance(raw, str) else [str(w) for w in raw]
     names = [check_railroad_name(w) for w in names if w]
     if len({w.lower() for w in names}) != len(names):
-        raise UsageError("board data 'railroads' names a railroad twice")
+        raise UsageError(_("board data 'railroads' names a railroad twice"))
     if len(names) > MAX_RAILROADS:
-        raise UsageError(f"board data 'railroads' lists {len(names)} railroads", "the game has 12")
+        raise UsageError(
+            _("board data 'railroads' lists {n} railroads").format(n=len(names)),
+            _("the game has 12"),
+        )
     return names
 
 
@@ -139,7 +156,10 @@ def links_of(state: State, city: City) -> list[tuple[str, int]]:
 def parse_pos(word: str) -> Pos:
     m = re.fullmatch(r"\s*(-?\d{1,3})\s*,\s*(-?\d{1,3})\s*", word)
     if not m:
-        raise UsageError(f"'{word}' is not a position", "X,Y such as 1,0 or -2,1 (start city 0,0)")
+        raise UsageError(
+            _("'{word}' is not a position").format(word=word),
+            _("X,Y such as 1,0 or -2,1 (start city 0,0)"),
+        )
     return int(m.group(1)), int(m.group(2))
 
 

@@ -7,51 +7,57 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.engine import UsageError, Verb
+from referee.i18n import N_, _, pgettext
 from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
+from .names import city_aliases, cube, cube_aliases
 from .state import COLOURS, MAX_RAILROADS, START_CITIES, Pos, State
 
 VERBS = (
     Verb(
         "start",
         "start CITY N E S W CARGO",
-        "the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)",
+        N_("the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)"),
     ),
     Verb(
         "draw",
         "draw COLOUR ... | draw WGC",
-        "the cubes drawn from the bag for a city, or their initials in one word (draw wwg)",
+        N_("the cubes drawn from the bag for a city, or their initials in one word (draw wwg)"),
     ),
     Verb(
         "order",
         "order NAME NAME ...",
-        "the first turn order, as the character cards fell (the last name may be left out)",
+        N_("the first turn order, as the character cards fell (the last name may be left out)"),
     ),
     Verb(
         "reveal",
         "reveal [city] NAME ... stock RR ...",
-        "the city and stock tiles turned up (the names before 'stock' are cities)",
+        N_("the city and stock tiles turned up (the names before 'stock' are cities)"),
     ),
-    Verb("bid", "bid POINTS", "bid victory points to go first this turn"),
-    Verb("pass", "pass", "pass the bid, or place no city, or deliver nothing"),
-    Verb("take", "take TILE", "draft a revealed city (by name) or stock tile (by railroad)"),
+    Verb("bid", "bid POINTS", N_("bid victory points to go first this turn")),
+    Verb("pass", "pass", N_("pass the bid, or place no city, or deliver nothing")),
+    Verb("take", "take TILE", N_("draft a revealed city (by name) or stock tile (by railroad)")),
     Verb(
         "place",
         "place CITY [X,Y] N E S W CARGO [blank]",
-        "place a city tile; X,Y may be left out where its railroads match at one square only; "
-        "the edges of known railroads may run together (-SF-SF); "
-        "'blank' = none of your tiles can match a railroad (X,Y needed)",
+        N_(
+            "place a city tile; X,Y may be left out where its railroads match at one square "
+            "only; the edges of known railroads may run together (-SF-SF); "
+            "'blank' = none of your tiles can match a railroad (X,Y needed)"
+        ),
     ),
     Verb(
         "deliver",
         "deliver [COLOUR] FROM [TO [THEN]]",
-        "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds one,"
-        " TO when FROM has one link)",
+        N_(
+            "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds "
+            "one, TO when FROM has one link)"
+        ),
     ),
-    Verb("hotel", "hotel CITY", "place your hotel (before your delivery)"),
-    Verb("tower", "tower CITY", "place your water tower (before your delivery)"),
+    Verb("hotel", "hotel CITY", N_("place your hotel (before your delivery)")),
+    Verb("tower", "tower CITY", N_("place your water tower (before your delivery)")),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 
@@ -147,15 +153,18 @@ class Railroads:
                 return name
         if self.fixed or len(self.known) >= MAX_RAILROADS:
             try:
-                return match(word, self.known, "railroad")
+                return match(word, self.known, N_("railroad"))
             except UsageError:
                 nearest = difflib.get_close_matches(word.upper(), self.known, n=1, cutoff=0)
-                hint = f"did you mean {nearest[0]}?" if nearest else ""
-                why = "all 12 railroads are known" if not self.fixed else "the board lists them"
-                raise UsageError(
-                    f"'{word}' is not a railroad of this game ({why}); {hint}".rstrip("; "),
-                    ", ".join(self.known),
-                ) from None
+                why = (
+                    _("all 12 railroads are known") if not self.fixed else _("the board lists them")
+                )
+                said = _("'{word}' is not a railroad of this game ({why})").format(
+                    word=word, why=why
+                )
+                if nearest:
+                    said += _("; did you mean {name}?").format(name=nearest[0])
+                raise UsageError(said, ", ".join(self.known)) from None
         name = check_railroad_name(word).upper()
         self.known.append(name)
         return name
@@ -164,7 +173,10 @@ class Railroads:
 def city_name(word: str) -> str:
     name = " ".join(word.split())
     if not name or len(name) > 24 or name == "-":
-        raise UsageError(f"'{word}' is not a city's name", 'up to 24 characters; quote "St. Louis"')
+        raise UsageError(
+            _("'{word}' is not a city's name").format(word=word),
+            _('up to 24 characters; quote "St. Louis"'),
+        )
     return name
 
 
@@ -192,16 +204,20 @@ def split_edges(word: str, known: Sequence[str]) -> tuple[str, ...]:
 
     four = [w for w in ways(0) if len(w) == 4]
     if len(four) != 1:
-        why = "splits more than one way" if four else "is not four edges"
+        said = (
+            _("'{word}' splits more than one way of '-' and the railroads known ({known})")
+            if four
+            else _("'{word}' is not four edges of '-' and the railroads known ({known})")
+        )
         raise UsageError(
-            f"'{word}' {why} of '-' and the railroads known ({', '.join(known) or 'none yet'})",
-            "type the edges apart: N E S W, e.g. - SF - SF",
+            said.format(word=word, known=", ".join(known) or _("none yet")),
+            _("type the edges apart: N E S W, e.g. - SF - SF"),
         )
     return four[0]
 
 
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
-    verb = match(words[0], VERB_NAMES, "verb")
+    verb = match(words[0], VERB_NAMES, N_("verb"))
     args = list(words[1:])
     usage = usage_of(VERBS, verb)
 
@@ -210,19 +226,19 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
 
     if verb == "start":
         need(6 if len(args) != 3 else 3, 6)
-        name = match(args[0], START_CITIES, "start city")
+        name = match(args[0], START_CITIES, N_("start city"), aliases=city_aliases(START_CITIES))
         edges = edges_of(args[1:-1], Railroads(state))
-        return Start(actor, name, edges, amount(args[-1], "cargo", low=0, high=10))
+        return Start(actor, name, edges, amount(args[-1], N_("cargo"), low=0, high=10))
     if verb == "draw":
         return Draw(actor, _colours(state, args))
     if verb == "order":
         need(1)
-        return Order(actor, tuple(match(w, state.players, "player") for w in args))
+        return Order(actor, tuple(match(w, state.players, N_("player")) for w in args))
     if verb == "reveal":
         return parse_reveal(state, actor, args)
     if verb == "bid":
         need(1, 1)
-        return Bid(actor, amount(args[0], "bid", low=1, high=999))
+        return Bid(actor, amount(args[0], pgettext("railroad-rivals", "bid"), low=1, high=999))
     if verb == "pass":
         need(0, 0)
         return Pass(actor)
@@ -231,15 +247,15 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         display = {**{c: "city" for c in state.display_cities}}
         display.update({s: "stock" for s in state.display_stocks})
         if not display:
-            raise UsageError("no tile is on display to take")
-        tile = match(args[0], display, "revealed tile")
+            raise UsageError(_("no tile is on display to take"))
+        tile = match(args[0], display, N_("revealed tile"))
         return Take(actor, tile, display[tile])
     if verb == "place":
         return _place(state, actor, args, usage)
     if verb == "deliver":
         return _deliver(state, actor, args)
     need(1, 1)
-    city = match(args[0], state.cities, "city")
+    city = _city(state, args[0])
     return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
 
 
@@ -249,12 +265,12 @@ def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
     blank = bool(args) and args[-1].lower() == "blank"
     words = args[:-1] if blank else args
     if len(words) not in ((4, 7) if blank else (3, 4, 6, 7)):
-        raise UsageError(f"place takes 3 to 8 words, not {len(args)}", usage)
+        raise UsageError(_("place takes 3 to 8 words, not {n}").format(n=len(args)), usage)
     at = len(words) in (4, 7)
     if at and not any(c.isdigit() for c in words[1]):
-        raise UsageError(f"'{words[1]}' is not a square X,Y", usage)
+        raise UsageError(_("'{word}' is not a square X,Y").format(word=words[1]), usage)
     edges = edges_of(words[2 if at else 1 : -1], Railroads(state))
-    cargo = amount(words[-1], "cargo", low=0, high=10)
+    cargo = amount(words[-1], N_("cargo"), low=0, high=10)
     name = city_name(words[0])
     # A tile drafted in view keeps the name it was revealed under, however it is typed.
     name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
@@ -266,19 +282,23 @@ def _deliver(state: State, actor: str, args: list[str]) -> Deliver:
     cubes of one colour only: `deliver Tulsa Omaha`. A first word naming a colour is one.
     Without TO, the one link of FROM (delivery.on_deliver)."""
     try:
-        colour = match(args[0], state.colours(), "cube colour") if args else ""
+        colour = _colour(state, args[0]) if args else ""
     except UsageError:
         colour = ""
     count_words(VERBS, "deliver", args, 2 if colour else 1, 4 if colour else 3)
-    path = tuple(match(w, state.cities, "city") for w in args[1 if colour else 0 :])
+    path = tuple(_city(state, w) for w in args[1 if colour else 0 :])
     if not colour:
         cubes = state.cities[path[0]].cubes
         held = [c for c, n in zip(state.colours(), cubes, strict=False) if n]
         if len(held) != 1:
-            raise UsageError(
-                f"{path[0]} holds {' and '.join(held) or 'no'} cubes: name the colour",
-                f"deliver COLOUR {' '.join(path)}",
+            said = (
+                _("{city} holds {colours} cubes: name the colour").format(
+                    city=path[0], colours=_(" and ").join(cube(c) for c in held)
+                )
+                if held
+                else _("{city} holds no cubes: name the colour").format(city=path[0])
             )
+            raise UsageError(said, f"deliver COLOUR {' '.join(path)}")
         colour = held[0]
     return Deliver(actor, colour, path)
 
@@ -293,7 +313,18 @@ def _colours(state: State, words: list[str]) -> tuple[str, ...]:
     low = words[0].lower() if len(words) == 1 else ""
     if len(low) > 1 and all(INITIALS.get(c) in state.colours() for c in low):
         return tuple(INITIALS[c] for c in low)
-    return tuple(match(w, state.colours(), "cube colour") for w in words)
+    return tuple(_colour(state, w) for w in words)
+
+
+def _colour(state: State, word: str) -> str:
+    """A cube colour by its name or its Japanese name (木材 or 茶, ...)."""
+    colours = state.colours()
+    return match(word, colours, N_("cube colour"), aliases=cube_aliases(colours))
+
+
+def _city(state: State, word: str) -> str:
+    """A city on the table; a start city also by its Japanese name (シカゴ, ...)."""
+    return match(word, state.cities, N_("city"), aliases=city_aliases(state.cities))
 
 
 def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
@@ -330,5 +361,5 @@ def lookalikes(learned: Sequence[str], known: Sequence[str]) -> str:
     for name in learned:
         close = difflib.get_close_matches(name, older, n=1, cutoff=0.6)
         if close:
-            notes.append(f"{name} looks like {close[0]}")
-    return f"; {', '.join(notes)}: undo if it was a typo" if notes else ""
+            notes.append(_("{name} looks like {other}").format(name=name, other=close[0]))
+    return _("; {notes}: undo if it was a typo").format(notes=", ".join(notes)) if notes else ""

@@ -6,10 +6,13 @@ from dataclasses import replace
 from typing import Any
 
 from referee.engine import Event, UsageError
+from referee.i18n import N_, _
 from referee.rules_kit import Judge, impossible
 
 from . import board as grid
 from . import commands as cmd
+from .names import cube
+from .placement import cube_list
 from .sections import (
     DELIVERY_POINTS,
     HOTEL_POINTS,
@@ -22,18 +25,43 @@ from .sections import (
 )
 from .state import DELIVER, City, Link, State
 
+# §貨物の配送 1: why a delivery scores, by the cube's place among those of its colour this turn.
+ORDINAL = {1: N_("first {colour} cube this turn"), 2: N_("second {colour} cube this turn")}
+NTH = N_("{n}th {colour} cube this turn")
+
+# The texts of placing a hotel or a water tower (§ホテルと給水塔), whole sentences each so
+# that each language words them its own way.
+BUILDING_TEXTS = {
+    "hotel": (
+        N_("hotels are not in this game"),
+        N_("{player} has already placed their hotel"),
+        N_("{city} already has {owner}'s hotel"),
+        N_("a city without a hotel"),
+        N_("{player} places their hotel in {city}"),
+    ),
+    "tower": (
+        N_("water towers are not in this game"),
+        N_("{player} has already placed their water tower"),
+        N_("{city} already has {owner}'s water tower"),
+        N_("a city without a water tower"),
+        N_("{player} places their water tower in {city}"),
+    ),
+}
+
 
 def price_text(price: int) -> str:
     """A price as the board shows it: the track runs 1 to 10, then the marker goes round
     again from 1 with a note of the lap (§貨物の配送 3)."""
     if price <= 10:
         return str(price)
-    return f"{price} (marker on {(price - 1) % 10 + 1}, lap {(price - 1) // 10 + 1})"
+    return _("{price} (marker on {marker}, lap {lap})").format(
+        price=price, marker=(price - 1) % 10 + 1, lap=(price - 1) // 10 + 1
+    )
 
 
 def cubes_text(state: State, city: City) -> str:
-    parts = [f"{k} {c}" for c, k in zip(state.colours(), city.cubes, strict=True) if k]
-    return f"{city.name} holds {', '.join(parts) or 'no cubes'}"
+    cubes = cube_list(state.colours(), city.cubes, _("no cubes"))
+    return _("{city} holds {cubes}").format(city=city.name, cubes=cubes)
 
 
 def along_the_one_link(state: State, move: cmd.Deliver) -> cmd.Deliver:
@@ -44,9 +72,11 @@ def along_the_one_link(state: State, move: cmd.Deliver) -> cmd.Deliver:
     src = state.cities[move.path[0]]
     links = grid.links_of(state, src)
     if len(links) != 1:
-        where = ", ".join(c for c, _ in links) or "nowhere"
+        where = ", ".join(c for c, _link in links) or _("nowhere")
         raise UsageError(
-            f"{src.name} has links to {where}: say where the cube goes",
+            _("{city} has links to {where}: say where the cube goes").format(
+                city=src.name, where=where
+            ),
             f"deliver {move.colour} {src.name} TO",
         )
     return replace(move, path=(src.name, links[0][0]))
@@ -61,7 +91,7 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
     src = state.cities[move.path[0]]
     judge.fact(
         src.cubes[ci] > 0,
-        f"{src.name} has no {move.colour} cube",
+        _("{city} has no {colour} cube").format(city=src.name, colour=cube(move.colour)),
         R_DELIVER,
         cubes_text(state, src),
     )
@@ -72,21 +102,25 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
         if i is None:
             links = grid.links_of(state, state.cities[a])
             raise impossible(
-                f"no link joins {a} and {b}",
+                _("no link joins {a} and {b}").format(a=a, b=b),
                 R_DELIVER,
-                f"links from {a}: {', '.join(c for c, _ in links) or 'none'}",
+                _("links from {city}: {cities}").format(
+                    city=a, cities=", ".join(c for c, _link in links) or _("none")
+                ),
             )
         used.append(state.links[i])
     if len(used) == 2:
         middle = state.cities[move.path[1]]
-        judge.rule(state.hotels, "water towers are not in this game", R_TOWER, "variant hotels")
+        judge.rule(
+            state.hotels, _("water towers are not in this game"), R_TOWER, _("variant hotels")
+        )
         judge.rule(
             middle.tower == p,
-            f"{p} has no water tower in {middle.name}",
+            _("{player} has no water tower in {city}").format(player=p, city=middle.name),
             R_TOWER,
-            "only the tower's owner goes on along a second link",
+            _("only the tower's owner goes on along a second link"),
         )
-        judge.rule(move.path[2] != move.path[0], "the second link must be another link", R_TOWER)
+        judge.rule(move.path[2] != move.path[0], _("the second link must be another link"), R_TOWER)
     # §貨物の配送 1: 3, 2, 1 points for the first, second, third and later cube of a colour
     # this turn; §2人ゲーム変更点: with two players every cube is the same colour.
     key = TWO_PLAYER_COLOUR if state.n == 2 else move.colour
@@ -94,29 +128,40 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
     gain = DELIVERY_POINTS[min(nth, 3) - 1]
     scores = dict(state.scores)
     prices = dict(state.prices)
-    events = [Event(f"{p} delivers {move.colour} {' -> '.join(move.path)}")]
+    said = _("{player} delivers {colour} {path}").format(
+        player=p, colour=cube(move.colour), path=" -> ".join(move.path)
+    )
+    events = [Event(said)]
 
     def score(who: str, points: int, why: str) -> None:
-        events.append(Event(f"{who}: {scores[who]} -> {scores[who] + points} ({why})"))
+        said = _("{player}: {before} -> {after} ({why})").format(
+            player=who, before=scores[who], after=scores[who] + points, why=why
+        )
+        events.append(Event(said))
         scores[who] += points
 
-    ordinal = {1: "first", 2: "second"}.get(nth, f"{nth}th")
-    score(p, gain, f"{ordinal} {key} cube this turn")
+    score(p, gain, _(ORDINAL.get(nth, NTH)).format(n=nth, colour=cube(key)))
     for link, (a, b) in zip(used, hops, strict=True):
         if link.owner != p:  # §貨物の配送 2 (給水塔: each owner of a link used)
-            score(link.owner, LINK_OWNER_POINTS, f"owner of the {link.railroad} link {a}-{b}")
+            why = _("owner of the {railroad} link {a}-{b}").format(railroad=link.railroad, a=a, b=b)
+            score(link.owner, LINK_OWNER_POINTS, why)
     for link in used:  # §貨物の配送 3 (給水塔: both railroads)
         old = prices[link.railroad]
         prices[link.railroad] = old + 1
-        events.append(Event(f"{link.railroad} price {price_text(old)} -> {price_text(old + 1)}"))
+        said = _("{railroad} price {before} -> {after}").format(
+            railroad=link.railroad, before=price_text(old), after=price_text(old + 1)
+        )
+        events.append(Event(said))
     dest = state.cities[move.path[-1]]
     if dest.hotel:  # §ホテル; the middle city of a water-tower delivery scores nothing
-        score(dest.hotel, HOTEL_POINTS, f"hotel in {dest.name}")
+        score(dest.hotel, HOTEL_POINTS, _("hotel in {city}").format(city=dest.name))
     cubes = list(src.cubes)
     cubes[ci] -= 1
     bag = list(state.bag)
     bag[ci] += 1
-    events.append(Event(f"the {move.colour} cube goes back to the bag"))
+    events.append(
+        Event(_("the {colour} cube goes back to the bag").format(colour=cube(move.colour)))
+    )
     state = replace(
         state,
         scores=scores,
@@ -142,16 +187,16 @@ def building(
 ) -> tuple[State, list[Event]]:
     expect(state, move, (DELIVER,), judge)
     p = move.actor
-    what = "hotel" if kind == "hotel" else "water tower"
+    absent, placed, taken, free, done = BUILDING_TEXTS[kind]
     used = state.hotel_used if kind == "hotel" else state.tower_used
     city = state.cities[move.city]
-    judge.rule(state.hotels, f"{what}s are not in this game", rule, "variant hotels")
-    judge.rule(p not in used, f"{p} has already placed their {what}", rule)
+    judge.rule(state.hotels, _(absent), rule, _("variant hotels"))
+    judge.rule(p not in used, _(placed).format(player=p), rule)
     judge.fact(
         not getattr(city, kind),
-        f"{city.name} already has {getattr(city, kind)}'s {what}",
+        _(taken).format(city=city.name, owner=getattr(city, kind)),
         rule,
-        f"a city without a {what}",
+        _(free),
     )
     owner: dict[str, Any] = {kind: p}
     city = replace(city, **owner)
@@ -160,4 +205,4 @@ def building(
         state = replace(state, hotel_used=state.hotel_used | {p})
     else:
         state = replace(state, tower_used=state.tower_used | {p})
-    return state, [Event(f"{p} places their {what} in {city.name}")]
+    return state, [Event(_(done).format(player=p, city=city.name))]

@@ -3,6 +3,8 @@ words. Read by the rules (to judge a move) and by the renderer (to show it)."""
 
 from __future__ import annotations
 
+from referee.i18n import N_, _
+
 from .state import (
     BID,
     CUBES,
@@ -32,31 +34,49 @@ def actor_of(state: State) -> str | None:
 
 
 def phase_text(state: State) -> str:
-    t = f"turn {state.turn}"
+    t = _("turn {turn}").format(turn=state.turn)
     if state.ending and state.phase not in (START, START_CUBES, ORDER, OVER):
-        t += " (last)"
+        t += _(" (last)")
     phase = state.phase
     if phase == START:
-        return "setup: enter the start city drawn (start CITY N E S W CARGO)"
+        return _("setup: enter the start city drawn (start CITY N E S W CARGO)")
     if phase in (START_CUBES, CUBES):
-        where = "setup" if phase == START_CUBES else t
-        return f"{where}: draw {state.pending_cubes} cubes for {state.pending_city}"
+        where = _("setup") if phase == START_CUBES else t
+        return _("{when}: draw {n} cubes for {city}").format(
+            when=where, n=state.pending_cubes, city=state.pending_city
+        )
     if phase == ORDER:
-        return "setup: enter the turn order of the character cards (order NAME ...)"
+        return _("setup: enter the turn order of the character cards (order NAME ...)")
     if phase == REVEAL:
         c, s = expected_reveal(state)
-        return f"{t}: reveal {c} city and {s} stock tiles"
+        return _("{when}: reveal {cities} city and {stocks} stock tiles").format(
+            when=t, cities=c, stocks=s
+        )
     if phase == BID:
-        high = f"high {state.high} by {state.high_bidder}" if state.high_bidder else "no bid yet"
-        return f"{t}: turn-order bid ({high})"
+        high = (
+            _("high {bid} by {player}").format(bid=state.high, player=state.high_bidder)
+            if state.high_bidder
+            else _("no bid yet")
+        )
+        return _("{when}: turn-order bid ({high})").format(when=t, high=high)
     if phase == DRAFT:
-        kinds = " or ".join(allowed_kinds(state, actor_of(state) or ""))
-        return f"{t}: draft pick {state.draft_round}, take a {kinds} tile"
+        kinds = kinds_text(allowed_kinds(state, actor_of(state) or ""))
+        return _("{when}: draft pick {pick}, take a {kinds} tile").format(
+            when=t, pick=state.draft_round, kinds=kinds
+        )
     if phase == PLACE:
-        return f"{t}: place a city tile"
+        return _("{when}: place a city tile").format(when=t)
     if phase == DELIVER:
-        return f"{t}: deliveries"
-    return "game over"
+        return _("{when}: deliveries").format(when=t)
+    return _("game over")
+
+
+KIND_NAMES = {"city": N_("city"), "stock": N_("stock")}
+
+
+def kinds_text(kinds: tuple[str, ...]) -> str:
+    """`city or stock`: the kinds of tile, as the table reads them."""
+    return _(" or ").join(_(KIND_NAMES[k]) for k in kinds)
 
 
 def expected_reveal(state: State) -> tuple[int, int]:

@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.engine import Event, RuleError, UsageError
+from referee.i18n import _
 from referee.rules_kit import Judge
 
 from . import board as grid
 from . import commands as cmd
+from .names import cube
 from .sections import R_PLACE, R_SETUP, expect
 from .state import CUBES, ORDER, PLACE, START_CUBES, City, Link, State
 
@@ -20,7 +22,7 @@ def await_cubes(
     """Cubes equal to the corner number are drawn from the bag, as many as it holds."""
     count = min(state.cities[city].cargo, sum(state.bag))
     if count < state.cities[city].cargo:
-        events.append(Event(f"the bag holds only {count} cubes: draw them all"))
+        events.append(Event(_("the bag holds only {n} cubes: draw them all").format(n=count)))
     if count == 0:
         return cubes_done(state, phase), events
     return replace(state, phase=phase, pending_city=city, pending_cubes=count), events
@@ -38,9 +40,11 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
     rule = R_SETUP if state.phase == START_CUBES else R_PLACE
     judge.rule(
         len(move.colours) == state.pending_cubes,
-        f"{state.pending_city} takes {state.pending_cubes} cubes, not {len(move.colours)}",
+        _("{city} takes {n} cubes, not {drawn}").format(
+            city=state.pending_city, n=state.pending_cubes, drawn=len(move.colours)
+        ),
         rule,
-        f"draw {state.pending_cubes} cubes",
+        _("draw {n} cubes").format(n=state.pending_cubes),
     )
     colours = state.colours()
     bag = list(state.bag)
@@ -48,11 +52,18 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
     drawn = [move.colours.count(c) for c in colours]
     for colour in move.colours:
         i = colours.index(colour)
-        judge.fact(bag[i] > 0, f"the bag holds no more {colour}", rule, _bag_text(state))
+        judge.fact(
+            bag[i] > 0,
+            _("the bag holds no more {colour}").format(colour=cube(colour)),
+            rule,
+            _bag_text(state),
+        )
         bag[i] -= 1
         cubes[i] += 1
     city = replace(state.cities[state.pending_city], cubes=tuple(cubes))
-    events = [Event(f"{city.name} gets {_cube_list(colours, drawn)}")]
+    events = [
+        Event(_("{city} gets {cubes}").format(city=city.name, cubes=cube_list(colours, drawn)))
+    ]
     state = replace(state, bag=tuple(bag), cities={**state.cities, city.name: city})
     return cubes_done(state, state.phase), events
 
@@ -64,12 +75,18 @@ def where_it_matches(state: State, move: cmd.Place) -> tuple[cmd.Place, list[Eve
         return move, []
     fits = grid.matching_positions(state, move.edges)
     if len(fits) != 1:
-        where = " and ".join(grid.fmt_pos(s) for s in fits) or "nowhere"
+        where = _(" and ").join(grid.fmt_pos(s) for s in fits) or _("nowhere")
         raise UsageError(
-            f"{move.name}'s railroads match at {where}: say the square",
-            f"place {move.name} X,Y ... (add 'blank' if none of your tiles can match)",
+            _("{city}'s railroads match at {where}: say the square").format(
+                city=move.name, where=where
+            ),
+            _("place {city} X,Y ... (add 'blank' if none of your tiles can match)").format(
+                city=move.name
+            ),
         )
-    note = f"{move.name} goes to {grid.fmt_pos(fits[0])}, the one square where its railroads match"
+    note = _("{city} goes to {square}, the one square where its railroads match").format(
+        city=move.name, square=grid.fmt_pos(fits[0])
+    )
     return replace(move, pos=fits[0]), [Event(note)]
 
 
@@ -78,24 +95,30 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
     move, found = where_it_matches(state, move)
     assert move.pos is not None
     p = move.actor
-    judge.fact(state.hands[p] >= 1, f"{p} holds no city tile", R_PLACE)
+    judge.fact(state.hands[p] >= 1, _("{player} holds no city tile").format(player=p), R_PLACE)
     judge.fact(
         move.name.lower() not in {c.lower() for c in state.cities},
-        f"{move.name} is already on the board",
+        _("{city} is already on the board").format(city=move.name),
         R_PLACE,
     )
     judge.fact(
         move.pos not in state.grid,
-        f"{grid.fmt_pos(move.pos)} is taken by {state.grid.get(move.pos)}",
+        _("{square} is taken by {city}").format(
+            square=grid.fmt_pos(move.pos), city=state.grid.get(move.pos)
+        ),
         R_PLACE,
     )
-    judge.fact(move.name not in state.display_cities, f"{move.name} is still on display", R_PLACE)
+    judge.fact(
+        move.name not in state.display_cities,
+        _("{city} is still on display").format(city=move.name),
+        R_PLACE,
+    )
     with judge.overridable():
         check_own_tile(state, move)
     with judge.overridable():
         check_placement(state, move)
     city = City(move.name, move.pos, move.edges, move.cargo, no_cubes(state))
-    matches, _ = grid.contacts(state, move.pos, move.edges)
+    matches, _blanks = grid.contacts(state, move.pos, move.edges)
     links = [
         Link(move.pos, grid.neighbour(move.pos, side), move.edges[side], p) for side in matches
     ]
@@ -115,15 +138,21 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
     )
     events = [
         *found,
-        Event(f"{p} places {move.name} at {grid.fmt_pos(move.pos)} (cargo {move.cargo})"),
+        Event(
+            _("{player} places {city} at {square} (cargo {cargo})").format(
+                player=p, city=move.name, square=grid.fmt_pos(move.pos), cargo=move.cargo
+            )
+        ),
     ]
     for link in links:
-        events.append(Event(f"{p} lays a {link.railroad} link {move.name}-{state.grid[link.b]}"))
+        said = _("{player} lays a {railroad} link {city}-{other}").format(
+            player=p, railroad=link.railroad, city=move.name, other=state.grid[link.b]
+        )
+        events.append(Event(said))
     if hands[p] == 0 and not state.ending:
         state = replace(state, ending=True)
-        events.append(
-            Event(f"{p} placed their last city tile: this is the last turn (§ゲーム終了)")
-        )
+        said = _("{player} placed their last city tile: this is the last turn (§ゲーム終了)")
+        events.append(Event(said.format(player=p)))
     return await_cubes(state, move.name, CUBES, events)
 
 
@@ -137,18 +166,26 @@ def check_own_tile(state: State, move: cmd.Place) -> None:
         return
     where = whereabouts(state, move.name)
     if where:
-        raise RuleError(f"{move.name} is {where}", R_PLACE, tiles_text(state, p))
+        raise RuleError(
+            _("{city} is {where}").format(city=move.name, where=where),
+            R_PLACE,
+            tiles_text(state, p),
+        )
     if state.hands[p] <= len(state.known[p]):
         raise RuleError(
-            f"{p} holds no hidden city tile, so not {move.name}", R_PLACE, tiles_text(state, p)
+            _("{player} holds no hidden city tile, so not {city}").format(player=p, city=move.name),
+            R_PLACE,
+            tiles_text(state, p),
         )
 
 
 def tiles_text(state: State, player: str) -> str:
     """A player's city tiles as the table knows them: `Denver, Boise and 1 hidden`."""
     hidden = max(0, state.hands[player] - len(state.known[player]))
-    parts = [*state.known[player], *([f"{hidden} hidden"] if hidden else [])]
-    return f"{player} holds " + (", ".join(parts) or "no city tile")
+    parts = [*state.known[player], *([_("{n} hidden").format(n=hidden)] if hidden else [])]
+    return _("{player} holds {tiles}").format(
+        player=player, tiles=", ".join(parts) or _("no city tile")
+    )
 
 
 def check_placement(state: State, move: cmd.Place) -> None:
@@ -157,9 +194,11 @@ def check_placement(state: State, move: cmd.Place) -> None:
     spots = grid.open_positions(state)
     if move.pos not in spots:
         raise RuleError(
-            f"{where} is not next to a placed city (up, down, left or right)",
+            _("{square} is not next to a placed city (up, down, left or right)").format(
+                square=where
+            ),
             R_PLACE,
-            "open squares: " + " ".join(grid.fmt_pos(s) for s in spots),
+            _("open squares: {squares}").format(squares=" ".join(grid.fmt_pos(s) for s in spots)),
         )
     matches, blanks = grid.contacts(state, move.pos, move.edges)
     if matches:
@@ -168,24 +207,32 @@ def check_placement(state: State, move: cmd.Place) -> None:
     fit_text = " ".join(grid.fmt_pos(s) for s in fits)
     if not move.blank:
         raise RuleError(
-            f"{move.name} at {where} touches no edge with the same railroad",
+            _("{city} at {square} touches no edge with the same railroad").format(
+                city=move.name, square=where
+            ),
             R_PLACE,
-            f"this tile matches at {fit_text}"
+            _("this tile matches at {squares}").format(squares=fit_text)
             if fits
-            else "if none of your tiles can match a railroad anywhere, add 'blank' to "
-            "place it blank edge to blank edge",
+            else _(
+                "if none of your tiles can match a railroad anywhere, add 'blank' to "
+                "place it blank edge to blank edge"
+            ),
         )
     if fits:
         raise RuleError(
-            f"{move.name} can be placed matching a railroad, so not blank-to-blank",
+            _("{city} can be placed matching a railroad, so not blank-to-blank").format(
+                city=move.name
+            ),
             R_PLACE,
-            f"it matches at {fit_text}",
+            _("it matches at {squares}").format(squares=fit_text),
         )
     if not blanks:
         raise RuleError(
-            f"{move.name} at {where} touches no blank edge with a blank edge",
+            _("{city} at {square} touches no blank edge with a blank edge").format(
+                city=move.name, square=where
+            ),
             R_PLACE,
-            "a tile that matches no railroad is placed blank edge to blank edge",
+            _("a tile that matches no railroad is placed blank edge to blank edge"),
         )
 
 
@@ -193,11 +240,11 @@ def whereabouts(state: State, city: str) -> str:
     """Where a city tile the table can see already is, in words; "" if nowhere seen."""
     low = city.lower()
     if low in {c.lower() for c in state.cities}:
-        return "already on the table"
+        return _("already on the table")
     if state.holder(city):
-        return f"held by {state.holder(city)}, who drafted it"
+        return _("held by {player}, who drafted it").format(player=state.holder(city))
     if low in {c.lower() for c in state.set_aside}:
-        return "set aside, left over from a draft"
+        return _("set aside, left over from a draft")
     return ""
 
 
@@ -205,9 +252,15 @@ def no_cubes(state: State) -> tuple[int, ...]:
     return (0,) * len(state.colours())
 
 
-def _cube_list(colours: tuple[str, ...], counts: Sequence[int]) -> str:
-    return ", ".join(f"{k} {c}" for c, k in zip(colours, counts, strict=True) if k) or "nothing"
+def cube_list(colours: Sequence[str], counts: Sequence[int], empty: str = "") -> str:
+    """`2 wood, 1 grain`: the cubes of each colour there are (`empty` or "nothing" if none)."""
+    said = [
+        _("{n} {colour}").format(n=k, colour=cube(c))
+        for c, k in zip(colours, counts, strict=True)
+        if k
+    ]
+    return ", ".join(said) or empty or _("nothing")
 
 
 def _bag_text(state: State) -> str:
-    return "the bag holds " + _cube_list(state.colours(), state.bag)
+    return _("the bag holds {cubes}").format(cubes=cube_list(state.colours(), state.bag))

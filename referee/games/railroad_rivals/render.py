@@ -7,9 +7,11 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.engine import Standing
+from referee.i18n import _, pad, pgettext, width
 
 from .board import fmt_pos, link_between, neighbour, open_positions
 from .delivery import price_text
+from .names import cube
 from .phases import actor_of, phase_text
 from .state import (
     City,
@@ -18,19 +20,25 @@ from .state import (
 
 
 def _short_cubes(state: State, city: City) -> str:
-    return " ".join(f"{c[0]}{k}" for c, k in zip(state.colours(), city.cubes, strict=True) if k)
+    return " ".join(
+        f"{cube(c)[0]}{k}" for c, k in zip(state.colours(), city.cubes, strict=True) if k
+    )
 
 
 def status(state: State, standings: list[Standing]) -> str:
     out: list[str] = []
     flags = [
         x
-        for x, on in (("hotels and water towers", state.hotels), ("dropback bid", state.dropback))
+        for x, on in (
+            (_("hotels and water towers"), state.hotels),
+            (_("dropback bid"), state.dropback),
+        )
         if on
     ]
-    out.append(f"Railroad Rivals, {state.n} players{', ' + ', '.join(flags) if flags else ''}")
+    title = _("Railroad Rivals, {n} players").format(n=state.n)
+    out.append(title + "".join(", " + f for f in flags))
     actor = actor_of(state)
-    out.append(f"{phase_text(state)}" + (f"; {actor} to move" if actor else ""))
+    out.append(phase_text(state) + (_("; {player} to move").format(player=actor) if actor else ""))
     out.append("")
     seat = {p: i + 1 for i, p in enumerate(state.order)}
     rows = []
@@ -48,9 +56,10 @@ def status(state: State, standings: list[Standing]) -> str:
         if state.hotels:
             row += [_placed(state, p, "hotel"), _placed(state, p, "tower")]
         rows.append(row)
-    head = ["#", "player", "score", "stock tiles", "stock value", "total", "city tiles (drafted)"]
+    head = ["#", _("player"), _("score"), _("stock tiles"), _("stock value"), _("total")]
+    head.append(_("city tiles (drafted)"))
     if state.hotels:
-        head += ["hotel", "tower"]
+        head += [_("hotel"), _("tower")]
     out.append(tabulate(rows, head))
     if state.railroads:
         out.append("")
@@ -58,18 +67,23 @@ def status(state: State, standings: list[Standing]) -> str:
         out.append(
             tabulate(
                 [[r, price_text(state.prices.get(r, 0)), holders[r]] for r in state.railroads],
-                ["railroad", "price", "stock tiles held"],
+                [_("railroad"), _("price"), _("stock tiles held")],
             )
         )
     out.append("")
-    bag = ", ".join(f"{k} {c}" for c, k in zip(state.colours(), state.bag, strict=True))
+    bag = ", ".join(
+        _("{n} {colour}").format(n=k, colour=cube(c))
+        for c, k in zip(state.colours(), state.bag, strict=True)
+    )
     out.append(
-        f"bag: {bag}; face down: {state.city_pile} city, {state.stock_pile} stock tiles"
-        + ("; city tiles have run short" if state.shortage else "")
+        _("bag: {bag}; face down: {cities} city, {stocks} stock tiles").format(
+            bag=bag, cities=state.city_pile, stocks=state.stock_pile
+        )
+        + (_("; city tiles have run short") if state.shortage else "")
     )
     if state.display_cities or state.display_stocks:
         shown = [*state.display_cities, *state.display_stocks]
-        out.append(f"on display: {', '.join(shown)}")
+        out.append(_("on display: {tiles}").format(tiles=", ".join(shown)))
     if state.cities:
         out.append("")
         rows = [
@@ -77,7 +91,8 @@ def status(state: State, standings: list[Standing]) -> str:
             + ([c.hotel or "-", c.tower or "-"] if state.hotels else [])
             for c in state.cities.values()
         ]
-        head = ["city", "at", "cargo", "cubes"] + (["hotel", "tower"] if state.hotels else [])
+        head = [_("city"), _("at"), _("cargo"), pgettext("railroad-rivals", "cubes")]
+        head += [_("hotel"), _("tower")] if state.hotels else []
         out.append(tabulate(rows, head))
     if state.links:
         out.append("")
@@ -85,7 +100,7 @@ def status(state: State, standings: list[Standing]) -> str:
             [link.railroad, f"{state.grid[link.a]} - {state.grid[link.b]}", link.owner]
             for link in state.links
         ]
-        out.append(tabulate(rows, ["link", "between", "owner"]))
+        out.append(tabulate(rows, [_("link"), _("between"), _("owner")]))
     if state.cities:
         out.append("")
         out.append(draw_grid(state))
@@ -102,7 +117,7 @@ def _placed(state: State, player: str, kind: str) -> str:
     for c in state.cities.values():
         if getattr(c, kind) == player:
             return c.name
-    return "in hand"
+    return _("in hand")
 
 
 CELL = 19  # inside width of a drawn tile
@@ -112,10 +127,9 @@ def draw_grid(state: State) -> str:
     """The city grid with coordinates: each tile shows its edges (with the link's owner),
     its name and position, its cubes, and its hotel (H) and water tower (T)."""
     spots = set(state.grid) | set(open_positions(state))
-    xs = range(min(x for x, _ in spots), max(x for x, _ in spots) + 1)
-    ys = range(min(y for _, y in spots), max(y for _, y in spots) + 1)
-    width = CELL + 2
-    lines = [("    " + "".join(f"x={x}".center(width) for x in xs)).rstrip()]
+    xs = range(min(x for x, _y in spots), max(x for x, _y in spots) + 1)
+    ys = range(min(y for _x, y in spots), max(y for _x, y in spots) + 1)
+    lines = [("    " + "".join(f"x={x}".center(CELL + 2) for x in xs)).rstrip()]
     for y in ys:
         rows = [""] * 5
         for x in xs:
@@ -130,7 +144,7 @@ def draw_grid(state: State) -> str:
 def _edge(state: State, city: City, side: int) -> str:
     name = city.edges[side] or "-"
     i = link_between(state, city.pos, neighbour(city.pos, side))
-    return f"{name}={state.links[i].owner[:4]}" if i is not None else name
+    return f"{name}={clip(state.links[i].owner, 4)}" if i is not None else name
 
 
 def _cell(state: State, pos: tuple[int, int], open_spot: bool) -> list[str]:
@@ -143,30 +157,48 @@ def _cell(state: State, pos: tuple[int, int], open_spot: bool) -> list[str]:
     marks = " ".join(
         m
         for m in (
-            f"H:{city.hotel[:3]}" if city.hotel else "",
-            f"T:{city.tower[:3]}" if city.tower else "",
+            f"H:{clip(city.hotel, 3)}" if city.hotel else "",
+            f"T:{clip(city.tower, 3)}" if city.tower else "",
         )
         if m
     )
+    west, east = _edge(state, city, 3), _edge(state, city, 1)
     inside = [
-        f"{name[: CELL - 1 - len(fmt_pos(pos))]} {fmt_pos(pos)}".center(CELL),
-        _edge(state, city, 3).ljust(CELL // 2) + _edge(state, city, 1).rjust(CELL - CELL // 2),
-        f"{_short_cubes(state, city)} {marks}".strip().center(CELL),
+        center(f"{clip(name, CELL - 1 - len(fmt_pos(pos)))} {fmt_pos(pos)}", CELL),
+        pad(west, CELL // 2) + " " * max(0, CELL - CELL // 2 - width(east)) + east,
+        center(f"{_short_cubes(state, city)} {marks}".strip(), CELL),
     ]
     return [
-        "+" + f" {_edge(state, city, 0)} ".center(CELL, "-") + "+",
-        *[f"|{t[:CELL]}|" for t in inside],
-        "+" + f" {_edge(state, city, 2)} ".center(CELL, "-") + "+",
+        "+" + center(f" {_edge(state, city, 0)} ", CELL, "-") + "+",
+        *[f"|{pad(clip(t, CELL), CELL)}|" for t in inside],
+        "+" + center(f" {_edge(state, city, 2)} ", CELL, "-") + "+",
     ]
+
+
+def clip(text: str, columns: int) -> str:
+    """The longest start of `text` that takes at most `columns` terminal columns (a Japanese
+    character takes two), so that a player's or a city's name keeps the grid in line."""
+    while width(text) > columns:
+        text = text[:-1]
+    return text
+
+
+def center(text: str, columns: int, fill: str = " ") -> str:
+    """`text` centred in `columns` terminal columns, as str.center does (more fill on the
+    right when the fill is odd)."""
+    room = max(0, columns - width(text))
+    left = room // 2 + (room & columns & 1)
+    return fill * left + text + fill * (room - left)
 
 
 def toolbar(state: State) -> str:
     """Scores and stock prices (the prompt already says the phase and who acts)."""
     if not state.order:
-        return "setup: no scores until the order of play is set"
+        return _("setup: no scores until the order of play is set")
     scores = ", ".join(f"{p} {state.scores[p]}" for p in state.order)
     prices = ", ".join(f"{r} {v}" for r, v in state.prices.items() if v)
-    return f"scores {scores}" + (f" | stock prices {prices}" if prices else "")
+    said = _("scores {scores}").format(scores=scores)
+    return said + (_(" | stock prices {prices}").format(prices=prices) if prices else "")
 
 
 def market(state: State) -> str:
@@ -179,12 +211,13 @@ def market(state: State) -> str:
         key=lambda r: (-state.prices.get(r, 0), r),
     )
     if not names:
-        return "no railroad has a stock price yet"
+        return _("no railroad has a stock price yet")
     rows = []
     for r in names:
         held = [f"{p} {state.stocks[p].count(r)}" for p in state.order if r in state.stocks[p]]
         rows.append([r, price_text(state.prices.get(r, 0)), ", ".join(held) or "-"])
-    return tabulate(rows, ["railroad", "price", "stock tiles held"], disable_numparse=True)
+    headers = [_("railroad"), _("price"), _("stock tiles held")]
+    return tabulate(rows, headers, disable_numparse=True)
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -22,11 +22,14 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
+from referee.words import offered
 
 from . import board as grid
 from . import commands as cmd
 from . import delivery, placement, render, scoring, turns
+from .names import city_aliases, cube_aliases
 from .phases import actor_of, allowed_kinds, phase_text
 from .readings import READINGS
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
@@ -72,10 +75,10 @@ class RailroadRivals(Game):
     automatic_verbs: ClassVar[frozenset[str]] = frozenset({"draw", "take"})
     # Options of the rules file: ホテルと給水塔 (hotels) and ビッドの選択ルール (dropback).
     variants: ClassVar[dict[str, str]] = {
-        "standard": "the rules as written",
-        "hotels": "with hotels and water towers (ホテルと給水塔)",
-        "dropback": "bid passers drop back in the order they passed (ビッドの選択ルール)",
-        "hotels+dropback": "hotels and water towers, and the optional bid rule",
+        "standard": N_("the rules as written"),
+        "hotels": N_("with hotels and water towers (ホテルと給水塔)"),
+        "dropback": N_("bid passers drop back in the order they passed (ビッドの選択ルール)"),
+        "hotels+dropback": N_("hotels and water towers, and the optional bid rule"),
     }
 
     # --- board data -----------------------------------------------------------------------
@@ -107,8 +110,9 @@ class RailroadRivals(Game):
         stock_pile = board["stock_tiles"] - (companies if n == 2 else 0)
         if city_pile < 0 or stock_pile < 0:
             raise UsageError(
-                f"the box's {board['city_tiles']} city / {board['stock_tiles']} stock tiles "
-                f"are too few for {n} players"
+                _(
+                    "the box's {cities} city / {stocks} stock tiles are too few for {n} players"
+                ).format(cities=board["city_tiles"], stocks=board["stock_tiles"], n=n)
             )
         flags = set(variant.split("+"))
         roads = tuple(board["railroads"])
@@ -138,13 +142,15 @@ class RailroadRivals(Game):
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
-            raise RuleError("the game is over", R_END, computable=False)
+            raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
         learned = cmd.new_railroads(state, move)
         if learned:
             judge.fact(
                 len(state.railroads) + len(learned) <= MAX_RAILROADS and not state.railroads_fixed,
-                f"{', '.join(learned)} would be more than the game's twelve railroads",
+                _("{names} would be more than the game's twelve railroads").format(
+                    names=", ".join(learned)
+                ),
                 R_SETUP,
                 ", ".join(state.railroads),
             )
@@ -157,9 +163,10 @@ class RailroadRivals(Game):
         if learned:
             k = len(new.railroads)
             near = cmd.lookalikes(learned, new.railroads)
-            events.insert(
-                0, Event(f"railroad learned: {', '.join(learned)} ({k} of 12 known){near}")
+            said = _("railroad learned: {names} ({k} of 12 known){near}").format(
+                names=", ".join(learned), k=k, near=near
             )
+            events.insert(0, Event(said))
         new, more = turns.settle(new)
         return new, [*events, *more]
 
@@ -169,9 +176,10 @@ class RailroadRivals(Game):
         actor = actor_of(state)
         text = phase_text(state)
         if phase == OVER:
-            return Options(None, (), {}, "game over")
+            return Options(None, (), {}, _("game over"))
         if phase == START:
-            return Options(actor, ("start",), {"start": (START_CITIES,)}, text)
+            cities = offered(START_CITIES, city_aliases(START_CITIES))
+            return Options(actor, ("start",), {"start": (cities,)}, text)
         if phase in (START_CUBES, CUBES):
             # one slot per cube, each the colours left in the bag: with one colour left the
             # draw has no choice in it, and the referee makes it
@@ -214,8 +222,9 @@ class RailroadRivals(Game):
                 verbs.append("tower")
         cities = tuple(state.cities)
         with_cubes = tuple(c.name for c in state.cities.values() if any(c.cubes))
+        colours = offered(state.colours(), cube_aliases(state.colours()))
         args = {
-            "deliver": ((*state.colours(), *with_cubes), cities, cities, cities),
+            "deliver": ((*colours, *with_cubes), cities, cities, cities),
             "hotel": (tuple(c.name for c in state.cities.values() if not c.hotel),),
             "tower": (tuple(c.name for c in state.cities.values() if not c.tower),),
         }
@@ -250,15 +259,19 @@ class RailroadRivals(Game):
         return out
 
     def adjust(self, state: State, key: str, value: int) -> tuple[State, list[Event]]:
-        kind, _, name = key.partition(" ")
+        kind, _space, name = key.partition(" ")
         field = {"score": "scores", "tiles": "hands", "price": "prices"}.get(kind, "")
         current: dict[str, int] = getattr(state, field) if field else {}
         if name not in current:
             raise UsageError(
-                f"nothing called '{key}' can be adjusted", ", ".join(self.adjustables(state))
+                _("nothing called '{key}' can be adjusted").format(key=key),
+                ", ".join(self.adjustables(state)),
             )
         if value < 0 and kind != "score":
-            raise UsageError(f"{key} cannot be negative")
+            raise UsageError(_("{key} cannot be negative").format(key=key))
         corrected: dict[str, Any] = {field: {**current, name: value}}
         state = replace(state, **corrected)
-        return state, [Event(f"{key}: {current[name]} -> {value} (adjusted by the table)")]
+        said = _("{key}: {old} -> {value} (adjusted by the table)").format(
+            key=key, old=current[name], value=value
+        )
+        return state, [Event(said)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from referee.engine import Standing
+from referee.i18n import N_
 from referee.rules_kit import ranked
 
 from .state import State
@@ -26,9 +27,9 @@ def standings(state: State) -> list[Standing]:
             p,
             totals[p],
             {
-                "track": state.scores.get(p, 0),
-                "stock value": sum(values[p]),
-                "stocks": " ".join(state.stocks[p]),
+                N_("track"): state.scores.get(p, 0),
+                N_("stock value"): sum(values[p]),
+                N_("stocks"): " ".join(state.stocks[p]),
             },
         )
         for p in state.players

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.i18n import _
 from referee.rules_kit import Judge
 
 from .phases import actor_of, phase_text
@@ -60,7 +61,9 @@ def expect(state: State, move: Any, phases: tuple[str, ...], judge: Judge) -> No
     """The move belongs to this phase (a fact) and to this player (a rule)."""
     judge.fact(
         state.phase in phases,
-        f"'{type(move).__name__.lower()}' is not a move now: {phase_text(state)}",
+        _("'{verb}' is not a move now: {phase}").format(
+            verb=type(move).__name__.lower(), phase=phase_text(state)
+        ),
         phase_rule(state),
     )
     actor = actor_of(state)

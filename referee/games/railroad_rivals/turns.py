@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
+from referee.i18n import _
 from referee.rules_kit import Judge
 
 from . import commands as cmd
-from .phases import allowed_kinds, expected_reveal
+from .phases import allowed_kinds, expected_reveal, kinds_text
 from .placement import await_cubes, no_cubes, whereabouts
 from .readings import BID_LIMIT, DROPBACK_ORDER
 from .scoring import standings
@@ -42,7 +43,11 @@ def on_start(state: State, move: cmd.Start, judge: Judge) -> tuple[State, list[E
     expect(state, move, (START,), judge)
     city = City(move.name, (0, 0), move.edges, move.cargo, no_cubes(state))
     state = replace(state, cities={move.name: city}, grid={(0, 0): move.name})
-    events = [Event(f"start city: {move.name} at 0,0 (cargo {move.cargo})")]
+    events = [
+        Event(
+            _("start city: {city} at 0,0 (cargo {cargo})").format(city=move.name, cargo=move.cargo)
+        )
+    ]
     return await_cubes(state, move.name, START_CUBES, events)
 
 
@@ -53,14 +58,17 @@ def on_order(state: State, move: cmd.Order, judge: Judge) -> tuple[State, list[E
         move = replace(move, order=(*move.order, unnamed[0]))  # the last card: who is left
     judge.fact(
         sorted(move.order) == sorted(state.players),
-        "the turn order must name every player once",
+        _("the turn order must name every player once"),
         R_SETUP,
-        f"order {' '.join(state.players)} (in the order of the character cards)",
+        _("order {players} (in the order of the character cards)").format(
+            players=" ".join(state.players)
+        ),
     )
     # §準備 6: the first player starts at 6, each next one 2 more.
     scores = {p: START_SCORE + SCORE_STEP * i for i, p in enumerate(move.order)}
     state = replace(state, order=move.order, scores=scores)
-    events = [Event("turn order: " + ", ".join(f"{p} ({scores[p]})" for p in move.order))]
+    listed = ", ".join(f"{p} ({scores[p]})" for p in move.order)
+    events = [Event(_("turn order: {order}").format(order=listed))]
     state, more = _next_turn(state)
     return state, events + more
 
@@ -71,13 +79,19 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
     got_c, got_s = len(move.cities), len(move.stocks)
     judge.rule(
         (got_c, got_s) == (want_c, want_s),
-        f"reveal {want_c} city and {want_s} stock tiles, not {got_c} and {got_s}",
+        _(
+            "reveal {cities} city and {stocks} stock tiles, not {got_cities} and {got_stocks}"
+        ).format(cities=want_c, stocks=want_s, got_cities=got_c, got_stocks=got_s),
         R_SHORTAGE if state.shortage else R_BID,
-        f"reveal city ({want_c} names) stock ({want_s} railroads)",
+        _("reveal city ({cities} names) stock ({stocks} railroads)").format(
+            cities=want_c, stocks=want_s
+        ),
     )
     judge.fact(
         got_c <= state.city_pile and got_s <= state.stock_pile,
-        f"only {state.city_pile} city and {state.stock_pile} stock tiles are face down",
+        _("only {cities} city and {stocks} stock tiles are face down").format(
+            cities=state.city_pile, stocks=state.stock_pile
+        ),
         R_BID,
     )
     seen: set[str] = set()
@@ -85,9 +99,9 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
         where = whereabouts(state, name)
         judge.fact(
             not where and name.lower() not in seen,
-            f"{name} is {where or 'named twice'}",
+            _("{city} is {where}").format(city=name, where=where or _("named twice")),
             R_BID,
-            "each city tile exists once",
+            _("each city tile exists once"),
         )
         seen.add(name.lower())
     state = replace(
@@ -98,28 +112,31 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
         display_stocks=move.stocks,
     )
     shown = [*move.cities, *move.stocks]
-    return _enter_bid(state), [Event(f"revealed: {', '.join(shown) or 'nothing'}")]
+    said = _("revealed: {tiles}").format(tiles=", ".join(shown) or _("nothing"))
+    return _enter_bid(state), [Event(said)]
 
 
 def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (BID,), judge)
     judge.rule(
         move.points > state.high,
-        f"a bid must beat {state.high}",
+        _("a bid must beat {high}").format(high=state.high),
         R_BID,
-        f"bid {state.high + 1} or more, or pass",
+        _("bid {least} or more, or pass").format(least=state.high + 1),
     )
     score = state.scores[move.actor]
     if state.readings.of(BID_LIMIT) == "score":
         judge.rule(
             move.points <= score,
-            f"{move.actor} has only {score} points to bid",
+            _("{player} has only {score} points to bid").format(player=move.actor, score=score),
             R_BID,
-            f"bid up to {score} or pass",
+            _("bid up to {score} or pass").format(score=score),
             reading=state.readings.note(BID_LIMIT),
         )
     state = replace(state, high=move.points, high_bidder=move.actor)
-    event = Event(f"{move.actor} bids {move.points} to go first")
+    event = Event(
+        _("{player} bids {points} to go first").format(player=move.actor, points=move.points)
+    )
     return _next_bidder(state), [event]
 
 
@@ -129,27 +146,32 @@ def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Eve
     if state.phase == BID:
         # §タイルの補充とターン順のビッド: a pass is final.
         state = replace(state, passed=(*state.passed, p))
-        return _next_bidder(state), [Event(f"{p} passes the bid (final)")]
+        return _next_bidder(state), [Event(_("{player} passes the bid (final)").format(player=p))]
     if state.phase == PLACE:
         held = state.hands[p]
         event = Event(
-            f"{p} places no city: {p} declares none of their {held} tiles can be placed "
-            "legally (§都市タイルの配置: a player with a legal tile must place one)"
+            _(
+                "{player} places no city: {player} declares none of their {held} tiles can be "
+                "placed legally (§都市タイルの配置: a player with a legal tile must place one)"
+            ).format(player=p, held=held)
         )
         return replace(state, step=state.step + 1), [event]
-    return replace(state, step=state.step + 1), [Event(f"{p} delivers nothing this turn")]
+    said = _("{player} delivers nothing this turn").format(player=p)
+    return replace(state, step=state.step + 1), [Event(said)]
 
 
 def on_take(state: State, move: cmd.Take, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (DRAFT,), judge)
     display = state.display_cities if move.kind == "city" else state.display_stocks
-    judge.fact(move.tile in display, f"{move.tile} is not on display", R_DRAFT)
+    judge.fact(move.tile in display, _("{tile} is not on display").format(tile=move.tile), R_DRAFT)
     allowed = allowed_kinds(state, move.actor)
     judge.rule(
         move.kind in allowed,
-        f"{move.actor} must take a {' or '.join(allowed)} tile now",
+        _("{player} must take a {kinds} tile now").format(
+            player=move.actor, kinds=kinds_text(allowed)
+        ),
         R_SHORTAGE if state.shortage else R_DRAFT,
-        "the second pick is the other kind than the first",
+        _("the second pick is the other kind than the first"),
     )
     rest = list(display)
     rest.remove(move.tile)
@@ -161,14 +183,20 @@ def on_take(state: State, move: cmd.Take, judge: Judge) -> tuple[State, list[Eve
             hands={**state.hands, p: state.hands[p] + 1},
             known={**state.known, p: (*state.known[p], move.tile)},
         )
-        event = Event(f"{p} takes the city tile {move.tile} (hidden tiles {state.hands[p]})")
+        event = Event(
+            _("{player} takes the city tile {tile} (hidden tiles {hidden})").format(
+                player=p, tile=move.tile, hidden=state.hands[p]
+            )
+        )
     else:
         state = replace(
             state,
             display_stocks=tuple(rest),
             stocks={**state.stocks, p: (*state.stocks[p], move.tile)},
         )
-        event = Event(f"{p} takes a {move.tile} stock tile")
+        event = Event(
+            _("{player} takes a {railroad} stock tile").format(player=p, railroad=move.tile)
+        )
     if state.draft_round == 1:
         state = replace(state, first_pick={**state.first_pick, p: move.kind})
     return replace(state, step=state.step + 1), [event]
@@ -179,7 +207,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
     events: list[Event] = []
     while True:
         if state.phase == REVEAL and expected_reveal(state) == (0, 0):
-            events.append(Event("no tiles are left to reveal"))
+            events.append(Event(_("no tiles are left to reveal")))
             state = _enter_bid(replace(state, display_cities=(), display_stocks=()))
         elif state.phase == BID and state.turn == 1:
             state = _enter_draft(state)  # §タイルの補充とターン順のビッド: not on turn 1
@@ -192,7 +220,9 @@ def settle(state: State) -> tuple[State, list[Event]]:
             else:
                 left = [*state.display_cities, *state.display_stocks]
                 if left:
-                    events.append(Event(f"left over and set aside: {', '.join(left)}"))
+                    events.append(
+                        Event(_("left over and set aside: {tiles}").format(tiles=", ".join(left)))
+                    )
                 state = replace(
                     state,
                     phase=PLACE,
@@ -202,21 +232,32 @@ def settle(state: State) -> tuple[State, list[Event]]:
                     display_stocks=(),
                 )
         elif state.phase == DRAFT and not _available(state, state.order[state.step]):
-            events.append(Event(f"{state.order[state.step]} has no tile to take"))
+            events.append(
+                Event(_("{player} has no tile to take").format(player=state.order[state.step]))
+            )
             state = replace(state, step=state.step + 1)
         elif state.phase == PLACE and state.step >= state.n:
             state = replace(state, phase=DELIVER, step=0, delivered={})
         elif state.phase == PLACE and state.hands[state.order[state.step]] == 0:
-            events.append(Event(f"{state.order[state.step]} holds no city tile to place"))
+            events.append(
+                Event(
+                    _("{player} holds no city tile to place").format(player=state.order[state.step])
+                )
+            )
             state = replace(state, step=state.step + 1)
         elif state.phase == DELIVER and state.step >= state.n:
             if state.ending:  # §ゲーム終了: the turn is played out, then the game ends
                 state = replace(state, phase=OVER)
-                events.append(Event("the game is over; stock tiles score their prices"))
+                events.append(Event(_("the game is over; stock tiles score their prices")))
                 events += [
                     Event(
-                        f"{s.place}. {s.player} {s.score} ({s.details['track']} + "
-                        f"{s.details['stock value']} in stock)"
+                        _("{place}. {player} {score} ({track} + {stock} in stock)").format(
+                            place=s.place,
+                            player=s.player,
+                            score=s.score,
+                            track=s.details["track"],
+                            stock=s.details["stock value"],
+                        )
                     )
                     for s in standings(state)
                 ]
@@ -230,14 +271,16 @@ def settle(state: State) -> tuple[State, list[Event]]:
 def _next_turn(state: State) -> tuple[State, list[Event]]:
     turn = state.turn + 1
     state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={})
-    events = [Event(f"turn {turn} begins")]
+    events = [Event(_("turn {turn} begins").format(turn=turn))]
     if not state.shortage and state.city_pile < state.n:
         # §都市タイルの不足: the remaining city tiles are not used.
         events.append(
             Event(
-                f"city tiles run short: the last {state.city_pile} are set aside; from now on "
-                f"{2 * state.n} stock tiles are revealed and each player takes two "
-                "(§都市タイルの不足)"
+                _(
+                    "city tiles run short: the last {left} are set aside; from now on "
+                    "{stocks} stock tiles are revealed and each player takes two "
+                    "(§都市タイルの不足)"
+                ).format(left=state.city_pile, stocks=2 * state.n)
             )
         )
         state = replace(state, shortage=True, city_pile=0)
@@ -269,7 +312,11 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     scores = {**state.scores, winner: state.scores[winner] - paid}
     rest = [p for p in state.order if p != winner and p not in state.passed]
     events = [
-        Event(f"{winner} wins the bid for {paid}: {state.scores[winner]} -> {scores[winner]}")
+        Event(
+            _("{player} wins the bid for {paid}: {before} -> {after}").format(
+                player=winner, paid=paid, before=state.scores[winner], after=scores[winner]
+            )
+        )
     ]
     if state.dropback:
         # §ビッドの選択ルール: passers drop back in the order they passed.
@@ -277,10 +324,11 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
         if state.readings.of(DROPBACK_ORDER) == "first-last":
             passers.reverse()
         order = (winner, *rest, *passers)
-        events.append(state.readings.noted("turn order: " + ", ".join(order), DROPBACK_ORDER))
+        said = _("turn order: {order}").format(order=", ".join(order))
+        events.append(state.readings.noted(said, DROPBACK_ORDER))
     else:
         order = (winner, *[p for p in state.order if p != winner])
-        events.append(Event("turn order: " + ", ".join(order)))
+        events.append(Event(_("turn order: {order}").format(order=", ".join(order))))
     return _enter_draft(replace(state, scores=scores, order=order)), events
 
 

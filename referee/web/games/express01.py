@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.games.express01.names import company, kind
+from referee.games.express01.render import STAGE_NAMES
 from referee.games.express01.sections import LIMITS
-from referee.games.express01.state import DECKS, State
+from referee.games.express01.state import DECKS, STAGE_COLOUR, State
+from referee.i18n import _
 from referee.session import Session
 from referee.web.html import esc, swatch, table
 
@@ -14,55 +17,79 @@ def prices(game: Any, state: State) -> dict[str, int]:
     return {}
 
 
+def _swatch(name: str) -> str:
+    return swatch(name, company(name))
+
+
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
     players = []
     for p in state.in_order():
-        shares = ", ".join(f"{n} {swatch(c)}" for c, n in state.shares[p].items() if n)
+        shares = ", ".join(f"{n} {_swatch(c)}" for c, n in state.shares[p].items() if n)
         players.append(
             [
                 esc(p),
                 state.positions.get(p, "-"),
-                "the train has left" if p in state.moved else "to play",
+                esc(_("the train has left") if p in state.moved else _("to play")),
                 state.hand_size(p),  # hands are secret: the table sees how many cards
                 shares or "-",
                 esc(" ".join(map(str, state.bases[p])) or "-"),
-                "black loco" if state.loco == p else "",
+                esc(_("black loco")) if state.loco == p else "",
             ]
         )
-    headers = ["player", "position", "card", "cards in hand", "shares", "base cards", ""]
-    companies = [[swatch(c), state.shares_of(c), state.stations(c)] for c in state.companies]
+    headers = [
+        _("player"),
+        _("position"),
+        _("card"),
+        _("cards in hand"),
+        _("shares"),
+        _("base cards"),
+        "",
+    ]
+    companies = [[_swatch(c), state.shares_of(c), state.stations(c)] for c in state.companies]
     board = [
         [
             s["card"],
-            s["stage"] or "base",
-            esc(s["type"]),
-            swatch(s["company"]) if s["company"] else "-",
+            s["stage"] or esc(_(STAGE_NAMES[STAGE_COLOUR[0]])),
+            esc(kind(s["type"])),
+            _swatch(s["company"]) if s["company"] else "-",
             f"+{s['bonus']}" if s["bonus"] else "",
             esc(" ".join(map(str, s["exits"])) or "-"),
         ]
         for s in session.game.snapshot(state)["board"]
     ]
     decks = [[esc(d), state.decks[d]] for d in DECKS]
+    cards_headers = [_("card"), _("stage"), _("type"), _("station"), _("bonus"), _("track to")]
     return [
-        ("Players", table(headers, players, raw=True)),
-        ("Companies", table(["company", "shares out", "stations"], companies, raw=True)),
+        (_("Players"), table(headers, players, raw=True)),
         (
-            "Cards on the table",
-            table(["card", "stage", "type", "station", "bonus", "track to"], board, raw=True)
-            if board
-            else "<p>only the printed base cards</p>",
+            _("Companies"),
+            table([_("company"), _("shares out"), _("stations")], companies, raw=True),
         ),
-        ("Decks (cards left, face down)", table(["deck", "cards"], decks, raw=True)),
+        (
+            _("Cards on the table"),
+            table(cards_headers, board, raw=True)
+            if board
+            else "<p>" + esc(_("only the printed base cards")) + "</p>",
+        ),
+        (
+            _("Decks (cards left, face down)"),
+            table([_("deck"), _("cards")], decks, raw=True),
+        ),
     ]
 
 
 def ending(session: Session, state: State) -> list[str]:
     bases, decks = LIMITS[state.variant]
+    empty = state.empty_decks()
     lines = [
-        f"{bases} base cards replaced ends the game: {state.replaced()} of {bases} replaced",
-        f"{decks} empty decks end the game: {len(state.empty_decks())} of {decks} empty"
-        + (f" ({' '.join(state.empty_decks())})" if state.empty_decks() else ""),
+        _("{limit} base cards replaced ends the game: {replaced} of {limit} replaced").format(
+            limit=bases, replaced=state.replaced()
+        ),
+        _("{limit} empty decks end the game: {empty} of {limit} empty").format(
+            limit=decks, empty=len(empty)
+        )
+        + (f" ({' '.join(empty)})" if empty else ""),
     ]
     if state.end_triggered:
-        lines.append("the end is reached: this round is the last")
+        lines.append(_("the end is reached: this round is the last"))
     return lines

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.lost_atlas import atlas, data, ledger, routes, trains
+from referee.games.lost_atlas.commands import colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
-from referee.games.lost_atlas.render import COMPANY_HEAD, company_row, next_rust, round_name
+from referee.games.lost_atlas.render import company_head, company_row, next_rust, round_label
 from referee.games.lost_atlas.state import State
+from referee.i18n import _, pgettext
 from referee.session import Session
 from referee.web.hexmap import Hex, svg
 from referee.web.html import esc, items, swatch, table
@@ -39,9 +41,14 @@ def prices(game: Any, state: State) -> dict[str, int]:
 def _map(state: State) -> str:
     if state.map_state == "none":
         if not state.hexes:
-            return "<p>no map entered; no track yet</p>"
-        rows = [[esc(h), swatch(c)] for h, c in sorted(state.hexes.items())]
-        return "<p>no map entered: the track as typed</p>" + table(["hex", "tile"], rows, True)
+            return "<p>" + esc(_("no map entered; no track yet")) + "</p>"
+        rows = [[esc(h), swatch(c, colour_name(c))] for h, c in sorted(state.hexes.items())]
+        return (
+            "<p>"
+            + esc(_("no map entered: the track as typed"))
+            + "</p>"
+            + table([pgettext("lost-atlas", "hex"), _("tile")], rows, True)
+        )
     cells = atlas.board(state).cells
     stations: dict[tuple[str, int], list[str]] = {}
     for co in state.companies.values():
@@ -64,11 +71,11 @@ def _map(state: State) -> str:
             label = cell.home[:2] or cell.label
         tokens = {i: stations[(name, i)] for i in range(len(spec.nodes)) if (name, i) in stations}
         hexes.append(Hex(name, fill, paths, [n.kind for n in spec.nodes], tokens, label))
-    legend = (
-        "<p>stations: the first two letters of the company; ▲ mountain cost; "
-        "#tile number; hex colour = tile colour (yellow, green, brown, gray)</p>"
+    legend = _(
+        "stations: the first two letters of the company; ▲ mountain cost; "
+        "#tile number; hex colour = tile colour (yellow, green, brown, gray)"
     )
-    return svg(hexes) + legend
+    return svg(hexes) + "<p>" + esc(legend) + "</p>"
 
 
 def _market(state: State) -> str:
@@ -81,30 +88,34 @@ def _market(state: State) -> str:
         + "</div>"
         for value in data.spaces()
     )
-    return (
-        f'<div class="track">{cells}</div><p>on one space, the company listed first is on top</p>'
-    )
+    top = esc(_("on one space, the company listed first is on top"))
+    return f'<div class="track">{cells}</div><p>{top}</p>'
 
 
 def _trains(state: State) -> str:
-    deck = ", ".join(f"{k} ×{'∞' if n < 0 else n}" for k, n in state.deck.items() if n) or "empty"
-    pool = " ".join(t.kind for t in state.pool_trains) or "none"
+    deck = ", ".join(f"{k} ×{'∞' if n < 0 else n}" for k, n in state.deck.items() if n) or _(
+        "empty"
+    )
+    pool = " ".join(t.kind for t in state.pool_trains) or _("none")
     lines = [
-        f"phase: {state.colour} (last train bought: {state.level if state.level < 7 else '7/∞'})",
-        f"next train to buy: {trains.deck_top(state) or 'none'}",
-        f"trains left: {deck}",
-        f"what rusts next: {next_rust(state)}",
-        f"trains in the bank pool: {pool}",
+        _("phase: {colour} (last train bought: {level})").format(
+            colour=colour_name(state.colour), level=state.level if state.level < 7 else "7/∞"
+        ),
+        _("next train to buy: {train}").format(train=trains.deck_top(state) or _("none")),
+        _("trains left: {deck}").format(deck=deck),
+        _("what rusts next: {rust}").format(rust=next_rust(state)),
+        _("trains in the bank pool: {trains}").format(trains=pool),
     ]
     if state.rusted_log:
-        lines.append(f"rusted so far: {', '.join(state.rusted_log)}")
+        lines.append(_("rusted so far: {trains}").format(trains=", ".join(state.rusted_log)))
     if state.destinations:
         i = data.COLOURS.index(state.colour)
         lines.append(
-            f"distant destinations: {'/'.join(map(str, state.destinations))} "
-            f"(now {state.destinations[i]})"
+            _("distant destinations: {values} (now {now})").format(
+                values="/".join(map(str, state.destinations)), now=state.destinations[i]
+            )
         )
-    return swatch(state.colour) + items(lines)
+    return swatch(state.colour, colour_name(state.colour)) + items(lines)
 
 
 def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
@@ -125,61 +136,79 @@ def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
 
 def _companies(session: Session, state: State) -> str:
     rows = [[i, *company_row(state, n)] for i, n in enumerate(state.order(), 1)]
-    return table(["#", *COMPANY_HEAD], rows) if rows else "<p>no company open yet</p>"
+    if not rows:
+        return "<p>" + esc(_("no company open yet")) + "</p>"
+    return table(["#", *company_head()], rows)
 
 
 def _shares(state: State) -> str:
     holders = [*state.players, TREASURY, POOL]
     rows = [[n, *[state.companies[n].held(h) or "" for h in holders]] for n in state.order()]
-    return table(["company", *holders], rows) if rows else "<p>no shares yet</p>"
+    if not rows:
+        return "<p>" + esc(_("no shares yet")) + "</p>"
+    return table(
+        [
+            _("company"),
+            *state.players,
+            pgettext("lost-atlas", "treasury"),
+            pgettext("lost-atlas", "pool"),
+        ],
+        rows,
+    )
 
 
 def _spreadsheet(session: Session, state: State) -> str:
     runs = revenue_history(session)
     columns = sorted(
-        {label for r in runs.values() for label, _ in r},
+        {label for r in runs.values() for label, _revenue in r},
         key=lambda t: tuple(map(int, t.split("."))),
     )
     if not columns:
-        return "<p>no company has run yet</p>"
+        return "<p>" + esc(_("no company has run yet")) + "</p>"
     rows = []
     for name in [*state.order(), *[n for n in runs if n not in state.companies]]:
         got = dict(runs.get(name, []))
         rows.append([name, *[got.get(col, "") for col in columns]])
-    return table(["company", *[f"OR {c}" for c in columns]], rows)
+    return table([_("company"), *[_("OR {number}").format(number=c) for c in columns]], rows)
 
 
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
     players = [
-        [p, state.cash[p], ledger.value(state, p), "bankrupt" if p in state.out else ""]
+        [p, state.cash[p], ledger.value(state, p), _("bankrupt") if p in state.out else ""]
         for p in state.players
     ]
+    bank = esc(_("bank: {bank}").format(bank=state.bank))
+    priority = esc(_("priority deal: {player}").format(player=state.priority))
     parts = [
-        ("Map", _map(state)),
-        ("Stock market", _market(state)),
-        ("Companies (operating order)", _companies(session, state)),
-        ("Shares", _shares(state)),
-        ("Revenue history", _spreadsheet(session, state)),
-        ("Trains and phase", _trains(state)),
+        (_("Map"), _map(state)),
+        (_("Stock market"), _market(state)),
+        (_("Companies (operating order)"), _companies(session, state)),
+        (_("Shares"), _shares(state)),
+        (_("Revenue history"), _spreadsheet(session, state)),
+        (_("Trains and phase"), _trains(state)),
         (
-            "Bank and players",
-            f'<p class="big">bank: {state.bank}</p>'
-            + table(["player", "cash", "worth", ""], players)
-            + (f"<p>priority deal: {esc(state.priority)}</p>" if state.priority else ""),
+            _("Bank and players"),
+            f'<p class="big">{bank}</p>'
+            + table([_("player"), pgettext("lost-atlas", "cash"), _("worth"), ""], players)
+            + (f"<p>{priority}</p>" if state.priority else ""),
         ),
     ]
     if state.round in ("setup", "stock") and state.columns:
         charters = items(", ".join(c) for c in state.columns)
-        parts.append(("Charters (top of each column first)", charters))
+        parts.append((_("Charters (top of each column first)"), charters))
     return parts
 
 
 def ending(session: Session, state: State) -> list[str]:
     cycles = data.table()["setup"]["cycles"][state.variant]
     lines = [
-        f"the game ends after cycle {cycles} (■25): now cycle {state.cycle}, "
-        f"{round_name(state)}; {cycles - state.cycle} more cycles after this one",
+        _(
+            "the game ends after cycle {cycles} (■25): now cycle {cycle}, "
+            "{round}; {more} more cycles after this one"
+        ).format(
+            cycles=cycles, cycle=state.cycle, round=round_label(state), more=cycles - state.cycle
+        ),
     ]
     if state.out:
-        lines.append(f"bankrupt: {', '.join(state.out)}")
+        lines.append(_("bankrupt: {players}").format(players=", ".join(state.out)))
     return lines

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.i18n import _
 from referee.session import Session
 
 
@@ -16,4 +17,4 @@ def panels(session: Session, state: Any) -> list[tuple[str, str]]:
 
 
 def ending(session: Session, state: Any) -> list[str]:
-    return ["the game is over" if session.game.is_over(state) else "the game goes on"]
+    return [_("the game is over") if session.game.is_over(state) else _("the game goes on")]

@@ -1,0 +1,30 @@
+"""A lone ∞ train's walk (floor.py) with its tight ceilings and remembered walks from the start
+gives the same answers as without either, on late Lost Atlas positions too big for the
+exhaustive search (§16: an ∞ train counts every stop; the other trains share no track)."""
+
+from __future__ import annotations
+
+import pytest
+from test_property import eager_floor
+
+from bench.latepos import lost_atlas_position
+from referee.eighteen import floor
+from referee.eighteen.search import best_routes
+from referee.eighteen.trains import parse_trains
+
+
+@pytest.mark.parametrize("seed", [13, 21, 27, 43])
+def test_tight_ceilings_and_remembered_walks_change_no_answer(seed: int) -> None:
+    position, company, trains = lost_atlas_position(seed)
+    assert "∞" in trains
+    with eager_floor():
+        eager = best_routes(position, company, parse_trains(trains))
+    saved = floor.TIGHT_AFTER, floor.DOMINATE_AFTER
+    floor.TIGHT_AFTER = floor.DOMINATE_AFTER = 1 << 40
+    try:
+        plain = best_routes(position, company, parse_trains(trains))
+    finally:
+        floor.TIGHT_AFTER, floor.DOMINATE_AFTER = saved
+    assert eager.proven and plain.proven
+    assert eager.total == plain.total
+    assert sum(eager.revenues) == eager.total
