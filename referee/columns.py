@@ -21,12 +21,11 @@ def _numeric(cell: object) -> bool:
 
 def simple_table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
     """Columns two spaces apart under a dashed rule; whole numbers to the right, text to the
-    left. Cells are ASCII or one column wide each (hex names, numbers, train names); headers may
-    be Japanese (double width)."""
+    left. Cells and headers may be Japanese (double width)."""
     columns = list(zip(*rows, strict=True)) if rows else [() for _ in headers]
     right = [bool(column) and all(_numeric(c) for c in column) for column in columns]
     widths = [
-        max(width(head) + 2, *(len(str(c)) for c in column))
+        max(width(head) + 2, *(width(str(c)) for c in column))
         for head, column in zip(headers, columns, strict=True)
     ]
 

@@ -92,7 +92,7 @@ function __referee_variants
     test (count $hits) -eq 1; and set game $hits[1]
     switch "$game"
         case '18xx'
-            printf '%s\t%s\n' 'described' 'the title given with --title'
+            printf '%s\t%s\n' 'described' '--title で指定したタイトル'
         case 'congo-line'
             printf '%s\t%s\n' 'standard' 'ルールどおり'
         case 'express01'
@@ -110,7 +110,7 @@ function __referee_variants
         case 'union-station'
             printf '%s\t%s\n' 'standard' 'ルールどおり'
         case '*'
-            printf '%s\t%s\n' 'described' 'the title given with --title'
+            printf '%s\t%s\n' 'described' '--title で指定したタイトル'
             printf '%s\t%s\n' 'dropback' 'ビッドをパスしたプレイヤーは、パスを行った順にターン順が後になる (ビッドの選択ルール)'
             printf '%s\t%s\n' 'hotels' 'ホテルと給水塔を使う (ホテルと給水塔)'
             printf '%s\t%s\n' 'hotels+dropback' 'ホテルと給水塔、およびビッドの選択ルール'
@@ -135,7 +135,7 @@ complete -c referee -n __referee_needs_command -a 'resume' -d 'セーブした�
 complete -c referee -n __referee_needs_command -a 'route' -d 'POSITION_FILE の局面で COMPANY の列車の最良ルートを表示します。できる限り最適であることを証明します。'
 complete -c referee -n __referee_needs_command -a 'serve' -d 'セーブを卓の実況ページとして表示し、そのシェルが新しい手をセーブするたびに追従します。'
 complete -c referee -n __referee_needs_command -a 'show' -d 'セッションの状況を表示します: 順位、株価、誰の手番か、何が未決か。'
-complete -c referee -n __referee_needs_command -a 'title' -d '18xx titles described in a file: list the shipped ones, check a description.'
+complete -c referee -n __referee_needs_command -a 'title' -d 'ファイルに記述された18xxのタイトル: 同梱のタイトルの一覧と、記述の検査。'
 
 complete -c referee -n '__referee_using_command board' -l enter -d 'ボードのデータを質問ごとに入力し直します。'
 complete -c referee -n '__referee_using_command board' -l from -r -F -d 'ボードのデータを TOML ファイルから取ります。'

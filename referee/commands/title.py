@@ -6,15 +6,30 @@ import sys
 
 import click
 
+from referee.clicktext import TranslatedCommand, TranslatedHelp
 from referee.errors import RefereeError
+from referee.i18n import N_
 
 
-@click.group("title")
+class TitleGroup(TranslatedHelp, click.Group):
+    """`referee title` and its commands, their help read through the catalog."""
+
+    command_class = TranslatedCommand
+
+
+@click.group(
+    "title",
+    cls=TitleGroup,
+    help=N_("18xx titles described in a file: list the shipped ones, check a description."),
+)
 def title() -> None:
     """18xx titles described in a file: list the shipped ones, check a description."""
 
 
-@title.command("check")
+@title.command(
+    "check",
+    help=N_("Check the title description FILE (or a shipped title's name); say what it holds."),
+)
 @click.argument("file")
 def check(file: str) -> None:
     """Check the title description FILE (or a shipped title's name); say what it holds."""
@@ -29,7 +44,7 @@ def check(file: str) -> None:
     click.echo(summary(described))
 
 
-@title.command("list")
+@title.command("list", help=N_("List the titles shipped with referee."))
 def list_titles() -> None:
     """List the titles shipped with referee."""
     from referee.games.titled.describe import load_title, shipped

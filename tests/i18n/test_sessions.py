@@ -27,9 +27,9 @@ def smallest_per_game() -> list[Path]:
 
 # The games whose own texts are wrapped (issue 17): every scenario of theirs is played in
 # Japanese, not only the shortest, and what they say is checked for English words.
-WRAPPED = ("union-station", "congo-line", "lost-atlas", "express01", "railroad-rivals")
+WRAPPED = ("union-station", "congo-line", "lost-atlas", "express01", "railroad-rivals", "18xx")
 # Those whose every text (views and map included) is in Japanese: no English word is met.
-ALL_JAPANESE = ("union-station", "congo-line", "express01", "railroad-rivals", "lost-atlas")
+ALL_JAPANESE = ("union-station", "congo-line", "express01", "railroad-rivals", "lost-atlas", "18xx")
 
 
 def scenarios_to_play() -> list[Path]:
@@ -108,7 +108,22 @@ RULES_WORDS = {
     "express01": set(),
     "railroad-rivals": set(),
     "lost-atlas": {"dst"},  # not a word: the drawn map's mark of a distant destination
+    "18xx": set(),
 }
+
+
+def description_words(board: object) -> set[str]:
+    """18xx cites the keys of a title's description as its file writes them (`1830
+    shares.pool_limit`) and names the title as the file does (`toy-line`): the table's words."""
+    if isinstance(board, dict):
+        found = {w for k in board for w in ENGLISH.findall(str(k))}
+        title = board.get("title", {})
+        if isinstance(title, dict) and isinstance(title.get("name"), str):
+            found |= set(ENGLISH.findall(title["name"]))
+        return found | {w for v in board.values() for w in description_words(v)}
+    if isinstance(board, list):
+        return {w for v in board for w in description_words(v)}
+    return set()
 
 
 def typed_words(session: Session) -> set[str]:
@@ -122,6 +137,8 @@ def typed_words(session: Session) -> set[str]:
     # the board's proper names as entered (Congo Line's cities), not its keys (colours)
     words |= {w for w in ENGLISH.findall(str(session.board)) if w[0].isupper()}
     words |= RULES_WORDS[game.name] | set(ENGLISH.findall(game.title))
+    if game.name == "18xx":
+        words |= description_words(session.board)
     for r in game.readings():
         words |= set(r.key.split("-")) | {w for c, _s in r.choices for w in c.split("-")}
     return words

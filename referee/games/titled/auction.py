@@ -17,9 +17,10 @@ from referee.games.titled.moves import BidPrivate, Done, Par
 from referee.games.titled.rules import start_at
 from referee.games.titled.state import IPO, Bid, State
 from referee.games.titled.title import Private
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
-AUCTION = "18xx private auction"
+AUCTION = N_("18xx private auction")
 
 
 def _rule(state: State, key: str) -> str:
@@ -64,15 +65,17 @@ def committed(state: State, player: str, but: str = "") -> int:
 
 
 def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(state.round == "auction", "the private companies are not for sale now", AUCTION)
-    judge.fact(not state.auction.pending_par, "a company's par price is due first", AUCTION)
+    judge.fact(state.round == "auction", _("the private companies are not for sale now"), AUCTION)
+    judge.fact(not state.auction.pending_par, _("a company's par price is due first"), AUCTION)
     left = state.auction.left
-    judge.fact(move.private in left, f"{move.private} is not for sale", AUCTION, ", ".join(left))
+    not_for_sale = _("{private} is not for sale").format(private=move.private)
+    judge.fact(move.private in left, not_for_sale, AUCTION, ", ".join(left))
     judge.turn(move.actor, actor(state), AUCTION)
     title = state.title
     if title.auction.kind == "fixed_price":
         cost = private(state, move.private).cost
-        judge.fact(move.amount == cost, f"{move.private} costs {title.money(cost)}", AUCTION)
+        costs = _("{private} costs {price}").format(private=move.private, price=title.money(cost))
+        judge.fact(move.amount == cost, costs, AUCTION)
         sold = _sell(state, move.actor, move.private, cost)
         state.passes = 0
         state.actor = (state.actor + 1) % len(state.players)
@@ -84,12 +87,14 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
         cost = price(state, move.private)
         judge.fact(
             move.amount == cost,
-            f"{move.private} is the cheapest: it is bought for {title.money(cost)}",
+            _("{private} is the cheapest: it is bought for {price}").format(
+                private=move.private, price=title.money(cost)
+            ),
             _rule(state, "auction.kind"),
         )
         judge.rule(
             state.cash[move.actor] - committed(state, move.actor) >= cost,
-            f"{move.actor} cannot pay {title.money(cost)}",
+            _("{player} cannot pay {price}").format(player=move.actor, price=title.money(cost)),
             AUCTION,
         )
         events += _sell(state, move.actor, move.private, cost)
@@ -98,21 +103,32 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
         least = max(best, private(state, move.private).cost) + title.auction.min_raise
         judge.rule(
             move.amount >= least,
-            f"a bid for {move.private} is at least {title.money(least)}",
+            _("a bid for {private} is at least {price}").format(
+                private=move.private, price=title.money(least)
+            ),
             _rule(state, "auction.min_raise"),
         )
         judge.rule(
             committed(state, move.actor, but=move.private) + move.amount <= state.cash[move.actor],
-            f"{move.actor}'s bids would pass his cash, {title.money(state.cash[move.actor])}",
+            _("{player}'s bids would pass his cash, {cash}").format(
+                player=move.actor, cash=title.money(state.cash[move.actor])
+            ),
             AUCTION,
         )
         judge.fact(
-            not in_auction or move.private == left[0], f"{left[0]} is being auctioned", AUCTION
+            not in_auction or move.private == left[0],
+            _("{private} is being auctioned").format(private=left[0]),
+            AUCTION,
         )
         bids = state.auction.bids.setdefault(move.private, [])
         bids[:] = [b for b in bids if b.player != move.actor]
         bids.append(Bid(move.actor, move.amount))
-        events.append(Event(f"{move.actor} bids {title.money(move.amount)} for {move.private}"))
+        said = _("{player} bids {price} for {private}")
+        events.append(
+            Event(
+                said.format(player=move.actor, price=title.money(move.amount), private=move.private)
+            )
+        )
         if in_auction:
             events += _resolve(state)
     state.last_to_act = move.actor
@@ -123,7 +139,7 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
 
 
 def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(not state.auction.pending_par, "a company's par price is due first", AUCTION)
+    judge.fact(not state.auction.pending_par, _("a company's par price is due first"), AUCTION)
     judge.turn(move.actor, actor(state), AUCTION)
     title = state.title
     bids = bidding(state)
@@ -131,11 +147,15 @@ def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
         left = state.auction.left[0]
         state.auction.bids[left] = [b for b in bids if b.player != move.actor]
         return state, [
-            Event(f"{move.actor} drops out of the auction for {left}"),
+            Event(
+                _("{player} drops out of the auction for {private}").format(
+                    player=move.actor, private=left
+                )
+            ),
             *_resolve(state),
             *_finish(state),
         ]
-    events = [Event(f"{move.actor} passes")]
+    events = [Event(_("{player} passes").format(player=move.actor))]
     state.passes += 1
     if state.passes == len(state.players):
         state.passes = 0
@@ -146,13 +166,17 @@ def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
             state.auction.discount += title.auction.discount
             now = price(state, cheapest)
             events.append(
-                Event(f"everyone passed: {cheapest} now costs {title.money(max(now, 0))}")
+                Event(
+                    _("everyone passed: {private} now costs {price}").format(
+                        private=cheapest, price=title.money(max(now, 0))
+                    )
+                )
             )
             if now <= 0:
                 events += _sell(state, move.actor, cheapest, 0)
                 events += _resolve(state)
         else:
-            events.append(Event("everyone passed: the private companies pay their revenue"))
+            events.append(Event(_("everyone passed: the private companies pay their revenue")))
             events += pay_privates(state)
     state.actor = (state.actor + 1) % len(state.players)
     return state, [*events, *_finish(state)]
@@ -174,7 +198,10 @@ def pay_privates(state: State) -> list[Event]:
         else:
             state.corps[owner].cash += revenue
         state.bank -= revenue
-        events.append(Event(f"{owner} collects {state.title.money(revenue)} from {p.abbr}"))
+        said = _("{owner} collects {amount} from {private}")
+        events.append(
+            Event(said.format(owner=owner, amount=state.title.money(revenue), private=p.abbr))
+        )
     return events
 
 
@@ -186,7 +213,8 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
     state.auction.left.remove(abbr)
     state.auction.bids.pop(abbr, None)
     state.last_to_act = player
-    events = [Event(f"{player} buys {abbr} for {title.money(amount)}")]
+    said = _("{player} buys {private} for {price}")
+    events = [Event(said.format(player=player, private=abbr, price=title.money(amount)))]
     p = private(state, abbr)
     if p.gives_share:
         company = title.company(p.gives_share)
@@ -194,7 +222,11 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
         corp.held[IPO] -= company.unit
         corp.held[player] = corp.percent(player) + company.unit
         events.append(
-            Event(f"{player} receives a {company.unit}% {company.abbr} certificate with {abbr}")
+            Event(
+                _("{player} receives a {percent}% {company} certificate with {private}").format(
+                    player=player, percent=company.unit, company=company.abbr, private=abbr
+                )
+            )
         )
     if p.gives_president:
         company = title.company(p.gives_president)
@@ -205,8 +237,10 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
         state.auction.pending_par = company.abbr
         events.append(
             Event(
-                f"{player} receives the {company.abbr} president's certificate with {abbr}"
-                " and sets its par price"
+                _(
+                    "{player} receives the {company} president's certificate with {private}"
+                    " and sets its par price"
+                ).format(player=player, company=company.abbr, private=abbr)
             )
         )
     return events
@@ -232,7 +266,9 @@ def _finish(state: State) -> list[Event]:
     state.passes, state.last_to_act = 0, ""
     return [
         Event(
-            f"the private companies are sold; stock round 1: {state.player} has the priority deal"
+            _(
+                "the private companies are sold; stock round 1: {player} has the priority deal"
+            ).format(player=state.player)
         )
     ]
 
@@ -240,9 +276,14 @@ def _finish(state: State) -> list[Event]:
 def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     """The par price of a company whose president's certificate came with a private."""
     abbr = state.auction.pending_par
-    judge.fact(move.company == abbr, f"{abbr}'s par price is due", AUCTION)
+    judge.fact(
+        move.company == abbr, _("{company}'s par price is due").format(company=abbr), AUCTION
+    )
     judge.turn(move.actor, state.corps[abbr].president, AUCTION)
     start_at(state, state.corps[abbr], move.price, judge)
     state.auction.pending_par = ""
-    events = [Event(f"{abbr} starts at {state.title.money(move.price)}"), *_resolve(state)]
+    starts = _("{company} starts at {price}").format(
+        company=abbr, price=state.title.money(move.price)
+    )
+    events = [Event(starts), *_resolve(state)]
     return state, [*events, *_finish(state)]

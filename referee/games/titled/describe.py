@@ -13,6 +13,7 @@ from typing import Any
 from referee.datafiles import load_table, table_names
 from referee.games.titled import title as t
 from referee.games.titled.keys import Keys, TitleError, shown
+from referee.i18n import _
 
 _CELL = re.compile(r"^(\d+)([a-z]*)$")
 _MONEY = 10**7  # more than any bank of a title
@@ -30,11 +31,12 @@ def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
     path = Path(name_or_path)
     if not path.exists():
         raise TitleError(
-            f"no title '{name_or_path}': neither a shipped title nor a file", ", ".join(shipped())
+            _("no title '{name}': neither a shipped title nor a file").format(name=name_or_path),
+            ", ".join(shipped()),
         )
     from referee.files import read_toml
 
-    return read_toml(path, "a title description", TitleError), str(path)
+    return read_toml(path, _("a title description"), TitleError), str(path)
 
 
 def load_title(name_or_path: str) -> t.Title:
@@ -49,10 +51,11 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     full_name = head.text("full_name", name)
     currency = head.text("currency", "$#")
     if "#" not in currency:
-        head.fail("must show where the amount goes with # (e.g. $# or #¥)", "currency")
+        head.fail(_("must show where the amount goes with # (e.g. $# or #¥)"), "currency")
     map_name = head.text("map", "")
     if map_name and map_name not in table_names("maps"):
-        head.fail(f"names no shipped map {shown(map_name)}", "map", ", ".join(table_names("maps")))
+        said = _("names no shipped map {value}").format(value=shown(map_name))
+        head.fail(said, "map", ", ".join(table_names("maps")))
     source = head.text("source")
     head.done()
 
@@ -60,7 +63,7 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     cash = players.by_players("cash", 1, _MONEY)
     limit = players.by_players("certificate_limit", 1, 1000)
     if set(cash) != set(limit):
-        players.fail("must give the same player counts as cash", "certificate_limit")
+        players.fail(_("must give the same player counts as cash"), "certificate_limit")
     players.done()
     bank_table = top.table("bank")
     bank = bank_table.integer("cash", low=1, high=_MONEY)
@@ -77,16 +80,20 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         where = Keys({}, f"trains[{tr.name}]", file)
         for key, value in (("rusts_on", tr.rusts_on), ("available_after", tr.available_after)):
             if value and value not in train_names:
-                where.fail(f"names no train {shown(value)}", key, ", ".join(train_names))
+                said = _("names no train {value}").format(value=shown(value))
+                where.fail(said, key, ", ".join(train_names))
         for other in tr.trade_in:
             if other not in train_names:
-                where.fail(f"names no train {shown(other)}", "trade_in", ", ".join(train_names))
+                said = _("names no train {value}").format(value=shown(other))
+                where.fail(said, "trade_in", ", ".join(train_names))
     phases = tuple(_phase(k, train_names) for k in top.tables("phases", "name"))
     _unique(top, "phases", [p.name for p in phases])
-    _unique(top, "phases", [p.on for p in phases], "start on the same train")
+    _unique(
+        top, "phases", [p.on for p in phases], _("two entries start on the same train: {value}")
+    )
     if phases[0].on:
         top.fail(
-            "the first phase starts with the game: leave out its 'on'",
+            _("the first phase starts with the game: leave out its 'on'"),
             f"phases[{phases[0].name}].on",
         )
     privates = (
@@ -121,11 +128,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     return t.Title(**{**title.__dict__, "confidence": confidence})
 
 
-def _unique(top: Keys, key: str, names: list[str], what: str = "share a name") -> None:
+def _unique(top: Keys, key: str, names: list[str], said: str = "") -> None:
+    """`said`: the error, with the name as {value} (two entries share a name)."""
     seen: set[str] = set()
     for n in names:
         if n in seen:
-            top.fail(f"two entries {what}: {shown(n)}", key)
+            top.fail((said or _("two entries share a name: {value}")).format(value=shown(n)), key)
         seen.add(n)
 
 
@@ -135,7 +143,9 @@ def _market(k: Keys) -> t.Market:
     zones: dict[str, t.Zone] = {}
     for letter in list(zones_table.data):
         if not re.fullmatch(r"[a-z]", letter):
-            zones_table.fail("a zone is named by one small letter (the one on the cells)", letter)
+            zones_table.fail(
+                _("a zone is named by one small letter (the one on the cells)"), letter
+            )
         z = zones_table.table(letter)
         zones[letter] = t.Zone(
             letter, z.text("colour"), frozenset(z.texts("means", choices=t.ZONE_MEANINGS))
@@ -147,9 +157,9 @@ def _market(k: Keys) -> t.Market:
         or not raw_rows
         or not all(isinstance(r, list) and r for r in raw_rows)
     ):
-        k.fail('must be a list of rows, each a list of cells like "100p" or ""', "rows")
+        k.fail(_('must be a list of rows, each a list of cells like "100p" or ""'), "rows")
     if kind == "track" and len(raw_rows) != 1:
-        k.fail(f"a track market has one row, not {len(raw_rows)}", "rows")
+        k.fail(_("a track market has one row, not {n}").format(n=len(raw_rows)), "rows")
     rows: list[tuple[t.Space | None, ...]] = []
     for r, raw_row in enumerate(raw_rows):
         row: list[t.Space | None] = []
@@ -160,10 +170,12 @@ def _market(k: Keys) -> t.Market:
                 continue
             found = _CELL.match(cell) if isinstance(cell, str) else None
             if found is None:
-                k.fail(f'{shown(cell)} is not a cell: a price and zone letters, or ""', where)
+                said = _('{value} is not a cell: a price and zone letters, or ""')
+                k.fail(said.format(value=shown(cell)), where)
             for letter in found.group(2):
                 if letter not in zones:
-                    k.fail(f"zone {letter!r} is not described in market.zones", where)
+                    said = _("zone {value} is not described in market.zones")
+                    k.fail(said.format(value=repr(letter)), where)
             row.append(t.Space(r, c, int(found.group(1)), found.group(2)))
         rows.append(tuple(row))
     moves_table = k.table("moves")
@@ -173,10 +185,10 @@ def _market(k: Keys) -> t.Market:
     k.done()
     market = t.Market(kind, tuple(rows), zones, moves)
     if not market.par_spaces():
-        k.fail("no cell is in a zone that means par", "rows")
+        k.fail(_("no cell is in a zone that means par"), "rows")
     pars = [s.price for s in market.par_spaces()]
     if len(set(pars)) != len(pars):
-        k.fail("two par cells have the same price; a par price must name one cell", "rows")
+        k.fail(_("two par cells have the same price; a par price must name one cell"), "rows")
     return market
 
 
@@ -184,12 +196,13 @@ def _company(k: Keys) -> t.Company:
     abbr = k.text("abbr")
     shares = k.integers("shares", 1, 100)
     if sum(shares) != 100:
-        k.fail(f"must add up to 100 (percent), not {sum(shares)}", "shares")
+        k.fail(_("must add up to 100 (percent), not {n}").format(n=sum(shares)), "shares")
     if shares[0] < max(shares):
-        k.fail("the first certificate is the president's: none may be larger", "shares")
+        k.fail(_("the first certificate is the president's: none may be larger"), "shares")
     unit = shares[-1]
     if any(s != unit for s in shares[1:]) or shares[0] % unit:
-        k.fail("the certificates after the president's must be equal, and his a multiple", "shares")
+        said = _("the certificates after the president's must be equal, and his a multiple")
+        k.fail(said, "shares")
     tokens = k.integers("tokens", 0, _MONEY)
     company = t.Company(
         abbr=abbr,
@@ -203,7 +216,7 @@ def _company(k: Keys) -> t.Company:
     )
     k.done()
     if company.float_percent < company.shares[0]:
-        k.fail("must be at least the president's certificate", "float_percent")
+        k.fail(_("must be at least the president's certificate"), "float_percent")
     return company
 
 
@@ -223,7 +236,8 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
         if out[key] and out[key] not in abbrs:
-            k.fail(f"names no company {shown(out[key])}", key, ", ".join(sorted(abbrs)))
+            said = _("names no company {value}").format(value=shown(out[key]))
+            k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
@@ -249,7 +263,7 @@ def _train(k: Keys) -> t.Train:
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
-        k.fail("give both trade_in and trade_in_discount, or neither", "trade_in")
+        k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
     k.done()
     return train
 
@@ -258,7 +272,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
     name = k.text("name")
     on = k.text("on", "")
     if on and on not in trains:
-        k.fail(f"names no train {shown(on)}", "on", ", ".join(trains))
+        k.fail(_("names no train {value}").format(value=shown(on)), "on", ", ".join(trains))
     phase = t.Phase(
         name=name,
         on=on,
@@ -298,14 +312,14 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
     )
     k.done()
     if has_privates and rules.kind == "none":
-        k.fail("must say how the private companies are sold (there are some)", "kind")
+        k.fail(_("must say how the private companies are sold (there are some)"), "kind")
     return rules
 
 
 def _operating(k: Keys) -> t.OperatingRules:
     price = k.integers("private_price_percent", 0, 1000)
     if len(price) != 2 or price[0] > price[1]:
-        k.fail("must be [least, most] percent of face value", "private_price_percent")
+        k.fail(_("must be [least, most] percent of face value"), "private_price_percent")
     rules = t.OperatingRules(
         payouts=tuple(k.texts("payouts", choices=t.PAYOUTS)),
         tile_lays=k.integer("tile_lays", 1, 0, 10),
@@ -332,7 +346,7 @@ def _end(k: Keys) -> t.EndRules:
         "never",
         0,
     ):
-        k.fail("must say at least one way the game ends")
+        k.fail(_("must say at least one way the game ends"))
     return rules
 
 
@@ -342,9 +356,10 @@ def _confidence(k: Keys, raw: dict[str, Any]) -> dict[str, str]:
         note = k.text(path)
         level = note.split(":", 1)[0].strip()
         if level not in t.CONFIDENCES or ":" not in note:
-            k.fail("must read 'medium: why' (or high/low)", f'"{path}"', ", ".join(t.CONFIDENCES))
+            said = _("must read 'medium: why' (or high/low)")
+            k.fail(said, f'"{path}"', ", ".join(t.CONFIDENCES))
         if not _resolves(raw, path):
-            k.fail("names no key of this file", f'"{path}"')
+            k.fail(_("names no key of this file"), f'"{path}"')
         out[path] = note
     k.done()
     return out
@@ -374,12 +389,14 @@ def _against_map(title: t.Title, file: str) -> None:
     hexes = load_map(title.map).hexes
     for c in title.companies:
         if c.home not in hexes:
+            said = _("{value} is not a hex of the {map} map")
             Keys({}, f"companies[{c.abbr}]", file).fail(
-                f"{shown(c.home)} is not a hex of the {title.map} map", "home"
+                said.format(value=shown(c.home), map=title.map), "home"
             )
     for p in title.privates:
         for h in p.blocks:
             if h not in hexes:
+                said = _("{value} is not a hex of the {map} map")
                 Keys({}, f"privates[{p.abbr}]", file).fail(
-                    f"{shown(h)} is not a hex of the {title.map} map", "blocks"
+                    said.format(value=shown(h), map=title.map), "blocks"
                 )

@@ -40,24 +40,25 @@ from referee.games.titled.rules import moved
 from referee.games.titled.state import IPO, POOL, State, new_state
 from referee.games.titled.view import snapshot, status, toolbar, value
 from referee.games.titled.views import VIEWS
+from referee.i18n import N_, NP_, _
 from referee.rules_kit import count_words, ranked
 from referee.words import amount, match
 
 VERBS = (
-    Verb("bid", "bid PRIVATE AMOUNT", "buy the cheapest private at its price, or bid on one"),
-    Verb("par", "par COMPANY PRICE", "start a company: buy its president's certificate"),
-    Verb("buy", "buy COMPANY [pool]", "buy a certificate (from the initial offering or pool)"),
-    Verb("sell", "sell COMPANY [COUNT]", "sell certificates to the pool"),
-    Verb("done", "done", "end the turn (a pass if nothing was done)"),
-    Verb("pass", "pass", "the same as done"),
-    Verb("tile", "tile HEX TILE ROTATION [COST]", "lay a tile, paying the terrain cost"),
-    Verb("token", "token HEX [CITY]", "place a station token at its price"),
-    Verb("run", "run REVENUE [full|half|withhold]", "the revenue of the company's trains"),
-    Verb("train", "train NAME [trade OLD | from COMPANY PRICE]", "buy a train"),
-    Verb("discard", "discard COMPANY TRAIN", "give a train back over the limit"),
-    Verb("private", "private PRIVATE PRICE", "the company buys a private from its owner"),
-    Verb("bankrupt", "bankrupt", "the president cannot pay for the company's train"),
-    Verb("exchange", "exchange PRIVATE [pool]", "swap a private for the share the title names"),
+    Verb("bid", "bid PRIVATE AMOUNT", N_("buy the cheapest private at its price, or bid on one")),
+    Verb("par", "par COMPANY PRICE", N_("start a company: buy its president's certificate")),
+    Verb("buy", "buy COMPANY [pool]", N_("buy a certificate (from the initial offering or pool)")),
+    Verb("sell", "sell COMPANY [COUNT]", N_("sell certificates to the pool")),
+    Verb("done", "done", N_("end the turn (a pass if nothing was done)")),
+    Verb("pass", "pass", N_("the same as done")),
+    Verb("tile", "tile HEX TILE ROTATION [COST]", N_("lay a tile, paying the terrain cost")),
+    Verb("token", "token HEX [CITY]", N_("place a station token at its price")),
+    Verb("run", "run REVENUE [full|half|withhold]", N_("the revenue of the company's trains")),
+    Verb("train", "train NAME [trade OLD | from COMPANY PRICE]", N_("buy a train")),
+    Verb("discard", "discard COMPANY TRAIN", N_("give a train back over the limit")),
+    Verb("private", "private PRIVATE PRICE", N_("the company buys a private from its owner")),
+    Verb("bankrupt", "bankrupt", N_("the president cannot pay for the company's train")),
+    Verb("exchange", "exchange PRIVATE [pool]", N_("swap a private for the share the title names")),
 )
 
 
@@ -66,14 +67,16 @@ class Titled(Game):
     title = "18xx (a title described in a file)"
     min_players = 2
     max_players = 8
-    variants: ClassVar[dict[str, str]] = {"described": "the title given with --title"}
+    variants: ClassVar[dict[str, str]] = {"described": N_("the title given with --title")}
     default_variant = "described"
 
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
         """The board data of 18xx is the title's description itself (tables/titles/*.toml)."""
         if not board:
-            raise UsageError("18xx needs the description of a title", "--title 1830, 1889 or FILE")
-        describe(board, "the title")
+            raise UsageError(
+                _("18xx needs the description of a title"), _("--title 1830, 1889 or FILE")
+            )
+        describe(board, _("the title"))
         return board
 
     def setup(
@@ -83,10 +86,11 @@ class Titled(Game):
         board: dict[str, Any],
         readings: Readings = DEFAULT_READINGS,
     ) -> State:
-        title = describe(self.check_board(board), "the title")
+        title = describe(self.check_board(board), _("the title"))
         if len(players) not in title.cash:
             counts = ", ".join(map(str, title.cash))
-            raise UsageError(f"{title.name} is for {counts} players, not {len(players)}", counts)
+            said = _("{title} is for {counts} players, not {n}")
+            raise UsageError(said.format(title=title.name, counts=counts, n=len(players)), counts)
         return new_state(title, list(players))
 
     def verbs(self) -> Sequence[Verb]:
@@ -94,67 +98,73 @@ class Titled(Game):
 
     def parse(self, state: State, actor: str, words: Sequence[str]) -> object:
         if not words:
-            raise UsageError("say a move", ", ".join(v.name for v in VERBS))
-        verb, args = match(words[0], [v.name for v in VERBS], "verb"), list(words[1:])
+            raise UsageError(_("say a move"), ", ".join(v.name for v in VERBS))
+        verb, args = match(words[0], [v.name for v in VERBS], N_("verb")), list(words[1:])
         companies = [c.abbr for c in state.title.companies]
         privates = list(state.privates)
         trains = [t.name for t in state.title.trains]
 
         def company(word: str) -> str:
-            return match(word, companies, "company")
+            return match(word, companies, N_("company"))
 
         if verb in ("done", "pass", "bankrupt"):
             count_words(VERBS, verb, args, 0)
             return Bankrupt(actor) if verb == "bankrupt" else Done(actor)
         if verb == "bid":
             count_words(VERBS, verb, args, 2)
-            return BidPrivate(actor, match(args[0], privates, "private"), amount(args[1]))
+            return BidPrivate(actor, match(args[0], privates, N_("private")), amount(args[1]))
         if verb == "par":
             count_words(VERBS, verb, args, 2)
-            return Par(actor, company(args[0]), amount(args[1], "par price"))
+            return Par(actor, company(args[0]), amount(args[1], N_("par price")))
         if verb == "buy":
             count_words(VERBS, verb, args, 1, 2)
             source = (
-                POOL if args[1:] and match(args[1], ["pool", "ipo"], "source") == "pool" else IPO
+                POOL
+                if args[1:] and match(args[1], ["pool", "ipo"], N_("source")) == "pool"
+                else IPO
             )
             return Buy(actor, company(args[0]), source)
         if verb == "sell":
             count_words(VERBS, verb, args, 1, 2)
-            return Sell(actor, company(args[0]), amount(args[1], "count", low=1) if args[1:] else 1)
+            return Sell(
+                actor, company(args[0]), amount(args[1], N_("count"), low=1) if args[1:] else 1
+            )
         if verb == "tile":
             count_words(VERBS, verb, args, 3, 4)
-            rotation = amount(args[2], "rotation", high=5)
-            cost = amount(args[3], "cost") if args[3:] else 0
+            rotation = amount(args[2], N_("rotation"), high=5)
+            cost = amount(args[3], N_("cost")) if args[3:] else 0
             return Lay(actor, args[0].upper(), args[1], rotation, cost)
         if verb == "token":
             count_words(VERBS, verb, args, 1, 2)
-            city = amount(args[1], "city", high=5) if args[1:] else 0
+            city = amount(args[1], N_("city"), high=5) if args[1:] else 0
             return Token(actor, args[0].upper(), city)
         if verb == "run":
             count_words(VERBS, verb, args, 1, 2)
-            how = match(args[1], ["full", "half", "withhold"], "payout") if args[1:] else "full"
-            return Run(actor, amount(args[0], "revenue"), how)
+            how = match(args[1], ["full", "half", "withhold"], N_("payout")) if args[1:] else "full"
+            return Run(actor, amount(args[0], N_("revenue")), how)
         if verb == "train":
             count_words(VERBS, verb, args, 1, 4)
-            name = match(args[0], trains, "train")
+            name = match(args[0], trains, N_("train"))
             if args[1:2] == ["trade"] and len(args) == 3:
-                return BuyTrain(actor, name, trade=match(args[2], trains, "train"))
+                return BuyTrain(actor, name, trade=match(args[2], trains, N_("train")))
             if args[1:2] == ["from"] and len(args) == 4:
                 return BuyTrain(actor, name, seller=company(args[2]), price=amount(args[3]))
             if len(args) > 1:
-                raise UsageError("train NAME, train NAME trade OLD or train NAME from CO PRICE")
+                raise UsageError(_("train NAME, train NAME trade OLD or train NAME from CO PRICE"))
             return BuyTrain(actor, name)
         if verb == "exchange":
             count_words(VERBS, verb, args, 1, 2)
             source = (
-                POOL if args[1:] and match(args[1], ["pool", "ipo"], "source") == "pool" else IPO
+                POOL
+                if args[1:] and match(args[1], ["pool", "ipo"], N_("source")) == "pool"
+                else IPO
             )
-            return Exchange(actor, match(args[0], privates, "private"), source)
+            return Exchange(actor, match(args[0], privates, N_("private")), source)
         if verb == "discard":
             count_words(VERBS, verb, args, 2)
-            return Discard(actor, company(args[0]), match(args[1], trains, "train"))
+            return Discard(actor, company(args[0]), match(args[1], trains, N_("train")))
         count_words(VERBS, verb, args, 2)
-        return BuyPrivate(actor, match(args[0], privates, "private"), amount(args[1]))
+        return BuyPrivate(actor, match(args[0], privates, N_("private")), amount(args[1]))
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         return play.apply(state, move, forced=forced)
@@ -166,11 +176,13 @@ class Titled(Game):
         title = state.title
         pars = tuple(str(s.price) for s in title.market.par_spaces())
         if state.auction.pending_par:
-            return Options(who, ("par",), {"par": ((state.auction.pending_par,), pars)}, "par")
+            return Options(
+                who, ("par",), {"par": ((state.auction.pending_par,), pars)}, _("par price")
+            )
         if state.round == "auction":
             left = tuple(state.auction.left)
             price = str(auction.price(state, left[0]))
-            return Options(who, ("bid", "pass"), {"bid": (left, (price,))}, "private auction")
+            return Options(who, ("bid", "pass"), {"bid": (left, (price,))}, _("private auction"))
         if state.round == "stock":
             started = tuple(c for c, corp in state.corps.items() if corp.started)
             waiting = tuple(c for c, corp in state.corps.items() if not corp.started)
@@ -179,28 +191,33 @@ class Titled(Game):
                 who,
                 ("buy", "par", "sell", "done"),
                 {"buy": (started,), "par": (waiting, pars), "sell": (held, ("1",))},
-                f"stock round {state.stock_round}",
+                _("stock round {number}").format(number=state.stock_round),
             )
         if state.discard_due:
             abbr = state.discard_due[0]
             trains = tuple(state.corps[abbr].trains)
-            return Options(who, ("discard",), {"discard": ((abbr,), trains)}, "discard")
+            return Options(who, ("discard",), {"discard": ((abbr,), trains)}, _("discard"))
         corp = operating.company(state)
-        verbs = ["run", "train", "tile", "token", "private", "done"]
+        verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         if operating.shortfall(state, corp) > state.cash[who]:
             verbs += ["sell", "bankrupt"]
         return Options(
             who,
             tuple(verbs),
             {"train": (tuple(operating.available(state)),), "run": ((), title.operating.payouts)},
-            f"operating round {state.stock_round}.{state.or_number}: {corp.abbr}",
+            _("operating round {number}: {company}").format(
+                number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
+            ),
         )
 
     def is_over(self, state: State) -> bool:
         return state.round == "over"
 
     def standings(self, state: State) -> list[Standing]:
-        rows = [Standing(p, value(state, p), {"cash": state.cash[p]}) for p in state.players]
+        rows = [
+            Standing(p, value(state, p), {NP_("18xx", "cash"): state.cash[p]})
+            for p in state.players
+        ]
         return ranked(rows, key=lambda s: s.score)
 
     def status(self, state: State) -> str:
@@ -224,22 +241,24 @@ class Titled(Game):
         """Money corrected by hand comes from or goes to the bank, so the total stays whole;
         a price goes to a space of that price, in the same row if it has one."""
         draft = state.draft()
-        what, _, name = key.partition(" ")
+        what, _space, name = key.partition(" ")
         if what == "price":
             corp = draft.corps[name]
             spaces = [s for s in draft.title.market.spaces() if s.price == value]
             if not spaces:
-                raise UsageError(f"no space of the market is priced {value}")
+                raise UsageError(_("no space of the market is priced {value}").format(value=value))
             space = next((s for s in spaces if s.row == corp.row), spaces[0])
             old_price = draft.space(corp).price
             moved(draft, corp, space)
-            return draft.seal(), [Event(f"{name} price {old_price} -> {value} (adjusted)")]
+            said = _("{company} price {old} -> {new} (adjusted)")
+            return draft.seal(), [Event(said.format(company=name, old=old_price, new=value))]
         if name in draft.cash:
             old, draft.cash[name] = draft.cash[name], value
         else:
             old, draft.corps[name].cash = draft.corps[name].cash, value
         draft.bank -= value - old
-        return draft.seal(), [Event(f"cash {name} {old} -> {value} (adjusted; the bank pays)")]
+        said = _("cash {party} {old} -> {new} (adjusted; the bank pays)")
+        return draft.seal(), [Event(said.format(party=name, old=old, new=value))]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.cash[player]

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any, NoReturn
 
 from referee.errors import UsageError
+from referee.i18n import _
 
 
 class TitleError(UsageError):
@@ -29,13 +30,16 @@ class Keys:
         self.file = file
         self.path = path
         if not isinstance(data, dict):
-            self.fail(f"must be a table, not {shown(data)}")
+            self.fail(_("must be a table, not {value}").format(value=shown(data)))
         self.data: dict[str, Any] = dict(data)
         self.known: list[str] = []  # the keys asked for, named when an unknown one is found
 
     def fail(self, problem: str, key: str = "", allowed: str = "") -> NoReturn:
         where = ".".join(p for p in (self.path, key) if p)
-        raise TitleError(f"{self.file}: {where or 'the file'}: {problem}", allowed)
+        said = _("{file}: {where}: {problem}")
+        raise TitleError(
+            said.format(file=self.file, where=where or _("the file"), problem=problem), allowed
+        )
 
     def has(self, key: str) -> bool:
         return key in self.data
@@ -45,7 +49,7 @@ class Keys:
         if key in self.data:
             return self.data.pop(key)
         if default is None:
-            self.fail("is missing", key)
+            self.fail(_("is missing"), key)
         return default
 
     def value(self, key: str) -> Any:
@@ -60,7 +64,7 @@ class Keys:
         """Each table of an array of tables, its path naming the entry by `name_key`."""
         raw = self._take(key, None)
         if not isinstance(raw, list) or not raw:
-            self.fail("must be a non-empty list of tables ([[" + key + "]])", key)
+            self.fail(_("must be a non-empty list of tables ([[{key}]])").format(key=key), key)
         for index, item in enumerate(raw):
             label = item.get(name_key) if isinstance(item, dict) else None
             label = label if isinstance(label, str) and label else str(index + 1)
@@ -73,14 +77,18 @@ class Keys:
 
     def check_int(self, value: Any, key: str, low: int = 0, high: int = 10**9) -> None:
         if isinstance(value, bool) or not isinstance(value, int):
-            self.fail(f"must be a whole number, not {shown(value)}", key)
+            self.fail(_("must be a whole number, not {value}").format(value=shown(value)), key)
         if not low <= value <= high:
-            self.fail(f"must be {low} to {high}, not {value}", key)
+            self.fail(
+                _("must be {low} to {high}, not {value}").format(low=low, high=high, value=value),
+                key,
+            )
 
     def integers(self, key: str, low: int = 0, high: int = 10**9, empty: bool = False) -> list[int]:
         value = self._take(key, None if not empty else [])
         if not isinstance(value, list) or (not value and not empty):
-            self.fail(f"must be a list of whole numbers, not {shown(value)}", key)
+            said = _("must be a list of whole numbers, not {value}")
+            self.fail(said.format(value=shown(value)), key)
         for item in value:
             self.check_int(item, key, low, high)
         return [int(v) for v in value]
@@ -88,11 +96,11 @@ class Keys:
     def text(self, key: str, default: str | None = None, choices: tuple[str, ...] = ()) -> str:
         value = self._take(key, default)
         if not isinstance(value, str):
-            self.fail(f"must be text, not {shown(value)}", key)
+            self.fail(_("must be text, not {value}").format(value=shown(value)), key)
         if choices and value not in choices:
-            self.fail(f"cannot be {shown(value)}", key, ", ".join(choices))
+            self.fail(_("cannot be {value}").format(value=shown(value)), key, ", ".join(choices))
         if not choices and default is None and not value.strip():
-            self.fail("must not be empty", key)
+            self.fail(_("must not be empty"), key)
         return value
 
     def texts(
@@ -100,18 +108,19 @@ class Keys:
     ) -> list[str]:
         value = self._take(key, default)
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            self.fail(f"must be a list of text, not {shown(value)}", key)
+            self.fail(_("must be a list of text, not {value}").format(value=shown(value)), key)
         for item in value:
             if choices and item not in choices:
-                self.fail(f"cannot hold {shown(item)}", key, ", ".join(choices))
+                said = _("cannot hold {value}").format(value=shown(item))
+                self.fail(said, key, ", ".join(choices))
         if len(set(value)) != len(value):
-            self.fail("names an entry twice", key)
+            self.fail(_("names an entry twice"), key)
         return list(value)
 
     def flag(self, key: str, default: bool) -> bool:
         value = self._take(key, default)
         if not isinstance(value, bool):
-            self.fail(f"must be true or false, not {shown(value)}", key)
+            self.fail(_("must be true or false, not {value}").format(value=shown(value)), key)
         return value
 
     def count_or_unlimited(self, key: str, default: int | str | None = None) -> int | None:
@@ -128,13 +137,13 @@ class Keys:
         out: dict[int, int] = {}
         for count in list(table.data):
             if not count.isdigit() or not 1 <= int(count) <= 20:
-                table.fail("keys must be player counts 1 to 20", count)
+                table.fail(_("keys must be player counts 1 to 20"), count)
             out[int(count)] = table.integer(count, low=low, high=high)
         if not out:
-            self.fail("must give at least one player count", key)
+            self.fail(_("must give at least one player count"), key)
         return dict(sorted(out.items()))
 
     def done(self) -> None:
         if self.data:
             key = sorted(self.data)[0]
-            self.fail("is not a key of this table", key, ", ".join(dict.fromkeys(self.known)))
+            self.fail(_("is not a key of this table"), key, ", ".join(dict.fromkeys(self.known)))

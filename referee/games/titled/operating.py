@@ -25,13 +25,14 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import key, moved
+from referee.games.titled.rules import colour, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import EMERGENCY, sale
 from referee.games.titled.title import Phase
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
-OR = "18xx operating round"
+OR = N_("18xx operating round")
 
 
 def phase(state: State) -> Phase:
@@ -65,7 +66,8 @@ def begin_set(state: State) -> list[Event]:
 def begin_round(state: State) -> list[Event]:
     state.round = "operating"
     state.or_number += 1
-    events = [Event(f"operating round {state.stock_round}.{state.or_number}")]
+    number = f"{state.stock_round}.{state.or_number}"
+    events = [Event(_("operating round {number}").format(number=number))]
     events += pay_privates(state)
     state.order, state.operating, state.op = order(state), 0, OpTurn()
     if not state.order:
@@ -80,9 +82,10 @@ def _begin_turn(state: State) -> list[Event]:
         described = state.title.company(corp.abbr)
         if described.home:
             state.stations.append((described.home, described.home_city or 0, corp.abbr))
-        home = described.home or "its home"
-        return [Event(f"{corp.abbr} operates; its home station is placed on {home}")]
-    return [Event(f"{corp.abbr} operates")]
+        home = described.home or _("its home")
+        said = _("{company} operates; its home station is placed on {hex}")
+        return [Event(said.format(company=corp.abbr, hex=home))]
+    return [Event(_("{company} operates").format(company=corp.abbr))]
 
 
 def end_round(state: State) -> list[Event]:
@@ -95,26 +98,33 @@ def end_round(state: State) -> list[Event]:
     if state.last_set or (title.end.sets and state.sets_done >= title.end.sets):
         return _over(state)
     state.round, state.stock_round = "stock", state.stock_round + 1
-    return [Event(f"stock round {state.stock_round}: {state.player} has the priority deal")]
+    said = _("stock round {number}: {player} has the priority deal")
+    return [Event(said.format(number=state.stock_round, player=state.player))]
 
 
 def _over(state: State) -> list[Event]:
     state.round = "over"
-    return [Event("the game is over")]
+    return [Event(_("the game is over"))]
 
 
 def _turn(state: State, actor_name: str, judge: Judge) -> Corp:
-    judge.fact(state.round == "operating", "it is not an operating round", OR)
-    judge.fact(not state.discard_due, "a company over its train limit discards first", OR)
+    judge.fact(state.round == "operating", _("it is not an operating round"), OR)
+    judge.fact(not state.discard_due, _("a company over its train limit discards first"), OR)
     corp = company(state)
     judge.turn(actor_name, corp.president, OR)
     return corp
 
 
-def _spend(state: State, corp: Corp, amount: int, judge: Judge, what: str) -> None:
+def _spend(state: State, corp: Corp, amount: int, judge: Judge, what: str, **fields: str) -> None:
+    """`what`: the refusal when the company cannot pay: {company}, {cash}, {price}, `fields`."""
     judge.rule(
         corp.cash >= amount,
-        f"{corp.abbr} has {state.title.money(corp.cash)}: {what} {state.title.money(amount)}",
+        what.format(
+            company=corp.abbr,
+            cash=state.title.money(corp.cash),
+            price=state.title.money(amount),
+            **fields,
+        ),
         OR,
     )
     corp.cash -= amount
@@ -144,61 +154,82 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     judge.rule(
         state.op.lays < state.title.operating.tile_lays,
-        f"{corp.abbr} has laid its {state.title.operating.tile_lays} tile(s) this turn",
+        _("{company} has laid its {n} tile(s) this turn").format(
+            company=corp.abbr, n=state.title.operating.tile_lays
+        ),
         key(state, "operating.tile_lays"),
     )
-    judge.fact(move.cost >= 0, "a terrain cost is not negative", OR)
-    judge.fact(0 <= move.rotation < 6, "a rotation is 0 to 5", OR)
+    judge.fact(move.cost >= 0, _("a terrain cost is not negative"), OR)
+    judge.fact(0 <= move.rotation < 6, _("a rotation is 0 to 5"), OR)
     judge.rule(
         not state.op.tokened and not state.op.ran,
-        "track comes first in a turn: before the station, the run and the trains",
+        _("track comes first in a turn: before the station, the run and the trains"),
         OR,
     )
     state.tiles[move.hex] = (move.tile, move.rotation)
     _on_map(state, judge)
-    _spend(state, corp, move.cost, judge, "the terrain costs")
+    _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     state.op.lays += 1
-    checked = "its connection, colour and cost" if state.title.map else "the tile and its cost"
+    trusted = (
+        _("trusted: its connection, colour and cost (not checked)")
+        if state.title.map
+        else _("trusted: the tile and its cost (not checked)")
+    )
+    said = _("{company} lays tile {tile} on {hex} for {price}")
     return state, [
         Event(
-            f"{corp.abbr} lays tile {move.tile} on {move.hex} for {state.title.money(move.cost)}"
+            said.format(
+                company=corp.abbr,
+                tile=move.tile,
+                hex=move.hex,
+                price=state.title.money(move.cost),
+            )
         ),
-        Event(f"trusted: {checked} (not checked)"),
+        Event(trusted),
     ]
 
 
 def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     tokens = state.title.company(corp.abbr).tokens
-    judge.rule(not state.op.tokened, f"{corp.abbr} has placed a station this turn", OR)
-    judge.rule(not state.op.ran, "the station comes before the run and the trains", OR)
-    judge.fact(corp.stations < len(tokens), f"{corp.abbr} has no station token left", OR)
+    placed = _("{company} has placed a station this turn").format(company=corp.abbr)
+    judge.rule(not state.op.tokened, placed, OR)
+    judge.rule(not state.op.ran, _("the station comes before the run and the trains"), OR)
+    none_left = _("{company} has no station token left").format(company=corp.abbr)
+    judge.fact(corp.stations < len(tokens), none_left, OR)
     cost = tokens[corp.stations]
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
-    _spend(state, corp, cost, judge, "the station costs")
+    _spend(state, corp, cost, judge, _("{company} has {cash}: the station costs {price}"))
     corp.stations += 1
     state.op.tokened = True
     return state, [
-        Event(f"{corp.abbr} places a station on {move.hex} for {state.title.money(cost)}"),
-        Event("trusted: that the city is connected (not checked)"),
+        Event(
+            _("{company} places a station on {hex} for {price}").format(
+                company=corp.abbr, hex=move.hex, price=state.title.money(cost)
+            )
+        ),
+        Event(_("trusted: that the city is connected (not checked)")),
     ]
 
 
 def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
-    judge.fact(move.revenue >= 0, "revenue is not negative", OR)
-    judge.rule(not state.op.ran, f"{corp.abbr} has run (or passed its run) this turn", OR)
+    judge.fact(move.revenue >= 0, _("revenue is not negative"), OR)
+    ran = _("{company} has run (or passed its run) this turn").format(company=corp.abbr)
+    judge.rule(not state.op.ran, ran, OR)
     judge.rule(
         move.how in title.operating.payouts,
-        f"{title.name} has no {move.how} payout",
+        _("{title} has no {payout} payout").format(title=title.name, payout=move.how),
         key(state, "operating.payouts"),
         ", ".join(title.operating.payouts),
     )
-    judge.rule(bool(corp.trains) or move.revenue == 0, f"{corp.abbr} has no train", OR)
+    no_train = _("{company} has no train").format(company=corp.abbr)
+    judge.rule(bool(corp.trains) or move.revenue == 0, no_train, OR)
     state.op.ran = True
-    events = [Event(f"{corp.abbr} runs for {title.money(move.revenue)}")]
+    runs = _("{company} runs for {revenue}")
+    events = [Event(runs.format(company=corp.abbr, revenue=title.money(move.revenue)))]
     unit = title.company(corp.abbr).unit
     if move.how == "withhold" or move.revenue == 0:
         kept, paid, event = move.revenue, 0, "withhold"
@@ -211,7 +242,8 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     corp.cash += kept
     state.bank -= kept
     if kept:
-        events.append(Event(f"{corp.abbr} keeps {title.money(kept)}"))
+        keeps = _("{company} keeps {amount}")
+        events.append(Event(keeps.format(company=corp.abbr, amount=title.money(kept))))
     if paid:
         events += _pay_out(state, corp, paid)
     to = market.move(title.market, state.space(corp), event)
@@ -237,9 +269,19 @@ def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:
         else:
             continue  # stays in the bank
         state.bank -= amount
-        paid_to.append(f"{holder} {title.money(amount)}")
+        paid_to.append(f"{_holder(holder)} {title.money(amount)}")
     per = paid * title.company(corp.abbr).unit // 100
-    return [Event(f"{corp.abbr} pays {title.money(per)} a share: {', '.join(paid_to)}")]
+    said = _("{company} pays {amount} a share: {holders}")
+    return [
+        Event(said.format(company=corp.abbr, amount=title.money(per), holders=", ".join(paid_to)))
+    ]
+
+
+def _holder(holder: str) -> str:
+    """A holder of shares in words: a player's name, or where the bank keeps them."""
+    if holder == IPO:
+        return _("initial offering")
+    return _("pool") if holder == POOL else holder
 
 
 def no_run(state: State, corp: Corp) -> list[Event]:
@@ -247,7 +289,8 @@ def no_run(state: State, corp: Corp) -> list[Event]:
     (18xx.games' dividend step, skipped for a company without a route)."""
     state.op.ran = True
     to = market.move(state.title.market, state.space(corp), "withhold")
-    events = [Event(f"{corp.abbr} does not run: nothing paid"), *moved(state, corp, to)]
+    said = _("{company} does not run: nothing paid").format(company=corp.abbr)
+    events = [Event(said), *moved(state, corp, to)]
     return [*events, *_market_end(state, corp)]
 
 
@@ -255,9 +298,11 @@ def _market_end(state: State, corp: Corp) -> list[Event]:
     title, space = state.title, state.space(corp)
     events = []
     if title.market.means(space, "closes"):
-        events.append(Event(f"trusted: {corp.abbr} reaches a closing space; the table closes it"))
+        said = _("trusted: {company} reaches a closing space; the table closes it")
+        events.append(Event(said.format(company=corp.abbr)))
     if title.market.means(space, "ends_game") and title.end.market_top != "never":
-        events.append(Event(f"{corp.abbr} reaches the end of the market: the game ends"))
+        said = _("{company} reaches the end of the market: the game ends")
+        events.append(Event(said.format(company=corp.abbr)))
         events += _end_when(state, title.end.market_top)
     return events
 
@@ -265,7 +310,7 @@ def _market_end(state: State, corp: Corp) -> list[Event]:
 def _bank_end(state: State) -> list[Event]:
     if state.bank > 0 or state.title.end.bank_broken == "never" or state.last_set:
         return []
-    return [Event("the bank is broken"), *_end_when(state, state.title.end.bank_broken)]
+    return [Event(_("the bank is broken")), *_end_when(state, state.title.end.bank_broken)]
 
 
 def _end_when(state: State, timing: str) -> list[Event]:
@@ -296,11 +341,15 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     corp = _turn(state, move.actor, judge)
     title = state.title
     names = [t.name for t in title.trains]
-    judge.fact(move.train in names, f"no train {move.train}", OR, ", ".join(names))
+    judge.fact(
+        move.train in names, _("no train {train}").format(train=move.train), OR, ", ".join(names)
+    )
     train = title.train(move.train)
     judge.rule(
         state.op.ran or not corp.trains,
-        f"{corp.abbr} runs its trains before it buys more (run 0 withhold to skip)",
+        _("{company} runs its trains before it buys more (run 0 withhold to skip)").format(
+            company=corp.abbr
+        ),
         OR,
     )
     skipped = [] if state.op.ran else no_run(state, corp)
@@ -308,23 +357,33 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     judge.rule(
         len(corp.trains) - handed_in < limit,
-        f"{corp.abbr} holds {len(corp.trains)} trains, the limit in phase {state.phase}",
+        _("{company} holds {n} trains, the limit in phase {phase}").format(
+            company=corp.abbr, n=len(corp.trains), phase=state.phase
+        ),
         key(state, f"phases.{state.phase}.train_limit"),
     )
     if move.seller:
         judge.fact(
             move.seller in state.corps and move.seller != corp.abbr,
-            f"no company {move.seller} to buy from",
+            _("no company {company} to buy from").format(company=move.seller),
             OR,
         )
         seller = state.corps[move.seller]
-        judge.fact(move.train in seller.trains, f"{move.seller} has no {move.train} train", OR)
+        lacks = _("{company} has no {train} train").format(company=move.seller, train=move.train)
+        judge.fact(move.train in seller.trains, lacks, OR)
         judge.rule(
             move.price >= title.operating.train_price_between_companies,
-            f"a train costs at least {title.money(title.operating.train_price_between_companies)}",
+            _("a train costs at least {price}").format(
+                price=title.money(title.operating.train_price_between_companies)
+            ),
             key(state, "operating.train_price_between_companies"),
         )
-        judge.rule(corp.cash >= move.price, f"{corp.abbr} cannot pay {title.money(move.price)}", OR)
+        cannot = _("{company} cannot pay {price}")
+        judge.rule(
+            corp.cash >= move.price,
+            cannot.format(company=corp.abbr, price=title.money(move.price)),
+            OR,
+        )
         corp.cash -= move.price
         seller.cash += move.price
         seller.trains.remove(move.train)
@@ -333,13 +392,17 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         return state, [
             *skipped,
             Event(
-                f"{corp.abbr} buys a {move.train} train from {move.seller}"
-                f" for {title.money(move.price)}"
+                _("{company} buys a {train} train from {seller} for {price}").format(
+                    company=corp.abbr,
+                    train=move.train,
+                    seller=move.seller,
+                    price=title.money(move.price),
+                )
             ),
         ]
     judge.rule(
         move.train in available(state),
-        f"the bank does not sell a {move.train} train now",
+        _("the bank does not sell a {train} train now").format(train=move.train),
         OR,
         ", ".join(available(state)),
     )
@@ -347,7 +410,9 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     if move.trade:
         judge.rule(
             move.trade in train.trade_in and move.trade in corp.trains,
-            f"{corp.abbr} cannot hand in a {move.trade} train for a {move.train}",
+            _("{company} cannot hand in a {old} train for a {train}").format(
+                company=corp.abbr, old=move.trade, train=move.train
+            ),
             key(state, f"trains.{move.train}.trade_in"),
         )
         price -= train.trade_in_discount
@@ -355,7 +420,8 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     if corp.cash < price and not corp.trains:
         events += _emergency(state, corp, move.train, price, judge)
     else:
-        _spend(state, corp, price, judge, f"a {move.train} train costs")
+        costs = _("{company} has {cash}: a {train} train costs {price}")
+        _spend(state, corp, price, judge, costs, train=move.train)
     if move.trade and move.trade in corp.trains:
         corp.trains.remove(move.trade)
     if move.train in state.open_market:
@@ -364,7 +430,8 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.depot[move.train] -= 1
     corp.trains.append(move.train)
     state.op.bought = True
-    events.append(Event(f"{corp.abbr} buys a {move.train} train for {title.money(price)}"))
+    said = _("{company} buys a {train} train for {price}")
+    events.append(Event(said.format(company=corp.abbr, train=move.train, price=title.money(price))))
     events += _closes_with_train_by(state, corp)
     if move.train not in state.bought_kinds:
         state.bought_kinds.append(move.train)
@@ -381,7 +448,8 @@ def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
             None,
         ):
             state.privates[p.abbr] = CLOSED
-            events.append(Event(f"{p.abbr} closes ({corp.abbr} bought a train)"))
+            said = _("{private} closes ({company} bought a train)")
+            events.append(Event(said.format(private=p.abbr, company=corp.abbr)))
     return events
 
 
@@ -393,8 +461,11 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
         state.phase = new_phase.name
         events.append(
             Event(
-                f"phase {new_phase.name}: tiles {', '.join(new_phase.tiles)},"
-                f" train limit {new_phase.train_limit}"
+                _("phase {phase}: tiles {tiles}, train limit {limit}").format(
+                    phase=new_phase.name,
+                    tiles=", ".join(map(colour, new_phase.tiles)),
+                    limit=new_phase.train_limit,
+                )
             )
         )
     for train in title.trains:
@@ -402,7 +473,8 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             for corp in state.corps.values():
                 if train.name in corp.trains:
                     corp.trains[:] = [t for t in corp.trains if t != train.name]
-                    events.append(Event(f"{corp.abbr}'s {train.name} trains rust"))
+                    said = _("{company}'s {train} trains rust")
+                    events.append(Event(said.format(company=corp.abbr, train=train.name)))
             state.open_market[:] = [t for t in state.open_market if t != train.name]
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -410,54 +482,75 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             if owner == CLOSED or (p.player_keeps_open and owner in state.cash):
                 continue
             state.privates[p.abbr] = CLOSED
-            events.append(Event(f"{p.abbr} closes"))
+            events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
     state.discard_due = [c.abbr for c in state.corps.values() if len(c.trains) > limit]
     for abbr in state.discard_due:
-        events.append(Event(f"{abbr} holds more than {limit} trains and discards"))
+        said = _("{company} holds more than {limit} trains and discards")
+        events.append(Event(said.format(company=abbr, limit=limit)))
     return events
 
 
 def discard(state: State, move: Discard, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(move.company in state.discard_due, f"{move.company} need not discard", OR)
+    need_not = _("{company} need not discard").format(company=move.company)
+    judge.fact(move.company in state.discard_due, need_not, OR)
     corp = state.corps[move.company]
     judge.turn(move.actor, corp.president, OR)
-    judge.fact(move.train in corp.trains, f"{corp.abbr} has no {move.train} train", OR)
+    lacks = _("{company} has no {train} train").format(company=corp.abbr, train=move.train)
+    judge.fact(move.train in corp.trains, lacks, OR)
     corp.trains.remove(move.train)
     state.open_market.append(move.train)
     if len(corp.trains) <= phase(state).train_limit:
         state.discard_due.remove(corp.abbr)
-    return state, [Event(f"{corp.abbr} gives a {move.train} train back to the bank")]
+    said = _("{company} gives a {train} train back to the bank")
+    return state, [Event(said.format(company=corp.abbr, train=move.train))]
 
 
 def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
-    judge.fact(move.private in state.privates, f"no private {move.private}", OR)
+    judge.fact(
+        move.private in state.privates, _("no private {private}").format(private=move.private), OR
+    )
     owner = state.privates[move.private]
-    judge.fact(owner in state.cash, f"{move.private} is not owned by a player", OR)
+    not_a_player = _("{private} is not owned by a player").format(private=move.private)
+    judge.fact(owner in state.cash, not_a_player, OR)
     p = next(x for x in title.privates if x.abbr == move.private)
     judge.rule(
         phase(state).privates_for_sale,
-        f"no private is sold to a company in phase {state.phase}",
+        _("no private is sold to a company in phase {phase}").format(phase=state.phase),
         key(state, f"phases.{state.phase}.privates_for_sale"),
     )
     judge.rule(
         p.company_may_buy,
-        f"{p.abbr} is never sold to a company",
+        _("{private} is never sold to a company").format(private=p.abbr),
         key(state, f"privates.{p.abbr}.company_may_buy"),
     )
     low, high = (p.cost * pct // 100 for pct in title.operating.private_price_percent)
     judge.rule(
         low <= move.price <= high,
-        f"{p.abbr} sells for {title.money(low)} to {title.money(high)}",
+        _("{private} sells for {low} to {high}").format(
+            private=p.abbr, low=title.money(low), high=title.money(high)
+        ),
         key(state, "operating.private_price_percent"),
     )
-    judge.rule(corp.cash >= move.price, f"{corp.abbr} cannot pay {title.money(move.price)}", OR)
+    cannot = _("{company} cannot pay {price}")
+    judge.rule(
+        corp.cash >= move.price,
+        cannot.format(company=corp.abbr, price=title.money(move.price)),
+        OR,
+    )
     corp.cash -= move.price
     state.cash[owner] += move.price
     state.privates[p.abbr] = corp.abbr
-    return state, [Event(f"{corp.abbr} buys {p.abbr} from {owner} for {title.money(move.price)}")]
+    said = _("{company} buys {private} from {owner} for {price}")
+    return state, [
+        Event(
+            said.format(
+                company=corp.abbr, private=p.abbr, owner=owner, price=title.money(move.price)
+            )
+        )
+    ]
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
@@ -467,17 +560,18 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     if title.operating.must_buy_train == "always":
         judge.rule(
             bool(corp.trains),
-            f"{corp.abbr} must own a train",
+            _("{company} must own a train").format(company=corp.abbr),
             key(state, "operating.must_buy_train"),
         )
     elif title.operating.must_buy_train == "route" and not corp.trains:
-        events.append(Event(f"trusted: that {corp.abbr} has no route, so need not own a train"))
+        said = _("trusted: that {company} has no route, so need not own a train")
+        events.append(Event(said.format(company=corp.abbr)))
     if not state.op.ran:
         events += no_run(state, corp)
     corp.operated = True
     state.operating += 1
     state.op = OpTurn()
-    events.append(Event(f"{corp.abbr} ends its turn"))
+    events.append(Event(_("{company} ends its turn").format(company=corp.abbr)))
     if state.operating < len(state.order):
         return state, [*events, *_begin_turn(state)]
     return state, [*events, *end_round(state)]
@@ -498,20 +592,29 @@ def shortfall(state: State, corp: Corp) -> int:
 def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -> list[Event]:
     judge.rule(
         price == cheapest(state),
-        f"{corp.abbr} cannot pay: with its president's help it buys the cheapest train only",
+        _("{company} cannot pay: with its president's help it buys the cheapest train only").format(
+            company=corp.abbr
+        ),
         EMERGENCY,
     )
     president, rest = corp.president, price - corp.cash
     judge.rule(
         state.cash[president] >= rest,
-        f"{president} has {state.title.money(state.cash[president])} of the "
-        f"{state.title.money(rest)} {corp.abbr} lacks: sell shares, or declare bankruptcy",
+        _(
+            "{player} has {cash} of the {need} {company} lacks: sell shares, or declare bankruptcy"
+        ).format(
+            player=president,
+            cash=state.title.money(state.cash[president]),
+            need=state.title.money(rest),
+            company=corp.abbr,
+        ),
         EMERGENCY,
     )
     state.cash[president] -= rest
     state.bank += corp.cash + rest
     corp.cash = 0
-    return [Event(f"{president} pays {state.title.money(rest)} toward {corp.abbr}'s train")]
+    said = _("{player} pays {amount} toward {company}'s train")
+    return [Event(said.format(player=president, amount=state.title.money(rest), company=corp.abbr))]
 
 
 def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -519,7 +622,9 @@ def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[
     need = shortfall(state, corp) - state.cash[move.actor]
     judge.rule(
         need > 0,
-        f"{move.actor} sells in an operating round only to pay for {corp.abbr}'s train",
+        _("{player} sells in an operating round only to pay for {company}'s train").format(
+            player=move.actor, company=corp.abbr
+        ),
         EMERGENCY,
     )
     return state, sale(state, move, judge, in_need=corp.abbr)
@@ -528,12 +633,14 @@ def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[
 def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     need = shortfall(state, corp) - state.cash[move.actor]
-    judge.rule(need > 0, f"{move.actor} can pay for {corp.abbr}'s train: no bankruptcy", EMERGENCY)
+    can_pay = _("{player} can pay for {company}'s train: no bankruptcy")
+    judge.rule(need > 0, can_pay.format(player=move.actor, company=corp.abbr), EMERGENCY)
+    bankrupt = _("{player} is bankrupt: {company} cannot buy a train")
     events = [
-        Event(f"{move.actor} is bankrupt: {corp.abbr} cannot buy a train"),
-        Event("trusted: that no sale of shares could raise the rest (not checked)"),
+        Event(bankrupt.format(player=move.actor, company=corp.abbr)),
+        Event(_("trusted: that no sale of shares could raise the rest (not checked)")),
     ]
     timing = state.title.end.bankruptcy
     if timing == "never":
-        return state, [*events, Event("trusted: the title says nothing of bankruptcy")]
+        return state, [*events, Event(_("trusted: the title says nothing of bankruptcy"))]
     return state, [*events, *_end_when(state, timing)]

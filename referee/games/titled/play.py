@@ -24,7 +24,10 @@ from referee.games.titled.moves import (
     Token,
 )
 from referee.games.titled.state import State
+from referee.i18n import N_, _
 from referee.rules_kit import Handler, Judge, impossible
+
+ROUNDS = N_("18xx rounds")
 
 OPERATING: dict[type, Handler[State]] = {
     Lay: operating.lay,
@@ -53,6 +56,24 @@ AUCTION: dict[type, Handler[State]] = {
 }
 
 
+# The verb that types each move (game.VERBS), to name a move refused now.
+VERB_OF: dict[type, str] = {
+    Par: "par",
+    Buy: "buy",
+    Sell: "sell",
+    Done: "done",
+    BidPrivate: "bid",
+    Lay: "tile",
+    Token: "token",
+    Run: "run",
+    BuyTrain: "train",
+    Discard: "discard",
+    BuyPrivate: "private",
+    Bankrupt: "bankrupt",
+    Exchange: "exchange",
+}
+
+
 def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
     judge = Judge(forced)
     draft = state.draft()
@@ -62,7 +83,8 @@ def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, l
     )
     handler = (AUCTION if in_auction else table).get(type(move))
     if handler is None:
-        raise impossible(f"{type(move).__name__.lower()} is not a move now", "18xx rounds")
+        said = _("{move} is not a move now").format(move=VERB_OF.get(type(move), "?"))
+        raise impossible(said, ROUNDS)
     new, events = handler(draft, move, judge)
     return new.seal(), judge.events(events)
 

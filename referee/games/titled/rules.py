@@ -6,7 +6,27 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
+from referee.i18n import _, pgettext
 from referee.rules_kit import Judge
+
+
+def colour(name: str) -> str:
+    """A colour a title names (its tiles', its market zones'), in words; one the catalog does
+    not know (a hex code, a rare name) as the description writes it."""
+    words = {
+        "yellow": pgettext("18xx", "yellow"),
+        "green": pgettext("18xx", "green"),
+        "brown": pgettext("18xx", "brown"),
+        "gray": pgettext("18xx", "gray"),
+        "grey": pgettext("18xx", "gray"),
+        "red": pgettext("18xx", "red"),
+        "orange": pgettext("18xx", "orange"),
+        "black": pgettext("18xx", "black"),
+        "gold": pgettext("18xx", "gold"),
+        "blue": pgettext("18xx", "blue"),
+        "white": pgettext("18xx", "white"),
+    }
+    return words.get(name.lower(), name)
 
 
 def key(state: State, name: str) -> str:
@@ -22,14 +42,16 @@ def moved(state: State, corp: Corp, to: Space) -> list[Event]:
     corp.row, corp.column = to.row, to.column
     state.arrivals += 1
     corp.arrival = state.arrivals
-    return [Event(f"{corp.abbr} price {old.price} -> {to.price}")]
+    said = _("{company} price {old} -> {new}")
+    return [Event(said.format(company=corp.abbr, old=old.price, new=to.price))]
 
 
 def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
     """Start `corp` at the par price `price`: its token on that par space, last to arrive."""
     space = market.par_space(state.title.market, price)
     prices = ", ".join(str(s.price) for s in state.title.market.par_spaces())
-    judge.fact(space is not None, f"{price} is not a par price", key(state, "market"), prices)
+    said = _("{price} is not a par price").format(price=price)
+    judge.fact(space is not None, said, key(state, "market"), prices)
     assert space is not None
     corp.par, corp.row, corp.column = price, space.row, space.column
     state.arrivals += 1

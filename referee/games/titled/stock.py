@@ -13,20 +13,26 @@ from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
-SR = "18xx stock round"
-EMERGENCY = "18xx emergency train purchase"
+SR = N_("18xx stock round")
+EMERGENCY = N_("18xx emergency train purchase")
+
+
+def where_from(source: str) -> str:
+    """Where a certificate comes from (IPO or POOL), in words."""
+    return _("the initial offering") if source == IPO else _("the pool")
 
 
 def _company(state: State, abbr: str, judge: Judge) -> tuple[Company, Corp]:
     names = [c.abbr for c in state.title.companies]
-    judge.fact(abbr in names, f"no company {abbr}", SR, ", ".join(names))
+    judge.fact(abbr in names, _("no company {company}").format(company=abbr), SR, ", ".join(names))
     return state.title.company(abbr), state.corps[abbr]
 
 
 def _turn_checks(state: State, actor: str, judge: Judge) -> None:
-    judge.fact(state.round == "stock", "it is not a stock round", SR)
+    judge.fact(state.round == "stock", _("it is not a stock round"), SR)
     judge.turn(actor, state.player, SR)
 
 
@@ -40,13 +46,15 @@ def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judg
         )
         judge.rule(
             multiple,
-            "one certificate a turn (more only of a company priced in a multiple-buy zone)",
+            _("one certificate a turn (more only of a company priced in a multiple-buy zone)"),
             SR,
         )
     if not title.shares.rebuy_after_selling:
         judge.rule(
             company.abbr not in state.sold_this_round.get(actor, []),
-            f"{actor} sold {company.abbr} this round and may not buy it back in it",
+            _("{player} sold {company} this round and may not buy it back in it").format(
+                player=actor, company=company.abbr
+            ),
             key(state, "shares.rebuy_after_selling"),
         )
 
@@ -56,8 +64,12 @@ def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> 
     in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
     judge.rule(
         corp.percent(actor) <= title.shares.holding_limit or in_zone,
-        f"{actor} would hold {corp.percent(actor)}% of {corp.abbr}, "
-        f"above {title.shares.holding_limit}%",
+        _("{player} would hold {percent}% of {company}, above {limit}%").format(
+            player=actor,
+            percent=corp.percent(actor),
+            company=corp.abbr,
+            limit=title.shares.holding_limit,
+        ),
         key(state, "shares.holding_limit"),
     )
 
@@ -73,10 +85,12 @@ def _take(
     limit = state.title.certificate_limit[len(state.players)]
     judge.rule(
         certificates(state, actor) <= limit,
-        f"{actor} would hold {certificates(state, actor)} certificates, above the limit of {limit}",
+        _("{player} would hold {count} certificates, above the limit of {limit}").format(
+            player=actor, count=certificates(state, actor), limit=limit
+        ),
         key(state, "players.certificate_limit"),
     )
-    judge.rule(state.cash[actor] >= 0, f"{actor} cannot pay for it", SR)
+    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
     _acted(state, actor, "buy", corp.abbr)
 
 
@@ -93,17 +107,20 @@ def _float(state: State, company: Company, corp: Corp) -> list[Event]:
         return []
     corp.floated = True
     if state.title.shares.capitalisation == "incremental":
-        return [Event(f"{company.abbr} floats with {state.title.money(corp.cash)}")]
+        said = _("{company} floats with {cash}")
+        return [Event(said.format(company=company.abbr, cash=state.title.money(corp.cash)))]
     capital = corp.par * (100 // company.unit)
     state.bank -= capital
     corp.cash += capital
-    return [Event(f"{company.abbr} floats: the bank pays it {state.title.money(capital)}")]
+    said = _("{company} floats: the bank pays it {cash}")
+    return [Event(said.format(company=company.abbr, cash=state.title.money(capital)))]
 
 
 def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
     if corp.president != actor and corp.percent(actor) > corp.percent(corp.president):
         old, corp.president = corp.president, actor
-        return [Event(f"{actor} becomes president of {corp.abbr} (from {old})")]
+        said = _("{player} becomes president of {company} (from {old})")
+        return [Event(said.format(player=actor, company=corp.abbr, old=old))]
     return []
 
 
@@ -115,7 +132,9 @@ def _acted(state: State, actor: str, kind: str, abbr: str) -> None:
 def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     _turn_checks(state, move.actor, judge)
     company, corp = _company(state, move.company, judge)
-    judge.fact(not corp.started, f"{company.abbr} has been started already", SR)
+    judge.fact(
+        not corp.started, _("{company} has been started already").format(company=company.abbr), SR
+    )
     _may_buy(state, move.actor, company, corp, judge)
     cost = move.price * company.shares[0] // company.unit
     start_at(state, corp, move.price, judge)
@@ -123,8 +142,15 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     _take(state, move.actor, corp, IPO, company.shares[0], cost, judge)
     events = [
         Event(
-            f"{move.actor} starts {company.abbr} at {state.title.money(move.price)}, paying "
-            f"{state.title.money(cost)} for the president's certificate"
+            _(
+                "{player} starts {company} at {price}, paying {cost}"
+                " for the president's certificate"
+            ).format(
+                player=move.actor,
+                company=company.abbr,
+                price=state.title.money(move.price),
+                cost=state.title.money(cost),
+            )
         )
     ]
     return state, [*events, *_float(state, company, corp)]
@@ -133,18 +159,23 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     _turn_checks(state, move.actor, judge)
     company, corp = _company(state, move.company, judge)
-    judge.fact(corp.started, f"{company.abbr} has not been started: par it first", SR)
-    where = "the initial offering" if move.source == IPO else "the pool"
-    judge.fact(
-        corp.percent(move.source) >= company.unit, f"no {company.abbr} certificate in {where}", SR
-    )
+    not_started = _("{company} has not been started: par it first").format(company=company.abbr)
+    judge.fact(corp.started, not_started, SR)
+    where = where_from(move.source)
+    none_there = _("no {company} certificate in {where}").format(company=company.abbr, where=where)
+    judge.fact(corp.percent(move.source) >= company.unit, none_there, SR)
     _may_buy(state, move.actor, company, corp, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
     _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [
         Event(
-            f"{move.actor} buys a {company.unit}% {company.abbr} certificate from {where} "
-            f"for {state.title.money(price)}"
+            _("{player} buys a {percent}% {company} certificate from {where} for {price}").format(
+                player=move.actor,
+                percent=company.unit,
+                company=company.abbr,
+                where=where,
+                price=state.title.money(price),
+            )
         ),
         *_presidency_to_buyer(state, move.actor, corp),
     ]
@@ -161,8 +192,8 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     seller, its president, must pay for) to raise cash for an emergency train purchase."""
     title, rules = state.title, state.title.shares
     company, corp = _company(state, move.company, judge)
-    judge.fact(move.count >= 1, "sell at least one certificate", SR)
-    judge.fact(corp.started, f"{company.abbr} has not been started", SR)
+    judge.fact(move.count >= 1, _("sell at least one certificate"), SR)
+    judge.fact(corp.started, _("{company} has not been started").format(company=company.abbr), SR)
     amount = move.count * company.unit
     president = corp.president == move.actor
     ordinary = corp.percent(move.actor) - (company.shares[0] if president else 0)
@@ -173,57 +204,66 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         corp.held[move.actor] += amount
     judge.fact(
         corp.percent(move.actor) >= amount,
-        f"{move.actor} holds {corp.percent(move.actor)}% of {company.abbr}",
+        _("{player} holds {percent}% of {company}").format(
+            player=move.actor, percent=corp.percent(move.actor), company=company.abbr
+        ),
         SR,
     )
     if amount > ordinary:  # a fact: the certificate has nowhere to go, forced or not
         judge.fact(
             bool(heir),
-            "the president's certificate cannot go to the pool: no other player could take it",
+            _("the president's certificate cannot go to the pool: no other player could take it"),
             SR,
         )
     if heir and in_need:
         judge.rule(
             company.abbr != in_need,
-            f"{move.actor} may not give up {in_need} while raising cash for its train",
+            _("{player} may not give up {company} while raising cash for its train").format(
+                player=move.actor, company=in_need
+            ),
             EMERGENCY,
         )
     if heir:
         judge.rule(
             rules.president_may_leave,
-            f"{move.actor} may not sell the presidency of {company.abbr} away",
+            _("{player} may not sell the presidency of {company} away").format(
+                player=move.actor, company=company.abbr
+            ),
             key(state, "shares.president_may_leave"),
         )
     if rules.first_sale == "after_first_stock_round":
         judge.rule(
             state.stock_round > 1,
-            "nothing may be sold in the first stock round",
+            _("nothing may be sold in the first stock round"),
             key(state, "shares.first_sale"),
         )
     elif rules.first_sale == "after_company_operates":
         judge.rule(
             corp.operated,
-            f"{company.abbr} has not operated yet",
+            _("{company} has not operated yet").format(company=company.abbr),
             key(state, "shares.first_sale"),
         )
     sold, bought = state.turn.did("sell"), state.turn.did("buy")
     if rules.sell_in_blocks and not in_need:
         judge.rule(
             company.abbr not in sold,
-            f"{company.abbr} was sold this turn already: sell a company's shares at once",
+            _("{company} was sold this turn already: sell a company's shares at once").format(
+                company=company.abbr
+            ),
             key(state, "shares.sell_in_blocks"),
         )
     if bought and rules.sell_buy_order != "sell_buy_sell" and not in_need:
         sold_first = state.turn.acts.index(("buy", bought[0])) > 0
         judge.rule(
             rules.sell_buy_order == "sell_buy_or_buy_sell" and not sold_first,
-            "no selling after buying in this turn",
+            _("no selling after buying in this turn"),
             key(state, "shares.sell_buy_order"),
         )
     judge.rule(
         corp.percent(POOL) + amount <= rules.pool_limit,
-        f"the pool would hold {corp.percent(POOL) + amount}% of {company.abbr}, "
-        f"above {rules.pool_limit}%",
+        _("the pool would hold {percent}% of {company}, above {limit}%").format(
+            percent=corp.percent(POOL) + amount, company=company.abbr, limit=rules.pool_limit
+        ),
         key(state, "shares.pool_limit"),
     )
     price = state.space(corp).price
@@ -233,13 +273,18 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     state.bank -= price * move.count
     events = [
         Event(
-            f"{move.actor} sells {move.count} {company.abbr} to the pool for "
-            f"{state.title.money(price * move.count)}"
+            _("{player} sells {count} {company} to the pool for {price}").format(
+                player=move.actor,
+                count=move.count,
+                company=company.abbr,
+                price=state.title.money(price * move.count),
+            )
         )
     ]
     if heir:
         corp.president = heir
-        events.append(Event(f"{heir} becomes president of {company.abbr} (from {move.actor})"))
+        said = _("{player} becomes president of {company} (from {old})")
+        events.append(Event(said.format(player=heir, company=company.abbr, old=move.actor)))
     drops = move.count if rules.sell_drop == "per_share" else 1
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))
@@ -255,7 +300,8 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     state.passes = state.passes + 1 if passed else 0
     state.turn = Turn()
     state.actor = (state.actor + 1) % len(state.players)
-    events = [Event(f"{move.actor} passes" if passed else f"{move.actor} ends the turn")]
+    said = _("{player} passes") if passed else _("{player} ends the turn")
+    events = [Event(said.format(player=move.actor))]
     if state.passes == len(state.players):
         events.extend(end_of_round(state))
     return state, events
@@ -263,7 +309,7 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
 
 def end_of_round(state: State) -> list[Event]:
     """Every player passed in turn: sold-out companies rise, the priority deal moves on."""
-    events = [Event(f"stock round {state.stock_round} ends")]
+    events = [Event(_("stock round {number} ends").format(number=state.stock_round))]
     for company in state.title.companies:
         corp = state.corps[company.abbr]
         if corp.started and corp.percent(IPO) == 0 and corp.percent(POOL) == 0:
@@ -273,7 +319,7 @@ def end_of_round(state: State) -> list[Event]:
         state.actor = (state.players.index(state.last_to_act) + 1) % len(state.players)
     state.passes, state.last_to_act = 0, ""
     state.sold_this_round = {}
-    events.append(Event(f"{state.player} has the priority deal"))
+    events.append(Event(_("{player} has the priority deal").format(player=state.player)))
     from referee.games.titled.operating import begin_set
 
     return [*events, *begin_set(state)]
@@ -283,25 +329,38 @@ def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Ev
     """When the owner makes it is the table's (trusted): the title gives it as text."""
     title = state.title
     owner = state.privates.get(move.private, "")
-    judge.fact(owner == move.actor, f"{move.actor} does not own {move.private}", SR)
+    not_owned = _("{player} does not own {private}").format(player=move.actor, private=move.private)
+    judge.fact(owner == move.actor, not_owned, SR)
     private = next(p for p in title.privates if p.abbr == move.private)
     rule = key(state, f"privates.{private.abbr}.exchanges_for")
-    judge.fact(bool(private.exchanges_for), f"{private.abbr} is exchanged for nothing", rule)
+    nothing = _("{private} is exchanged for nothing").format(private=private.abbr)
+    judge.fact(bool(private.exchanges_for), nothing, rule)
     company, corp = _company(state, private.exchanges_for, judge)
-    where = "the initial offering" if move.source == IPO else "the pool"
+    where = where_from(move.source)
     judge.rule(
         move.source in private.exchange_from,
-        f"{private.abbr} is exchanged for a share from {' or '.join(private.exchange_from)}",
+        _("{private} is exchanged for a share from {sources}").format(
+            private=private.abbr, sources=_(" or ").join(map(where_from, private.exchange_from))
+        ),
         key(state, f"privates.{private.abbr}.exchange_from"),
     )
-    judge.fact(corp.percent(move.source) >= company.unit, f"no {company.abbr} share in {where}", SR)
+    no_share = _("no {company} share in {where}").format(company=company.abbr, where=where)
+    judge.fact(corp.percent(move.source) >= company.unit, no_share, SR)
     corp.held[move.source] -= company.unit
     corp.held[move.actor] = corp.percent(move.actor) + company.unit
     state.privates[private.abbr] = CLOSED
     within_holding_limit(state, move.actor, corp, judge)
     events = [
-        Event(f"{move.actor} exchanges {private.abbr} for a {company.abbr} share from {where}"),
-        Event(f"trusted: that {private.abbr} may be exchanged now (its timing is not checked)"),
+        Event(
+            _("{player} exchanges {private} for a {company} share from {where}").format(
+                player=move.actor, private=private.abbr, company=company.abbr, where=where
+            )
+        ),
+        Event(
+            _("trusted: that {private} may be exchanged now (its timing is not checked)").format(
+                private=private.abbr
+            )
+        ),
     ]
     if corp.started:
         events += _presidency_to_buyer(state, move.actor, corp)

@@ -3,28 +3,42 @@
 from __future__ import annotations
 
 from referee.games.titled.title import Title
+from referee.i18n import _
 
 
 def summary(title: Title) -> str:
     counts = sorted(title.cash)
     players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
     rows = len(title.market.rows)
+    spaces = len(title.market.spaces())
     market = (
-        f"{len(title.market.spaces())}-space track"
+        _("a {n}-space track").format(n=spaces)
         if title.market.kind == "track"
-        else f"{rows}-row grid of {len(title.market.spaces())} spaces"
+        else _("a {rows}-row grid of {n} spaces").format(rows=rows, n=spaces)
     )
     pars = ", ".join(str(s.price) for s in title.market.par_spaces())
     named = title.full_name if title.name in title.full_name else f"{title.name}: {title.full_name}"
     lines = [
-        f"{named}: the description is valid",
-        f"  players {players}, bank {title.money(title.bank)}, market a {market} (par {pars})",
-        f"  {len(title.companies)} companies, {len(title.privates)} private companies, "
-        f"{len(title.trains)} trains, {len(title.phases)} phases",
-        f"  map: {title.map or 'none (tiles, tokens and routes are entered and trusted)'}",
-        f"  source: {title.source}",
+        _("{title}: the description is valid").format(title=named),
+        _("  players {players}, bank {bank}, market {market} (par {pars})").format(
+            players=players, bank=title.money(title.bank), market=market, pars=pars
+        ),
+        _(
+            "  {companies} companies, {privates} private companies, {trains} trains,"
+            " {phases} phases"
+        ).format(
+            companies=len(title.companies),
+            privates=len(title.privates),
+            trains=len(title.trains),
+            phases=len(title.phases),
+        ),
+        _("  map: {map}").format(
+            map=title.map or _("none (tiles, tokens and routes are entered and trusted)")
+        ),
+        _("  source: {source}").format(source=title.source),
     ]
     if title.confidence:
-        lines.append(f"  {len(title.confidence)} facts below high confidence:")
+        said = _("  {n} facts below high confidence:").format(n=len(title.confidence))
+        lines.append(said)
         lines.extend(f"    {key}: {note}" for key, note in title.confidence.items())
     return "\n".join(lines)

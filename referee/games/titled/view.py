@@ -6,6 +6,7 @@ from typing import Any
 
 from referee.columns import simple_table
 from referee.games.titled.state import CLOSED, IPO, POOL, State
+from referee.i18n import _, pgettext
 
 
 def value(state: State, player: str) -> int:
@@ -23,17 +24,21 @@ def value(state: State, player: str) -> int:
 
 def _where(state: State) -> str:
     if state.round == "auction":
-        return "private auction"
+        return _("private auction")
     if state.round == "stock":
-        return f"stock round {state.stock_round}"
+        return _("stock round {number}").format(number=state.stock_round)
     if state.round == "operating":
-        return f"operating round {state.stock_round}.{state.or_number} of {state.set_size}"
-    return "game over"
+        return _("operating round {number} of {count}").format(
+            number=f"{state.stock_round}.{state.or_number}", count=state.set_size
+        )
+    return _("game over")
 
 
 def status(state: State) -> str:
     title, money = state.title, state.title.money
-    head = f"{title.name} — {_where(state)} — phase {state.phase} — bank {money(state.bank)}"
+    head = _("{title} — {where} — phase {phase} — bank {cash}").format(
+        title=title.name, where=_where(state), phase=state.phase, cash=money(state.bank)
+    )
     players = [
         [p, money(state.cash[p]), _holdings(state, p), money(value(state, p))]
         for p in state.players
@@ -51,18 +56,26 @@ def status(state: State) -> str:
                 money(corp.cash),
                 " ".join(corp.trains) or "-",
                 f"{corp.percent(IPO)}/{corp.percent(POOL)}",
-                "yes" if corp.floated else "no",
+                _("yes") if corp.floated else pgettext("18xx", "no"),
             ]
         )
     parts = [
         head,
-        simple_table(players, ["player", "cash", "holdings", "worth"]),
+        simple_table(players, [_("player"), pgettext("18xx", "cash"), _("holdings"), _("worth")]),
     ]
     if companies:
-        headers = ["company", "president", "price", "cash", "trains", "ipo/pool %", "floated"]
+        headers = [
+            _("company"),
+            _("president"),
+            pgettext("18xx", "price"),
+            pgettext("18xx company", "cash"),
+            _("trains"),
+            _("ipo/pool %"),
+            _("floated"),
+        ]
         parts.append(simple_table(companies, headers))
     left = [f"{t.name}x{'∞' if n < 0 else n}" for t in title.trains if (n := state.depot[t.name])]
-    parts.append(f"trains for sale: {' '.join(left) or 'none'}")
+    parts.append(_("trains for sale: {trains}").format(trains=" ".join(left) or _("none")))
     return "\n\n".join(parts)
 
 
@@ -79,7 +92,9 @@ def _holdings(state: State, player: str) -> str:
 def toolbar(state: State) -> str:
     money = state.title.money
     cash = " ".join(f"{p} {money(state.cash[p])}" for p in state.players)
-    return f"{_where(state)} | {cash} | bank {money(state.bank)}"
+    return _("{where} | {players} | bank {cash}").format(
+        where=_where(state), players=cash, cash=money(state.bank)
+    )
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -6,8 +6,38 @@ from collections.abc import Callable
 
 from referee.columns import simple_table
 from referee.games.titled.operating import available, order, phase
+from referee.games.titled.rules import colour
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import status
+from referee.i18n import N_, _, pgettext
+
+# The words of the title's market (title.MOVE_EVENTS, ZONE_MEANINGS) as shown.
+MOVE_EVENTS = {
+    "pay": N_("pay"),
+    "half": N_("half"),
+    "withhold": N_("withhold"),
+    "sold": N_("sold"),
+    "sold_out": N_("sold out"),
+}
+
+ZONE_MEANINGS = {
+    "par": N_("par"),
+    "no_certificate_limit": N_("no certificate limit"),
+    "no_holding_limit": N_("no holding limit"),
+    "multiple_buy": N_("multiple buy"),
+    "closes": N_("closes"),
+    "ends_game": N_("ends the game"),
+}
+
+
+def _direction(direction: str) -> str:
+    words = {
+        "up": pgettext("18xx", "up"),
+        "down": pgettext("18xx", "down"),
+        "left": pgettext("18xx", "left"),
+        "right": pgettext("18xx", "right"),
+    }
+    return words[direction]
 
 
 def market(state: State) -> str:
@@ -28,12 +58,20 @@ def market(state: State) -> str:
             marks = on.get((r, c))
             cells.append(f"{space.price}{space.zones}" + (f"[{'/'.join(marks)}]" if marks else ""))
         lines.append(" ".join(cells))
-    moves = ", ".join(f"{e} {d}" for e, d in title.market.moves.items() if d != "none")
-    zones = "; ".join(
-        f"{z.letter} {z.colour}: {', '.join(sorted(z.means))}" for z in title.market.zones.values()
+    moves = ", ".join(
+        f"{_(MOVE_EVENTS[e])} {_direction(d)}" for e, d in title.market.moves.items() if d != "none"
     )
-    lines += [f"moves: {moves}", f"zones: {zones}"]
-    lines.append("operating order now: " + (", ".join(order(state)) or "no company floated"))
+    zones = "; ".join(
+        f"{z.letter} {colour(z.colour)}: {', '.join(_(ZONE_MEANINGS[m]) for m in sorted(z.means))}"
+        for z in title.market.zones.values()
+    )
+    lines += [
+        _("moves: {moves}").format(moves=moves),
+        _("zones: {zones}").format(zones=zones),
+        _("operating order now: {companies}").format(
+            companies=", ".join(order(state)) or _("no company floated")
+        ),
+    ]
     return "\n".join(lines)
 
 
@@ -46,41 +84,55 @@ def trains(state: State) -> str:
         rows.append(
             [
                 t.name,
-                "unlimited" if t.distance is None else t.distance,
+                _("unlimited") if t.distance is None else t.distance,
                 title.money(t.price),
-                "unlimited" if left < 0 else left,
+                _("unlimited") if left < 0 else left,
                 t.rusts_on or "-",
                 next((p.name for p in title.phases if p.on == t.name), "-"),
             ]
         )
-    table = simple_table(rows, ["train", "distance", "price", "left", "rusts on", "phase"])
+    headers = [_("train"), _("distance"), _("price"), _("left"), _("rusts on"), _("phase")]
+    table = simple_table(rows, headers)
     owned = ", ".join(
         f"{a} {' '.join(c.trains) or '-'}" for a, c in state.corps.items() if c.floated
     )
     return "\n".join(
         [
-            f"phase {now.name}: tiles {', '.join(now.tiles)}; train limit {now.train_limit}; "
-            f"{now.operating_rounds} operating round(s) a set",
+            _(
+                "phase {phase}: tiles {tiles}; train limit {limit}; {n} operating round(s) a set"
+            ).format(
+                phase=now.name,
+                tiles=", ".join(map(colour, now.tiles)),
+                limit=now.train_limit,
+                n=now.operating_rounds,
+            ),
             table,
-            f"for sale now: {', '.join(available(state)) or 'nothing'}",
-            f"given back (open market): {', '.join(state.open_market) or 'none'}",
-            f"companies: {owned or 'none floated'}",
+            _("for sale now: {trains}").format(trains=", ".join(available(state)) or _("nothing")),
+            _("given back (open market): {trains}").format(
+                trains=", ".join(state.open_market) or _("none")
+            ),
+            _("companies: {companies}").format(companies=owned or _("none floated")),
         ]
     )
 
 
 def companies(state: State) -> str:
     privates = [
-        f"{p.abbr} ({p.name}): {owner or 'unsold'}"
+        _("{private} ({name}): {owner}").format(
+            private=p.abbr, name=p.name, owner=owner or _("unsold")
+        )
         for p in state.title.privates
         if (owner := state.privates.get(p.abbr, CLOSED)) != CLOSED
     ]
     shares = [
-        f"{a}: initial offering {c.percent(IPO)}%, pool {c.percent(POOL)}%"
+        _("{company}: initial offering {ipo}%, pool {pool}%").format(
+            company=a, ipo=c.percent(IPO), pool=c.percent(POOL)
+        )
         for a, c in state.corps.items()
         if c.started
     ]
-    return "\n".join([status(state), "", *shares, "privates: " + ("; ".join(privates) or "none")])
+    said = _("privates: {privates}").format(privates="; ".join(privates) or _("none"))
+    return "\n".join([status(state), "", *shares, said])
 
 
 VIEWS: dict[str, Callable[[State], str]] = {
