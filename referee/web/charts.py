@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from referee.i18n import _
 from referee.session import Session
 from referee.web.html import SWATCHES
 
@@ -90,7 +91,7 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: 
         width=520,  # drawn small so that its words stay readable on a 360 px phone
         height=400,
         title=title,
-        x_title="moves",
+        x_title=_("moves"),
         y_title=y_title,
         style=style,
         legend_at_bottom=True,
@@ -102,7 +103,8 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: 
     )
     chart.x_labels = [str(i) for i in picks]
     for name, values in series.items():
-        chart.add(name, [values[i] if i < len(values) else None for i in picks])
+        # a colour or a railroad named in the catalog (青, 緑, ...) reads as the table reads it
+        chart.add(_(name), [values[i] if i < len(values) else None for i in picks])
     # pygal writes its settings for its tooltip script into the SVG; the page has no use for
     # them (its security policy would refuse an inline script anyway).
     return SCRIPT.sub("", chart.render(is_unicode=True))
@@ -112,14 +114,21 @@ def charts(session: Session, history: History, prices: Prices) -> list[tuple[str
     """(title, svg) for the scores over the game and, where the game has prices, the prices."""
     points = history.update(session, prices)
     out: list[tuple[str, str]] = []
-    players = {p: [scores.get(p) for scores, _ in points] for p in session.players}
-    out.append(("Scores over the game", line_chart("Score (worth) after each move", players, "")))
+    players = {p: [scores.get(p) for scores, _price in points] for p in session.players}
+    out.append(
+        (
+            _("Scores over the game"),
+            line_chart(_("Score (worth) after each move"), players, ""),
+        )
+    )
     companies: dict[str, list[int | None]] = {}
-    for _, price in points:
+    for _scores, price in points:
         for name in price:
             companies.setdefault(name, [])
     for name in companies:
         companies[name] = [price.get(name) for _, price in points]
     if companies:
-        out.append(("Prices over the game", line_chart("Price after each move", companies, "")))
+        out.append(
+            (_("Prices over the game"), line_chart(_("Price after each move"), companies, ""))
+        )
     return out
