@@ -324,6 +324,7 @@ def _end(k: Keys) -> t.EndRules:
         bankruptcy=k.text("bankruptcy", "never", t.END_TIMINGS),
         market_top=k.text("market_top", "never", t.END_TIMINGS),
         sets=k.integer("sets", 0, 0, 100),
+        bankrupt_assets=k.text("bankrupt_assets", "kept", t.BANKRUPT_ASSETS),
     )
     k.done()
     if (rules.bank_broken, rules.bankruptcy, rules.market_top, rules.sets) == (

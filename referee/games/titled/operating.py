@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee.engine import Event, UsageError
 from referee.games.titled import market
 from referee.games.titled.auction import pay_privates
+from referee.games.titled.emergency import pay_company, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
     BuyPrivate,
@@ -324,14 +325,13 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
             f"a train costs at least {title.money(title.operating.train_price_between_companies)}",
             key(state, "operating.train_price_between_companies"),
         )
-        judge.rule(corp.cash >= move.price, f"{corp.abbr} cannot pay {title.money(move.price)}", OR)
-        corp.cash -= move.price
-        seller.cash += move.price
+        paid = pay_company(state, corp, seller, move.train, move.price, judge)
         seller.trains.remove(move.train)
         corp.trains.append(move.train)
         state.op.bought = True
         return state, [
             *skipped,
+            *paid,
             Event(
                 f"{corp.abbr} buys a {move.train} train from {move.seller}"
                 f" for {title.money(move.price)}"
@@ -532,6 +532,7 @@ def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Ev
     events = [
         Event(f"{move.actor} is bankrupt: {corp.abbr} cannot buy a train"),
         Event("trusted: that no sale of shares could raise the rest (not checked)"),
+        *settle_bankrupt(state, move.actor),
     ]
     timing = state.title.end.bankruptcy
     if timing == "never":

@@ -29,6 +29,7 @@ AUCTIONS = ("waterfall", "fixed_price", "none")
 PAYOUTS = ("full", "half", "withhold")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
+BANKRUPT_ASSETS = ("sold", "kept")  # see emergency.py
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
 CONFIDENCES = ("high", "medium", "low")
 
@@ -168,6 +169,7 @@ class EndRules:
     bankruptcy: str
     market_top: str
     sets: int  # 0: no set number of operating round sets
+    bankrupt_assets: str = "kept"  # BANKRUPT_ASSETS
 
 
 @dataclass(frozen=True)

@@ -132,6 +132,7 @@ CASES: list[tuple[str, Any, str]] = [
     ("operating.private_price_percent", [150, 100], "operating.private_price_percent: must be"),
     ("end", {}, "end: must say at least one way the game ends"),
     ("end.sets", -1, "end.sets: must be 0 to 100"),
+    ("end.bankrupt_assets", "shared", "end.bankrupt_assets: cannot be 'shared'"),
     ("confidence", {"bank.size": "low: a guess"}, 'confidence."bank.size": names no key'),
     ("confidence", {"bank.cash": "sure: counted"}, 'confidence."bank.cash": must read'),
     ("extra", {}, "extra: is not a key of this table"),
