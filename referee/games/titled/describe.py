@@ -285,6 +285,7 @@ def _shares(k: Keys) -> t.ShareRules:
         pool_pays=k.text("pool_pays", choices=t.PAYEES),
         ipo_pays=k.text("ipo_pays", choices=t.PAYEES),
         capitalisation=k.text("capitalisation", choices=t.CAPITALISATIONS),
+        multiple_buy_from=k.text("multiple_buy_from", "anywhere", t.MULTIPLE_BUY_FROM),
     )
     k.done()
     return rules

@@ -13,6 +13,7 @@ from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
+from referee.games.titled.zones import multiple_buy
 from referee.rules_kit import Judge
 
 SR = "18xx stock round"
@@ -139,6 +140,8 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         corp.percent(move.source) >= company.unit, f"no {company.abbr} certificate in {where}", SR
     )
     _may_buy(state, move.actor, company, corp, judge)
+    if state.turn.did("buy"):
+        multiple_buy(state, move, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
     _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [

@@ -24,6 +24,7 @@ SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
 FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
 SELL_DROPS = ("per_share", "per_block")
 PAYEES = ("bank", "company")
+MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
 AUCTIONS = ("waterfall", "fixed_price", "none")
 PAYOUTS = ("full", "half", "withhold")
@@ -144,6 +145,7 @@ class ShareRules:
     pool_pays: str
     ipo_pays: str
     capitalisation: str
+    multiple_buy_from: str = "anywhere"  # MULTIPLE_BUY_FROM, in a multiple_buy zone
 
 
 @dataclass(frozen=True)

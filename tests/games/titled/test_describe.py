@@ -127,6 +127,7 @@ CASES: list[tuple[str, Any, str]] = [
     ("shares.sell_buy_order", "whenever", "shares.sell_buy_order: cannot be 'whenever'"),
     ("shares.capitalisation", "partial", "shares.capitalisation: cannot be 'partial'"),
     ("shares.pool_pays", DELETE, "shares.pool_pays: is missing"),
+    ("shares.multiple_buy_from", "ipo", "shares.multiple_buy_from: cannot be 'ipo'"),
     ("auction.kind", "none", "auction.kind: must say how the private companies are sold"),
     ("operating.payouts", ["double"], "operating.payouts: cannot hold 'double'"),
     ("operating.private_price_percent", [150, 100], "operating.private_price_percent: must be"),
