@@ -47,6 +47,15 @@ def pay_company(
         f"{title.money(face)}, its face value",
         key(state, name),
     )
+    events = president_helps(state, corp, price, judge)
+    seller.cash += price
+    return events
+
+
+def president_helps(state: State, corp: Corp, price: int, judge: Judge) -> list[Event]:
+    """`corp` spends all its cash toward `price` and its president pays the rest; the caller
+    hands the `price` to whoever sells the train."""
+    title = state.title
     president, rest = corp.president, price - corp.cash
     judge.rule(
         state.cash[president] >= rest,
@@ -55,7 +64,6 @@ def pay_company(
         EMERGENCY,
     )
     state.cash[president] -= rest
-    seller.cash += price
     corp.cash = 0
     return [Event(f"{president} pays {title.money(rest)} toward {corp.abbr}'s train")]
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from referee.engine import Event, UsageError
 from referee.games.titled import market
 from referee.games.titled.auction import pay_privates
-from referee.games.titled.emergency import pay_company, settle_bankrupt
+from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
     BuyPrivate,
@@ -501,17 +501,9 @@ def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -
         f"{corp.abbr} cannot pay: with its president's help it buys the cheapest train only",
         EMERGENCY,
     )
-    president, rest = corp.president, price - corp.cash
-    judge.rule(
-        state.cash[president] >= rest,
-        f"{president} has {state.title.money(state.cash[president])} of the "
-        f"{state.title.money(rest)} {corp.abbr} lacks: sell shares, or declare bankruptcy",
-        EMERGENCY,
-    )
-    state.cash[president] -= rest
-    state.bank += corp.cash + rest
-    corp.cash = 0
-    return [Event(f"{president} pays {state.title.money(rest)} toward {corp.abbr}'s train")]
+    events = president_helps(state, corp, price, judge)
+    state.bank += price
+    return events
 
 
 def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
