@@ -10,13 +10,14 @@ from referee import scenario
 from referee.session import Session
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
-# One game of each of the five, mid-game and finished alike.
+# One game of each of the five and of a described 18xx title, mid-game and finished alike.
 ONE_OF_EACH = {
     "union-station": "union-station-3p-twentieth-dividend.txt",
     "railroad-rivals": "railroad-rivals-3p-hotels-towers-dropback.txt",
     "congo-line": "congo-line-3p-seventh-city.txt",
     "express01": "express01-3p-long-four-decks-empty.txt",
     "lost-atlas": "lost-atlas-long-3p-mapped-six-cycles.txt",
+    "18xx": "18xx-1889-2p-four-sets-privates-rust.txt",
 }
 
 

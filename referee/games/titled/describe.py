@@ -299,6 +299,7 @@ def _shares(k: Keys) -> t.ShareRules:
         pool_pays=k.text("pool_pays", choices=t.PAYEES),
         ipo_pays=k.text("ipo_pays", choices=t.PAYEES),
         capitalisation=k.text("capitalisation", choices=t.CAPITALISATIONS),
+        multiple_buy_from=k.text("multiple_buy_from", "anywhere", t.MULTIPLE_BUY_FROM),
     )
     k.done()
     return rules
@@ -338,6 +339,7 @@ def _end(k: Keys) -> t.EndRules:
         bankruptcy=k.text("bankruptcy", "never", t.END_TIMINGS),
         market_top=k.text("market_top", "never", t.END_TIMINGS),
         sets=k.integer("sets", 0, 0, 100),
+        bankrupt_assets=k.text("bankrupt_assets", "kept", t.BANKRUPT_ASSETS),
     )
     k.done()
     if (rules.bank_broken, rules.bankruptcy, rules.market_top, rules.sets) == (

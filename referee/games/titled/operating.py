@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee.engine import Event, UsageError
 from referee.games.titled import market
 from referee.games.titled.auction import pay_privates
+from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
     BuyPrivate,
@@ -25,9 +26,9 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import colour, key, moved
+from referee.games.titled.rules import EMERGENCY, colour, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
-from referee.games.titled.stock import EMERGENCY, sale
+from referee.games.titled.stock import sale
 from referee.games.titled.title import Phase
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
@@ -378,19 +379,13 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
             ),
             key(state, "operating.train_price_between_companies"),
         )
-        cannot = _("{company} cannot pay {price}")
-        judge.rule(
-            corp.cash >= move.price,
-            cannot.format(company=corp.abbr, price=title.money(move.price)),
-            OR,
-        )
-        corp.cash -= move.price
-        seller.cash += move.price
+        paid = pay_company(state, corp, seller, move.train, move.price, judge)
         seller.trains.remove(move.train)
         corp.trains.append(move.train)
         state.op.bought = True
         return state, [
             *skipped,
+            *paid,
             Event(
                 _("{company} buys a {train} train from {seller} for {price}").format(
                     company=corp.abbr,
@@ -597,24 +592,9 @@ def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -
         ),
         EMERGENCY,
     )
-    president, rest = corp.president, price - corp.cash
-    judge.rule(
-        state.cash[president] >= rest,
-        _(
-            "{player} has {cash} of the {need} {company} lacks: sell shares, or declare bankruptcy"
-        ).format(
-            player=president,
-            cash=state.title.money(state.cash[president]),
-            need=state.title.money(rest),
-            company=corp.abbr,
-        ),
-        EMERGENCY,
-    )
-    state.cash[president] -= rest
-    state.bank += corp.cash + rest
-    corp.cash = 0
-    said = _("{player} pays {amount} toward {company}'s train")
-    return [Event(said.format(player=president, amount=state.title.money(rest), company=corp.abbr))]
+    events = president_helps(state, corp, price, judge)
+    state.bank += price
+    return events
 
 
 def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -639,6 +619,7 @@ def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Ev
     events = [
         Event(bankrupt.format(player=move.actor, company=corp.abbr)),
         Event(_("trusted: that no sale of shares could raise the rest (not checked)")),
+        *settle_bankrupt(state, move.actor),
     ]
     timing = state.title.end.bankruptcy
     if timing == "never":

@@ -6,8 +6,12 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
-from referee.i18n import _, pgettext
+from referee.i18n import N_, _, pgettext
 from referee.rules_kit import Judge
+
+# The rules every title of the family shares, cited where no key of the description decides.
+SR = N_("18xx stock round")
+EMERGENCY = N_("18xx emergency train purchase")
 
 
 def colour(name: str) -> str:

@@ -10,14 +10,12 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
-from referee.games.titled.rules import key, moved, start_at
+from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
-from referee.i18n import N_, _
+from referee.games.titled.zones import multiple_buy
+from referee.i18n import _
 from referee.rules_kit import Judge
-
-SR = N_("18xx stock round")
-EMERGENCY = N_("18xx emergency train purchase")
 
 
 def where_from(source: str) -> str:
@@ -165,6 +163,8 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     none_there = _("no {company} certificate in {where}").format(company=company.abbr, where=where)
     judge.fact(corp.percent(move.source) >= company.unit, none_there, SR)
     _may_buy(state, move.actor, company, corp, judge)
+    if state.turn.did("buy"):
+        multiple_buy(state, move, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
     _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [

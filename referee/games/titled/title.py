@@ -24,11 +24,13 @@ SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
 FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
 SELL_DROPS = ("per_share", "per_block")
 PAYEES = ("bank", "company")
+MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
 AUCTIONS = ("waterfall", "fixed_price", "none")
 PAYOUTS = ("full", "half", "withhold")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
+BANKRUPT_ASSETS = ("sold", "kept")  # see emergency.py
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
 CONFIDENCES = ("high", "medium", "low")
 
@@ -143,6 +145,7 @@ class ShareRules:
     pool_pays: str
     ipo_pays: str
     capitalisation: str
+    multiple_buy_from: str = "anywhere"  # MULTIPLE_BUY_FROM, in a multiple_buy zone
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,7 @@ class EndRules:
     bankruptcy: str
     market_top: str
     sets: int  # 0: no set number of operating round sets
+    bankrupt_assets: str = "kept"  # BANKRUPT_ASSETS
 
 
 @dataclass(frozen=True)

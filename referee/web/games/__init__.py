@@ -19,6 +19,7 @@ MODULES = {
     "congo-line": "congo_line",
     "express01": "express01",
     "lost-atlas": "lost_atlas",
+    "18xx": "titled",
 }
 
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.errors import RuleError
@@ -69,16 +71,39 @@ def test_one_certificate_a_turn() -> None:
         play(state, "C buy PRR")
 
 
-def test_more_than_one_certificate_a_turn_in_a_multiple_buy_zone() -> None:
-    """1830 market.zones.b: brown = multiple_buy."""
+def brown_with_pool_shares(draft: State) -> None:
+    """PRR at 25 (brown) with 20% in the pool; NYC started by A, also in the brown zone."""
+    draft.corps["PRR"].row, draft.corps["PRR"].column = 5, 0
+    draft.corps["PRR"].held[IPO] -= 10  # 20% left
+    draft.corps["PRR"].held["B"] -= 10
+    draft.corps["PRR"].held[POOL] = 20
+    nyc = draft.corps["NYC"]
+    nyc.par, nyc.president, nyc.row, nyc.column = 100, "A", 6, 0
+    nyc.held.update({IPO: 60, "A": 20, POOL: 20})
+
+
+def test_1830_a_multiple_buy_is_of_one_company_and_after_the_first_from_the_pool() -> None:
+    """1830 market.zones.b: brown = multiple_buy; shares.multiple_buy_from = pool (18xx.games'
+    1830: the Lookout rule); a multiple buy is of the company bought first in the turn."""
     state, _ = play(sr2_1830(), "C buy PRR")
+    state = edited(into_next_stock_round(state), brown_with_pool_shares)
+    state, _ = play(state, "C done", "D buy PRR")
+    with pytest.raises(RuleError, match="comes from the pool only.*1830 shares.multiple_buy_from"):
+        play(state, "D buy PRR")
+    with pytest.raises(RuleError, match="only more of PRR this turn.*18xx stock round"):
+        play(state, "D buy NYC pool")
+    state, _ = play(state, "D buy PRR pool", "D buy PRR pool")
+    assert state.corps["PRR"].held["D"] == 40 and state.corps["PRR"].percent(POOL) == 0
+    assert state.corps["PRR"].percent(IPO) == 10
 
-    def brown(draft: State) -> None:
-        draft.corps["PRR"].row, draft.corps["PRR"].column = 5, 0  # 25, brown
 
-    state = edited(into_next_stock_round(state), brown)
-    state, _ = play(state, "C done", "D buy PRR", "D buy PRR")
-    assert state.corps["PRR"].held["D"] == 30
+def test_multiple_buy_from_anywhere_takes_the_initial_offering_too() -> None:
+    state, _ = play(sr2_1830(), "C buy PRR")
+    state = edited(into_next_stock_round(state), brown_with_pool_shares)
+    shares = replace(state.title.shares, multiple_buy_from="anywhere")
+    state = edited(state, lambda d: setattr(d, "title", replace(d.title, shares=shares)))
+    state, _ = play(state, "C done", "D buy PRR", "D buy PRR", "D buy PRR pool")
+    assert state.corps["PRR"].held["D"] == 40
 
 
 def test_a_player_holds_at_most_sixty_percent_outside_the_orange_zone() -> None:

@@ -1,0 +1,157 @@
+"""A described 18xx title: the stock market, the companies, who holds what, trains and phase,
+the private companies, the bank and the end, from the game's own state.
+
+Everything in an 18xx game lies open on the table (bids, cash, certificates, trains), so the
+page shows the whole state; it adds nothing the state does not hold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.titled.operating import available
+from referee.games.titled.state import CLOSED, IPO, POOL, State
+from referee.games.titled.view import value
+from referee.i18n import _
+from referee.session import Session
+from referee.web.html import esc, items, table
+
+
+def prices(game: Any, state: State) -> dict[str, int]:
+    return {a: state.space(c).price for a, c in state.corps.items() if c.started}
+
+
+def _market(state: State) -> str:
+    market = state.title.market
+    at: dict[tuple[int, int], list[str]] = {}
+    for abbr, corp in sorted(state.corps.items(), key=lambda kv: kv[1].arrival):
+        if corp.started:
+            at.setdefault((corp.row, corp.column), []).append(abbr)
+    rows = []
+    for row in market.rows:
+        cells = []
+        for space in row:
+            if space is None:
+                cells.append("")
+                continue
+            zones = " ".join(market.zones[z].colour for z in space.zones)
+            here = " ".join(esc(a) for a in at.get((space.row, space.column), []))
+            cells.append(f"<b>{space.price}</b> {esc(zones)} {here}".strip())
+        rows.append(cells)
+    width = max(len(r) for r in market.rows)
+    note = esc(_("on one space, the company listed first arrived first and operates first"))
+    return table([""] * width, [r + [""] * (width - len(r)) for r in rows], True) + f"<p>{note}</p>"
+
+
+def _companies(state: State) -> str:
+    money = state.title.money
+    rows = []
+    for c in state.title.companies:
+        corp = state.corps[c.abbr]
+        if not corp.started:
+            continue
+        rows.append(
+            [
+                f"{c.abbr} ({c.name})",
+                corp.president,
+                state.space(corp).price,
+                money(corp.cash),
+                " ".join(corp.trains) or "-",
+                f"{corp.stations}/{len(c.tokens)}",
+                _("yes") if corp.floated else _("no"),
+            ]
+        )
+    if not rows:
+        return "<p>" + esc(_("no company started yet")) + "</p>"
+    headers = [_("company"), _("president"), _("price"), _("cash"), _("trains")]
+    return table([*headers, _("stations"), _("floated")], rows)
+
+
+def _shares(state: State) -> str:
+    holders = [*state.players, IPO, POOL]
+    rows = [
+        [abbr, *[f"{corp.percent(h)}%" if corp.percent(h) else "" for h in holders]]
+        for abbr, corp in state.corps.items()
+        if corp.started
+    ]
+    if not rows:
+        return "<p>" + esc(_("no shares yet")) + "</p>"
+    return table([_("company"), *state.players, _("initial offering"), _("pool")], rows)
+
+
+def _trains(state: State) -> str:
+    phase = next(p for p in state.title.phases if p.name == state.phase)
+    left = [f"{t.name} ×{'∞' if (n := state.depot[t.name]) < 0 else n}" for t in state.title.trains]
+    lines = [
+        _(
+            "phase {phase}: tiles {tiles}, train limit {limit}, {rounds} operating rounds a set"
+        ).format(
+            phase=phase.name,
+            tiles=", ".join(phase.tiles),
+            limit=phase.train_limit,
+            rounds=phase.operating_rounds,
+        ),
+        _("the bank sells now: {trains}").format(trains=", ".join(available(state)) or "-"),
+        _("trains left: {trains}").format(trains=", ".join(left)),
+        _("trains given back: {trains}").format(trains=" ".join(state.open_market) or "-"),
+    ]
+    return items(lines)
+
+
+def _privates(state: State) -> str:
+    money = state.title.money
+    rows = []
+    for p in state.title.privates:
+        if p.abbr not in state.privates:
+            continue
+        owner = state.privates[p.abbr]
+        shown = _("closed") if owner == CLOSED else owner or _("for sale")
+        rows.append([f"{p.abbr} ({p.name})", money(p.cost), money(p.revenue), shown])
+    if not rows:
+        return "<p>" + esc(_("no private companies")) + "</p>"
+    return table([_("private"), _("cost"), _("revenue"), _("owner")], rows)
+
+
+def panels(session: Session, state: State) -> list[tuple[str, str]]:
+    money = state.title.money
+    players = [[p, money(state.cash[p]), money(value(state, p))] for p in state.players]
+    bank = esc(_("bank: {bank}").format(bank=money(state.bank)))
+    return [
+        (_("Stock market"), _market(state)),
+        (_("Companies"), _companies(state)),
+        (_("Shares"), _shares(state)),
+        (_("Trains and phase"), _trains(state)),
+        (_("Private companies"), _privates(state)),
+        (
+            _("Bank and players"),
+            f'<p class="big">{bank}</p>' + table([_("player"), _("cash"), _("worth")], players),
+        ),
+    ]
+
+
+def ending(session: Session, state: State) -> list[str]:
+    end = state.title.end
+    if state.round == "over":
+        return [_("the game is over")]
+    lines = []
+    if end.bank_broken != "never":
+        lines.append(
+            _("the bank breaks at 0 ({timing}): {bank} left").format(
+                timing=end.bank_broken, bank=state.title.money(state.bank)
+            )
+        )
+    if end.bankruptcy != "never":
+        lines.append(_("a bankruptcy ends the game ({timing})").format(timing=end.bankruptcy))
+    if end.market_top != "never":
+        lines.append(
+            _("a price at the market's end ends it ({timing})").format(timing=end.market_top)
+        )
+    if end.sets:
+        lines.append(
+            _("after {sets} sets of operating rounds: {done} done").format(
+                sets=end.sets, done=state.sets_done
+            )
+        )
+    if state.last_set:
+        lines.append(_("this is the last set of operating rounds"))
+    return lines
