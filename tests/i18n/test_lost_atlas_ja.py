@@ -50,7 +50,7 @@ def test_the_views_speak_the_rules_files_words() -> None:
     i18n.use("ja")
     sh = shell(["花子", "Bob", "Cy"])
     status = sh.run("status").text
-    assert "サイクル 1/6 · 準備 · 黄フェイズ" in status and "優先手番 花子" in status
+    assert "サイクル 1/6 · 準備 · 黄フェイズ" in status and "優先プレイヤー 花子" in status
     market = sh.run("market").text
     assert "株価トラック([ ] = マーカー、0 で解散)" in market
     assert "現在の初期株価(黄): 60 から 90(■7)" in market
