@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from wcwidth import wcswidth
 
 from referee import i18n, savefile
-from referee.commands.route import route
+from referee.cli import cli
 from referee.engine import UsageError
 from referee.games.lost_atlas.commands import colour_name
 from referee.savefile import SaveFileError
@@ -92,11 +92,16 @@ def test_colours_typed_in_japanese_answer_the_english_colour() -> None:
 def test_route_in_japanese() -> None:
     la16 = str(POSITIONS / "lost_atlas_16.toml")
     i18n.use("ja")
-    result = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "4,4", "--lang", "ja"])
+    # through the group, which gives every command (this lazily loaded one too) its --lang
+    result = CliRunner().invoke(
+        cli, ["route", la16, "--company", "NP", "--trains", "4,4", "--lang", "ja"]
+    )
     assert result.exit_code == 0
     assert "停車駅" in result.output and "収益" in result.output
     assert "合計 310(最適と証明済み、" in result.output
-    bad = CliRunner().invoke(route, [la16, "--company", "NP", "--trains", "x", "--lang", "ja"])
+    bad = CliRunner().invoke(
+        cli, ["route", la16, "--company", "NP", "--trains", "x", "--lang", "ja"]
+    )
     assert bad.exit_code == 2
     assert "'x' という列車はありません" in bad.output
 
