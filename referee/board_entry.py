@@ -19,7 +19,9 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
     fields = game.board_fields()
     if not fields:
         click.echo(
-            _("{title} needs no board data: everything it uses is public.").format(title=game.title)
+            _("{title} needs no board data: everything it uses is public.").format(
+                title=game.shown_title
+            )
         )
         return
     if from_file is not None:
@@ -32,7 +34,9 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
         return
     stored = config.load_board(game.name)
     if stored is None:
-        click.echo(_("No board data stored for {title} yet. It needs:").format(title=game.title))
+        click.echo(
+            _("No board data stored for {title} yet. It needs:").format(title=game.shown_title)
+        )
         for f in fields:
             example = _("(e.g. {example})").format(example=f.example)
             click.echo(f"  {f.key}: {_(f.prompt)} {example}")  # marked N_ by the game
@@ -53,7 +57,7 @@ def enter_board(game_name: str) -> dict[str, Any]:
     game = games.get(game_name)
     click.echo(
         _("{title}: a few facts printed on your board, asked once and stored.").format(
-            title=game.title
+            title=game.shown_title
         )
     )
     answers: dict[str, str] = {}

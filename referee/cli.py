@@ -235,7 +235,9 @@ def new(
         made = session.settle()
     except RefereeError as e:
         fail(e)
-    click.echo(_("new {title} session saved in {path}").format(title=session.game.title, path=path))
+    click.echo(
+        _("new {title} session saved in {path}").format(title=session.game.shown_title, path=path)
+    )
     if made:
         click.echo(render.events(made))
     sys.exit(_shell(session, keep_going, words))
@@ -458,7 +460,7 @@ def games() -> None:
     for name in registry.names():
         g = registry.get(name)
         variants = ", ".join(f"{v}*" if v == g.default_variant else v for v in g.variants)
-        rows.append([name, g.title, f"{g.min_players}-{g.max_players}", variants])
+        rows.append([name, g.shown_title, f"{g.min_players}-{g.max_players}", variants])
     headers = [_("game"), _("title"), _("players"), _("variants (* default)")]
     click.echo(tabulate(rows, headers=headers))
 

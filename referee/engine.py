@@ -211,6 +211,14 @@ class Game(ABC):
     adjust_aliases: ClassVar[dict[str, str]] = {}
     manual_verbs: ClassVar[frozenset[str]] = frozenset()
 
+    @property
+    def shown_title(self) -> str:
+        """The title as the table reads it: a proper name as it is printed, a title with words
+        in it (18xx's, marked N_) in the language in force."""
+        from referee.i18n import _
+
+        return str(_(self.title))
+
     # --- board data -----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
         """What the players must enter from their board; empty when the game needs none."""
@@ -291,7 +299,9 @@ class Game(ABC):
         from referee.i18n import _
 
         raise UsageError(
-            _("nothing called '{key}' can be adjusted in {game}").format(key=key, game=self.title)
+            _("nothing called '{key}' can be adjusted in {game}").format(
+                key=key, game=self.shown_title
+            )
         )
 
     def cash(self, state: Any, player: str) -> int | None:
@@ -308,7 +318,7 @@ class Game(ABC):
         """The view `name`, one of `views()`, as text for the terminal."""
         from referee.i18n import _
 
-        raise UsageError(_("{game} has no '{name}' view").format(game=self.title, name=name))
+        raise UsageError(_("{game} has no '{name}' view").format(game=self.shown_title, name=name))
 
 
 # More would mean a game that never asks anyone anything: a bug, not a game.

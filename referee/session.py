@@ -467,7 +467,10 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     if not game.min_players <= len(names) <= game.max_players:
         raise UsageError(
             _("{title} takes {low} to {high} players, not {count}").format(
-                title=game.title, low=game.min_players, high=game.max_players, count=len(names)
+                title=game.shown_title,
+                low=game.min_players,
+                high=game.max_players,
+                count=len(names),
             )
         )
     if len({n.lower() for n in names}) != len(names):
@@ -570,7 +573,9 @@ def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Ev
     counted = amount(words[1], N_("the counted amount"))
     ledger = session.game.cash(state, player)
     if ledger is None:
-        raise UsageError(_("{title} keeps no money to count").format(title=session.game.title))
+        raise UsageError(
+            _("{title} keeps no money to count").format(title=session.game.shown_title)
+        )
     diff = counted - ledger
     if diff == 0:
         verdict = _("matches the ledger")

@@ -61,7 +61,7 @@ function __referee_argument
 end
 
 function __referee_games
-    printf '%s\t%s\n' '18xx' '18xx (a title described in a file)'
+    printf '%s\t%s\n' '18xx' '18xx(ファイルに記述されたタイトル)'
     printf '%s\t%s\n' 'congo-line' 'Congo Line'
     printf '%s\t%s\n' 'express01' 'Express 01'
     printf '%s\t%s\n' 'lost-atlas' 'Railways of the Lost Atlas'

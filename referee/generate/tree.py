@@ -174,7 +174,7 @@ def game_infos() -> tuple[GameInfo, ...]:
         infos.append(
             GameInfo(
                 name=name,
-                title=game.title,
+                title=game.shown_title,
                 min_players=game.min_players,
                 max_players=game.max_players,
                 variants=tuple((v, _(d)) for v, d in game.variants.items()),

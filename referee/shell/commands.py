@@ -156,7 +156,7 @@ class Shell:
         always = frame.offered(self.session)
         # one column for the summaries of all three lists
         every: list[Verb | FrameVerb] = [*now, *later, *always]
-        lines = [f"{self.game.title}: {self.next_line()}", "", _("Moves legal now:")]
+        lines = [f"{self.game.shown_title}: {self.next_line()}", "", _("Moves legal now:")]
         lines += help_rows(now, every) or ["  " + _("(none)")]
         lines += ["", _("Other moves of this game:"), *help_rows(later, every)]
         lines += ["", _("Always:"), *help_rows(always, every)]
@@ -420,7 +420,7 @@ def _view_verb(name: str, summary: str) -> None:
         if name not in game.views():
             shown = ", ".join(game.views()) or _("none; `status` shows the table")
             raise UsageError(
-                _("{title} has no '{view}' view").format(title=game.title, view=name),
+                _("{title} has no '{view}' view").format(title=game.shown_title, view=name),
                 _("views: {views}").format(views=shown),
             )
         if words:

@@ -64,7 +64,7 @@ VERBS = (
 
 class Titled(Game):
     name = "18xx"
-    title = "18xx (a title described in a file)"
+    title = N_("18xx (a title described in a file)")
     min_players = 2
     max_players = 8
     variants: ClassVar[dict[str, str]] = {"described": N_("the title given with --title")}
