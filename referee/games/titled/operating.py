@@ -309,7 +309,9 @@ def _market_end(state: State, corp: Corp) -> list[Event]:
 
 
 def _bank_end(state: State) -> list[Event]:
-    if state.bank > 0 or state.title.end.bank_broken == "never" or state.last_set:
+    """The bank breaks when it must pay more than it holds; paying out its last coin leaves it
+    empty, not broken (18xx.games Bank#check_cash: broken only when its cash would go below 0)."""
+    if state.bank >= 0 or state.title.end.bank_broken == "never" or state.last_set:
         return []
     return [Event(_("the bank is broken")), *_end_when(state, state.title.end.bank_broken)]
 

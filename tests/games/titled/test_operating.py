@@ -275,6 +275,17 @@ def test_a_broken_bank_ends_the_game_when_the_set_ends() -> None:
     assert state.round == "over"
 
 
+def test_a_bank_paid_down_to_nothing_is_empty_not_broken() -> None:
+    """1830 end.bank_broken: the bank breaks only when it must pay more than it holds
+    (18xx.games Bank#check_cash, broken when its cash would go below 0)."""
+    state = with_train(or_1830())
+    state = edited(state, lambda d: setattr(d, "bank", 36))
+    state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 11000 - 36}))
+    state, events = play(state, "C run 60 full")  # players hold 60%: 36 paid, the bank at 0
+    assert state.bank == 0 and not state.last_set
+    assert "the bank is broken" not in [e.text for e in events]
+
+
 def broke(draft: State) -> None:
     """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
     draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
