@@ -70,6 +70,7 @@ def begin_round(state: State) -> list[Event]:
     number = f"{state.stock_round}.{state.or_number}"
     events = [Event(_("operating round {number}").format(number=number))]
     events += pay_privates(state)
+    events += _bank_end(state)
     state.order, state.operating, state.op = order(state), 0, OpTurn()
     if not state.order:
         return [*events, *end_round(state)]

@@ -286,6 +286,16 @@ def test_a_bank_paid_down_to_nothing_is_empty_not_broken() -> None:
     assert "the bank is broken" not in [e.text for e in events]
 
 
+def test_private_revenue_that_the_bank_cannot_pay_breaks_it_too() -> None:
+    """1830 end.bank_broken = end_of_set: any payment beyond the bank's cash breaks it
+    (18xx.games Bank#check_cash), the privates' revenue as an operating round begins included."""
+    state = edited(sr2_1830(), lambda d: setattr(d, "bank", 100))
+    state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 12000 - d.money_total()}))
+    state, events = play(state, "C done", "D done", "A done", "B done")  # privates pay 105
+    assert state.bank == -5 and state.last_set
+    assert "the bank is broken" in [e.text for e in events]
+
+
 def broke(draft: State) -> None:
     """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
     draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
