@@ -296,6 +296,20 @@ def test_private_revenue_that_the_bank_cannot_pay_breaks_it_too() -> None:
     assert "the bank is broken" in [e.text for e in events]
 
 
+def test_a_sale_the_bank_cannot_pay_breaks_it_and_the_next_set_is_the_last() -> None:
+    """1830 end.bank_broken = end_of_set: the bank pays for shares sold to the pool too
+    (18xx.games Bank#check_cash); broken in a stock round, the game ends with the next set."""
+
+    def low(draft: State) -> None:
+        draft.bank, draft.stock_round = 50, 2  # a later stock round: sales are allowed
+        draft.cash["A"] += 12000 - draft.money_total()
+
+    # PRR at 100: the bank 50 - 100
+    state, events = play(edited(sr2_1830(), low), "C done", "D sell PRR 1")
+    assert state.bank == -50 and state.last_set and state.round == "stock"
+    assert "the bank is broken" in [e.text for e in events]
+
+
 def broke(draft: State) -> None:
     """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
     draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
