@@ -250,7 +250,6 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     to = market.move(title.market, state.space(corp), event)
     events += moved(state, corp, to)
     events += _market_end(state, corp)
-    events += _bank_end(state)
     return state, events
 
 
@@ -308,8 +307,12 @@ def _market_end(state: State, corp: Corp) -> list[Event]:
     return events
 
 
-def _bank_end(state: State) -> list[Event]:
-    if state.bank > 0 or state.title.end.bank_broken == "never" or state.last_set:
+def bank_end(state: State) -> list[Event]:
+    """After any move: the bank breaks when it has paid more than it held (a dividend, a
+    private's revenue, a sale, a float); paying out its last coin leaves it empty, not broken
+    (18xx.games Bank#check_cash: broken only when its cash would go below 0)."""
+    ended = state.last_set or state.end_after_round or state.round == "over"
+    if state.bank >= 0 or state.title.end.bank_broken == "never" or ended:
         return []
     return [Event(_("the bank is broken")), *_end_when(state, state.title.end.bank_broken)]
 

@@ -86,6 +86,7 @@ def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, l
         said = _("{move} is not a move now").format(move=VERB_OF.get(type(move), "?"))
         raise impossible(said, ROUNDS)
     new, events = handler(draft, move, judge)
+    events += operating.bank_end(new)
     return new.seal(), judge.events(events)
 
 

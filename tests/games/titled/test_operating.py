@@ -275,6 +275,41 @@ def test_a_broken_bank_ends_the_game_when_the_set_ends() -> None:
     assert state.round == "over"
 
 
+def test_a_bank_paid_down_to_nothing_is_empty_not_broken() -> None:
+    """1830 end.bank_broken: the bank breaks only when it must pay more than it holds
+    (18xx.games Bank#check_cash, broken when its cash would go below 0)."""
+    state = with_train(or_1830())
+    state = edited(state, lambda d: setattr(d, "bank", 36))
+    state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 11000 - 36}))
+    state, events = play(state, "C run 60 full")  # players hold 60%: 36 paid, the bank at 0
+    assert state.bank == 0 and not state.last_set
+    assert "the bank is broken" not in [e.text for e in events]
+
+
+def test_private_revenue_that_the_bank_cannot_pay_breaks_it_too() -> None:
+    """1830 end.bank_broken = end_of_set: any payment beyond the bank's cash breaks it
+    (18xx.games Bank#check_cash), the privates' revenue as an operating round begins included."""
+    state = edited(sr2_1830(), lambda d: setattr(d, "bank", 100))
+    state = edited(state, lambda d: d.cash.update({"A": d.cash["A"] + 12000 - d.money_total()}))
+    state, events = play(state, "C done", "D done", "A done", "B done")  # privates pay 105
+    assert state.bank == -5 and state.last_set
+    assert "the bank is broken" in [e.text for e in events]
+
+
+def test_a_sale_the_bank_cannot_pay_breaks_it_and_the_next_set_is_the_last() -> None:
+    """1830 end.bank_broken = end_of_set: the bank pays for shares sold to the pool too
+    (18xx.games Bank#check_cash); broken in a stock round, the game ends with the next set."""
+
+    def low(draft: State) -> None:
+        draft.bank, draft.stock_round = 50, 2  # a later stock round: sales are allowed
+        draft.cash["A"] += 12000 - draft.money_total()
+
+    # PRR at 100: the bank 50 - 100
+    state, events = play(edited(sr2_1830(), low), "C done", "D sell PRR 1")
+    assert state.bank == -50 and state.last_set and state.round == "stock"
+    assert "the bank is broken" in [e.text for e in events]
+
+
 def broke(draft: State) -> None:
     """PRR with $50 and no train; C (its president) with $40; the second stock round passed."""
     draft.bank += draft.corps["PRR"].cash - 50 + draft.cash["C"] - 40
