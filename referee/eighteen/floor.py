@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import TYPE_CHECKING
 
 from referee.eighteen.combine import Index, greedy
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.listing import Candidate
 from referee.eighteen.rules import Setup, passable, stop_values
+
+if TYPE_CHECKING:
+    from referee.eighteen.cores import Shared
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
 # Tight ceilings, and remembering walks, cost more than they save in a short walk: tight
@@ -79,6 +83,7 @@ class Floor:
         self.tops = [cands[0][0] if cands else 0 for cands in others]
         self.relevant_at = -1
         self.relevant: dict[int, tuple[int, ...]] = {}
+        self.shared: Shared | None = None  # the best answer, shared with a child walking too
 
     @property
     def value(self) -> int:

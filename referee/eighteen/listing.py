@@ -11,9 +11,11 @@ from __future__ import annotations
 import time
 from array import array
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from referee.eighteen import cores
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.rules import Route, Setup, stop_values
 from referee.eighteen.trains import Train
@@ -149,8 +151,11 @@ def enumerate_routes(
 
     def extend(at: int, v: int, walk: _Walk) -> None:
         counter[0] += 1
-        if counter[0] & 255 == 0 and time.monotonic() > deadline:
-            raise OutOfTime
+        if counter[0] & 255 == 0:
+            if time.monotonic() > deadline:
+                raise OutOfTime
+            if floor is not None and floor.shared is not None:
+                floor.shared.meet(floor)
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
         if floor is not None and floor.dominated(
             v, met, mask, clash, value_d if floor.diesel else value, token, rank[start]
@@ -214,19 +219,47 @@ def enumerate_routes(
     rank = [len(nodes)] * len(nodes)
     for i, s in enumerate(starts):
         rank[s] = i
-    complete = True
     no_clash = () if floor is None else floor.no_clash
-    try:
-        for s in starts:
-            node = nodes[s]
-            if not node.is_stop or (not node.token and to_token.get(s, far) >= max_stops):
-                continue
-            if floor is None or floor.ceiling(worth[s], s, same_city[s], no_clash) > floor.best:
-                # The walk starts with the avoided track taken; routes are kept without it.
-                walk = (s, 1 << node.identity, same_city[s], avoid, 0, no_clash, 1, node.token)
-                extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
-    except OutOfTime:
-        complete = False
+    origins = [
+        s
+        for s in starts
+        if nodes[s].is_stop and (nodes[s].token or to_token.get(s, far) < max_stops)
+    ]
+
+    def walk_from(chosen: Iterable[int]) -> bool:
+        """Walk from these ends: whether it finished before the deadline."""
+        try:
+            for s in chosen:
+                if floor is None or floor.ceiling(worth[s], s, same_city[s], no_clash) > floor.best:
+                    # The walk starts with the avoided track taken; routes are kept without it.
+                    node = nodes[s]
+                    walk = (s, 1 << node.identity, same_city[s], avoid, 0, no_clash, 1, node.token)
+                    extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
+        except OutOfTime:
+            return False
+        return True
+
+    if floor is None or not cores.can_split():
+        complete = walk_from(origins)
+    else:
+        # A long walk: once it has run a while, the ends left are shared with a child.
+        split_at = time.monotonic() + cores.SPLIT_AFTER
+        done = 0
+        complete = True
+        while done < len(origins) and complete and time.monotonic() < split_at:
+            complete = walk_from(origins[done : done + 1])
+            done += 1
+        if complete and len(origins) - done > 1:
+            shared = cores.Shared(done, floor.best)
+            floor.shared = shared
+            child = cores.Child(table, lambda: walk_from(shared.each(origins)), lambda: floor.best)
+            complete = walk_from(shared.each(origins))
+            child_complete, child_best = child.join(table, deadline)
+            complete = complete and child_complete
+            floor.best = max(floor.best, child_best)
+            floor.shared = None
+        elif complete:
+            complete = walk_from(origins[done:])
     for v in setup.local_stops(graph):
         masks.append(0)
         link_sets.append(0)
