@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from referee.engine import Standing
 from referee.games.express01.state import State
-from referee.i18n import N_
+from referee.i18n import N_, NP_
 from referee.rules_kit import ranked
 
 LOCO_CAPITAL = 2  # 「黒機関車」: an unused black locomotive is worth 2
@@ -52,7 +52,7 @@ def standings(state: State) -> list[Standing]:
             c.total,
             {
                 N_("hand"): c.hand,
-                N_("shares"): c.shares,
+                NP_("express01", "shares"): c.shares,  # the points they score
                 N_("pairs"): c.pairs,
                 N_("black loco"): c.loco,
                 N_("share cards"): c.share_count,
