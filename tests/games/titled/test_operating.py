@@ -9,6 +9,7 @@ from referee.errors import RuleError
 from referee.games.titled.operating import available, order
 from referee.games.titled.play import actor
 from referee.games.titled.state import CLOSED, IPO, POOL, State
+from referee.games.titled.view import status
 from tests.games.titled.helpers import TOY, edited, play, start
 from tests.games.titled.test_stock import sr2_1830
 
@@ -155,6 +156,10 @@ def test_a_company_over_the_new_limit_gives_trains_back_to_the_open_market() -> 
         play(state, "C done")
     state, _ = play(state, "C discard PRR 3")
     assert state.discard_due == [] and state.open_market == ["3"] and "3" in available(state)
+    # The status tells what a company may buy now, apart from what the bank still holds.
+    shown = status(state)
+    assert "for sale now: 4 $300, 3 $180" in shown
+    assert "in the bank's supply: 4x3 5x3 6x2 Dx∞" in shown
 
 
 def test_the_first_five_closes_the_privates_and_bo_closes_with_a_bando_train() -> None:
