@@ -294,18 +294,14 @@ def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
 
 
 def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[str, Any]:
-    """`--title`: the description of the title 18xx banks is its board data."""
+    """`--title`: the board data the game ships under that name (18xx: the title it banks)."""
     if title is None:
-        if game == "18xx" and board_file is None:
-            raise UsageError(_("18xx banks a title: say which"), _("--title 1830, 1889 or FILE"))
         return {}
-    if game != "18xx" or board_file is not None:
-        raise UsageError(
-            _("--title is for 18xx, without --board"), _("referee new 18xx --title 1830")
-        )
-    from referee.games.titled.describe import title_data
+    if board_file is not None:
+        raise UsageError(_("--title or --board, not both"), _("referee new 18xx --title 1830"))
+    from referee import games
 
-    return title_data(title)[0]
+    return games.get(game).board_named(title)
 
 
 def _free_name(game: str) -> Path:

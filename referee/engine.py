@@ -228,6 +228,16 @@ class Game(ABC):
         """Validate entered board data; return it normalised or raise UsageError."""
         return board
 
+    def board_named(self, name: str) -> dict[str, Any]:
+        """The board data a game ships under a name (`referee new GAME --title NAME`); a game
+        with no named boards refuses."""
+        from referee.i18n import _
+
+        raise UsageError(
+            _("{game} has no titles to name: --title is for 18xx").format(game=self.name),
+            _("referee new 18xx --title 1830"),
+        )
+
     # --- where the rules are open -----------------------------------------------------
     def readings(self) -> tuple[Reading, ...]:
         """The places where the rules text allows two readings, for the table to choose."""

@@ -20,7 +20,7 @@ from referee.engine import (
     Verb,
 )
 from referee.games.titled import auction, operating, play
-from referee.games.titled.describe import describe
+from referee.games.titled.describe import describe, title_data
 from referee.games.titled.moves import (
     Bankrupt,
     BidPrivate,
@@ -79,11 +79,13 @@ class Titled(Game):
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
         """The board data of 18xx is the title's description itself (tables/titles/*.toml)."""
         if not board:
-            raise UsageError(
-                _("18xx needs the description of a title"), _("--title 1830, 1889 or FILE")
-            )
+            raise UsageError(_("18xx banks a title: say which"), _("--title 1830, 1889 or FILE"))
         describe(board, _("the title"))
         return board
+
+    def board_named(self, name: str) -> dict[str, Any]:
+        """A shipped title's name (tables/titles) or a description file's path."""
+        return title_data(name)[0]
 
     def setup(
         self,

@@ -512,7 +512,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             state.open_market[:] = [t for t in state.open_market if t != train.name]
     if title.train(name).closes_privates:
         for p in title.privates:
-            owner = state.privates.get(p.abbr, "")
+            if p.abbr not in state.privates:
+                continue  # not in a game of this many players (min_players)
+            owner = state.privates[p.abbr]
             if owner == CLOSED or (p.player_keeps_open and owner in state.cash):
                 continue
             state.privates[p.abbr] = CLOSED

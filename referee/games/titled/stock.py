@@ -308,11 +308,16 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
 
 
 def end_of_round(state: State) -> list[Event]:
-    """Every player passed in turn: sold-out companies rise, the priority deal moves on."""
+    """Every player passed in turn: sold-out companies rise, the priority deal moves on.
+
+    They rise one by one in operating order (18xx.games sorts the floated corporations before
+    moving them), so two on one space reach the space above in the order they held."""
+    from referee.games.titled.operating import begin_set, order
+
     events = [Event(_("stock round {number} ends").format(number=state.stock_round))]
-    for company in state.title.companies:
-        corp = state.corps[company.abbr]
-        if corp.started and corp.percent(IPO) == 0 and corp.percent(POOL) == 0:
+    for abbr in order(state):
+        corp = state.corps[abbr]
+        if corp.percent(IPO) == 0 and corp.percent(POOL) == 0:
             to = market.move(state.title.market, state.space(corp), "sold_out")
             events.extend(moved(state, corp, to))
     if state.last_to_act:
@@ -320,8 +325,6 @@ def end_of_round(state: State) -> list[Event]:
     state.passes, state.last_to_act = 0, ""
     state.sold_this_round = {}
     events.append(Event(_("{player} has the priority deal").format(player=state.player)))
-    from referee.games.titled.operating import begin_set
-
     return [*events, *begin_set(state)]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.columns import simple_table
+from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.i18n import _, pgettext
 
@@ -75,8 +76,22 @@ def status(state: State) -> str:
         ]
         parts.append(simple_table(companies, headers))
     left = [f"{t.name}x{'∞' if n < 0 else n}" for t in title.trains if (n := state.depot[t.name])]
-    parts.append(_("trains for sale: {trains}").format(trains=" ".join(left) or _("none")))
+    parts.append(
+        "\n".join(
+            [
+                _("for sale now: {trains}").format(trains=for_sale(state)),
+                _("in the bank's supply: {trains}").format(trains=" ".join(left) or _("none")),
+            ]
+        )
+    )
     return "\n\n".join(parts)
+
+
+def for_sale(state: State) -> str:
+    """The trains a company may buy from the bank now, with their prices (`3 $180`)."""
+    money = state.title.money
+    sold = [f"{name} {money(state.title.train(name).price)}" for name in available(state)]
+    return ", ".join(sold) or _("nothing")
 
 
 def _holdings(state: State, player: str) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.columns import simple_table
-from referee.games.titled.operating import available, order, phase
+from referee.games.titled.operating import order, phase
 from referee.games.titled.rules import colour
 from referee.games.titled.state import CLOSED, IPO, POOL, State
-from referee.games.titled.view import status
+from referee.games.titled.view import for_sale, status
 from referee.i18n import N_, _, pgettext
 
 # The words of the title's market (title.MOVE_EVENTS, ZONE_MEANINGS) as shown.
@@ -107,7 +107,7 @@ def trains(state: State) -> str:
                 n=now.operating_rounds,
             ),
             table,
-            _("for sale now: {trains}").format(trains=", ".join(available(state)) or _("nothing")),
+            _("for sale now: {trains}").format(trains=for_sale(state)),
             _("given back (open market): {trains}").format(
                 trains=", ".join(state.open_market) or _("none")
             ),

@@ -66,3 +66,16 @@ def test_new_18xx_reads_a_title_file_and_refuses_without_a_title(tmp_path: Path)
     args = ["new", "18xx", "-p", "A,B", "--title", "1830", "--save", str(save) + "3"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 2 and "1830 is for 3, 4, 5, 6 players, not 2" in result.output
+
+
+def test_title_is_named_only_for_a_game_that_ships_titles(tmp_path: Path) -> None:
+    args = ["new", "congo-line", "-p", "A,B,C", "--title", "1830", "--save", str(tmp_path / "c")]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.output
+    assert "congo-line has no titles to name: --title is for 18xx" in result.output
+    board = tmp_path / "board.toml"
+    board.write_text("")
+    args = ["new", "18xx", "-p", "A,B,C", "--title", "1830", "--board", str(board)]
+    result = CliRunner().invoke(cli, [*args, "--save", str(tmp_path / "t")])
+    assert result.exit_code == 2 and "--title or --board, not both" in result.output
+    assert not (tmp_path / "c").exists() and not (tmp_path / "t").exists()

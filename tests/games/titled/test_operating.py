@@ -9,6 +9,7 @@ from referee.errors import RuleError
 from referee.games.titled.operating import available, order
 from referee.games.titled.play import actor
 from referee.games.titled.state import CLOSED, IPO, POOL, State
+from referee.games.titled.view import status
 from tests.games.titled.helpers import TOY, edited, play, start
 from tests.games.titled.test_stock import sr2_1830
 
@@ -155,6 +156,10 @@ def test_a_company_over_the_new_limit_gives_trains_back_to_the_open_market() -> 
         play(state, "C done")
     state, _ = play(state, "C discard PRR 3")
     assert state.discard_due == [] and state.open_market == ["3"] and "3" in available(state)
+    # The status tells what a company may buy now, apart from what the bank still holds.
+    shown = status(state)
+    assert "for sale now: 4 $300, 3 $180" in shown
+    assert "in the bank's supply: 4x3 5x3 6x2 Dx∞" in shown
 
 
 def test_the_first_five_closes_the_privates_and_bo_closes_with_a_bando_train() -> None:
@@ -172,6 +177,29 @@ def test_the_first_five_closes_the_privates_and_bo_closes_with_a_bando_train() -
     assert state.privates["BO"] == "B"
     state, _ = play(state, "B train 2")
     assert state.privates["BO"] == CLOSED and state.privates["SV"] == "A"
+
+
+def test_1889_for_two_the_first_five_closes_only_the_privates_in_the_game() -> None:
+    """1889 trains[5].closes_privates: SIR (privates[SIR].min_players 3) and UTF (4) are not in
+    a game for two, so the first 5 neither closes nor announces them."""
+
+    def ar_operates(draft: State) -> None:
+        draft.round, draft.stock_round, draft.phase = "operating", 7, "4"
+        draft.privates.update({p: "A" for p in draft.privates})
+        ar = draft.corps["AR"]
+        ar.par, ar.row, ar.column, ar.president, ar.floated, ar.cash = 70, 4, 3, "B", True, 500
+        ar.held.update({IPO: 40, "B": 60})
+        draft.order, draft.operating = ["AR"], 0
+        draft.depot.update({"2": 0, "3": 0, "4": 0})
+        draft.bought_kinds.extend(["2", "3", "4"])
+
+    state = edited(start("1889", "A,B"), ar_operates)
+    assert sorted(state.privates) == ["DR", "ER", "MF", "SMR", "TR"]
+    state, events = play(state, "B train 5")
+    assert sorted(state.privates) == ["DR", "ER", "MF", "SMR", "TR"]
+    assert set(state.privates.values()) == {CLOSED}
+    closed = [e.text for e in events if e.text.endswith(" closes")]
+    assert sorted(closed) == ["DR closes", "ER closes", "MF closes", "SMR closes", "TR closes"]
 
 
 def test_1889_the_ferry_stays_open_with_a_player_and_pays_more_from_phase_5() -> None:

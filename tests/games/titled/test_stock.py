@@ -301,3 +301,27 @@ def test_a_private_is_exchanged_for_the_share_its_title_names_and_closes() -> No
     dr = edited(dr, lambda d: d.corps["IR"].held.update({IPO: 90, POOL: 10}))
     with pytest.raises(RuleError, match="1889 privates.DR.exchange_from"):
         apply(dr, Exchange("A", "DR", POOL))
+
+
+def test_sold_out_companies_rise_in_operating_order_and_keep_it_on_a_shared_space() -> None:
+    """1889 market.moves.sold_out = up, done at the end of the stock round company by company
+    in operating order (18xx.games Round::Stock: floated corporations sorted, then move_up), so
+    of two on one space the one that arrived first arrives first above and operates first."""
+
+    def sold_out_on_75(draft: State) -> None:
+        draft.round, draft.stock_round = "stock", 2
+        for arrival, (abbr, president, other) in enumerate(
+            [("KO", "B", "A"), ("IR", "A", "B")], start=1
+        ):
+            corp = draft.corps[abbr]
+            corp.par, corp.row, corp.column, corp.arrival = 65, 4, 4, arrival  # 75, row 5 col 5
+            corp.president, corp.floated = president, True
+            corp.held.update({IPO: 0, president: 60, other: 40})
+        draft.arrivals = 2
+
+    state = edited(start("1889", "A,B"), sold_out_on_75)
+    state, _ = play(state, "A done", "B done")
+    ko, ir = state.corps["KO"], state.corps["IR"]
+    assert state.space(ko).price == state.space(ir).price == 80
+    assert (ko.row, ko.column) == (ir.row, ir.column) == (3, 4)
+    assert state.order == ["KO", "IR"]

@@ -111,7 +111,7 @@ def test_words_that_are_not_a_move_are_one_line_usage_errors() -> None:
             GAME.parse(state, "A", words)
     with pytest.raises(UsageError, match="toy-line is for 2, 3 players, not 4"):
         GAME.setup(["A", "B", "C", "D"], "described", BOARD)
-    with pytest.raises(UsageError, match="needs the description of a title"):
+    with pytest.raises(UsageError, match="18xx banks a title: say which"):
         GAME.check_board({})
 
 
