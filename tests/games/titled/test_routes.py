@@ -281,3 +281,27 @@ def test_a_save_with_run_best_resumes_to_the_same_state(tmp_path: Path) -> None:
     assert shown.exit_code == 0, shown.output
     snapshot = json.loads(json.dumps(GAME.snapshot(state), default=str))
     assert json.loads(shown.output)["state"] == snapshot
+
+
+def test_run_best_replaces_every_run_of_the_nine_set_1889_game() -> None:
+    """tests/scenarios/18xx-1889-2p-nine-sets-bank-broken.txt types every run as the best
+    route on the map then (checked there with `referee route`): `run best` in its place, on
+    the position the game itself entered, reaches the same state."""
+    from referee.scenario import load
+
+    path = Path(__file__).parents[2] / "scenarios" / "18xx-1889-2p-nine-sets-bank-broken.txt"
+    scenario = load(path)
+    session = Session.new(scenario.game, scenario.players, scenario.variant, scenario.board)
+    session.settle()
+    sh = Shell(session)
+    runs = 0
+    for command in scenario.commands:
+        if command.figures:
+            continue
+        words = command.text.split()
+        if command.refusal is None and words[0] == "run" and words[1:2] != ["best"]:
+            best = ["run", "best", *words[2:]]
+            assert session.what_if(" ".join(best))[0] == session.what_if(command.text)[0]
+            runs += 1
+        assert sh.run(command.text).ok == (command.refusal is None), command.text
+    assert runs == 60
