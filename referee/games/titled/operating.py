@@ -264,7 +264,8 @@ def _no_map(state: State) -> str:
 
 def _judge_typed(state: State, corp: Corp, revenue: int, judge: Judge) -> list[Event]:
     """With the title's map and the track entered, a typed revenue is at most the proven best
-    (the table may force more); where the referee cannot judge it, it says it trusts it."""
+    (the table may force more); where the referee cannot judge it, it says it trusts it. Before
+    the first tile the referee cannot tell the track on the table from the printed map."""
     if not state.title.map or not corp.trains:
         return []
     if not state.tiles:

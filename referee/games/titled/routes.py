@@ -5,9 +5,6 @@ The position is the title's map, the tiles laid (state.tiles), every company's s
 (state.stations) and the phase, which the map turns into a tile colour. A title's train runs by
 its distance (unlimited: every stop); one named D also collects the diesel values the map
 prints, as `referee route --trains D` runs it (referee.eighteen.trains.parse_trains).
-
-A typed revenue is judged against the best only once the table enters its track here (a tile
-laid): until then the referee cannot tell the track on the table from the printed map.
 """
 
 from __future__ import annotations
@@ -89,9 +86,6 @@ def _best(
 
 
 def proven_best(state: State, corp: Corp) -> int | None:
-    """The proven best revenue a typed one is judged against; None where it is not judged: no
-    map, no track entered yet, no answer, or none proven in time."""
-    if not state.tiles:
-        return None
+    """The proven best revenue; None without an answer, or with none proven in time."""
     answer = best(state, corp)
     return answer.total if answer is not None and answer.proven else None
