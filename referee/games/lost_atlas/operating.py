@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.eighteen import proposal
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
@@ -268,16 +269,10 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     judge.rule(orr.revenue is None, _("the trains have run this turn"), R_RUN)
     if move.best:
         answer = routes.best(state, co)
-        if answer is None:
-            raise RuleError(
-                _("the referee knows no routes here (no map, or no train)"),
-                R_RUN,
-                "run N",
-                computable=False,
-            )
-        events.extend(Event(line) for line in routes.describe(answer))
+        total = proposal.taken(answer, R_RUN, proven_only=False)
+        assert answer is not None
+        events.extend(Event(line) for line in proposal.describe(answer))
         move = Run(move.actor, (), total_only=True)
-        total = answer.total
     else:
         total = sum(item.revenue for item in move.items)
     judge.rule(
@@ -289,13 +284,7 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     if not move.total_only and move.items:
         with judge.overridable():
             _check_items(co, move)
-    best = routes.best_revenue(state, co)
-    judge.rule(
-        best is None or total <= best,
-        _("the best routes earn {best}, not {total}").format(best=best, total=total),
-        R_RUN,
-        _("routes shows them; run best takes them"),
-    )
+    proposal.judge_typed(judge, total, routes.best_revenue(state, co), R_RUN)
     orr.revenue = total
     events.append(Event(_("{company} runs for {total}").format(company=co.name, total=total)))
     gone = [t for t in co.trains if t.rusted]
@@ -439,10 +428,8 @@ def _propose(state: State, co: Company, events: list[Event]) -> None:
         said = _("{company} has no train or no station on the map: revenue 0")
         events.append(Event(said.format(company=co.name)))
         return
-    said = _("best routes of {company} (phase {colour}):")
-    events.append(Event(said.format(company=co.name, colour=data.colour_name(state.colour))))
-    events.extend(Event("  " + line) for line in routes.describe(answer))
-    events.append(Event(_("run best takes them, or type the revenue run")))
+    lines = proposal.proposal(co.name, data.colour_name(state.colour), answer)
+    events.extend(Event(line) for line in lines)
 
 
 OPERATING: Handlers[State] = Handlers(

@@ -21,6 +21,7 @@ from typing import Any
 from referee.eighteen.hexes import neighbour, opposite
 from referee.eighteen.maps import GameMap, HexSpec
 from referee.eighteen.position import LOST_ATLAS, Laid, Position, Token
+from referee.eighteen.proposal import SEARCH_SECONDS
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.eighteen.trains import Train as RouteTrain
@@ -28,7 +29,6 @@ from referee.games.lost_atlas import atlas, data
 from referee.games.lost_atlas.state import Company, State
 from referee.i18n import _
 
-SEARCH_SECONDS = 60.0  # an unproven answer is never used to refuse a typed revenue
 PHASES = {"yellow": "yellow", "green": "green", "purple": "purple", "grey": "gray"}
 
 
@@ -206,29 +206,6 @@ def best_revenue(state: State, company: Company) -> int | None:
     if answer is None:
         return 0 if known(state) and not company.trains else None
     return answer.total if answer.proven else None
-
-
-def describe(answer: Answer) -> list[str]:
-    """One line per train: its stops with their values, and its revenue."""
-    nodes = answer.graph.nodes
-    lines = []
-    for train, route, revenue in zip(answer.trains, answer.routes, answer.revenues, strict=True):
-        if route is None:
-            lines.append(_("{train}-train: no route (0)").format(train=train.name))
-            continue
-        suburb = _(" +10 suburb")
-        stops = " - ".join(
-            f"{nodes[s].name} {nodes[s].value}" + (suburb if nodes[s].suburb else "")
-            for s in route.stops
-        )
-        lines.append(
-            _("{train}-train: {stops} = {revenue}").format(
-                train=train.name, stops=stops, revenue=revenue
-            )
-        )
-    verdict = _("proven best") if answer.proven else _("best found, NOT proven (time ran out)")
-    lines.append(_("total {total} ({verdict})").format(total=answer.total, verdict=verdict))
-    return lines
 
 
 def connected(state: State, a: Company, b: Company) -> bool | None:

@@ -32,6 +32,7 @@ from referee.games.titled.moves import (
     Exchange,
     Lay,
     Par,
+    Routes,
     Run,
     Sell,
     Token,
@@ -53,7 +54,12 @@ VERBS = (
     Verb("pass", "pass", N_("the same as done")),
     Verb("tile", "tile HEX TILE ROTATION [COST]", N_("lay a tile, paying the terrain cost")),
     Verb("token", "token HEX [CITY]", N_("place a station token at its price")),
-    Verb("run", "run REVENUE [full|half|withhold]", N_("the revenue of the company's trains")),
+    Verb(
+        "run",
+        "run REVENUE|best [full|half|withhold]",
+        N_("the revenue of the company's trains (best: its best routes on the title's map)"),
+    ),
+    Verb("routes", "routes", N_("the best routes of the company operating (on the title's map)")),
     Verb("train", "train NAME [trade OLD | from COMPANY PRICE]", N_("buy a train")),
     Verb("discard", "discard COMPANY TRAIN", N_("give a train back over the limit")),
     Verb("private", "private PRIVATE PRICE", N_("the company buys a private from its owner")),
@@ -109,9 +115,9 @@ class Titled(Game):
         def company(word: str) -> str:
             return match(word, companies, N_("company"))
 
-        if verb in ("done", "pass", "bankrupt"):
+        if verb in ("done", "pass", "bankrupt", "routes"):
             count_words(VERBS, verb, args, 0)
-            return Bankrupt(actor) if verb == "bankrupt" else Done(actor)
+            return {"bankrupt": Bankrupt, "routes": Routes}.get(verb, Done)(actor)
         if verb == "bid":
             count_words(VERBS, verb, args, 2)
             return BidPrivate(actor, match(args[0], privates, N_("private")), amount(args[1]))
@@ -143,6 +149,8 @@ class Titled(Game):
         if verb == "run":
             count_words(VERBS, verb, args, 1, 2)
             how = match(args[1], ["full", "half", "withhold"], N_("payout")) if args[1:] else "full"
+            if args[0].lower() == "best":
+                return Run(actor, 0, how, best=True)
             return Run(actor, amount(args[0], N_("revenue")), how)
         if verb == "train":
             count_words(VERBS, verb, args, 1, 4)
@@ -201,12 +209,19 @@ class Titled(Game):
             return Options(who, ("discard",), {"discard": ((abbr,), trains)}, _("discard"))
         corp = operating.company(state)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
+        revenues: tuple[str, ...] = ()
+        if title.map:  # the route search knows the map: `run best`, `routes`
+            verbs.insert(1, "routes")
+            revenues = ("best",)
         if operating.shortfall(state, corp) > state.cash[who]:
             verbs += ["sell", "bankrupt"]
         return Options(
             who,
             tuple(verbs),
-            {"train": (tuple(operating.available(state)),), "run": ((), title.operating.payouts)},
+            {
+                "train": (tuple(operating.available(state)),),
+                "run": (revenues, title.operating.payouts),
+            },
             _("operating round {number}: {company}").format(
                 number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
             ),

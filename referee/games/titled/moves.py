@@ -65,6 +65,14 @@ class Run:
     actor: str
     revenue: int
     how: str  # full, half or withhold (the title's operating.payouts)
+    best: bool = False  # `run best`: the revenue of the best routes on the title's map
+
+
+@dataclass(frozen=True)
+class Routes:
+    """The operating company's best routes on the title's map, shown (nothing changes)."""
+
+    actor: str
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,9 @@ cannot; whether a sale could still raise the money is the table's to say (truste
 
 from __future__ import annotations
 
+from referee.eighteen import proposal
 from referee.engine import Event, UsageError
-from referee.games.titled import market
+from referee.games.titled import market, routes
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
@@ -22,11 +23,12 @@ from referee.games.titled.moves import (
     Discard,
     Done,
     Lay,
+    Routes,
     Run,
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, colour, key, moved
+from referee.games.titled.rules import EMERGENCY, ROUTES, colour, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import Phase
@@ -137,16 +139,8 @@ def _on_map(state: State, judge: Judge) -> None:
     referee.eighteen.position); what the map does not settle is trusted."""
     if not state.title.map:
         return
-    from referee.eighteen.position import position_from_data
-
-    data = {
-        "map": state.title.map,
-        "phase": state.phase,
-        "tiles": [{"hex": h, "tile": t, "rotation": r} for h, (t, r) in state.tiles.items()],
-        "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in state.stations],
-    }
     try:
-        position_from_data(data)
+        routes.position(state)
     except UsageError as e:
         judge.rule(False, str(e), key(state, "title.map"))
 
@@ -226,20 +220,30 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
         key(state, "operating.payouts"),
         ", ".join(title.operating.payouts),
     )
+    events: list[Event] = []
+    revenue = move.revenue
+    if move.best:
+        judge.fact(bool(title.map), _no_map(state), ROUTES, "run N")
+        answer = routes.best(state, corp)
+        revenue = proposal.taken(answer, ROUTES)
+        assert answer is not None
+        events += [Event(line) for line in proposal.describe(answer)]
     no_train = _("{company} has no train").format(company=corp.abbr)
-    judge.rule(bool(corp.trains) or move.revenue == 0, no_train, OR)
+    judge.rule(bool(corp.trains) or revenue == 0, no_train, OR)
+    if not move.best:
+        events += _judge_typed(state, corp, revenue, judge)
     state.op.ran = True
     runs = _("{company} runs for {revenue}")
-    events = [Event(runs.format(company=corp.abbr, revenue=title.money(move.revenue)))]
+    events.append(Event(runs.format(company=corp.abbr, revenue=title.money(revenue))))
     unit = title.company(corp.abbr).unit
-    if move.how == "withhold" or move.revenue == 0:
-        kept, paid, event = move.revenue, 0, "withhold"
+    if move.how == "withhold" or revenue == 0:
+        kept, paid, event = revenue, 0, "withhold"
     elif move.how == "half":
         shares = 100 // unit
-        kept = move.revenue // 2 // shares * shares
-        paid, event = move.revenue - kept, "half"
+        kept = revenue // 2 // shares * shares
+        paid, event = revenue - kept, "half"
     else:
-        kept, paid, event = 0, move.revenue, "pay"
+        kept, paid, event = 0, revenue, "pay"
     corp.cash += kept
     state.bank -= kept
     if kept:
@@ -251,6 +255,39 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     events += moved(state, corp, to)
     events += _market_end(state, corp)
     return state, events
+
+
+def _no_map(state: State) -> str:
+    said = _("{title} names no map: the table counts the routes and types the revenue")
+    return said.format(title=state.title.name)
+
+
+def _judge_typed(state: State, corp: Corp, revenue: int, judge: Judge) -> list[Event]:
+    """With the title's map and the track entered, a typed revenue is at most the proven best
+    (the table may force more); where the referee cannot judge it, it says it trusts it. Before
+    the first tile the referee cannot tell the track on the table from the printed map."""
+    if not state.title.map or not corp.trains:
+        return []
+    if not state.tiles:
+        return [Event(_("trusted: the revenue (no tile entered yet, so the track is not known)"))]
+    best = routes.proven_best(state, corp)
+    if best is None:
+        return [Event(_("trusted: the revenue (no proven best to judge it by)"))]
+    proposal.judge_typed(judge, revenue, best, ROUTES)
+    return []
+
+
+def show_routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[Event]]:
+    """`routes`: the best routes of the company operating, on the title's map."""
+    corp = _turn(state, move.actor, judge)
+    judge.fact(bool(state.title.map), _no_map(state), ROUTES, "run N")
+    if not corp.trains:
+        said = _("{company} has no train: it earns nothing").format(company=corp.abbr)
+        return state, [Event(said)]
+    answer = routes.best(state, corp)
+    proposal.taken(answer, ROUTES, proven_only=False)
+    assert answer is not None
+    return state, [Event(line) for line in proposal.proposal(corp.abbr, state.phase, answer)]
 
 
 def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:

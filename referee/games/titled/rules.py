@@ -12,6 +12,7 @@ from referee.rules_kit import Judge
 # The rules every title of the family shares, cited where no key of the description decides.
 SR = N_("18xx stock round")
 EMERGENCY = N_("18xx emergency train purchase")
+ROUTES = N_("18xx routes")  # a company earns what its trains' routes on the map are worth
 
 
 def colour(name: str) -> str:

@@ -1,0 +1,91 @@
+"""The routes of a title that names a map (1830, 1889): the position in referee.eighteen terms,
+and the best runs of a company's trains found by the exact route search.
+
+The position is the title's map, the tiles laid (state.tiles), every company's stations
+(state.stations) and the phase, which the map turns into a tile colour. A title's train runs by
+its distance (unlimited: every stop); one named D also collects the diesel values the map
+prints, as `referee route --trains D` runs it (referee.eighteen.trains.parse_trains).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from referee.eighteen.position import Position, position_from_data
+from referee.eighteen.proposal import SEARCH_SECONDS
+from referee.eighteen.search import Answer, best_routes
+from referee.eighteen.trains import Train as RouteTrain
+from referee.engine import UsageError
+from referee.games.titled.state import Corp, State
+
+Tiles = tuple[tuple[str, str, int], ...]  # (hex, tile, rotation)
+Stations = tuple[tuple[str, int, str], ...]  # (hex, city, company)
+
+
+def _data(map_name: str, phase: str, tiles: Tiles, stations: Stations) -> dict[str, Any]:
+    """The position as `referee route` reads it from a file."""
+    return {
+        "map": map_name,
+        "phase": phase,
+        "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
+        "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in stations],
+    }
+
+
+def _tiles(state: State) -> Tiles:
+    return tuple((h, t, r) for h, (t, r) in state.tiles.items())
+
+
+def position(state: State) -> Position:
+    """The position on the title's map; UsageError naming the hex where it does not fit."""
+    return position_from_data(
+        _data(state.title.map, state.phase, _tiles(state), tuple(state.stations))
+    )
+
+
+def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
+    trains = []
+    for name in corp.trains:
+        distance = state.title.train(name).distance
+        trains.append(RouteTrain(name, distance or 0, diesel=distance is None and name == "D"))
+    return tuple(trains)
+
+
+def best(state: State, corp: Corp) -> Answer | None:
+    """The best routes of the company's trains; None without a map, a train or a station on
+    it, or when the position was forced past the map's checks."""
+    if not state.title.map or not corp.trains:
+        return None
+    if not any(abbr == corp.abbr for _h, _c, abbr in state.stations):
+        return None
+    return _best(
+        state.title.map,
+        state.phase,
+        tuple(sorted(_tiles(state))),
+        tuple(state.stations),
+        corp.abbr,
+        route_trains(state, corp),
+    )
+
+
+@lru_cache(maxsize=32)
+def _best(
+    map_name: str,
+    phase: str,
+    tiles: Tiles,
+    stations: Stations,
+    company: str,
+    trains: tuple[RouteTrain, ...],
+) -> Answer | None:
+    try:
+        where = position_from_data(_data(map_name, phase, tiles, stations))
+    except UsageError:
+        return None
+    return best_routes(where, company, list(trains), SEARCH_SECONDS)
+
+
+def proven_best(state: State, corp: Corp) -> int | None:
+    """The proven best revenue; None without an answer, or with none proven in time."""
+    answer = best(state, corp)
+    return answer.total if answer is not None and answer.proven else None
