@@ -44,10 +44,12 @@ def phase(state: State) -> Phase:
 
 def order(state: State) -> list[str]:
     """Floated companies: highest price first; on a tie the one further right, then the one
-    that arrived on the space first."""
+    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
+    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
     floated = [c for c in state.corps.values() if c.floated]
     return [
-        c.abbr for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.arrival))
+        c.abbr
+        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
     ]
 
 

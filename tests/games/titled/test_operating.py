@@ -257,6 +257,21 @@ def test_operating_order_price_then_further_right_then_first_arrived() -> None:
     assert order(edited(or_1830(), prices)) == ["B&O", "CPR", "NYC", "PRR"]
 
 
+def test_operating_order_on_one_price_in_one_column_the_upper_row_goes_first() -> None:
+    """18xx operating round: 1830's market prices 67 on rows 6, 7 and 8 of column 7; a company
+    on the upper space operates first, whoever arrived first (18xx.games sort_order_key:
+    price, column, row, then the place on the space)."""
+
+    def prices(draft: State) -> None:
+        for abbr, (row, arrival) in {"PRR": (5, 3), "NYC": (6, 1), "CPR": (7, 2)}.items():
+            corp = draft.corps[abbr]
+            corp.row, corp.column, corp.arrival, corp.floated = row, 6, arrival, True
+
+    state = edited(or_1830(), prices)
+    assert {state.space(state.corps[a]).price for a in ("PRR", "NYC", "CPR")} == {67}
+    assert order(state) == ["PRR", "NYC", "CPR"]
+
+
 def test_toy_half_payout_pool_pays_nobody_and_a_train_is_required() -> None:
     """toy-line operating.payouts half, shares.pool_pays = bank, ipo_pays = company,
     operating.must_buy_train = always, market.moves.half = none."""
