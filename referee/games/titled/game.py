@@ -19,7 +19,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.titled import auction, operating, play
+from referee.games.titled import auction, operating, play, routes
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.moves import (
     Bankrupt,
@@ -208,6 +208,13 @@ class Titled(Game):
             trains = tuple(state.corps[abbr].trains)
             return Options(who, ("discard",), {"discard": ((abbr,), trains)}, _("discard"))
         corp = operating.company(state)
+        now = _("operating round {number}: {company}").format(
+            number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
+        )
+        if operating.home_to_pick(state, corp):  # its first move: the city of its home
+            home = title.company(corp.abbr).home
+            cities = tuple(str(c) for c in range(routes.cities_on(state, home)))
+            return Options(who, ("token",), {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
         if title.map:  # the route search knows the map: `run best`, `routes`
@@ -222,9 +229,7 @@ class Titled(Game):
                 "train": (tuple(operating.available(state)),),
                 "run": (revenues, title.operating.payouts),
             },
-            _("operating round {number}: {company}").format(
-                number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
-            ),
+            now,
         )
 
     def is_over(self, state: State) -> bool:

@@ -83,8 +83,16 @@ def begin_round(state: State) -> list[Event]:
 def _begin_turn(state: State) -> list[Event]:
     corp = company(state)
     if corp.stations == 0:
-        corp.stations = 1  # the home station, free (the title's tokens list starts with it)
         described = state.title.company(corp.abbr)
+        if home_to_pick(state, corp):
+            said = _("{company} operates; it picks the city of its home station on {hex} first")
+            pick = _("token {hex} CITY (a city of {hex}: 0 to {last})")
+            last = routes.cities_on(state, described.home) - 1
+            return [
+                Event(said.format(company=corp.abbr, hex=described.home)),
+                Event(pick.format(hex=described.home, last=last)),
+            ]
+        corp.stations = 1  # the home station, free (the title's tokens list starts with it)
         if described.home:
             state.stations.append((described.home, described.home_city or 0, corp.abbr))
         home = described.home or _("its home")
@@ -112,12 +120,28 @@ def _over(state: State) -> list[Event]:
     return [Event(_("the game is over"))]
 
 
-def _turn(state: State, actor_name: str, judge: Judge) -> Corp:
+def _turn(state: State, actor_name: str, judge: Judge, *, home_first: bool = True) -> Corp:
     judge.fact(state.round == "operating", _("it is not an operating round"), OR)
     judge.fact(not state.discard_due, _("a company over its train limit discards first"), OR)
     corp = company(state)
     judge.turn(actor_name, corp.president, OR)
+    if home_first and home_to_pick(state, corp):
+        home = state.title.company(corp.abbr).home
+        first = _("{company} places its home station on {hex} first: token {hex} CITY")
+        judge.fact(False, first.format(company=corp.abbr, hex=home), OR)
     return corp
+
+
+def home_to_pick(state: State, corp: Corp) -> bool:
+    """A company whose home hex holds several cities and whose title names none picks one
+    when it first operates (1830's ERIE on E11), before anything else that turn."""
+    described = state.title.company(corp.abbr)
+    return (
+        corp.stations == 0
+        and bool(described.home)
+        and described.home_city is None
+        and routes.cities_on(state, described.home) > 1
+    )
 
 
 def _spend(state: State, corp: Corp, amount: int, judge: Judge, what: str, **fields: str) -> None:
@@ -187,7 +211,9 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
 
 
 def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
-    corp = _turn(state, move.actor, judge)
+    corp = _turn(state, move.actor, judge, home_first=False)
+    if home_to_pick(state, corp):
+        return state, _home(state, corp, move, judge)
     tokens = state.title.company(corp.abbr).tokens
     placed = _("{company} has placed a station this turn").format(company=corp.abbr)
     judge.rule(not state.op.tokened, placed, OR)
@@ -208,6 +234,25 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
         ),
         Event(_("trusted: that the city is connected (not checked)")),
     ]
+
+
+def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
+    """The home station on the city of its hex the company picked: free, and not the turn's
+    station."""
+    home = state.title.company(corp.abbr).home
+    here = _("{company}'s first station is its home, on {hex}").format(company=corp.abbr, hex=home)
+    judge.fact(move.hex == home, here, OR)
+    last = routes.cities_on(state, home) - 1
+    judge.fact(
+        move.city <= last,
+        _("{hex} has cities 0 to {last}").format(hex=home, last=last),
+        OR,
+    )
+    state.stations.append((home, move.city, corp.abbr))
+    _on_map(state, judge)
+    corp.stations = 1
+    said = _("{company} places its home station on {hex}, city {city}")
+    return [Event(said.format(company=corp.abbr, hex=home, city=move.city))]
 
 
 def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:

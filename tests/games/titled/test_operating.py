@@ -6,12 +6,16 @@ from __future__ import annotations
 import pytest
 
 from referee.errors import RuleError
+from referee.games.titled.game import Titled
+from referee.games.titled.moves import Token
 from referee.games.titled.operating import available, order
-from referee.games.titled.play import actor
+from referee.games.titled.play import actor, apply
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import status
-from tests.games.titled.helpers import TOY, edited, play, start
+from tests.games.titled.helpers import TOY, after_1830_auction, edited, play, start
 from tests.games.titled.test_stock import sr2_1830
+
+GAME = Titled()
 
 
 def or_1830() -> State:
@@ -409,3 +413,41 @@ def test_a_president_who_cannot_pay_goes_bankrupt_and_the_game_ends() -> None:
     state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
     state, events = play(state, "C bankrupt")
     assert state.round == "over" and any("trusted" in e.text for e in events)
+
+
+def erie_operates() -> State:
+    """1830: C starts ERIE at 67 and it floats at 60% (C 20%, D, A, B and C 10% each); all pass
+    and ERIE operates first in operating round 1.1."""
+    state, _ = play(
+        after_1830_auction(),
+        *("C par ERIE 67", "C done", "D buy ERIE", "D done", "A buy ERIE", "A done"),
+        *("B buy ERIE", "B done", "C buy ERIE", "C done", "D done", "A done", "B done", "C done"),
+    )
+    assert state.round == "operating" and state.corps["ERIE"].floated
+    return state
+
+
+def test_erie_picks_the_city_of_its_home_on_e11_before_anything_else() -> None:
+    """1830 companies.ERIE.home: E11 holds two cities and the title names none; the company
+    picks one with its first move (18xx operating round), free and not the turn's station."""
+    state = erie_operates()
+    assert GAME.options(state).verbs == ("token",)
+    assert GAME.options(state).args["token"] == (("E11",), ("0", "1"))
+    with pytest.raises(RuleError, match="ERIE places its home station on E11 first"):
+        play(state, "C tile E11 59 0 0")
+    with pytest.raises(RuleError, match="ERIE's first station is its home, on E11"):
+        play(state, "C token F10")
+    with pytest.raises(RuleError, match="E11 has cities 0 to 1"):
+        apply(state, Token("C", "E11", 2))
+    cash = state.corps["ERIE"].cash
+    state, events = apply(state, Token("C", "E11", 1))
+    assert ("E11", 1, "ERIE") in state.stations and state.corps["ERIE"].cash == cash
+    assert "ERIE places its home station on E11, city 1" in [e.text for e in events]
+    # the turn's station (40) is still to place; the home was not it
+    assert "token" in GAME.options(state).verbs and "run" in GAME.options(state).verbs
+    assert not state.op.tokened and state.corps["ERIE"].stations == 1
+
+
+def test_a_home_hex_with_one_city_is_placed_when_the_company_first_operates() -> None:
+    state = or_1830()
+    assert ("H12", 0, "PRR") in state.stations
