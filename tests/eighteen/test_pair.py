@@ -1,0 +1,85 @@
+"""Two identical trains counting every stop (∞,∞ in Lost Atlas §16, D,D elsewhere) walked as a
+pair (pair.py) give the answers of the exhaustive search, and of listing and combining."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from randpos import random_position
+from test_property import SEEDS
+
+from bench.latepos import lost_atlas_position
+from referee.eighteen import search
+from referee.eighteen.exhaustive import best_revenue
+from referee.eighteen.graph import build_graph
+from referee.eighteen.pair import Pair, best_pair
+from referee.eighteen.position import position_from_data
+from referee.eighteen.rules import setup_for
+from referee.eighteen.search import best_routes
+from referee.eighteen.trains import parse_trains
+
+
+@contextmanager
+def walked_as_pair() -> Iterator[None]:
+    """Two ∞ or D trains walked as a pair however few routes the network holds."""
+    saved = search.PAIR_AFTER
+    search.PAIR_AFTER = 0
+    try:
+        yield
+    finally:
+        search.PAIR_AFTER = saved
+
+
+@settings(
+    max_examples=250,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    derandomize=True,
+)
+@given(SEEDS, st.sampled_from(["D,D", "∞,∞"]))
+def test_pair_walk_equals_exhaustive(seed: int, drawn: str) -> None:
+    data, company = random_position(seed)
+    lost_atlas = data.get("game") == "lost-atlas"
+    if lost_atlas != (drawn == "∞,∞"):  # ∞ in Lost Atlas, D elsewhere
+        drawn = "∞,∞" if lost_atlas else "D,D"
+    position = position_from_data(data)
+    if company not in position.companies():
+        return
+    trains = parse_trains(drawn)
+    with walked_as_pair():
+        answer = best_routes(position, company, trains)
+    assert answer.proven
+    assert answer.total == best_revenue(position, company, trains)
+    assert answer.total == sum(answer.revenues)
+    used = 0
+    for route in answer.routes:  # the two routes really share no track
+        if route is not None:
+            assert route.mask & used == 0
+            used |= route.mask
+
+
+def test_pair_walk_equals_listing_on_a_late_lost_atlas_map() -> None:
+    position, company, trains = lost_atlas_position(0)
+    assert trains == "∞,∞"
+    listed = best_routes(position, company, parse_trains(trains))
+    with walked_as_pair():
+        walked = best_routes(position, company, parse_trains(trains))
+    assert listed.proven and walked.proven
+    assert walked.total == listed.total == sum(walked.revenues)
+
+
+def test_pair_walk_out_of_time_keeps_the_answer_known_not_proven() -> None:
+    position, company, trains = lost_atlas_position(15)
+    assert trains == "∞,∞"
+    graph = build_graph(position, company)
+    train = parse_trains(trains)[0]
+    setup = setup_for(position, company, [train, train])
+    known = Pair(70, [None, None], [70, 0])
+    found = best_pair(graph, train.diesel, setup, time.monotonic() - 1, known)
+    assert not found.proven
+    assert found.total >= 70 and found.total == sum(found.revenues)
