@@ -84,7 +84,7 @@ def best_pair(
             start: int, v: int, seen: int, met: int, mask: int, value: int, token: bool
         ) -> None:
             walked[0] += 1
-            if walked[0] & 255 == 0 and time.monotonic() > deadline:
+            if walked[0] & 63 == 0 and time.monotonic() > deadline:
                 raise OutOfTime
             # (ceiling, node, link, identities, nodes met, track, value, token, counted)
             moves: list[tuple[int, int, int, int, int, int, int, bool, bool]] = []

@@ -20,9 +20,9 @@
    last train is never branched on. Identical trains take candidates in list order only; a
    train counting every stop is first bounded by the richest piece of network left.
 Two identical trains counting every stop and no other (∞,∞ or D,D) are listed and combined
-the same way while the network is small; once the listing passes PAIR_AFTER routes it stops,
-and one walk finds the pair instead (pair.py), starting from the answer found alone (see
-_twin_bounds).
+the same way while the network is small; once the listing passes PAIR_AFTER routes (or runs
+out of its time) it stops, and one walk finds the pair instead (pair.py), starting from the
+answer found alone (see _twin_bounds).
 Every stage watches a deadline and reports whether the answer is proven.
 """
 
@@ -128,7 +128,7 @@ def solve(
         avoid=avoid,
         max_routes=PAIR_AFTER if pair else 1 << 62,
     )
-    if pair and len(table.masks) > PAIR_AFTER:
+    if pair and not complete:
         alone = Pair(0, [None, None], [0, 0])
         if twin_bounds is not None:
             alone = Pair(sum(twin_bounds[2]), twin_bounds[1], twin_bounds[2])

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from randpos import random_position
+from test_deadline import dense_grid
 from test_property import SEEDS
 
 from bench.latepos import lost_atlas_position
@@ -83,3 +84,11 @@ def test_pair_walk_out_of_time_keeps_the_answer_known_not_proven() -> None:
     found = best_pair(graph, train.diesel, setup, time.monotonic() - 1, known)
     assert not found.proven
     assert found.total >= 70 and found.total == sum(found.revenues)
+
+
+def test_pair_walk_on_a_network_too_dense_gives_up_on_time_not_proven() -> None:
+    position = position_from_data(dense_grid(6, 10))
+    with walked_as_pair():
+        answer = best_routes(position, "A", parse_trains("D,D"), max_seconds=0.5)
+    assert not answer.proven
+    assert answer.total == sum(answer.revenues)
