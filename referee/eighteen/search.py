@@ -128,7 +128,7 @@ def solve(
         avoid=avoid,
         max_routes=PAIR_AFTER if pair else 1 << 62,
     )
-    if pair and not complete:
+    if pair and (not complete or len(table.masks) > PAIR_AFTER):
         alone = Pair(0, [None, None], [0, 0])
         if twin_bounds is not None:
             alone = Pair(sum(twin_bounds[2]), twin_bounds[1], twin_bounds[2])
