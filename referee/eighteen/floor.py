@@ -216,7 +216,7 @@ class Floor:
             if covered >> t & 1:
                 continue
             reached = self._reached(t, 0) | 1 << t
-            covered |= reached
+            covered |= reached & self.through
             span = [0]
             self._chain(t, reached & self.through | 1 << t, span)
             ends = sorted(

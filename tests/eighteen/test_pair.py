@@ -3,6 +3,7 @@ pair (pair.py) give the answers of the exhaustive search, and of listing and com
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,10 +14,11 @@ from test_property import check
 
 from bench.latepos import lost_atlas_position
 from referee.eighteen import search
-from referee.eighteen.graph import build_graph
+from referee.eighteen.floor import Floor
+from referee.eighteen.graph import Link, Node, TrackGraph, build_graph
 from referee.eighteen.pair import Pair, best_pair
-from referee.eighteen.position import position_from_data
-from referee.eighteen.rules import setup_for
+from referee.eighteen.position import Rules, position_from_data
+from referee.eighteen.rules import Setup, passable, setup_for, stop_values
 from referee.eighteen.search import best_routes
 from referee.eighteen.trains import parse_trains
 
@@ -67,3 +69,53 @@ def test_pair_walk_on_a_network_too_dense_gives_up_on_time_not_proven() -> None:
         answer = best_routes(position, "A", parse_trains("D,D"), max_seconds=0.5)
     assert not answer.proven
     assert answer.total == sum(answer.revenues)
+
+
+def random_graph(seed: int) -> TrackGraph:
+    """Cities (some with a token, some full of others' tokens) and an off-board, joined at
+    random, sparsely enough to have cut nodes."""
+    rng = random.Random(seed)
+    count = rng.randint(4, 10)
+    nodes = [
+        Node(i, f"H{i}", 0, "city", i, rng.choice([10, 20, 30, 40]), 0, token=rng.random() < 0.3)
+        for i in range(count)
+    ]
+    nodes[0].token = True
+    nodes[-1].kind = "offboard"
+    for node in nodes[1:-1]:
+        node.blocked = not node.token and rng.random() < 0.1
+    pairs = [(a, b) for a in range(count) for b in range(a + 1, count)]
+    chosen = rng.sample(pairs, min(len(pairs), rng.randint(count - 1, count + 4)))
+    links = [Link(a, b, 1 << i, ()) for i, (a, b) in enumerate(chosen)]
+    return TrackGraph("A", nodes, links)
+
+
+def best_path(graph: TrackGraph, setup: Setup) -> int:
+    """The most a route holding a token earns, by trying every walk (counted as routes are:
+    an off-board or full city only at an end)."""
+    through = passable(graph, setup)
+    paid = stop_values(graph, False, setup)
+    best = 0
+
+    def walk(v: int, met: set[int], value: int, token: bool) -> None:
+        nonlocal best
+        if token:
+            best = max(best, value)
+        if len(met) > 1 and not through[v]:
+            return
+        for w, _, _ in graph.adjacency[v]:
+            if w not in met:
+                walk(w, met | {w}, value + paid[w], token or graph.nodes[w].token)
+
+    for s in range(len(graph.nodes)):
+        walk(s, {s}, paid[s], graph.nodes[s].token)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_richest_path_through_blocks_is_never_below_a_route(seed: int) -> None:
+    """Floor.anywhere, the second route's ceiling before it is walked, bounds every route."""
+    graph = random_graph(seed)
+    setup = Setup(Rules())
+    reach = Floor(graph, setup, False, [], [], [], 0)
+    assert reach.anywhere(graph.token_nodes()) >= best_path(graph, setup)
