@@ -116,7 +116,13 @@ class Floor:
         """The best answer a walk worth `value` so far, at v, could still go on to: what it can
         reach, plus the most the other trains can earn on the track it leaves. (Not computed
         in full when it cannot beat the best answer known.)"""
-        reach = value + self.most(v, met)
+        key = (v, met)
+        known = self.ceilings.get(key)
+        if known is None:  # as in most(), written out: this runs at every step of a walk
+            if len(self.ceilings) > CEILINGS_KEPT:
+                self.ceilings.clear()
+            known = self.ceilings[key] = (self._loose(v, met), False)
+        reach = value + known[0]
         if reach + self.others_best <= self.best:
             return reach + self.others_best
         others = 0
@@ -127,7 +133,7 @@ class Floor:
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
         others = min(others, self.others_best)
-        if reach + others > self.best and len(self.ceilings) > TIGHT_AFTER:
+        if reach + others > self.best and not known[1] and len(self.ceilings) > TIGHT_AFTER:
             # The cheap ceiling is not enough: the tight one, once per place (in a long walk
             # only: in a short one it costs more than it saves).
             reach = value + self.most(v, met, tight=True)
