@@ -157,10 +157,6 @@ class Floor:
         known = self.ceilings.get((v, met))
         return self._loose(v, met) if known is None else known[0]
 
-    def reached(self, v: int, met: int) -> int:
-        """The nodes a route going on from v can reach, never meeting the nodes of `met`."""
-        return self._reached(v, met)
-
     def _reached(self, v: int, met: int) -> int:
         """The nodes a route going on from v can reach, never meeting the nodes of `met`."""
         next_to, through = self.next_to, self.through
@@ -245,7 +241,8 @@ class Floor:
         disc = [-1] * len(next_to)
         low = disc.copy()
         down = [0] * len(next_to)
-        second = [0] * len(next_to)  # the second richest chain below, for `span`
+        # Per node, the second richest chain below it (kept for `span` only).
+        second = [0] * len(next_to) if span is not None else down
         disc[root] = low[root] = 0
         pending = [root]  # nodes of blocks not closed yet, in the order found
         path = [root]  # the depth-first path, and each node's neighbours not tried yet
@@ -287,10 +284,12 @@ class Floor:
                 while True:
                     x = pending.pop()
                     total += pass_value[x]
-                    if down[x] > deeper:
-                        deeper, runner = down[x], deeper
-                    elif down[x] > runner:
-                        runner = down[x]
+                    below = down[x]
+                    if below > runner:  # (runner <= deeper: one test for most nodes)
+                        if below > deeper:
+                            deeper, runner = below, deeper
+                        else:
+                            runner = below
                     if x == u:
                         break
                 chain = total + deeper
