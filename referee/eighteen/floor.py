@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from bisect import bisect_left
 from typing import TYPE_CHECKING
 
@@ -59,10 +60,8 @@ class Floor:
         self.best = others_best  # this train running nothing
         paid = stop_values(graph, diesel, setup)
         nodes = graph.nodes
-        self.next_to = [0] * len(nodes)
-        for link in graph.links:
-            self.next_to[link.a] |= 1 << link.b
-            self.next_to[link.b] |= 1 << link.a
+        self.graph = graph
+        self.next_to = self._next_to(0)
         through = passable(graph, setup)
         self.through = sum(1 << n.id for n in nodes if through[n.id])
         # Passing pays a counted stop; an off-board or full city pays only as the route's end.
@@ -85,6 +84,26 @@ class Floor:
         self.relevant: dict[int, tuple[int, ...]] = {}
         self.shared: Shared | None = None  # the best answer, shared with a child walking too
 
+    def _next_to(self, taken: int) -> list[int]:
+        """Per node, its neighbours over links clear of the track `taken`."""
+        next_to = [0] * len(self.graph.nodes)
+        for link in self.graph.links:
+            if not link.mask & taken:
+                next_to[link.a] |= 1 << link.b
+                next_to[link.b] |= 1 << link.a
+        return next_to
+
+    def without(self, taken: int) -> Floor:
+        """The same ceilings for a route on the track left once `taken` is taken (the other
+        trains' lists are shared, the remembered ceilings are not)."""
+        other = copy.copy(self)
+        other.next_to = self._next_to(taken)
+        other.ceilings = {}
+        other.walks = {}
+        other.walks_kept = other.walked = 0
+        other.relevant = {}
+        return other
+
     @property
     def value(self) -> int:
         return self.best - self.others_best
@@ -99,7 +118,7 @@ class Floor:
         in full when it cannot beat the best answer known.)"""
         key = (v, met)
         known = self.ceilings.get(key)
-        if known is None:
+        if known is None:  # as in most(), written out: this runs at every step of a walk
             if len(self.ceilings) > CEILINGS_KEPT:
                 self.ceilings.clear()
             known = self.ceilings[key] = (self._loose(v, met), False)
@@ -117,9 +136,21 @@ class Floor:
         if reach + others > self.best and not known[1] and len(self.ceilings) > TIGHT_AFTER:
             # The cheap ceiling is not enough: the tight one, once per place (in a long walk
             # only: in a short one it costs more than it saves).
-            known = self.ceilings[key] = (min(known[0], self._tight(v, met)), True)
-            reach = value + known[0]
+            reach = value + self.most(v, met, tight=True)
         return reach + others
+
+    def most(self, v: int, met: int, tight: bool = False) -> int:
+        """The most a route going on from v, having met `met`, can still add: the cheap
+        ceiling, or the tight one; each found once per place."""
+        key = (v, met)
+        known = self.ceilings.get(key)
+        if known is None:
+            if len(self.ceilings) > CEILINGS_KEPT:
+                self.ceilings.clear()
+            known = self.ceilings[key] = (self._loose(v, met), False)
+        if tight and not known[1]:
+            known = self.ceilings[key] = (min(known[0], self._tight(v, met)), True)
+        return known[0]
 
     def bound(self, v: int, met: int) -> int:
         """The most a route going on from v can still add (the best ceiling found so far)."""
@@ -177,17 +208,41 @@ class Floor:
         reached = self._reached(v, met)
         return self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
 
-    def _chain(self, root: int, inside: int) -> int:
+    def anywhere(self, tokens: list[int]) -> int:
+        """The most one route can earn, from anywhere: per piece of the network holding a
+        token, its richest path through its blocks (see _chain), plus its two best stops that
+        pay only as ends."""
+        best = 0
+        covered = 0
+        for t in tokens:
+            if covered >> t & 1:
+                continue
+            reached = self._reached(t, 0) | 1 << t
+            covered |= reached & self.through
+            span = [0]
+            self._chain(t, reached & self.through | 1 << t, span)
+            ends = sorted(
+                (self.end_value[i] for i in range(len(self.end_value)) if reached >> i & 1),
+                reverse=True,
+            )
+            best = max(best, span[0] + sum(ends[:2]))
+        return best
+
+    def _chain(self, root: int, inside: int, span: list[int] | None = None) -> int:
         """The most the stops of `inside` can pay a route starting at `root` and passing only
         them. A route leaving a block (a piece with no single node whose loss cuts it) by one
         of its cut nodes never comes back to it, so it runs through one chain of blocks away
         from the root, and earns at most the stops of the richest chain. Blocks are found
         depth first (Hopcroft and Tarjan); a block closes before the block holding its entry
-        node, so `down`, per node, is the richest chain hanging below it once it is needed."""
+        node, so `down`, per node, is the richest chain hanging below it once it is needed.
+        With `span`, its first item is raised to the most a route passing only `inside` can
+        pay from anywhere: its highest block (or node) with the two richest chains below."""
         next_to, pass_value = self.next_to, self.pass_value
         disc = [-1] * len(next_to)
         low = disc.copy()
         down = [0] * len(next_to)
+        # Per node, the second richest chain below it (kept for `span` only).
+        second = [0] * len(next_to) if span is not None else down
         disc[root] = low[root] = 0
         pending = [root]  # nodes of blocks not closed yet, in the order found
         path = [root]  # the depth-first path, and each node's neighbours not tried yet
@@ -214,21 +269,38 @@ class Floor:
             path.pop()
             todos.pop()
             if not path:
+                if span is not None:
+                    for x in range(len(next_to)):
+                        if disc[x] >= 0:
+                            both = pass_value[x] + down[x] + second[x]
+                            if both > span[0]:
+                                span[0] = both
                 return down[root]
             p = path[-1]
             if low[u] < low[p]:
                 low[p] = low[u]
             if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
-                total = deeper = 0
+                total = deeper = runner = 0
                 while True:
                     x = pending.pop()
                     total += pass_value[x]
-                    if down[x] > deeper:
-                        deeper = down[x]
+                    below = down[x]
+                    if below > runner:  # (runner <= deeper: one test for most nodes)
+                        if below > deeper:
+                            deeper, runner = below, deeper
+                        else:
+                            runner = below
                     if x == u:
                         break
-                if total + deeper > down[p]:
-                    down[p] = total + deeper
+                chain = total + deeper
+                if span is not None:
+                    span[0] = max(span[0], pass_value[p] + chain + runner)
+                    if chain > down[p]:
+                        second[p] = down[p]
+                    elif chain > second[p]:
+                        second[p] = chain
+                if chain > down[p]:
+                    down[p] = chain
 
     def _relevance(self, reach: int) -> tuple[int, ...]:
         """Per other train, its candidates that can still be in a better answer with a route

@@ -28,7 +28,7 @@ class OutOfTime(Exception):
     """The deadline passed: the caller keeps what it has, unproven."""
 
 
-def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
+def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
     """Fewest stops between each node and a company token (the node counted, the token not):
     a lower bound that prunes routes which can no longer reach a token. It must never
     overestimate, or a route would be found from one end only: junctions cost nothing, nor do
@@ -49,6 +49,43 @@ def _stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
                 else:
                     queue.append(w)
     return best
+
+
+# A step of a walk from a node: the node reached, the link's track and index, the bit of the
+# node's identity, the nodes of that identity, whether it is a stop, whether the company has a
+# token there, whether a route may pass it, and whether it is a full city Overnight passes free.
+Step = tuple[int, int, int, int, int, bool, bool, bool, bool]
+
+
+def same_cities(graph: TrackGraph) -> list[int]:
+    """Per node, the nodes counted as one city with it (port halves, off-board areas)."""
+    by_identity: dict[int, int] = {}
+    for node in graph.nodes:
+        by_identity[node.identity] = by_identity.get(node.identity, 0) | 1 << node.id
+    return [by_identity[node.identity] for node in graph.nodes]
+
+
+def route_steps(graph: TrackGraph, setup: Setup, paid: list[int]) -> list[list[Step]]:
+    """Per node, the steps a walk can take from it, the best paid first."""
+    nodes = graph.nodes
+    same_city = same_cities(graph)
+    return [
+        [
+            (
+                w,
+                link_mask,
+                link,
+                1 << nodes[w].identity,
+                same_city[w],
+                nodes[w].is_stop,
+                nodes[w].token,
+                nodes[w].kind != "offboard" and not nodes[w].blocked,
+                setup.overnight and nodes[w].blocked,
+            )
+            for w, link_mask, link in sorted(graph.adjacency[v], key=lambda a: -paid[a[0]])
+        ]
+        for v in range(len(nodes))
+    ]
 
 
 # A walk so far: start node, identities met, nodes of those identities, track, links, the
@@ -94,38 +131,21 @@ def enumerate_routes(
     table: RouteTable | None = None,
     floor: Floor | None = None,
     avoid: int = 0,
+    max_routes: int = 1 << 62,
 ) -> tuple[RouteTable, range, bool]:
     """All routes with a company token and at most `max_stops` counted stops, plus the local
     routes the game allows, added to `table`; with a `floor`, only the routes worth more to its
     train than the floor; none using track in `avoid`. Returns the table, where the new routes
-    are in it, and whether the listing finished before the deadline."""
+    are in it, and whether the listing finished before the deadline (and before the table
+    held more than `max_routes`)."""
     nodes = graph.nodes
     overnight = setup.overnight
     paid = stop_values(graph, False, setup)
     paid_diesel = stop_values(graph, True, setup)
-    by_identity: dict[int, int] = {}
-    for node in nodes:
-        by_identity[node.identity] = by_identity.get(node.identity, 0) | 1 << node.id
-    same_city = [by_identity[node.identity] for node in nodes]
-    steps = [
-        [
-            (
-                w,
-                link_mask,
-                link,
-                1 << nodes[w].identity,
-                same_city[w],
-                nodes[w].is_stop,
-                nodes[w].token,
-                nodes[w].kind != "offboard" and not nodes[w].blocked,
-                overnight and nodes[w].blocked,
-            )
-            for w, link_mask, link in sorted(graph.adjacency[v], key=lambda a: -paid[a[0]])
-        ]
-        for v in range(len(nodes))
-    ]
+    same_city = same_cities(graph)
+    steps = route_steps(graph, setup, paid)
     reach = graph.reachable(through_blocked=overnight)
-    to_token = _stops_to_token(graph, overnight)
+    to_token = stops_to_token(graph, overnight)
     far = 1 << 30
     if table is None:
         table = RouteTable([], [], [], [], [], [], array("i"), array("i"), array("i"), array("b"))
@@ -152,7 +172,7 @@ def enumerate_routes(
     def extend(at: int, v: int, walk: _Walk) -> None:
         counter[0] += 1
         if counter[0] & 255 == 0:
-            if time.monotonic() > deadline:
+            if time.monotonic() > deadline or len(masks) > max_routes:
                 raise OutOfTime
             if floor is not None and floor.shared is not None:
                 floor.shared.meet(floor)

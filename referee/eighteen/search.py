@@ -19,6 +19,10 @@
    best candidate clear of the track taken (the bound) costs a few integer operations, and the
    last train is never branched on. Identical trains take candidates in list order only; a
    train counting every stop is first bounded by the richest piece of network left.
+Two identical trains counting every stop and no other (∞,∞ or D,D) are listed and combined
+the same way while the network is small; once the listing passes PAIR_AFTER routes (or runs
+out of its time) it stops, and one walk finds the pair instead (pair.py), starting from the
+answer found alone (see _twin_bounds).
 Every stage watches a deadline and reports whether the answer is proven.
 """
 
@@ -32,9 +36,15 @@ from referee.eighteen.combine import Index, build_index, combine, network_ceilin
 from referee.eighteen.floor import Floor
 from referee.eighteen.graph import TrackGraph, build_graph
 from referee.eighteen.listing import Candidate, candidates, enumerate_routes
+from referee.eighteen.pair import Pair, best_pair
 from referee.eighteen.position import Position
 from referee.eighteen.rules import Route, Setup, check_setup, setup_for
 from referee.eighteen.trains import Train
+
+# Two ∞ (or D) trains alone: listed and combined while the network holds at most this many
+# routes (seeds 0 and 37 of bench/routes.py's Lost Atlas hold 47,000 and 102,000), walked as a
+# pair beyond (seed 15 holds many millions). A test sets 0 to walk every pair.
+PAIR_AFTER = 1_000_000
 
 
 @dataclass
@@ -109,13 +119,30 @@ def solve(
             graph, trains, unlimited, setup, start + max_seconds * 0.3, avoid
         )
     listed_first = [i for i in range(len(trains)) if i not in walked]
+    pair = len(trains) == 2 and unlimited == [0, 1] and trains[0] == trains[1]
     table, span, complete = enumerate_routes(
         graph,
         max((setup.distance(trains[i]) for i in listed_first), default=1),
         setup,
         listing,
         avoid=avoid,
+        max_routes=PAIR_AFTER if pair else 1 << 62,
     )
+    if pair and (not complete or len(table.masks) > PAIR_AFTER):
+        alone = Pair(0, [None, None], [0, 0])
+        if twin_bounds is not None:
+            alone = Pair(sum(twin_bounds[2]), twin_bounds[1], twin_bounds[2])
+        found = best_pair(graph, trains[0].diesel, setup, start + max_seconds, alone, avoid)
+        return Answer(
+            graph=graph,
+            trains=trains,
+            routes=found.routes,
+            revenues=found.revenues,
+            total=found.total,
+            proven=found.proven,
+            seconds=time.monotonic() - start,
+            routes_listed=len(table.masks),
+        )
     lists: dict[int, list[Candidate]] = {}
     for i in listed_first:
         lists[i], scored = candidates(table, span, trains[i], setup, scoring)
