@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from referee import i18n
 from referee.engine import Overridden
 from referee.errors import RuleError
 from referee.games.titled.play import apply
@@ -143,3 +144,18 @@ def test_force_lays_past_the_tile_rules_and_says_which() -> None:
     assert forced.tiles["F4"] == ("63", 1)
     rules = {e.rule for e in events if isinstance(e, Overridden)}
     assert rules == {"1830 phases.2.tiles", UPGRADES}
+
+
+def test_the_tile_rules_in_japanese() -> None:
+    """The refusals in the catalog's words; the title's key stays as its file writes it."""
+    i18n.use("ja")
+    state = in_phase(or_1830(), "5", {"F4": ("57", 0)})
+    with pytest.raises(RuleError) as refused:
+        play(state, "C tile F4 63 0 0")
+    assert str(refused.value).startswith(
+        "F4 のタイル 63(タイル 57の上): 黄を置き換えるのは緑のタイルで、茶のタイルではありません"
+        " [ルール 18xx アップグレード]"
+    )
+    with pytest.raises(RuleError) as refused:
+        play(or_1830(), "C tile D10 59 0 80")
+    assert "2フェイズでは緑タイルは敷けません [ルール 1830 phases.2.tiles]" in str(refused.value)
