@@ -104,7 +104,9 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
         return _("tile {name} has {new} towns; the hex has {old}").format(
             name=new.name, new=_kinds(new, "town"), old=towns
         )
-    if not old.label and _kinds(new, "city") != cities:
+    # A labelled city may merge or split (it keeps its label); a white OO hex takes two cities.
+    may_merge = bool(old.label) and not (colour == "white" and old.label == "OO")
+    if not may_merge and _kinds(new, "city") != cities:
         return _("tile {name} has {new} cities; the hex has {old}").format(
             name=new.name, new=_kinds(new, "city"), old=cities
         )
@@ -114,7 +116,24 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
         return _("tile {name} rotation {rotation} loses the track {track}").format(
             name=new.name, rotation=rotation, track=", ".join(_said(p, old) for p in lost)
         )
+    # Each city or town of the new tile takes track of an old one, but for those it adds.
+    before, after = _stop_edges(old, old_paths), _stop_edges(new, new_paths)
+    added = max(0, len(after) - len(before))
+    if sum(1 for a in after if not any(a & b for b in before)) > added:
+        return _(
+            "tile {name} rotation {rotation}: a city or town of it takes none of the old track"
+        ).format(name=new.name, rotation=rotation)
     return None
+
+
+def _stop_edges(tile: TileSpec, paths: Paths) -> list[frozenset[int]]:
+    """The edges each city or town with track reaches directly (18xx.games city_town_edges)."""
+    edges: dict[int, set[int]] = {}
+    for a, b in paths:
+        for node, edge in ((a, b), (b, a)):
+            if node[0] == "n" and tile.nodes[node[1]].kind in ("city", "town") and edge[0] == "e":
+                edges.setdefault(node[1], set()).add(edge[1])
+    return [frozenset(e) for e in edges.values()]
 
 
 def _label_problem(label: str, new: TileSpec) -> str:

@@ -159,3 +159,14 @@ def test_the_tile_rules_in_japanese() -> None:
     with pytest.raises(RuleError) as refused:
         play(or_1830(), "C tile D10 59 0 80")
     assert "2フェイズでは緑タイルは敷けません [ルール 1830 phases.2.tiles]" in str(refused.value)
+
+
+def test_an_oo_upgrade_keeps_each_city_on_its_own_track() -> None:
+    """1830 D10 (OO): 59 turned 0 has a city on edge 0, another on edge 2. Brown 64 turned 0
+    puts both on one city and leaves the other without old track; turned 2 it keeps them apart."""
+    state = in_phase(or_1830(), "5", {"D10": ("59", 0)})
+    with pytest.raises(RuleError, match="a city or town of it takes none of the old track") as no:
+        play(state, "C tile D10 64 0 0")
+    assert no.value.rule == UPGRADES
+    after, _ = play(state, "C tile D10 64 2 0")
+    assert after.tiles["D10"] == ("64", 2)
