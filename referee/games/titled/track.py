@@ -38,13 +38,16 @@ def check(
         ", ".join(map(colour_word, colours)),
     )
     laid = [t for t, _r in state.tiles.values()]
+    in_box = count(move.tile, map_name)
     judge.rule(
         left(move.tile, map_name, laid) >= 0,
         _("no tile {tile} is left: {map} has {count}").format(
-            tile=move.tile, map=map_name, count=count(move.tile, map_name)
-        ),
+            tile=move.tile, map=map_name, count=in_box
+        )
+        if in_box
+        else _("{map} has no tile {tile}").format(map=map_name, tile=move.tile),
         SUPPLY,
-        _("a tile replaced by an upgrade goes back to the supply"),
+        _("a tile replaced by an upgrade goes back to the supply") if in_box else "",
     )
     before: TileSpec | None = catalogue().get(old[0]) if old else hexes[move.hex].printed
     if before is not None:
