@@ -137,11 +137,6 @@ def track_tiles() -> dict[str, dict[str, Any]]:
     return {n: t for n, t in raw.items() if "lost_atlas" in t.get("counts", {})}
 
 
-def tile_count(name: str) -> int:
-    """Tiles of this design in the box (shared/data/tiles.json manifests.lost_atlas)."""
-    return int(track_tiles()[name]["counts"]["lost_atlas"])
-
-
 def tile_colour(name: str) -> str:
     """The colour printed on a Lost Atlas tile: yellow, green, purple, grey or bridge."""
     colour = str(track_tiles()[name].get("lost_atlas_color", "yellow"))

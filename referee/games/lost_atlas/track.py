@@ -12,6 +12,7 @@ from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
+from referee.eighteen.upgrades import left
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
@@ -312,7 +313,7 @@ def _map_cost(state: State, move: LayTile) -> int:
 
 def in_supply(state: State, name: str) -> int:
     """Tiles of a design not on the map (replaced tiles go back, ■14)."""
-    return data.tile_count(name) - sum(1 for t, _ in state.tiles.values() if t == name)
+    return left(name, "lost_atlas", (t for t, _r in state.tiles.values()))
 
 
 def lay_problem(state: State, co: Company, move: LayTile) -> tuple[str, str, str] | None:

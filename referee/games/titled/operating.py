@@ -12,8 +12,9 @@ cannot; whether a sale could still raise the money is the table's to say (truste
 from __future__ import annotations
 
 from referee.eighteen import proposal
+from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import Event, UsageError
-from referee.games.titled import market, routes
+from referee.games.titled import market, routes, track
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
@@ -28,7 +29,7 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, colour, key, moved
+from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import Phase
@@ -187,12 +188,14 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         _("track comes first in a turn: before the station, the run and the trains"),
         OR,
     )
+    old = state.tiles.get(move.hex)
     state.tiles[move.hex] = (move.tile, move.rotation)
     _on_map(state, judge)
+    returned = track.check(state, move, old, phase(state).tiles, judge) if state.title.map else []
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     state.op.lays += 1
     trusted = (
-        _("trusted: its connection, colour and cost (not checked)")
+        _("trusted: its connection and cost (not checked)")
         if state.title.map
         else _("trusted: the tile and its cost (not checked)")
     )
@@ -206,6 +209,7 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
                 price=state.title.money(move.cost),
             )
         ),
+        *returned,
         Event(trusted),
     ]
 

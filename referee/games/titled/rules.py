@@ -6,32 +6,15 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
 # The rules every title of the family shares, cited where no key of the description decides.
 SR = N_("18xx stock round")
 EMERGENCY = N_("18xx emergency train purchase")
 ROUTES = N_("18xx routes")  # a company earns what its trains' routes on the map are worth
-
-
-def colour(name: str) -> str:
-    """A colour a title names (its tiles', its market zones'), in words; one the catalog does
-    not know (a hex code, a rare name) as the description writes it."""
-    words = {
-        "yellow": pgettext("18xx", "yellow"),
-        "green": pgettext("18xx", "green"),
-        "brown": pgettext("18xx", "brown"),
-        "gray": pgettext("18xx", "gray"),
-        "grey": pgettext("18xx", "gray"),
-        "red": pgettext("18xx", "red"),
-        "orange": pgettext("18xx", "orange"),
-        "black": pgettext("18xx", "black"),
-        "gold": pgettext("18xx", "gold"),
-        "blue": pgettext("18xx", "blue"),
-        "white": pgettext("18xx", "white"),
-    }
-    return words.get(name.lower(), name)
+SUPPLY = N_("18xx tile supply")  # no more tiles of a design on the map than its game's box holds
+UPGRADES = N_("18xx upgrades")  # what may replace what is on a hex
 
 
 def key(state: State, name: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.columns import simple_table
+from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled.operating import order, phase
-from referee.games.titled.rules import colour
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import for_sale, status
 from referee.i18n import N_, _, pgettext
