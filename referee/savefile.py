@@ -20,6 +20,7 @@ A damaged or hostile file is reported with the line or move number and never ove
 from __future__ import annotations
 
 import tomllib
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ import tomli_w
 
 from referee import savelock
 from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
-from referee.engine import Reading, RefereeError, UsageError
+from referee.engine import Reading, RefereeError, RuleError, UsageError
 from referee.files import parse_toml, read_bytes, refuse_special
 from referee.i18n import _
 from referee.session import Entry, Session
@@ -355,9 +356,10 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         ) from None
     session.created = created
     session.settle()
+    kept: list[str] = []
     for number, entry in enumerate(moves, start=1):
         try:
-            by = session.replay(entry)
+            by = _replay_as_played(session, entry, kept, path, number)
         except RefereeError as e:
             raise ReplayError(
                 _("{path}: move {number} ({player}: {move}): {error}").format(
@@ -372,9 +374,10 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
             )
     session.await_trailing()
     session.redo_stack = redo
-    warnings = [torn] if torn else []
+    warnings = ([torn] if torn else []) + kept
     # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
-    as_saved = len(session.entries) == len(moves)
+    # So is one with moves kept as forced: the file then says so.
+    as_saved = len(session.entries) == len(moves) and not kept
     warnings += _snapshot_warnings(data, session, path) if as_saved else []
     store = FileStore(path, lock)
     if fmt == FORMAT and not torn and as_saved:  # the file can take appended moves as it is
@@ -383,6 +386,27 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         store.snapshot_after = min(after, len(moves)) if isinstance(after, int) else 0
     session.store = store
     return session, warnings
+
+
+def _replay_as_played(
+    session: Session, entry: Entry, kept: list[str], path: Path, number: int
+) -> str:
+    """Replay a saved move. One that a rule checked since it was saved now refuses is kept as
+    the table played it, forced and said so (`kept`): a newer referee never loses moves."""
+    try:
+        return session.replay(entry)
+    except RuleError as e:
+        if not e.computable or entry.text.split()[:1] == ["force"]:
+            raise
+        why = f"kept as played before this version checked: {e.rule}"  # saved: not translated
+        by = session.replay(replace(entry, text=f"force {entry.text} --because {why}"))
+        kept.append(
+            _(
+                "{path}: move {number} ({player}: {move}) breaks a rule this version checks"
+                " ({error}): kept as the table played it, as forced"
+            ).format(path=path, number=number, player=entry.by, move=entry.text, error=e)
+        )
+        return by
 
 
 def _snapshot_warnings(data: dict[str, Any], session: Session, path: Path) -> list[str]:

@@ -90,14 +90,33 @@ def test_a_move_that_no_longer_replays_names_the_move(tmp_path: Path) -> None:
     path = write(
         tmp_path,
         GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = "give bob 3"\n'
-        '[[moves]]\nby = "Bob"\ntext = "give ann 50"\n',
+        '[[moves]]\nby = "Bob"\ntext = "fly 50"\n',
     )
-    with pytest.raises(
-        ReplayError,
-        match=r"move 2 \(Bob: give ann 50\).*\[rule T1; reading tally.pay-limit=cash\]",
-    ) as info:
+    with pytest.raises(ReplayError, match=r"move 2 \(Bob: fly 50\): unknown verb") as info:
         savefile.read(path)
     assert info.value.exit_code == 1
+
+
+def test_a_move_a_rule_now_refuses_is_kept_as_played_and_said(tmp_path: Path) -> None:
+    """A save from a version that did not check a rule yet: its moves are never lost. The move
+    is replayed as forced, the table is told, and the file says so from its next save."""
+    path = write(
+        tmp_path,
+        GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = "give bob 3"\n'
+        '[[moves]]\nby = "Bob"\ntext = "give ann 50"\n',
+    )
+    s, warnings = savefile.read(path)
+    assert len(warnings) == 1
+    assert "move 2 (Bob: give ann 50) breaks a rule this version checks" in warnings[0]
+    assert "[rule T1; reading tally.pay-limit=cash]" in warnings[0]
+    assert s.game.snapshot(s.state)["cash"] == {"Ann": 57, "Bob": -37}
+    s.play("pass")
+    data = tomllib.loads(path.read_text())
+    assert data["moves"][1]["text"] == (
+        "force give ann 50 --because kept as played before this version checked: T1"
+    )
+    again, warnings = savefile.read(path)
+    assert warnings == [] and again.game.snapshot(again.state) == s.game.snapshot(s.state)
 
 
 def test_a_move_recorded_for_the_wrong_player_is_reported(tmp_path: Path) -> None:
