@@ -235,9 +235,7 @@ def new(
         made = session.settle()
     except RefereeError as e:
         fail(e)
-    click.echo(
-        _("new {title} session saved in {path}").format(title=session.game.shown_title, path=path)
-    )
+    click.echo(_("new {title} session saved in {path}").format(title=session.title, path=path))
     if made:
         click.echo(render.events(made))
     sys.exit(_shell(session, keep_going, words))

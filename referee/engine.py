@@ -219,6 +219,10 @@ class Game(ABC):
 
         return str(_(self.title))
 
+    def title_of(self, state: Any) -> str:
+        """The title of this game as set up (18xx: the title it banks)."""
+        return self.shown_title
+
     # --- board data -----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
         """What the players must enter from their board; empty when the game needs none."""

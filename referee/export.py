@@ -14,7 +14,7 @@ def markdown(session: Session) -> str:
     over = game.is_over(state)
     chosen = ", ".join(f"{key}={choice}" for key, choice in session.readings.chosen)
     lines = [
-        f"# {game.shown_title}, {session.created:%Y-%m-%d}",
+        f"# {session.title}, {session.created:%Y-%m-%d}",
         "",
         _("Players: {players}. Variant: {variant}.").format(
             players=", ".join(session.players), variant=session.variant

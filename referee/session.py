@@ -136,6 +136,11 @@ class Session:
     def state(self) -> Any:
         return self.states[-1]
 
+    @property
+    def title(self) -> str:
+        """The game's title as this table set it up (18xx: the title it banks)."""
+        return self.game.title_of(self.states[0])
+
     def actor(self) -> str | None:
         return self.game.options(self.state).actor
 
@@ -573,9 +578,7 @@ def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Ev
     counted = amount(words[1], N_("the counted amount"))
     ledger = session.game.cash(state, player)
     if ledger is None:
-        raise UsageError(
-            _("{title} keeps no money to count").format(title=session.game.shown_title)
-        )
+        raise UsageError(_("{title} keeps no money to count").format(title=session.title))
     diff = counted - ledger
     if diff == 0:
         verdict = _("matches the ledger")

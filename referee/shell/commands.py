@@ -156,7 +156,7 @@ class Shell:
         always = frame.offered(self.session)
         # one column for the summaries of all three lists
         every: list[Verb | FrameVerb] = [*now, *later, *always]
-        lines = [f"{self.game.shown_title}: {self.next_line()}", "", _("Moves legal now:")]
+        lines = [f"{self.session.title}: {self.next_line()}", "", _("Moves legal now:")]
         lines += help_rows(now, every) or ["  " + _("(none)")]
         lines += ["", _("Other moves of this game:"), *help_rows(later, every)]
         lines += ["", _("Always:"), *help_rows(always, every)]

@@ -135,7 +135,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
     )
     print(
         _("{title} with {players}. Type 'help' for the moves.").format(
-            title=game.shown_title, players=", ".join(session.players)
+            title=session.title, players=", ".join(session.players)
         )
     )
     if share is not None:

@@ -29,8 +29,7 @@ def static(name: str) -> str:
 def page_html(session: Session, body: str, version: str, live: bool) -> str:
     """The whole document. Live pages load page.css/page.js from the program; a saved page
     (the diary) carries its stylesheet inside and needs no script."""
-    game = session.game
-    title = f"{game.shown_title}: {', '.join(session.players)}"
+    title = f"{session.title}: {', '.join(session.players)}"
     if live:
         head = '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
     else:

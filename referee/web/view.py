@@ -64,7 +64,7 @@ def data(session: Session) -> dict[str, Any]:
     options = game.options(state)
     return {
         "game": game.name,
-        "title": game.shown_title,
+        "title": session.title,
         "players": list(session.players),
         "moves": len(session.entries),
         "actor": options.actor,

@@ -76,6 +76,9 @@ class Titled(Game):
     variants: ClassVar[dict[str, str]] = {"described": N_("the title given with --title")}
     default_variant = "described"
 
+    def title_of(self, state: State) -> str:
+        return state.title.full_name or state.title.name
+
     def check_board(self, board: dict[str, Any]) -> dict[str, Any]:
         """The board data of 18xx is the title's description itself (tables/titles/*.toml)."""
         if not board:

@@ -6,7 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from referee import export, savefile
 from referee.cli import cli
+from referee.web import view
 
 TOY = Path(__file__).with_name("toy-line.toml")
 
@@ -52,7 +54,11 @@ def test_new_18xx_banks_a_shipped_title_and_saves_its_description(tmp_path: Path
         input="bid SV 20\nbid DH 75\n",
     )
     assert result.exit_code == 0, result.output
+    assert "new 1830: Railways & Robber Barons session saved in" in result.output
     assert "A buys SV for $20" in result.output and "B bids $75 for DH" in result.output
+    session, _warnings = savefile.read(save)
+    assert export.markdown(session).startswith("# 1830: Railways & Robber Barons, ")
+    assert view.data(session)["title"] == "1830: Railways & Robber Barons"
     resumed = CliRunner().invoke(cli, ["show", str(save), "--json"])
     assert resumed.exit_code == 0 and '"title": "1830"' in resumed.output
 
