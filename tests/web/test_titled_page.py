@@ -3,7 +3,11 @@ bank and the end, from the state; everything in an 18xx game is open on the tabl
 
 from __future__ import annotations
 
-from referee.web import view
+import pytest
+
+from referee.eighteen.hexes import neighbour, opposite
+from referee.games.titled import routes
+from referee.web import hexmap, view
 from referee.web.games import view_of
 from tests.web.conftest import played
 
@@ -19,6 +23,7 @@ def _page(upto: int | None = None) -> tuple[dict[str, str], list[str]]:
 def test_the_1889_page_shows_the_figures_the_scenario_checks_at_its_end() -> None:
     panels, ending = _page()
     assert list(panels) == [
+        "Map",
         "Stock market",
         "Companies",
         "Shares",
@@ -58,3 +63,36 @@ def test_the_whole_page_body_draws_an_18xx_game() -> None:
     html = view.body(session, view.Page())
     for title in ("Stock market", "Companies", "Shares", "End of the game"):
         assert f"<h2>{title}</h2>" in html
+
+
+def test_the_map_panel_draws_the_title_map_with_its_tiles_and_stations() -> None:
+    """1830 is drawn pointy-topped and 1889 flat, as their maps are laid out; the track laid,
+    its tile numbers and every company's stations come from the state."""
+    session = played("18xx-1830-3p-whole-game-bank-broken.txt")
+    drawn = dict(view_of("18xx").panels(session, session.state))["Map"]
+    assert drawn.count("<polygon") == len(routes.position(session.state).map.hexes)
+    for hex_, (tile, _rotation) in session.state.tiles.items():
+        assert f">{hex_}</text>" in drawn and f">#{tile}</text>" in drawn
+    for _hex, _city, company in session.state.stations:
+        assert f">{company.replace('&', '&amp;')}</text>" in drawn
+    session = played("18xx-1889-2p-nine-sets-bank-broken.txt")
+    drawn = dict(view_of("18xx").panels(session, session.state))["Map"]
+    assert ">#15</text>" in drawn and ">KO</text>" in drawn
+
+
+def test_a_title_without_a_map_has_no_map_panel() -> None:
+    session = played("18xx-toy-line-2p-four-sets.txt")
+    assert "Map" not in dict(view_of("18xx").panels(session, session.state))
+
+
+@pytest.mark.parametrize(("layout", "hex_"), [("flat", "F5"), ("pointy", "E7")])
+def test_neighbouring_hexes_meet_edge_to_edge_in_both_layouts(layout: str, hex_: str) -> None:
+    """Edge e of a hex and edge e+3 of the hex across it are the same side on the page."""
+    x, y = hexmap._centre(hex_, layout)
+    for edge in range(6):
+        other = neighbour(hex_, edge, layout)
+        assert other is not None
+        ox, oy = hexmap._centre(other, layout)
+        ex, ey = hexmap._edge(edge, layout)
+        fx, fy = hexmap._edge(opposite(edge), layout)
+        assert abs(x + ex - (ox + fx)) < 1e-6 and abs(y + ey - (oy + fy)) < 1e-6

@@ -12,7 +12,7 @@ from referee.games.lost_atlas.render import company_head, company_row, next_rust
 from referee.games.lost_atlas.state import State
 from referee.i18n import _, pgettext
 from referee.session import Session
-from referee.web.hexmap import Hex, svg
+from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, swatch, table
 
 TERRAIN = {
@@ -23,14 +23,6 @@ TERRAIN = {
     "home": "#dfe9c8",
     "border": "#8f8f8f",
     "destination": "#e58a7a",
-}
-TILE = {
-    "yellow": "#f3d65a",
-    "green": "#7cc47f",
-    "brown": "#c49a6c",
-    "purple": "#b58ed6",
-    "gray": "#b9b9b9",
-    "grey": "#b9b9b9",
 }
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engine import UsageError
+from referee.games.titled import routes
 from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import value
-from referee.i18n import _
+from referee.i18n import _, pgettext
 from referee.session import Session
+from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, table
 
 
@@ -112,11 +115,40 @@ def _privates(state: State) -> str:
     return table([_("private"), _("cost"), _("revenue"), _("owner")], rows)
 
 
+def _map(state: State) -> str:
+    """The title's map with the tiles laid and every station (a title without a map: none)."""
+    try:
+        position = routes.position(state)
+    except UsageError:  # forced past the map's checks: the list of what was laid instead
+        rows = [[h, t, str(r)] for h, (t, r) in sorted(state.tiles.items())]
+        return (
+            "<p>"
+            + esc(_("the track as typed"))
+            + "</p>"
+            + table([pgettext("18xx", "hex"), _("tile"), _("rotation")], rows)
+        )
+    stations: dict[tuple[str, int], list[str]] = {}
+    for hex_, city, abbr in state.stations:
+        stations.setdefault((hex_, city), []).append(abbr)
+    hexes = []
+    for name, printed in position.map.hexes.items():
+        spec, paths = position.content(name)
+        laid = state.tiles.get(name)
+        label = f"#{laid[0]}" if laid else spec.label or printed.printed.label
+        tokens = {i: stations[(name, i)] for i in range(len(spec.nodes)) if (name, i) in stations}
+        fill = TILE.get(spec.color, TILE["white"])
+        hexes.append(Hex(name, fill, paths, [n.kind for n in spec.nodes], tokens, label))
+    legend = _("stations: the company; #tile number; hex colour = tile colour")
+    return svg(hexes, position.map.layout) + "<p>" + esc(legend) + "</p>"
+
+
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
     money = state.title.money
     players = [[p, money(state.cash[p]), money(value(state, p))] for p in state.players]
     bank = esc(_("bank: {bank}").format(bank=money(state.bank)))
+    mapped = [(_("Map"), _map(state))] if state.title.map else []
     return [
+        *mapped,
         (_("Stock market"), _market(state)),
         (_("Companies"), _companies(state)),
         (_("Shares"), _shares(state)),
