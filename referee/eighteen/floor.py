@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left
+from operator import or_
 from typing import TYPE_CHECKING
 
 from referee.eighteen.combine import Index, greedy
@@ -55,6 +56,10 @@ class Floor:
         # An unindexed list (too long to index) counts as clashing with nothing but its best.
         self.by_link = [index.by_link if index else [0] * len(graph.links) for index in indexes]
         self.every = [index.every if index else 1 for index in indexes]
+        # Per link, the candidates of each other train sharing its track (see clash()).
+        self.by_link_column = [
+            tuple(by_link[link] for by_link in self.by_link) for link in range(len(graph.links))
+        ]
         self.no_clash = tuple(0 for _ in indexes)
         self.others_best = others_best
         self.best = others_best  # this train running nothing
@@ -110,7 +115,7 @@ class Floor:
 
     def clash(self, clash: tuple[int, ...], link: int) -> tuple[int, ...]:
         """The other trains' candidates that share track with a walk, once it takes `link`."""
-        return tuple(c | by_link[link] for c, by_link in zip(clash, self.by_link, strict=True))
+        return tuple(map(or_, clash, self.by_link_column[link]))
 
     def ceiling(self, value: int, v: int, met: int, clash: tuple[int, ...]) -> int:
         """The best answer a walk worth `value` so far, at v, could still go on to: what it can
@@ -362,7 +367,6 @@ class Floor:
             seen = [(walk[0] & future, *walk[1:]) for walk in seen]
             self.walks[key] = (future, seen)
         mine = mask & future
-        relevant = self._relevance(value + self.bound(v, met))
         if len(relevant) == 1:  # the usual case, unrolled
             (matters,) = relevant
             (ours,) = clash
