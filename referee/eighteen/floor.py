@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left
-from operator import or_
+from operator import and_, or_
 from typing import TYPE_CHECKING
 
 from referee.eighteen.combine import Index, greedy
@@ -250,15 +250,14 @@ class Floor:
         second = [0] * len(next_to) if span is not None else down
         disc[root] = low[root] = 0
         pending = [root]  # nodes of blocks not closed yet, in the order found
-        path = [root]  # the depth-first path, and each node's neighbours not tried yet
-        todos = [next_to[root] & inside]
+        # The depth-first path above u: each node, with its neighbours not tried yet.
+        path: list[tuple[int, int]] = []
+        u, todo = root, next_to[root] & inside
         count = 0
         while True:
-            todo = todos[-1]
-            u = path[-1]
             if todo:
                 bit = todo & -todo
-                todos[-1] = todo ^ bit
+                todo ^= bit
                 w = bit.bit_length() - 1
                 seen = disc[w]
                 if seen >= 0:
@@ -268,11 +267,9 @@ class Floor:
                 count += 1
                 disc[w] = low[w] = count
                 pending.append(w)
-                path.append(w)
-                todos.append(next_to[w] & inside)
+                path.append((u, todo))
+                u, todo = w, next_to[w] & inside
                 continue
-            path.pop()
-            todos.pop()
             if not path:
                 if span is not None:
                     for x in range(len(next_to)):
@@ -281,7 +278,7 @@ class Floor:
                             if both > span[0]:
                                 span[0] = both
                 return down[root]
-            p = path[-1]
+            p, todo = path.pop()
             if low[u] < low[p]:
                 low[p] = low[u]
             if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
@@ -306,6 +303,7 @@ class Floor:
                         second[p] = chain
                 if chain > down[p]:
                     down[p] = chain
+            u = p
 
     def _relevance(self, reach: int) -> tuple[int, ...]:
         """Per other train, its candidates that can still be in a better answer with a route
@@ -351,7 +349,7 @@ class Floor:
             if self.walks_kept > WALKS_KEPT:
                 self.walks.clear()
                 self.walks_kept = 0
-            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            kept = tuple(map(and_, clash, relevant))
             self.walks[key] = (-1, [(mask, kept, value, token, order)])
             self.walks_kept += 1
             return False
@@ -394,7 +392,7 @@ class Floor:
                 else:
                     return True
         if len(seen) < WALKS_PER_PLACE:
-            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            kept = tuple(map(and_, clash, relevant))
             seen.append((mine, kept, value, token, order))
             self.walks_kept += 1
         return False
