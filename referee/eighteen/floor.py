@@ -365,31 +365,28 @@ class Floor:
             seen = [(walk[0] & future, *walk[1:]) for walk in seen]
             self.walks[key] = (future, seen)
         mine = mask & future
-        if len(relevant) == 1:  # the usual case, unrolled
-            (matters,) = relevant
-            (ours,) = clash
+        # Per other train, its candidates that still matter and that this walk leaves free.
+        fresh = tuple(matters & ~ours for ours, matters in zip(clash, relevant, strict=True))
+        if len(fresh) == 1:  # the usual case, unrolled
+            (free,) = fresh
             for other_mask, other_clash, other_value, other_token, other_order in seen:
                 if (
                     not other_mask & ~mine
                     and other_value >= value
                     and other_order <= order
                     and (other_token or not token)
-                    and not other_clash[0] & ~ours & matters
+                    and not other_clash[0] & free
                 ):
                     return True
         else:
             for other_mask, other_clash, other_value, other_token, other_order in seen:
                 if (
-                    other_mask & ~mine
-                    or other_value < value
-                    or other_order > order
-                    or (token and not other_token)
+                    not other_mask & ~mine
+                    and other_value >= value
+                    and other_order <= order
+                    and (other_token or not token)
+                    and not any(map(and_, other_clash, fresh))
                 ):
-                    continue
-                for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
-                    if theirs & ~ours & matters:
-                        break
-                else:
                     return True
         if len(seen) < WALKS_PER_PLACE:
             kept = tuple(map(and_, clash, relevant))
