@@ -55,7 +55,8 @@ class Floor:
         self.others, self.indexes, self.link_sets = others, indexes, link_sets
         # An unindexed list (too long to index) counts as clashing with nothing but its best.
         self.by_link = [index.by_link if index else [0] * len(graph.links) for index in indexes]
-        self.every = [index.every if index else 1 for index in indexes]
+        # Per other train, how many of its candidates can be picked (unindexed: its best).
+        self.sizes = [index.every.bit_length() if index else 1 for index in indexes]
         # Per link, the candidates of each other train sharing its track (see clash()).
         self.by_link_column = [
             tuple(by_link[link] for by_link in self.by_link) for link in range(len(graph.links))
@@ -131,10 +132,12 @@ class Floor:
         if reach + self.others_best <= self.best:
             return reach + self.others_best
         others = 0
-        for cands, every, clashing in zip(self.others, self.every, clash, strict=True):
-            free = every & ~clashing
-            if free:
-                others += cands[(free & -free).bit_length() - 1][0]
+        for cands, size, clashing in zip(self.others, self.sizes, clash, strict=True):
+            # Its best candidate clear of the walk: the lowest bit clear in `clashing` (two
+            # operations on these long bitsets, not four).
+            first = (clashing ^ (clashing + 1)).bit_length() - 1
+            if first < size:
+                others += cands[first][0]
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
         others = min(others, self.others_best)
