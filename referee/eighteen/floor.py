@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 from bisect import bisect_left
+from operator import and_, or_
 from typing import TYPE_CHECKING
 
 from referee.eighteen.combine import Index, greedy
@@ -54,7 +55,12 @@ class Floor:
         self.others, self.indexes, self.link_sets = others, indexes, link_sets
         # An unindexed list (too long to index) counts as clashing with nothing but its best.
         self.by_link = [index.by_link if index else [0] * len(graph.links) for index in indexes]
-        self.every = [index.every if index else 1 for index in indexes]
+        # Per other train, how many of its candidates can be picked (unindexed: its best).
+        self.sizes = [index.every.bit_length() if index else 1 for index in indexes]
+        # Per link, the candidates of each other train sharing its track (see clash()).
+        self.by_link_column = [
+            tuple(by_link[link] for by_link in self.by_link) for link in range(len(graph.links))
+        ]
         self.no_clash = tuple(0 for _ in indexes)
         self.others_best = others_best
         self.best = others_best  # this train running nothing
@@ -110,7 +116,7 @@ class Floor:
 
     def clash(self, clash: tuple[int, ...], link: int) -> tuple[int, ...]:
         """The other trains' candidates that share track with a walk, once it takes `link`."""
-        return tuple(c | by_link[link] for c, by_link in zip(clash, self.by_link, strict=True))
+        return tuple(map(or_, clash, self.by_link_column[link]))
 
     def ceiling(self, value: int, v: int, met: int, clash: tuple[int, ...]) -> int:
         """The best answer a walk worth `value` so far, at v, could still go on to: what it can
@@ -126,10 +132,12 @@ class Floor:
         if reach + self.others_best <= self.best:
             return reach + self.others_best
         others = 0
-        for cands, every, clashing in zip(self.others, self.every, clash, strict=True):
-            free = every & ~clashing
-            if free:
-                others += cands[(free & -free).bit_length() - 1][0]
+        for cands, size, clashing in zip(self.others, self.sizes, clash, strict=True):
+            # Its best candidate clear of the walk: the lowest bit clear in `clashing` (two
+            # operations on these long bitsets, not four).
+            first = (clashing ^ (clashing + 1)).bit_length() - 1
+            if first < size:
+                others += cands[first][0]
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
         others = min(others, self.others_best)
@@ -245,15 +253,14 @@ class Floor:
         second = [0] * len(next_to) if span is not None else down
         disc[root] = low[root] = 0
         pending = [root]  # nodes of blocks not closed yet, in the order found
-        path = [root]  # the depth-first path, and each node's neighbours not tried yet
-        todos = [next_to[root] & inside]
+        # The depth-first path above u: each node, with its neighbours not tried yet.
+        path: list[tuple[int, int]] = []
+        u, todo = root, next_to[root] & inside
         count = 0
         while True:
-            todo = todos[-1]
-            u = path[-1]
             if todo:
                 bit = todo & -todo
-                todos[-1] = todo ^ bit
+                todo ^= bit
                 w = bit.bit_length() - 1
                 seen = disc[w]
                 if seen >= 0:
@@ -263,11 +270,9 @@ class Floor:
                 count += 1
                 disc[w] = low[w] = count
                 pending.append(w)
-                path.append(w)
-                todos.append(next_to[w] & inside)
+                path.append((u, todo))
+                u, todo = w, next_to[w] & inside
                 continue
-            path.pop()
-            todos.pop()
             if not path:
                 if span is not None:
                     for x in range(len(next_to)):
@@ -276,7 +281,7 @@ class Floor:
                             if both > span[0]:
                                 span[0] = both
                 return down[root]
-            p = path[-1]
+            p, todo = path.pop()
             if low[u] < low[p]:
                 low[p] = low[u]
             if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
@@ -301,6 +306,7 @@ class Floor:
                         second[p] = chain
                 if chain > down[p]:
                     down[p] = chain
+            u = p
 
     def _relevance(self, reach: int) -> tuple[int, ...]:
         """Per other train, its candidates that can still be in a better answer with a route
@@ -346,7 +352,7 @@ class Floor:
             if self.walks_kept > WALKS_KEPT:
                 self.walks.clear()
                 self.walks_kept = 0
-            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            kept = tuple(map(and_, clash, relevant))
             self.walks[key] = (-1, [(mask, kept, value, token, order)])
             self.walks_kept += 1
             return False
@@ -362,35 +368,31 @@ class Floor:
             seen = [(walk[0] & future, *walk[1:]) for walk in seen]
             self.walks[key] = (future, seen)
         mine = mask & future
-        relevant = self._relevance(value + self.bound(v, met))
-        if len(relevant) == 1:  # the usual case, unrolled
-            (matters,) = relevant
-            (ours,) = clash
+        # Per other train, its candidates that still matter and that this walk leaves free.
+        fresh = tuple(matters & ~ours for ours, matters in zip(clash, relevant, strict=True))
+        if len(fresh) == 1:  # the usual case, unrolled
+            (free,) = fresh
             for other_mask, other_clash, other_value, other_token, other_order in seen:
                 if (
                     not other_mask & ~mine
                     and other_value >= value
                     and other_order <= order
                     and (other_token or not token)
-                    and not other_clash[0] & ~ours & matters
+                    and not other_clash[0] & free
                 ):
                     return True
         else:
             for other_mask, other_clash, other_value, other_token, other_order in seen:
                 if (
-                    other_mask & ~mine
-                    or other_value < value
-                    or other_order > order
-                    or (token and not other_token)
+                    not other_mask & ~mine
+                    and other_value >= value
+                    and other_order <= order
+                    and (other_token or not token)
+                    and not any(map(and_, other_clash, fresh))
                 ):
-                    continue
-                for theirs, ours, matters in zip(other_clash, clash, relevant, strict=True):
-                    if theirs & ~ours & matters:
-                        break
-                else:
                     return True
         if len(seen) < WALKS_PER_PLACE:
-            kept = tuple(c & r for c, r in zip(clash, relevant, strict=True))
+            kept = tuple(map(and_, clash, relevant))
             seen.append((mine, kept, value, token, order))
             self.walks_kept += 1
         return False

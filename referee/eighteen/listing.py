@@ -13,6 +13,7 @@ from array import array
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from referee.eighteen import cores
@@ -159,7 +160,8 @@ def enumerate_routes(
         table.diesel,
         table.ends,
     )
-    worth = paid_diesel if floor is not None and floor.diesel else paid
+    by_diesel = floor is not None and floor.diesel  # the walking train is paid as a D
+    worth = paid_diesel if by_diesel else paid
     counter = [0]
 
     def step(before: int, w: int, link: int, is_counted: int) -> int:
@@ -177,8 +179,9 @@ def enumerate_routes(
             if floor is not None and floor.shared is not None:
                 floor.shared.meet(floor)
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
+        order = rank[start]
         if floor is not None and floor.dominated(
-            v, met, mask, clash, value_d if floor.diesel else value, token, rank[start]
+            v, met, mask, clash, value_d if by_diesel else value, token, order
         ):
             return
         moves: list[tuple[int, int, int, _Walk]] = []  # (ceiling, entry, node, walk) to go on
@@ -189,7 +192,7 @@ def enumerate_routes(
             new_links = links | 1 << link
             new_clash = clash if floor is None else floor.clash(clash, link)
             here = (start, seen | bit, met | city, new_mask, new_links, new_clash)
-            got = value_d if floor is not None and floor.diesel else value
+            got = value_d if by_diesel else value
             if not is_stop or pass_free:  # a junction, or a full city Overnight passes
                 ceiling = 0 if floor is None else floor.ceiling(got, w, met | city, new_clash)
                 moves.append(
@@ -202,11 +205,11 @@ def enumerate_routes(
             now, now_d = value + paid[w], value_d + paid_diesel[w]
             # Every route is found from both of its ends; keep it from the end walked from
             # first (the walk is symmetric: what may start a route may end it).
-            keep = has and rank[start] < rank[w]
+            keep = has and order < rank[w]
             go_on = can_pass and n < max_stops and (has or n + to_token.get(w, far) <= max_stops)
             ceiling = 0
             if floor is not None:
-                got = now_d if floor.diesel else now
+                got = now_d if by_diesel else now
                 keep = keep and got > floor.value
                 if go_on:
                     ceiling = floor.ceiling(got, w, met | city, new_clash)
@@ -229,7 +232,7 @@ def enumerate_routes(
                 extend(entry, w, walk)
             return
         # Most promising first, so the floor rises early; a move may no longer pay by its turn.
-        moves.sort(key=lambda move: -move[0])
+        moves.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep their order)
         for ceiling, entry, w, walk in moves:
             if ceiling > floor.best:
                 extend(entry, w, walk)
