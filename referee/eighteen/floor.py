@@ -16,11 +16,13 @@ if TYPE_CHECKING:
     from referee.eighteen.cores import Shared
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
-# Tight ceilings, and remembering walks, cost more than they save in a short walk: tight
-# ceilings after this many places seen, walks once they come back to places this often
-# (and 5,000 walks more than that; a test sets 0 to have them from the first step).
-TIGHT_AFTER = 10_000
-DOMINATE_AFTER = 2
+# Tight ceilings after this many places seen, walks remembered once they come back to places
+# this often (and 5,000 walks more than that). Both from the first step: on bench/routes.py's
+# Lost Atlas positions that takes 15-25% less CPU than waiting for a long walk, once places
+# with the same nodes left to reach share their ceilings. (A test sets them high, to check
+# that neither changes an answer.)
+TIGHT_AFTER = 0
+DOMINATE_AFTER = 0
 WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
 WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
 
@@ -77,8 +79,11 @@ class Floor:
         self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
         # Walks meet the same stops in many orders: the ceiling depends only on where they are
         # and what they met.
-        # (ceiling, whether it is the tight one)
-        self.ceilings: dict[tuple[int, int], tuple[int, bool]] = {}
+        # Per place: [ceiling, the nodes it reaches, or -1 once the ceiling is the tight one].
+        # Walks that met different stops often have the same nodes left to reach: places
+        # share one entry per end and nodes reached (`by_reach`), and so its ceilings.
+        self.ceilings: dict[tuple[int, int], list[int]] = {}
+        self.by_reach: dict[tuple[int, int], list[int]] = {}
         # Walks that reached a place (end, stops met) and were walked on: see dominated().
         self.walks: dict[tuple[int, int], tuple[int, list[_Walked]]] = {}
         self.walks_kept = 0
@@ -105,6 +110,7 @@ class Floor:
         other = copy.copy(self)
         other.next_to = self._next_to(taken)
         other.ceilings = {}
+        other.by_reach = {}
         other.walks = {}
         other.walks_kept = other.walked = 0
         other.relevant = {}
@@ -124,10 +130,8 @@ class Floor:
         in full when it cannot beat the best answer known.)"""
         key = (v, met)
         known = self.ceilings.get(key)
-        if known is None:  # as in most(), written out: this runs at every step of a walk
-            if len(self.ceilings) > CEILINGS_KEPT:
-                self.ceilings.clear()
-            known = self.ceilings[key] = (self._loose(v, met), False)
+        if known is None:
+            known = self._place(key)
         reach = value + known[0]
         if reach + self.others_best <= self.best:
             return reach + self.others_best
@@ -141,29 +145,47 @@ class Floor:
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
         others = min(others, self.others_best)
-        if reach + others > self.best and not known[1] and len(self.ceilings) > TIGHT_AFTER:
-            # The cheap ceiling is not enough: the tight one, once per place (in a long walk
-            # only: in a short one it costs more than it saves).
-            reach = value + self.most(v, met, tight=True)
+        if reach + others > self.best and known[1] >= 0 and len(self.ceilings) > TIGHT_AFTER:
+            # The cheap ceiling is not enough: the tight one, once per place.
+            reach = value + self._tighten(v, known)
         return reach + others
 
     def most(self, v: int, met: int, tight: bool = False) -> int:
         """The most a route going on from v, having met `met`, can still add: the cheap
         ceiling, or the tight one; each found once per place."""
-        key = (v, met)
-        known = self.ceilings.get(key)
-        if known is None:
-            if len(self.ceilings) > CEILINGS_KEPT:
-                self.ceilings.clear()
-            known = self.ceilings[key] = (self._loose(v, met), False)
-        if tight and not known[1]:
-            known = self.ceilings[key] = (min(known[0], self._tight(v, met)), True)
+        known = self.ceilings.get((v, met)) or self._place((v, met))
+        if tight and known[1] >= 0:
+            return self._tighten(v, known)
         return known[0]
 
     def bound(self, v: int, met: int) -> int:
         """The most a route going on from v can still add (the best ceiling found so far)."""
         known = self.ceilings.get((v, met))
-        return self._loose(v, met) if known is None else known[0]
+        if known is None:
+            return self._loose(v, self._reached(v, met))
+        return known[0]
+
+    def _place(self, key: tuple[int, int]) -> list[int]:
+        """The entry of a place (end, stops met) not seen yet: its cheap ceiling."""
+        if len(self.ceilings) > CEILINGS_KEPT:
+            self.ceilings.clear()
+            self.by_reach.clear()
+        v, met = key
+        reached = self._reached(v, met)
+        entry = self.by_reach.get((v, reached))
+        if entry is None:
+            entry = self.by_reach[(v, reached)] = [self._loose(v, reached), reached]
+        self.ceilings[key] = entry
+        return entry
+
+    def _tighten(self, v: int, entry: list[int]) -> int:
+        """The tight ceiling of a place whose cheap one is known: the richest chain of blocks
+        it can pass (see _chain), and the best stop it could end at that pays only as an end;
+        kept in the place's entry."""
+        reached = entry[1]
+        chain = self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
+        entry[0], entry[1] = min(entry[0], chain), -1
+        return entry[0]
 
     def _reached(self, v: int, met: int) -> int:
         """The nodes a route going on from v can reach, never meeting the nodes of `met`."""
@@ -191,10 +213,9 @@ class Floor:
             ending ^= low
         return best_end
 
-    def _loose(self, v: int, met: int) -> int:
-        """Cheap: every stop it can reach and pass, and the best one of those it could only
-        end at (a stop with one way in left, or one that pays only as an end)."""
-        reached = self._reached(v, met)
+    def _loose(self, v: int, reached: int) -> int:
+        """Cheap: every stop it can reach (`reached`) and pass, and the best one of those it
+        could only end at (a stop with one way in left, or one that pays only as an end)."""
         next_to = self.next_to
         open_ = reached | 1 << v
         total = 0
@@ -209,12 +230,6 @@ class Floor:
                 best_end = max(best_end, self.pass_value[i])
             passing ^= low
         return total + best_end
-
-    def _tight(self, v: int, met: int) -> int:
-        """Dearer: the richest chain of blocks it can pass (see _chain), and the best stop it
-        could end at that pays only as an end."""
-        reached = self._reached(v, met)
-        return self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
 
     def anywhere(self, tokens: list[int]) -> int:
         """The most one route can earn, from anywhere: per piece of the network holding a

@@ -6,11 +6,12 @@
    Its companions' routes are listed and combined first; then its walk keeps a floor (floor.py:
    the best answer found so far, less the most the companions can earn) and goes on only while
    a ceiling (the stops still in reach, plus the companions' best on the track left) is above
-   the best answer. In a long walk the ceiling is the richest chain of blocks from the walk's
-   end, and a walk that comes back to a place (end, stops met) already walked on, with no more
-   to offer anyone, is dropped. Every route that could be in a better answer, or one as good
-   with no more track, is still listed: the result is proven. A walk still going after a
-   moment shares the ends left with a forked child (cores.py), on a machine with two cores.
+   the best answer. Where the stops in reach are not enough, the ceiling is the richest chain
+   of blocks from the walk's end; a walk that comes back to a place (end, stops met) already
+   walked on, with no more to offer anyone, is dropped. Every route that could be in a better
+   answer, or one as good with no more track, is still listed: the result is proven. A walk
+   still going after a moment shares the ends left with a forked child (cores.py), on a
+   machine with two cores.
 3. Per train: candidates (revenue, track) with at most that train's stops, best first, one per
    track set. (Filtering out dominated candidates, more track for no more revenue, cost more
    than the bitsets below spend on them.)
