@@ -79,7 +79,7 @@ class Floor:
         self.pays_ending = sum(1 << n.id for n in nodes if self.end_value[n.id])
         # Walks meet the same stops in many orders: the ceiling depends only on where they are
         # and what they met.
-        # Per place: [ceiling, the nodes it reaches, or -1 once the ceiling is the tight one].
+        # Per place: [ceiling, the nodes it reaches, 1 once the ceiling is the tight one].
         # Walks that met different stops often have the same nodes left to reach: places
         # share one entry per end and nodes reached (`by_reach`), and so its ceilings.
         self.ceilings: dict[tuple[int, int], list[int]] = {}
@@ -124,14 +124,17 @@ class Floor:
         """The other trains' candidates that share track with a walk, once it takes `link`."""
         return tuple(map(or_, clash, self.by_link_column[link]))
 
-    def ceiling(self, value: int, v: int, met: int, clash: tuple[int, ...]) -> int:
+    def ceiling(self, value: int, v: int, met: int, clash: tuple[int, ...], ends: int) -> int:
         """The best answer a walk worth `value` so far, at v, could still go on to: what it can
-        reach, plus the most the other trains can earn on the track it leaves. (Not computed
-        in full when it cannot beat the best answer known.)"""
+        reach, plus the most the other trains can earn on the track it leaves; 0 if it can
+        reach none of the stops it may end at (`ends`). (Not computed in full when it cannot
+        beat the best answer known.)"""
         key = (v, met)
         known = self.ceilings.get(key)
         if known is None:
             known = self._place(key)
+        if not known[1] & ends:
+            return 0
         reach = value + known[0]
         if reach + self.others_best <= self.best:
             return reach + self.others_best
@@ -145,7 +148,7 @@ class Floor:
         # Each train's best alone may share track with another's: together they earn no more
         # than their best combination.
         others = min(others, self.others_best)
-        if reach + others > self.best and known[1] >= 0 and len(self.ceilings) > TIGHT_AFTER:
+        if reach + others > self.best and not known[2] and len(self.ceilings) > TIGHT_AFTER:
             # The cheap ceiling is not enough: the tight one, once per place.
             reach = value + self._tighten(v, known)
         return reach + others
@@ -154,7 +157,7 @@ class Floor:
         """The most a route going on from v, having met `met`, can still add: the cheap
         ceiling, or the tight one; each found once per place."""
         known = self.ceilings.get((v, met)) or self._place((v, met))
-        if tight and known[1] >= 0:
+        if tight and not known[2]:
             return self._tighten(v, known)
         return known[0]
 
@@ -174,7 +177,7 @@ class Floor:
         reached = self._reached(v, met)
         entry = self.by_reach.get((v, reached))
         if entry is None:
-            entry = self.by_reach[(v, reached)] = [self._loose(v, reached), reached]
+            entry = self.by_reach[(v, reached)] = [self._loose(v, reached), reached, 0]
         self.ceilings[key] = entry
         return entry
 
@@ -184,7 +187,7 @@ class Floor:
         kept in the place's entry."""
         reached = entry[1]
         chain = self._chain(v, (reached & self.through) | 1 << v) + self._best_end(reached)
-        entry[0], entry[1] = min(entry[0], chain), -1
+        entry[0], entry[2] = min(entry[0], chain), 1
         return entry[0]
 
     def _reached(self, v: int, met: int) -> int:

@@ -180,6 +180,7 @@ def enumerate_routes(
                 floor.shared.meet(floor)
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
         order = rank[start]
+        may_end = ends_after[order]
         if floor is not None and floor.dominated(
             v, met, mask, clash, value_d if by_diesel else value, token, order
         ):
@@ -194,7 +195,9 @@ def enumerate_routes(
             here = (start, seen | bit, met | city, new_mask, new_links, new_clash)
             got = value_d if by_diesel else value
             if not is_stop or pass_free:  # a junction, or a full city Overnight passes
-                ceiling = 0 if floor is None else floor.ceiling(got, w, met | city, new_clash)
+                ceiling = (
+                    0 if floor is None else floor.ceiling(got, w, met | city, new_clash, may_end)
+                )
                 moves.append(
                     (ceiling, step(at, w, link, 0), w, (*here, count, token, value, value_d))
                 )
@@ -212,7 +215,7 @@ def enumerate_routes(
                 got = now_d if by_diesel else now
                 keep = keep and got > floor.value
                 if go_on:
-                    ceiling = floor.ceiling(got, w, met | city, new_clash)
+                    ceiling = floor.ceiling(got, w, met | city, new_clash, may_end)
                     go_on = ceiling > floor.best
             if keep or go_on:
                 entry = step(at, w, link, 1)
@@ -243,6 +246,10 @@ def enumerate_routes(
     for i, s in enumerate(starts):
         rank[s] = i
     no_clash = () if floor is None else floor.no_clash
+    # Per start's order, the stops a route from it may end at: those walked from later.
+    ends_after = [0] * (len(starts) + 1)
+    for i in range(len(starts) - 1, 0, -1):
+        ends_after[i - 1] = ends_after[i] | (nodes[starts[i]].is_stop << starts[i])
     origins = [
         s
         for s in starts
@@ -253,7 +260,11 @@ def enumerate_routes(
         """Walk from these ends: whether it finished before the deadline."""
         try:
             for s in chosen:
-                if floor is None or floor.ceiling(worth[s], s, same_city[s], no_clash) > floor.best:
+                may_end = ends_after[rank[s]]
+                if (
+                    floor is None
+                    or floor.ceiling(worth[s], s, same_city[s], no_clash, may_end) > floor.best
+                ):
                     # The walk starts with the avoided track taken; routes are kept without it.
                     node = nodes[s]
                     walk = (s, 1 << node.identity, same_city[s], avoid, 0, no_clash, 1, node.token)
