@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from referee.eighteen.floor import Floor
     from referee.eighteen.listing import RouteTable
 
-SPLIT_AFTER = 0.15  # seconds of walking before the rest is shared (a test sets 0)
+SPLIT_AFTER = 0.01  # seconds of walking before the rest is shared (a test sets 0)
 GRACE = 0.25  # seconds the parent waits for the child past the deadline, then kills it
 
 # A route sent back: track, links, stops counted, values, and its walk as (node, link, counted).
