@@ -16,13 +16,15 @@ if TYPE_CHECKING:
     from referee.eighteen.cores import Shared
 
 CEILINGS_KEPT = 1_000_000  # remembered ceilings, at most (then forgotten and found again)
-# Tight ceilings after this many places seen, walks remembered once they come back to places
-# this often (and 5,000 walks more than that). Both from the first step: on bench/routes.py's
-# Lost Atlas positions that takes 15-25% less CPU than waiting for a long walk, once places
-# with the same nodes left to reach share their ceilings. (A test sets them high, to check
-# that neither changes an answer.)
-TIGHT_AFTER = 0
-DOMINATE_AFTER = 0
+# Tight ceilings after this many places seen (soon: places with the same nodes left to reach
+# share their ceilings; in 1889's short walks they cost more than they save). Walks remembered
+# once walks come back to places this often: on Lost Atlas's small dense map within the first
+# steps, on 1830's wide one rarely (there remembering them changed which routes were listed
+# and made combining them up to three times dearer). Measured on bench/routes.py's positions
+# against the old thresholds (10,000 places; twice, plus 5,000 walks): Lost Atlas 23% less
+# CPU, 1830 and 1889 the same. (A test sets both high: neither may change an answer.)
+TIGHT_AFTER = 300
+DOMINATE_AFTER = 2
 WALKS_KEPT = 200_000  # remembered walks for dominance, at most (then forgotten)
 WALKS_PER_PLACE = 12  # walks remembered per place (end and stops met)
 
@@ -361,7 +363,7 @@ class Floor:
         follows that one, for as much, leaving the other trains as much. Otherwise the walk is
         remembered."""
         self.walked += 1
-        if not self.can_dominate or self.walked <= DOMINATE_AFTER * (len(self.ceilings) + 2500):
+        if not self.can_dominate or self.walked <= DOMINATE_AFTER * len(self.ceilings):
             return False
         key = (v, met)
         relevant = self._relevance(value + self.bound(v, met))
