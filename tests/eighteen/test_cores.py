@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_property import SEEDS, check
+from test_property import SEEDS, check, eager_floor
 
 from referee.eighteen import cores
 
@@ -42,7 +42,7 @@ def split_at_once() -> Iterator[list[int]]:
 )
 @given(SEEDS)
 def test_both_cores_agree_with_the_exhaustive_search(seed: int) -> None:
-    with split_at_once():
+    with eager_floor(), split_at_once():
         check(seed, lost_atlas=None, trains_drawn="D,4")
 
 

@@ -1,10 +1,11 @@
-"""A lone ∞ train's walk (floor.py) with its tight ceilings and remembered walks gives the
-same answers as without either, on late Lost Atlas positions too big for the
+"""A lone ∞ train's walk (floor.py) with its tight ceilings and remembered walks from the start
+gives the same answers as without either, on late Lost Atlas positions too big for the
 exhaustive search (§16: an ∞ train counts every stop; the other trains share no track)."""
 
 from __future__ import annotations
 
 import pytest
+from test_property import eager_floor
 
 from bench.latepos import lost_atlas_position
 from referee.eighteen import floor
@@ -16,7 +17,8 @@ from referee.eighteen.trains import parse_trains
 def test_tight_ceilings_and_remembered_walks_change_no_answer(seed: int) -> None:
     position, company, trains = lost_atlas_position(seed)
     assert "∞" in trains
-    eager = best_routes(position, company, parse_trains(trains))
+    with eager_floor():
+        eager = best_routes(position, company, parse_trains(trains))
     saved = floor.TIGHT_AFTER, floor.DOMINATE_AFTER
     floor.TIGHT_AFTER = floor.DOMINATE_AFTER = 1 << 40
     try:
