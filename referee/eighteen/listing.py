@@ -260,6 +260,11 @@ def enumerate_routes(
         """Walk from these ends: whether it finished before the deadline."""
         try:
             for s in chosen:
+                if floor is not None and floor.shared is not None:
+                    # At each end too, not only every 256 steps: a short walk raises the floor
+                    # as much as a long one, and a process left with a long walk must not go on
+                    # with the floor it had when they split.
+                    floor.shared.meet(floor)
                 may_end = ends_after[rank[s]]
                 if (
                     floor is None
@@ -271,6 +276,8 @@ def enumerate_routes(
                     extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
         except OutOfTime:
             return False
+        if floor is not None and floor.shared is not None:
+            floor.shared.meet(floor)
         return True
 
     if floor is None or not cores.can_split():
