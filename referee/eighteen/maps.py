@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from referee.datafiles import load_table, table_names
@@ -77,6 +78,7 @@ def available_maps() -> list[str]:
     return [name for name in table_names("maps") if not name.endswith("_pieces")]
 
 
+@cache  # a shipped map never changes while the program runs; each position reads one
 def load_map(name: str) -> GameMap:
     if name not in available_maps():
         raise UsageError(_("unknown map '{name}'").format(name=name), ", ".join(available_maps()))

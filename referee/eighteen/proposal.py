@@ -51,9 +51,9 @@ def proposal(company: str, phase: str, answer: Answer) -> list[str]:
     ]
 
 
-def taken(answer: Answer | None, rule: str, proven_only: bool = True) -> int:
-    """The revenue `run best` pays: the answer's total. Refused, whatever the table forces,
-    without an answer, or (`proven_only`) with one the search did not prove in time."""
+def taken(answer: Answer | None, rule: str, proven_only: bool = True) -> Answer:
+    """The answer `run best` pays (its total) or `routes` shows. Refused, whatever the table
+    forces, without an answer, or (`proven_only`) with one the search did not prove in time."""
     if answer is None:
         raise RuleError(
             _("the referee knows no routes here (no map, or no train)"),
@@ -67,7 +67,7 @@ def taken(answer: Answer | None, rule: str, proven_only: bool = True) -> int:
             " and types the revenue"
         )
         raise RuleError(said.format(seconds=round(SEARCH_SECONDS)), rule, "run N", computable=False)
-    return answer.total
+    return answer
 
 
 def judge_typed(judge: Judge, total: int, best: int | None, rule: str) -> None:

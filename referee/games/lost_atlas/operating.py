@@ -268,9 +268,8 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     track.stage(state, 5, judge, N_("running"))
     judge.rule(orr.revenue is None, _("the trains have run this turn"), R_RUN)
     if move.best:
-        answer = routes.best(state, co)
-        total = proposal.taken(answer, R_RUN, proven_only=False)
-        assert answer is not None
+        answer = proposal.taken(routes.best(state, co), R_RUN, proven_only=False)
+        total = answer.total
         events.extend(Event(line) for line in proposal.describe(answer))
         move = Run(move.actor, (), total_only=True)
     else:

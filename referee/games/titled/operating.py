@@ -275,9 +275,8 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     revenue = move.revenue
     if move.best:
         judge.fact(bool(title.map), _no_map(state), ROUTES, "run N")
-        answer = routes.best(state, corp)
-        revenue = proposal.taken(answer, ROUTES)
-        assert answer is not None
+        answer = proposal.taken(routes.best(state, corp), ROUTES)
+        revenue = answer.total
         events += [Event(line) for line in proposal.describe(answer)]
     no_train = _("{company} has no train").format(company=corp.abbr)
     judge.rule(bool(corp.trains) or revenue == 0, no_train, OR)
@@ -335,9 +334,7 @@ def show_routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[E
     if not corp.trains:
         said = _("{company} has no train: it earns nothing").format(company=corp.abbr)
         return state, [Event(said)]
-    answer = routes.best(state, corp)
-    proposal.taken(answer, ROUTES, proven_only=False)
-    assert answer is not None
+    answer = proposal.taken(routes.best(state, corp), ROUTES, proven_only=False)
     return state, [Event(line) for line in proposal.proposal(corp.abbr, state.phase, answer)]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from referee.eighteen.maps import GameMap, load_map
+from referee.eighteen.maps import load_map
 from referee.eighteen.position import Position, position_from_data
 from referee.eighteen.proposal import SEARCH_SECONDS
 from referee.eighteen.search import Answer, best_routes
@@ -51,17 +51,12 @@ def cities_on(state: State, hex_: str) -> int:
     1 without a map (or off it), where which city holds a station is the table's business."""
     if not state.title.map:
         return 1
-    printed = _game_map(state.title.map).hexes.get(hex_)
+    printed = load_map(state.title.map).hexes.get(hex_)
     if printed is None:
         return 1
     laid = state.tiles.get(hex_)
     spec = tile(laid[0], hex_) if laid else printed.printed
     return sum(node.kind == "city" for node in spec.nodes)
-
-
-@lru_cache(maxsize=4)
-def _game_map(name: str) -> GameMap:
-    return load_map(name)
 
 
 def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
