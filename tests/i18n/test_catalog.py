@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import ast
+import io
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
 
+import babel.messages.catalog
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,3 +115,30 @@ def test_no_message_is_written_inside_an_f_string() -> None:
         if inside and isinstance(call.args[0], ast.Constant)
     ]
     assert not wrong, wrong
+
+
+def i18n_script() -> dict[str, object]:
+    return runpy.run_path(str(ROOT / "scripts" / "i18n"), run_name="i18n_script")
+
+
+def test_the_check_reads_the_compiled_messages_not_the_compilers_header(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh machine installs today's Babel, whose header line ("Generated-By") differs from
+    the one that compiled the committed .mo: that is no stale catalog, a changed message is."""
+    script = i18n_script()
+    contents, compiled = script["mo_contents"], script["compiled"]
+    assert callable(contents) and callable(compiled)
+    mo = compiled(PO)
+    monkeypatch.setattr(babel.messages.catalog, "VERSION", "0.1-another")
+    other_babel = compiled(PO)
+    monkeypatch.undo()
+    assert other_babel != mo
+    assert contents(other_babel) == contents(mo)
+
+    cat = catalog()
+    changed = next(m for m in cat if m.id and isinstance(m.string, str) and m.string)
+    changed.string += "!"
+    out = io.BytesIO()
+    write_mo(out, cat, use_fuzzy=False)
+    assert contents(out.getvalue()) != contents(mo)
