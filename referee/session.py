@@ -393,10 +393,11 @@ class Session:
                 raise _unloadable(number, entry, str(e)) from e
             if by != entry.by:
                 raise _unloadable(number, entry, _("it would be {actor}'s").format(actor=by))
-        if _written(again.entries) != _written(trial.entries) or self.game.snapshot(
-            again.state
-        ) != self.game.snapshot(trial.state):
-            raise _unloadable(len(trial.entries), trial.entries[-1], _("the game differs"))
+        written, loaded = _written(trial.entries), _written(again.entries)
+        if written != loaded or self.game.snapshot(again.state) != self.game.snapshot(trial.state):
+            pairs = zip(written, loaded, strict=False)
+            index = next((i for i, (w, got) in enumerate(pairs) if w != got), len(written) - 1)
+            raise _unloadable(index + 1, trial.entries[index], _("the game differs"))
 
     def _take_log(self, trial: Session) -> None:
         """Make `trial`'s log this session's (checked by `_check_loads`), and save it."""
