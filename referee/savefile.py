@@ -19,6 +19,8 @@ A damaged or hostile file is reported with the line or move number and never ove
 
 from __future__ import annotations
 
+import errno
+import os
 import tomllib
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -28,9 +30,16 @@ from typing import Any
 import tomli_w
 
 from referee import savelock
-from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
+from referee.atomic import (
+    WriteError,
+    append_bytes,
+    check_folder,
+    remove_litter,
+    sync_file,
+    write_bytes,
+)
 from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import parse_toml, read_bytes, refuse_special
+from referee.files import cannot_read, parse_toml, read_bytes, refuse_special
 from referee.i18n import _
 from referee.session import Entry, Session
 
@@ -98,9 +107,9 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     return data
 
 
-def write(session: Session, path: Path) -> None:
+def write(session: Session, path: Path, lock: savelock.SaveLock | None = None) -> None:
     """Write the whole file atomically, keeping the previous version as FILE.bak."""
-    write_bytes(path, render(session).encode("utf-8"), backup=True)
+    write_bytes(path, render(session).encode("utf-8"), backup=True, lock=lock)
 
 
 class FileStore:
@@ -128,11 +137,11 @@ class FileStore:
         try:
             if in_step and not due:
                 block = move_block(session.entries[-1]).encode("utf-8")
-                append_bytes(self.path, block, sync=not self.deferred)
+                append_bytes(self.path, block, sync=not self.deferred, lock=self.lock)
                 self.unsynced = self.unsynced or self.deferred
                 self.on_disk = n
                 return
-            write(session, self.path)
+            write(session, self.path, self.lock)
             self.unsynced = False
             self.written(session)
         except RefereeError:
@@ -175,6 +184,7 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
             _("{path} exists and is never overwritten").format(path=path),
             _("--force or another --save"),
         )
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
@@ -188,7 +198,9 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
 
 def resume(path: Path) -> tuple[Session, list[str]]:
     """Open a save to play on: locked for this process, its temporary litter removed."""
-    refuse_special(path, SaveFileError)
+    if not refuse_special(path, SaveFileError):  # nothing is locked for a missing file
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        raise SaveFileError(cannot_read(path, missing))
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
@@ -217,9 +229,10 @@ def save_as(session: Session, path: Path) -> None:
         session.store.save(session, appended=False)
         return
     refuse_special(path, SaveFileError)
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
-        write(session, path)
+        write(session, path, lock)
     except BaseException:
         savelock.release(lock)
         raise
