@@ -19,7 +19,7 @@ from pathlib import Path
 from referee.engine import RefereeError
 from referee.files import irregular, not_regular, open_regular, refuse_special
 from referee.i18n import _
-from referee.savelock import SaveLock, backup_of, refuse_taken
+from referee.savelock import SaveLock, acquire, backup_of, refuse_taken, release
 
 
 class WriteError(RefereeError):
@@ -57,39 +57,48 @@ def write_bytes(
 ) -> None:
     """Temp file, flush, fsync, rename; with `backup` the old file is kept as FILE.bak.
 
-    `lock` is the save lock of the file being rewritten, if it is a save held open."""
+    The file's lock is held while it is written: `lock` if it is a save held open, else it
+    is taken for the write (refused if another referee holds the file) and let go after."""
     target = target_of(path)
-    folder = target.parent
     if make_folder:
         with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
     check_folder(target)
+    if lock is not None:
+        _write_held(path, target, payload, backup, lock)
+        return
+    held = acquire(path)
+    try:
+        _write_held(path, target, payload, backup, held)
+    finally:
+        release(held)
+
+
+def _write_held(path: Path, target: Path, payload: bytes, backup: bool, lock: SaveLock) -> None:
     refuse_taken(path, lock)
     kept = backup_of(target) if backup and target.exists() else None
     if kept is not None:
         refuse_special(kept, WriteError)  # a folder there: say so, naming it
         refuse_taken(kept, lock)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
         raise WriteError(cannot_write(path, e)) from None
-    held = -1  # the new version, locked for `lock` before it is in place
+    held = -1  # the new version, locked before it is in place
     try:
         with os.fdopen(fd, "wb") as f:
             _chmod(f.fileno(), target)
             f.write(payload)
             f.flush()
             os.fsync(f.fileno())
-            held = lock.hold_next(f.fileno()) if lock is not None else -1
+            held = lock.hold_next(f.fileno())
         if kept is not None:
             _copy_atomically(target, kept)
-        if lock is not None:
-            lock.check_in_place(target)
+        lock.check_in_place(target)
         os.replace(tmp, target)
-        if lock is not None:
-            lock.moved(held)
-            held = -1
-        _fsync_dir(folder)
+        lock.moved(held)
+        held = -1
+        _fsync_dir(target.parent)
     except (OSError, RefereeError) as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -112,7 +112,7 @@ def holding(tmp_path: Path, save: Path) -> subprocess.Popen[str]:
     first.stdin.flush()
     wait_for(save.with_name(f".{save.name}.lock"))
     deadline = time.monotonic() + 30
-    while "reveal blue" not in save.read_text():
+    while not (save.exists() and "reveal blue" in save.read_text()):
         assert time.monotonic() < deadline, "the first move was never saved"
         time.sleep(0.05)
     return first

@@ -67,6 +67,7 @@ def test_export_force_onto_a_closed_save_keeps_it_as_backup(tmp_path: Path) -> N
     reply = shell.run(f"export {tmp_path / 'other.toml'} --force")
     assert reply.ok and f"kept as {tmp_path / 'other.toml.bak'}" in reply.text
     assert (tmp_path / "other.toml.bak").read_bytes() == before
+    assert not (tmp_path / ".other.toml.lock").exists()  # held while written, let go after
     close(shell.session)
 
 
