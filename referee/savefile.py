@@ -39,7 +39,7 @@ from referee.atomic import (
     write_bytes,
 )
 from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import cannot_read, parse_toml, read_bytes, refuse_special
+from referee.files import cannot_read, open_regular, parse_toml, read_bytes, refuse_special
 from referee.i18n import _
 from referee.session import Entry, Session
 
@@ -107,9 +107,36 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     return data
 
 
-def write(session: Session, path: Path, lock: savelock.SaveLock | None = None) -> None:
+def write(
+    session: Session, path: Path, lock: savelock.SaveLock | None = None, backup: bool = True
+) -> None:
     """Write the whole file atomically, keeping the previous version as FILE.bak."""
-    write_bytes(path, render(session).encode("utf-8"), backup=True, lock=lock)
+    write_bytes(path, render(session).encode("utf-8"), backup=backup, lock=lock)
+
+
+def backup_is_ours(session: Session, path: Path) -> bool:
+    """Whether FILE.bak may take the previous version of this session's file: it is missing,
+    or an earlier version of this same session (same game, variant, players and `created`).
+    Another game that `--force` replaced is kept there, never written over by this one's."""
+    try:
+        fd = open_regular(savelock.backup_of(path), WriteError)
+    except RefereeError:
+        return True  # missing, or not a file: the writer says what is wrong with it
+    try:
+        head = os.read(fd, 4096).decode("utf-8", "replace")
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    ours = tomli_w.dumps(
+        {
+            "game": session.game.name,
+            "variant": session.variant,
+            "created": session.created,
+            "players": session.players,
+        }
+    )
+    return ours in head  # as `render` writes them: in this order, one after the other
 
 
 class FileStore:
@@ -123,6 +150,7 @@ class FileStore:
         self.redo_on_disk = False
         self.deferred: bool = False  # append without fsync; `sync` comes before any answer
         self.unsynced = False
+        self.replacing = False  # the next write replaces another file: always keep it
 
     def written(self, session: Session) -> None:
         self.on_disk = self.snapshot_after = len(session.entries)
@@ -141,7 +169,9 @@ class FileStore:
                 self.unsynced = self.unsynced or self.deferred
                 self.on_disk = n
                 return
-            write(session, self.path, self.lock)
+            backup = self.replacing or backup_is_ours(session, self.path)
+            write(session, self.path, self.lock, backup)
+            self.replacing = False
             self.unsynced = False
             self.written(session)
         except RefereeError:
@@ -189,6 +219,7 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
     try:
         remove_litter(path)
         store = FileStore(path, lock)
+        store.replacing = True
         store.save(session, appended=False)
     except BaseException:
         savelock.release(lock)

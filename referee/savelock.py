@@ -68,10 +68,10 @@ class SaveLock:
     note: str = ""  # set when a lock left by a dead process was taken over
     file_fd: int = -1  # the save itself, locked (-1: it does not exist yet, or Windows)
 
-    def holds(self, fd: int) -> bool:
-        """Whether `fd` is open on the file this lock holds."""
+    def holds(self, found: os.stat_result) -> bool:
+        """Whether `found` is the file this lock holds."""
         held = self.file_fd if LOCKS_THE_FILE else self.fd
-        return held >= 0 and _same(os.fstat(fd), os.fstat(held))
+        return held >= 0 and _same(found, os.fstat(held))
 
     def hold_next(self, fd: int) -> int:
         """Lock the new version of the save (open on `fd`) before it is renamed into place."""
@@ -279,13 +279,14 @@ def _held(real: Path, mine: SaveLock | None) -> bool:
     """Whether a referee other than `mine` holds the file at `real` (tried, not waited for)."""
     probe = real if LOCKS_THE_FILE else lock_path(real)
     try:
+        found = os.stat(probe)
+        if not stat.S_ISREG(found.st_mode) or (mine is not None and mine.holds(found)):
+            return False  # its own file is not opened again: nothing to let go by mistake
         fd = os.open(probe, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return False  # missing (or unreadable): nobody holds it through a lock
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode) or (mine is not None and mine.holds(fd)):
-            return False
-        return not _try_lock(fd)  # closing the probe lets go of what it took
+        return _same(found, os.fstat(fd)) and not _try_lock(fd)  # closing lets the probe go
     finally:
         os.close(fd)
 

@@ -22,9 +22,11 @@ from referee.session import Session
 from referee.shell.commands import Shell
 
 
-def held(path: Path, moves: tuple[str, ...] = ("give bob 5",)) -> Session:
+def held(
+    path: Path, moves: tuple[str, ...] = ("give bob 5",), players: tuple[str, ...] = ("Ann", "Bob")
+) -> Session:
     """A game saved in `path` by a shell that holds it open."""
-    s = Session.new("tally", ["Ann", "Bob"])
+    s = Session.new("tally", list(players))
     savefile.create(s, path)
     for m in moves:
         s.play(m)
@@ -237,4 +239,41 @@ def test_a_lock_file_that_is_not_a_lock_is_never_emptied(tmp_path: Path) -> None
         assert card.read_text() in ("not a lock\n", "format = 2\n# another game\n")
         card.unlink()
     again, _ = savefile.resume(tmp_path / "g.toml")
+    close(again)
+
+
+def test_new_force_onto_a_closed_save_keeps_it_as_backup(tmp_path: Path) -> None:
+    other = held(tmp_path / "other.toml", ("give bob 5",), ("Bob", "Ann"))
+    close(other)
+    before = (tmp_path / "other.toml").read_bytes()
+    board = tmp_path / "board.toml"
+    board.write_text("bonus = 0\n")
+    new = ["new", "tally", "-p", "A,B", "--save", str(tmp_path / "other.toml"), "--force"]
+    result = CliRunner().invoke(cli, [*new, "--board", str(board)], input="pass\n")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "other.toml.bak").read_bytes() == before  # after the new game's quit
+    assert moves(tmp_path / "other.toml") == ["pass"]
+
+
+def test_the_replaced_game_stays_in_the_backup_while_the_new_one_is_rewritten(
+    tmp_path: Path,
+) -> None:
+    """The new game's rewrites (undo, quit) keep their previous version in FILE.bak only
+    while FILE.bak holds this same game: the game that `--force` replaced is never written
+    over by them."""
+    other = held(tmp_path / "other.toml", ("give bob 5",), ("Bob", "Ann"))
+    close(other)
+    before = (tmp_path / "other.toml").read_bytes()
+    shell = Shell(held(tmp_path / "mine.toml", ("give bob 1",)))
+    assert shell.run(f"save {tmp_path / 'other.toml'} --force").ok
+    shell.run("give ann 2")
+    shell.run("undo")  # a whole rewrite of other.toml
+    close(shell.session)  # and another
+    assert (tmp_path / "other.toml.bak").read_bytes() == before
+    assert moves(tmp_path / "other.toml") == ["give bob 1"]
+    (tmp_path / "other.toml.bak").unlink()  # once it is gone, the backups are this game's
+    again, _ = savefile.resume(tmp_path / "other.toml")
+    again.play("give ann 1")
+    again.undo()
+    assert savefile.read(tmp_path / "other.toml.bak")[0].entries[-1].text == "give ann 1"
     close(again)
