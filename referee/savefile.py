@@ -41,7 +41,7 @@ from referee.atomic import (
 from referee.engine import Reading, RefereeError, RuleError, UsageError
 from referee.files import cannot_read, open_regular, parse_toml, read_bytes, refuse_special
 from referee.i18n import _
-from referee.session import Entry, Session
+from referee.session import LONGEST_MOVE, Entry, Session
 
 FORMAT = 2
 READS = (1, 2)
@@ -342,7 +342,7 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
         if not isinstance(at, datetime):
             raise SaveFileError(_("{where}: 'at' must be a date and time").format(where=where))
         was = item.get("was", "")
-        if not isinstance(was, str) or len(text) > 1000 or len(by) > 100:
+        if not isinstance(was, str) or len(text) > LONGEST_MOVE or len(by) > 100:
             raise SaveFileError(
                 _("{where}: text or 'was' is not a short string").format(where=where)
             )

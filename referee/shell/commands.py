@@ -238,11 +238,16 @@ class Shell:
         if len(words) > 1:
             raise UsageError(_("undo takes at most one number"), "undo [N]")
         count = amount(words[0], N_("the number of moves to undo"), low=1) if words else 1
+        amendment = self.session.amendment
         undone = self.session.undo(count)
         lines = [
             _("undone: {player}: {move}").format(player=entry.by, move=entry.text)
             for entry in undone
         ]
+        if amendment is not None:  # taken back first
+            lines[0] = _("undone: the amendment of move {number}; it is '{move}' again").format(
+                number=amendment.number, move=amendment.entries[amendment.number - 1].text
+            )
         return Reply("\n".join([*lines, self.next_line()]))
 
     @frame_verb(

@@ -109,6 +109,15 @@ def test_amend_and_log_show_the_amendment(tmp_path: Path) -> None:
     assert not bad.ok and "there is no move 9" in bad.text
 
 
+def test_undo_after_amend_says_the_amendment_is_taken_back(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    shell.run("give bob 3")
+    shell.run("amend 1 give cy 2")
+    reply = shell.run("undo")
+    assert reply.text.splitlines()[0] == "undone: the amendment of move 1; it is 'give bob 3' again"
+    assert [e.text for e in savefile.read(tmp_path / "g.toml")[0].entries] == ["give bob 3"]
+
+
 def test_completion_quotes_a_name_with_a_space_so_that_it_parses(tmp_path: Path) -> None:
     board = tomllib.loads((FIXTURES / "railroad-rivals-fixture-board.toml").read_text())
     s = Session.new("railroad-rivals", ["Ann", "Bob"], board=board)
