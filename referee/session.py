@@ -227,10 +227,12 @@ class Session:
         """Whether `text` says automatic move `number` itself: by its player (no one else named,
         not forced), the same move as the game reads it where it was made, or the first words
         of it (`take` for `take PRR`)."""
-        made = self.entries[number]
+        made, words = self.entries[number], split(text)
         try:
-            how, words = self.prefixes(split(text))
+            how, words = self.prefixes(words) if words else (How(), [])
         except RefereeError:
+            return False
+        if not words:
             return False
         if how.forced or how.named not in ("", made.by) or frame.find(words[0]) is not None:
             return False
@@ -241,9 +243,10 @@ class Session:
             words = [*words, *said[len(words) :]]
         state = self.states[number]
         try:
-            return self._parse(state, made.by, words) == self._parse(state, made.by, said)
+            move, its = self._parse(state, made.by, words), self._parse(state, made.by, said)
         except RefereeError:
             return False
+        return bool(move == its)
 
     def _confirms(self, number: int, text: str) -> bool:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by

@@ -8,6 +8,7 @@ import pytest
 from referee.engine import RuleError, automatic_move
 from referee.games.lost_atlas.state import Train
 from referee.session import Session
+from referee.shell.commands import Shell
 
 from .helpers import MICRO2, TWO_MINORS, G
 
@@ -43,6 +44,7 @@ def test_done_is_the_table_s_where_the_reading_forbids_a_train_force_could_buy__
     assert any(READING in text and "only by force" in text for text in said), said
     assert session.actor() == "B" and G.options(session.state).verbs == ("done",)
     assert automatic_move(G, session.state) is None
+    assert READING in Shell(session).next_line()
     session.play(f"force buy 4 {BECAUSE}")
     assert [t.kind for t in session.state.companies["Express"].trains] == ["3", "4"]
     assert session.entries[-1].by == "B"
