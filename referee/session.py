@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -162,14 +162,20 @@ class Session:
     # --- moves -----------------------------------------------------------------------------
     def play(self, text: str, at: datetime | None = None) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save), then make the
-        moves that follow with no choice in them (`settle`). A typed move refused now that is
-        an automatic move the table has not yet typed confirms it: answered, not logged."""
-        try:
-            state, events, by = self.interpret(self.state, text)
-        except RefereeError:
-            confirmed = self._confirmed(text)
-            if confirmed is None:
-                raise
+        moves that follow with no choice in them (`settle`). A typed move that is an automatic
+        move the table has not yet typed confirms it, even where it would also be a move for
+        whoever acts now (the typist is often one beat behind): answered, not logged."""
+        confirmed = self._confirmed(text, self._is_the_move)
+        if confirmed is None:
+            try:
+                state, events, by = self.interpret(self.state, text)
+            except RefereeError:
+                # Said another way to the same effect (`pass` for the `done` that ended the
+                # round) and refused as a move now: a confirmation too.
+                confirmed = self._confirmed(text, self._confirms)
+                if confirmed is None:
+                    raise
+        if confirmed is not None:
             said = _("confirmed: {player}: {move} (made automatically)")
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
         _savable(text)
@@ -225,14 +231,39 @@ class Session:
             start -= 1
         self.awaiting = list(range(start, len(self.entries)))
 
-    def _confirmed(self, text: str) -> Entry | None:
-        """The automatic move awaiting confirmation that `text` is, if any; it and those
-        before it are then confirmed."""
+    def _confirmed(self, text: str, confirms: Callable[[int, str], bool]) -> Entry | None:
+        """The automatic move awaiting confirmation that `text` is, by `confirms`, if any; it
+        and those before it are then confirmed."""
         for i, number in enumerate(self.awaiting):
-            if self._confirms(number, text):
+            if confirms(number, text):
                 del self.awaiting[: i + 1]
                 return self.entries[number]
         return None
+
+    def _is_the_move(self, number: int, text: str) -> bool:
+        """Whether `text` says automatic move `number` itself: by its player (no one else named,
+        not forced), the same move as the game reads it where it was made, or the first words
+        of it (`take` for `take PRR`)."""
+        made, words = self.entries[number], split(text)
+        try:
+            how, words = self.prefixes(words) if words else (How(), [])
+        except RefereeError:
+            return False
+        if not words:
+            return False
+        if how.forced or how.named not in ("", made.by) or frame.find(words[0]) is not None:
+            return False
+        said = split(made.text)
+        if len(words) < len(said) and all(
+            s.lower().startswith(w.lower()) for w, s in zip(words, said, strict=False)
+        ):
+            words = [*words, *said[len(words) :]]
+        state = self.states[number]
+        try:
+            move, its = self._parse(state, made.by, words), self._parse(state, made.by, said)
+        except RefereeError:
+            return False
+        return bool(move == its)
 
     def _confirms(self, number: int, text: str) -> bool:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by

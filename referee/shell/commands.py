@@ -124,9 +124,11 @@ class Shell:
             return _("The game is over.")
         verbs = ", ".join(options.verbs) if options.verbs else _("no move")
         phase = f" ({options.phase})" if options.phase else ""
-        return _("Next: {player}{phase}: {verbs}").format(
+        said = _("Next: {player}{phase}: {verbs}").format(
             player=options.actor, phase=phase, verbs=verbs
         )
+        # the one move left is the table's to make: say why (a forced move could give another)
+        return f"{said}; {options.forceable}" if options.forceable else said
 
     # --- the shell's own commands (registered in referee/frame.py) --------------------------
     @frame_verb(
