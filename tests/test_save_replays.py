@@ -207,15 +207,16 @@ def test_every_save_loads_back_to_the_session_after_amend_undo_redo_force_and_as
 
 
 # A Lost Atlas micro game (A and B) as typed, 48 moves with the automatic ones; at move 16
-# Bridging runs 250 and B's `pass` at 18 is a choice; B's `done` at 36 and 40, A's `pass` at 28
-# and 47 are automatic.
+# Bridging runs 250 and B's `pass` at 18 is a choice; B's `done` at 36, A's `pass` at 28 and 47
+# are automatic. B's `done` at 40 is typed: a forced 3-train could still be bought there (the
+# train-limit reading decides it), so the referee leaves the turn's end to the table.
 ATLAS_LOG = (
     MICRO2, "destinations 30/40/70/100", "pass", "pass",
     "charters Adaptive,Agricultural/Bridging,Eastern", "pass", "auction 120", "pass",
     "pick Bridging", "pass", "pass", "lay A1 yellow cost 0", "buy 2", "issue", "run 250",
     "payout", "pass", "pass", "buy Bridging treasury", "auction 150", "pick Eastern",
     "sell Bridging", "done", "buy Eastern treasury", "pass", "issue", "buy 2", "done",
-    "redeem", "run 100", "payout", "buy 2", "issue", "run 100", "withhold", "issue",
+    "redeem", "run 100", "payout", "buy 2", "issue", "run 100", "withhold", "done", "issue",
     "lay D4 yellow cost 0", "run 100", "withhold", "done", "pass", "redeem",
 )  # fmt: skip
 
@@ -240,12 +241,14 @@ def _loads_back(session: Session) -> None:
 def test_lost_atlas_amendment_that_makes_a_later_move_another_player_s_is_refused(
     tmp_path: Path,
 ) -> None:
-    """Issue 33, as found: Eastern withholding at move 17 instead of paying changes the order
-    of the next operating round, and move 37 would be A's. Before, the save recorded it as B's
-    and never loaded again ("move 37 (issue) is recorded as B's but was A's")."""
+    """Issue 33, as found: Bridging withholding at move 17 instead of paying leaves it cash
+    for a forced 3-train at move 35, so its turn no longer ends by itself (move 36), and B's
+    `issue` at move 37 falls in the same turn as its `redeem`. Before, the amended save recorded
+    such a shifted move for the wrong player and never loaded again ("move 37 (issue) is
+    recorded as B's but was A's")."""
     session = _atlas(tmp_path)
     log, file = _log(session), session.path.read_bytes() if session.path else b""
-    with pytest.raises(RefereeError, match=r"move 37 \(B: issue\) would now be A's"):
+    with pytest.raises(RefereeError, match=r"move 37 \(B: issue\) no longer holds: one share"):
         session.amend(17, "withhold")
     with pytest.raises(RefereeError, match=r"move 48 \(B: redeem\) no longer holds"):
         session.amend(44, "payout")
@@ -259,15 +262,19 @@ def test_lost_atlas_amendment_that_shifts_the_automatic_moves_saves_a_game_that_
     """Issue 33: with Bridging running 40, not 250, B has nothing left to do after the payout:
     the referee ends the turn itself, and B's typed `pass` (move 18) is taken as that `done`,
     as at the table; every later move keeps its player, and the save loads back to the same
-    game."""
+    game. Poorer, Bridging can no longer be forced to buy a 3 at move 40 either: that `done`
+    becomes the referee's, and the one typed confirms it."""
     session = _atlas(tmp_path)
     log = _log(session)
     session.amend(16, "run 40")
+    assert log[39] == ("B", "done", False)
     assert _log(session) == [
         *log[:15],
         ("B", "run 40", False),
         ("B", "payout", False),
         ("B", "done", True),
-        *log[18:],
+        *log[18:39],
+        ("B", "done", True),
+        *log[40:],
     ]
     _loads_back(session)
