@@ -214,8 +214,8 @@ class Session:
             same = entry.by == made.by and (
                 entry.text == made.text or self._confirms(self.awaiting[0], entry.text)
             )
-            if same:
-                self.awaiting.pop(0)
+            if same:  # made again by settle, at the time it was first made
+                self.entries[self.awaiting.pop(0)] = replace(made, at=entry.at)
                 return made.by
         state, _events, by = self.interpret(self.state, entry.text)
         self.awaiting = []

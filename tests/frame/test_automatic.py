@@ -4,6 +4,8 @@ the move that caused it. Played on Congo Line, whose `done` is often the only mo
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -113,6 +115,24 @@ def test_the_save_marks_automatic_moves_and_replays_them(tmp_path: Path) -> None
     assert [(e.text, e.auto) for e in resumed.entries] == [
         (e.text, e.auto) for e in session.entries
     ]
+
+
+def test_an_automatic_move_keeps_the_time_it_was_made_when_the_save_is_loaded(
+    tmp_path: Path,
+) -> None:
+    """The log, the export and the page show when each move was made: an automatic move
+    replayed from a save keeps its own time, not the time of the load."""
+    session = before_orange()
+    session.play("orange sell B yellow")
+    made = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    session.entries = [replace(e, at=made) if e.auto else e for e in session.entries]
+    path = tmp_path / "game.toml"
+    savefile.write(session, path)
+    resumed, _ = savefile.read(path)
+    assert any(e.auto for e in resumed.entries)
+    assert [e.at for e in resumed.entries if e.auto] == [made] * sum(
+        e.auto for e in resumed.entries
+    )
 
 
 def test_after_resuming_the_automatic_moves_at_the_end_may_still_be_confirmed(
