@@ -35,6 +35,10 @@ from referee.frame import frame_verb
 from referee.i18n import N_, _
 from referee.words import amount, legal_first, match
 
+# What `as NAME` on another player's turn means (`Session.as_moves`).
+PLACE = "place"  # NAME's move at NAME's own place in the turn order
+TAKES_TURN = "takes-turn"  # saves from before PLACE: the move took the current turn
+
 
 def now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
@@ -91,6 +95,10 @@ class Session:
     awaiting: list[int] = field(default_factory=list)
     # Where the rules are open, what this table chose (the defaults unless it said otherwise).
     readings: Readings = DEFAULT_READINGS
+    # What `as NAME` on another player's turn means: PLACE, NAME's move at NAME's own place in
+    # the turn order; TAKES_TURN, as saves written before PLACE played it (the move took the
+    # turn of whoever had it), kept so that they replay to the same state.
+    as_moves: str = PLACE
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -341,6 +349,8 @@ class Session:
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
         move = self._parse(state, actor, words)
+        if actor != turn and self.as_moves == PLACE:
+            return self._at_place(state, move, words, how, turn)
         notes: list[Event] = []
         try:
             new_state, events = self.game.apply(state, move)
@@ -365,6 +375,93 @@ class Session:
             if how.forced:
                 notes.insert(0, Event(_("forced by the table, but the move was legal anyway")))
         return new_state, [*notes, *events]
+
+    def _at_place(
+        self, state: Any, move: Any, words: list[str], how: How, turn: str
+    ) -> tuple[Any, list[Event]]:
+        """`as NAME` on `turn`'s turn. A move anyone may make is played as it stands; any
+        other is judged at NAME's own place in the turn order (`Game.seat`), and the turn
+        stays with `turn`. NAME with no place still to come in this turn would be moving twice:
+        refused, unless forced."""
+        player = how.named
+        try:
+            new_state, events = self.game.apply(state, move)
+        except RuleError as refusal:
+            if not refusal.computable:
+                raise
+            seated = self.game.seat(state, player)
+            if seated is None:
+                return self._without_place(state, move, refusal, how, turn)
+        else:
+            forced = [Event(_("forced by the table, but the move was legal anyway"))]
+            return new_state, [*(forced if how.forced else []), *events]
+        move = self._parse(seated, player, words)
+        new_state, forced, broken, events = self._judged(seated, move, how.forced)
+        new_state, done = self.game.unseat(new_state, player)
+        held, *still = self._place_notes(new_state, player, done)
+        return new_state, [*forced, held, *broken, *events, *still]
+
+    def _judged(
+        self, state: Any, move: Any, forced: bool
+    ) -> tuple[Any, list[Event], list[Event], list[Event]]:
+        """A move judged on `state` by the rules, or past them when forced: the new state,
+        what forcing it says, the rules it overrode and its events."""
+        try:
+            new_state, events = self.game.apply(state, move)
+        except RuleError as refusal:
+            if not forced or not refusal.computable:
+                raise
+            new_state, events, skipped = self._overriding(state, move, refusal, forced)
+            said = [Event(_("forced by the table, against the referee"))]
+            broken: list[Event] = [ev for ev in skipped if not isinstance(ev, OutOfTurn)]
+            return new_state, said, broken, events
+        legal = [Event(_("forced by the table, but the move was legal anyway"))]
+        return new_state, legal if forced else [], [], events
+
+    def _place_notes(self, state: Any, player: str, done: bool) -> list[Event]:
+        """What an `as NAME` move at NAME's place leaves to do: who acts now, and NAME's turn
+        used up (skipped when it comes) or held for their next `as NAME`."""
+        if done:
+            said = _("out of turn: {player} has moved at their own place in the turn order")
+        else:
+            said = _(
+                "out of turn: {player}'s turn is held at their own place; go on with"
+                " 'as {player} ...'"
+            )
+        notes = [Event(said.format(player=player))]
+        actor = self.game.options(state).actor
+        if actor is not None:
+            notes.append(Event(_("{player} still to move").format(player=actor)))
+        return notes
+
+    def _without_place(
+        self, state: Any, move: Any, refusal: RuleError, how: How, turn: str
+    ) -> tuple[Any, list[Event]]:
+        """`as NAME` where NAME has no place still to come in this turn. Forced, the move is
+        played where the game stands, on `turn`'s turn; otherwise refused: by the turn if that
+        is the only check it breaks, by the rule it breaks if another."""
+        if how.forced:
+            new_state, events, broken = self._overriding(state, move, refusal, True)
+            out = _("out of turn: {player} moved on {turn}'s turn").format(
+                player=how.named, turn=turn
+            )
+            notes = [Event(_("forced by the table, against the referee")), Event(out)]
+            notes += [ev for ev in broken if not isinstance(ev, OutOfTurn)]
+            return new_state, [*notes, *events]
+        try:
+            _state, events = self.game.apply(state, move, forced=True)
+        except RuleError:
+            raise refusal from None
+        skipped = [ev for ev in events if isinstance(ev, Overridden)]
+        if not skipped or not all(isinstance(ev, OutOfTurn) for ev in skipped):
+            raise refusal
+        raise RuleError(
+            _("it is {turn}'s turn, and {player} has no place still to come in it").format(
+                turn=turn, player=how.named
+            ),
+            refusal.rule,
+            _("{turn} acts now; force it if the table agrees").format(turn=turn),
+        )
 
     def _overriding(
         self, state: Any, move: Any, refusal: RuleError, forced: bool
@@ -430,7 +527,8 @@ class Session:
         return _("automatic: no other move") if entry.auto else ""
 
     def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
-        """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
+        """Whether the move, made by `how.named`, passes the game's turn check only by `as`:
+        made at NAME's own place, or past the turn check."""
         try:
             move = self._parse(state, how.named, words)
         except RefereeError:
@@ -440,6 +538,8 @@ class Session:
             return False
         except RefereeError:
             pass
+        if self.as_moves == PLACE and self.game.seat(state, how.named) is not None:
+            return True
         try:
             _state, events = self.game.apply(state, move, forced=True)
         except RefereeError:
@@ -495,7 +595,7 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
 @frame_verb(
     "as",
     "as NAME VERB ...",
-    N_("a move by NAME: on another player's turn it is recorded as out of turn"),
+    N_("a move by NAME: on another player's turn, made at NAME's own place in the turn order"),
     kind="prefix",
     complete=lambda session, words: (
         list(session.players) if not words else frame.candidates(session, words[1:])
