@@ -308,11 +308,13 @@ class Game(ABC):
     # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and
     # nobody gets a second move in a turn without `force`. A game says where that place is.
-    def seat(self, state: Any, player: str) -> Any | None:
+    def seat(self, state: Any, player: str, again: bool = False) -> Any | None:
         """The state in which `player` makes their move at their own place in the turn order,
         before it has come: the turn of whoever acts now is held for them. None when `player`
         has no place still to come in this turn (they have moved, or this step of the game is
-        no one's but the current player's): a move now would be a second one."""
+        no one's but the current player's): a move now would be a second one. With `again`
+        (the table forced such a second move), the state in which they make it all the same,
+        or None where the game cannot hold the turn for it."""
         return None
 
     def unseat(self, state: Any, player: str) -> tuple[Any, bool]:

@@ -386,19 +386,26 @@ class Session:
         player = how.named
         try:
             new_state, events = self.game.apply(state, move)
-        except RuleError as refusal:
-            if not refusal.computable:
+        except RuleError as error:
+            if not error.computable:
                 raise
-            seated = self.game.seat(state, player)
-            if seated is None:
-                return self._without_place(state, move, refusal, how, turn)
+            refusal = error
         else:
             forced = [Event(_("forced by the table, but the move was legal anyway"))]
             return new_state, [*(forced if how.forced else []), *events]
+        seated, again = self.game.seat(state, player), []
+        if seated is None and how.forced:  # a second move in the turn, as the table says
+            seated = self.game.seat(state, player, again=True)
+            again = [Overridden(_no_place(turn, player), refusal.rule)]
+        if seated is None:
+            return self._without_place(state, move, refusal, how, turn)
         move = self._parse(seated, player, words)
         new_state, forced, broken, events = self._judged(seated, move, how.forced)
+        if again:
+            forced, broken = [Event(_("forced by the table, against the referee"))], again + broken
         new_state, done = self.game.unseat(new_state, player)
-        held, *still = self._place_notes(new_state, player, done)
+        held, *still = self._place_notes(new_state, player, turn, done)
+        still = [note for note in still if note.text not in {ev.text for ev in events}]
         return new_state, [*forced, held, *broken, *events, *still]
 
     def _judged(
@@ -418,19 +425,25 @@ class Session:
         legal = [Event(_("forced by the table, but the move was legal anyway"))]
         return new_state, legal if forced else [], [], events
 
-    def _place_notes(self, state: Any, player: str, done: bool) -> list[Event]:
+    def _place_notes(self, state: Any, player: str, turn: str, done: bool) -> list[Event]:
         """What an `as NAME` move at NAME's place leaves to do: who acts now, and NAME's turn
-        used up (skipped when it comes) or held for their next `as NAME`."""
+        used up (skipped when it comes), going on now (then back to `turn`) or held for their
+        next `as NAME`."""
+        actor = self.game.options(state).actor
         if done:
             said = _("out of turn: {player} has moved at their own place in the turn order")
+        elif actor == player:
+            said = _("out of turn: {player} goes on at their own place in the turn order")
         else:
             said = _(
                 "out of turn: {player}'s turn is held at their own place; go on with"
                 " 'as {player} ...'"
             )
         notes = [Event(said.format(player=player))]
-        actor = self.game.options(state).actor
-        if actor is not None:
+        if actor == player:
+            said = _("{turn} still to move, once {player} is done")
+            notes.append(Event(said.format(turn=turn, player=player)))
+        elif actor is not None:
             notes.append(Event(_("{player} still to move").format(player=actor)))
         return notes
 
@@ -456,9 +469,7 @@ class Session:
         if not skipped or not all(isinstance(ev, OutOfTurn) for ev in skipped):
             raise refusal
         raise RuleError(
-            _("it is {turn}'s turn, and {player} has no place still to come in it").format(
-                turn=turn, player=how.named
-            ),
+            _no_place(turn, how.named),
             refusal.rule,
             _("{turn} acts now; force it if the table agrees").format(turn=turn),
         )
@@ -558,6 +569,13 @@ class Session:
             self.save_error = str(e)
         else:
             self.save_error = ""
+
+
+def _no_place(turn: str, player: str) -> str:
+    """Why `as NAME` would be a second move in the turn."""
+    return _("it is {turn}'s turn, and {player} has no place still to come in it").format(
+        turn=turn, player=player
+    )
 
 
 def check_players(game: Game, players: Sequence[str]) -> list[str]:

@@ -161,8 +161,8 @@ class Tally(Game):
             nxt = (nxt + 1) % len(state.players)
         return nxt, state
 
-    def seat(self, state: State, player: str) -> State | None:
-        if player in state.early or state.over:
+    def seat(self, state: State, player: str, again: bool = False) -> State | None:
+        if (player in state.early and not again) or state.over:
             return None
         return replace(state, turn=state.players.index(player), held=state.turn)
 

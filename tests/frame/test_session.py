@@ -86,8 +86,10 @@ def test_as_cannot_give_a_second_move_in_a_turn_without_force() -> None:
     assert len(s.entries) == 1
     events = s.play('as bob force give cy 1 --because "Bob paid twice"')
     assert events[0].text == "forced by the table, against the referee"
-    assert events[1].text == "out of turn: Bob moved on Ann's turn"
-    assert cash(s)["Bob"] == 8
+    assert events[1].text == "out of turn: Bob has moved at their own place in the turn order"
+    assert isinstance(events[2], Overridden) and events[2].rule == "T0"
+    assert events[2].text == "it is Ann's turn, and Bob has no place still to come in it"
+    assert cash(s)["Bob"] == 8 and s.actor() == "Ann"  # forced, and still not Ann's turn used
 
 
 def test_as_out_of_turn_is_judged_by_the_other_rules_at_their_place() -> None:
@@ -104,7 +106,7 @@ class Silent(Tally):
         new_state, events = super().apply(state, move, forced=forced)
         return new_state, [e for e in events if not isinstance(e, Overridden)]
 
-    def seat(self, state, player):  # type: ignore[no-untyped-def]
+    def seat(self, state, player, again=False):  # type: ignore[no-untyped-def]
         return None
 
 
