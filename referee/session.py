@@ -452,7 +452,7 @@ class Session:
     ) -> tuple[Any, list[Event]]:
         """`as NAME` where NAME has no place still to come in this turn. Forced, the move is
         played where the game stands, on `turn`'s turn; otherwise refused: by the turn if that
-        is the only check it breaks, by the rule it breaks if another."""
+        is a check it breaks, by the fact it breaks if one, or by the rule."""
         if how.forced:
             new_state, events, broken = self._overriding(state, move, refusal, True)
             out = _("out of turn: {player} moved on {turn}'s turn").format(
@@ -463,10 +463,9 @@ class Session:
             return new_state, [*notes, *events]
         try:
             _state, events = self.game.apply(state, move, forced=True)
-        except RuleError:
-            raise refusal from None
-        skipped = [ev for ev in events if isinstance(ev, Overridden)]
-        if not skipped or not all(isinstance(ev, OutOfTurn) for ev in skipped):
+        except RuleError as e:  # a fact the move breaks, whoever's turn: that is what to say
+            raise (refusal if e.computable else e) from None
+        if not any(isinstance(ev, OutOfTurn) for ev in events):
             raise refusal
         raise RuleError(
             _no_place(turn, how.named),
