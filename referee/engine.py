@@ -314,8 +314,16 @@ class Game(ABC):
         has no place still to come in this turn (they have moved, or this step of the game is
         no one's but the current player's): a move now would be a second one. With `again`
         (the table forced such a second move), the state in which they make it all the same,
-        or None where the game cannot hold the turn for it."""
-        return None
+        or None where the game cannot hold the turn for it. RuleError (its reason, and the
+        rule if one says so) where the game judges no move before its own turn comes."""
+        from referee.i18n import _
+
+        raise RuleError(
+            _(
+                "{game} judges each move on its own turn: the order of turns decides what it does"
+            ).format(game=self.title_of(state)),
+            "",
+        )
 
     def unseat(self, state: Any, player: str) -> tuple[Any, bool]:
         """After `player`'s move on a state from `seat`: the state with the turn given back to

@@ -393,12 +393,18 @@ class Session:
         else:
             forced = [Event(_("forced by the table, but the move was legal anyway"))]
             return new_state, [*(forced if how.forced else []), *events]
-        seated, again = self.game.seat(state, player), []
+        try:
+            seated, again = self.game.seat(state, player), []
+        except RuleError as e:  # the game judges no move before its turn
+            why = RuleError(_("it is {turn}'s turn; {why}").format(turn=turn, why=e.reason), e.rule)
+            return self._without_place(state, move, refusal, how, why)
         if seated is None and how.forced:  # a second move in the turn, as the table says
             seated = self.game.seat(state, player, again=True)
             again = [Overridden(_no_place(turn, player), refusal.rule)]
         if seated is None:
-            return self._without_place(state, move, refusal, how, turn)
+            return self._without_place(
+                state, move, refusal, how, RuleError(_no_place(turn, player), refusal.rule)
+            )
         move = self._parse(seated, player, words)
         new_state, forced, broken, events = self._judged(seated, move, how.forced)
         if again:
@@ -448,11 +454,13 @@ class Session:
         return notes
 
     def _without_place(
-        self, state: Any, move: Any, refusal: RuleError, how: How, turn: str
+        self, state: Any, move: Any, refusal: RuleError, how: How, why: RuleError
     ) -> tuple[Any, list[Event]]:
-        """`as NAME` where NAME has no place still to come in this turn. Forced, the move is
-        played where the game stands, on `turn`'s turn; otherwise refused: by the turn if that
-        is a check it breaks, by the fact it breaks if one, or by the rule."""
+        """`as NAME` where the game has no place for NAME's move before the current player's
+        turn is over (`why`). Forced, the move is played where the game stands, on the current
+        turn; otherwise refused: by `why` if the turn is a check it breaks, by the fact it
+        breaks if one, or by the rule (`refusal`)."""
+        turn = self.game.options(state).actor
         if how.forced:
             new_state, events, broken = self._overriding(state, move, refusal, True)
             out = _("out of turn: {player} moved on {turn}'s turn").format(
@@ -467,11 +475,8 @@ class Session:
             raise (refusal if e.computable else e) from None
         if not any(isinstance(ev, OutOfTurn) for ev in events):
             raise refusal
-        raise RuleError(
-            _no_place(turn, how.named),
-            refusal.rule,
-            _("{turn} acts now; force it if the table agrees").format(turn=turn),
-        )
+        legal = _("{turn} acts now; force it if the table agrees").format(turn=turn)
+        raise RuleError(why.reason, why.rule or refusal.rule, legal)
 
     def _overriding(
         self, state: Any, move: Any, refusal: RuleError, forced: bool
