@@ -247,7 +247,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
             )
             state = replace(state, step=state.step + 1)
         elif state.phase == PLACE and state.step >= state.n:
-            state = replace(state, phase=DELIVER, step=0, delivered={}, early=())
+            state = replace(state, phase=DELIVER, step=0, delivered={}, early=(), early_cubes=())
         elif state.phase == PLACE and state.hands[state.order[state.step]] == 0:
             events.append(
                 Event(
@@ -280,7 +280,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
 
 def _next_turn(state: State) -> tuple[State, list[Event]]:
     turn = state.turn + 1
-    state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={}, early=())
+    state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={}, early=(), early_cubes=())
     events = [Event(_("turn {turn} begins").format(turn=turn))]
     if not state.shortage and state.city_pile < state.n:
         # §都市タイルの不足: the remaining city tiles are not used.

@@ -214,3 +214,17 @@ def test_a_hotel_placed_early_keeps_the_delivery_to_come__rule_ホテル() -> No
     play(s, "as C deliver wood Tulsa Chicago")  # C's delivery, still C's own
     play(s, "deliver wood Chicago Denver", "deliver grain Chicago Omaha")
     assert s.state.phase != "deliver" or s.actor() != "C"
+
+
+def test_an_early_cube_counts_by_when_or_by_turn_order_as_read__rule_貨物の配送_1() -> None:
+    """§貨物の配送 (L48: in turn order; L53-55: the first cube of its colour this turn scores
+    3): B's wood delivered before A's is first by when (as-delivered, the default) or second
+    by turn order (turn-order: A's wood, delivered later, comes before it; B loses a point)."""
+    for reading, a, b in (("as-delivered", 6 + 2, 8 + 3), ("turn-order", 6 + 3, 8 + 3 - 1)):
+        s = new("A,B,C", readings={"early-delivery": reading})
+        play(s, *(e.text for e in three_at_delivery().entries if not e.auto))
+        play(s, "as B deliver wood Chicago Tulsa")  # B 8 + 3 (first wood), C +2 (NYC link)
+        said = play(s, "deliver wood Chicago Denver")
+        assert (s.state.scores["A"], s.state.scores["B"]) == (a, b)
+        corrected = [t for t in said if "A's wood cube comes before it in turn order" in t]
+        assert len(corrected) == (reading == "turn-order")
