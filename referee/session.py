@@ -553,13 +553,20 @@ class Session:
             return False
         except RefereeError:
             pass
-        if self.as_moves == PLACE and self.game.seat(state, how.named) is not None:
+        if self.as_moves == PLACE and self._has_place(state, how.named):
             return True
         try:
             _state, events = self.game.apply(state, move, forced=True)
         except RefereeError:
             return False
         return any(isinstance(ev, OutOfTurn) for ev in events)
+
+    def _has_place(self, state: Any, player: str) -> bool:
+        """Whether the game has a place still to come for `player`'s move (`Game.seat`)."""
+        try:
+            return self.game.seat(state, player) is not None
+        except RuleError:
+            return False
 
     # --- saving ------------------------------------------------------------------------------
     def autosave(self, appended: bool = False) -> None:

@@ -355,3 +355,4 @@ def test_a_stock_move_typed_before_its_turn_is_judged_only_on_it() -> None:
         "forced by the table, against the referee",
         "out of turn: B moved on A's turn",
     ]
+    assert s.marks()[-1] == "out of turn: A's turn"  # the log says so
