@@ -269,8 +269,8 @@ def test_amend_refuses_when_a_later_move_would_now_be_another_player_s() -> None
     s = new()
     s.play("give bob 3")
     s.play("give cy 2")  # Bob's
-    with pytest.raises(RuleError, match=r"move 2 \(Bob: give cy 2\) would now be Cy's"):
-        s.amend(1, "as bob give ann 1")  # Bob moves for Ann: Cy is next
+    with pytest.raises(RuleError, match=r"move 2 \(Bob: give cy 2\) would now be Ann's"):
+        s.amend(1, "as bob give ann 1")  # Bob moves at his own place: Ann still to move
     assert [(e.by, e.text) for e in s.entries] == [("Ann", "give bob 3"), ("Bob", "give cy 2")]
     assert cash(s) == {"Ann": 7, "Bob": 11, "Cy": 12}
 
