@@ -307,6 +307,33 @@ class Game(ABC):
         replaying saves only: new play gets the refusal, which says the new form."""
         return text
 
+    # --- a move typed before its place in the turn order (`as NAME`) -------------------
+    # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
+    # judged at NAME's own place in the turn order, the turn stays with whoever has it, and
+    # nobody gets a second move in a turn without `force`. A game says where that place is.
+    def seat(self, state: Any, player: str, again: bool = False) -> Any | None:
+        """The state in which `player` makes their move at their own place in the turn order,
+        before it has come: the turn of whoever acts now is held for them. None when `player`
+        has no place still to come in this turn (they have moved, or this step of the game is
+        no one's but the current player's): a move now would be a second one. With `again`
+        (the table forced such a second move), the state in which they make it all the same,
+        or None where the game cannot hold the turn for it. RuleError (its reason, and the
+        rule if one says so) where the game judges no move before its own turn comes."""
+        from referee.i18n import _
+
+        raise RuleError(
+            _(
+                "{game} judges each move on its own turn: the order of turns decides what it does"
+            ).format(game=self.title_of(state)),
+            "",
+        )
+
+    def unseat(self, state: Any, player: str) -> tuple[Any, bool]:
+        """After `player`'s move on a state from `seat`: the state with the turn given back to
+        whoever held it, and whether `player`'s place is used up (skipped when it comes);
+        False when their turn has more to it, kept for their next `as NAME`."""
+        return state, True
+
     # --- corrections by hand (the table has the last word) --------------------------
     def adjustables(self, state: Any) -> dict[str, int]:
         """Numbers the table may correct by hand, by name: {"cash A": 30, "price blue": 12}."""

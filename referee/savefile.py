@@ -41,7 +41,7 @@ from referee.atomic import (
 from referee.engine import Reading, RefereeError, RuleError, UsageError
 from referee.files import cannot_read, open_regular, parse_toml, read_bytes, refuse_special
 from referee.i18n import _
-from referee.session import LONGEST_MOVE, Entry, Session
+from referee.session import LONGEST_MOVE, PLACE, TAKES_TURN, Entry, Session
 
 FORMAT = 2
 READS = (1, 2)
@@ -76,6 +76,7 @@ def render(session: Session) -> str:
         "players": session.players,
         "snapshot_after": len(session.entries),
         "readings": written_readings(session),
+        "as-moves": session.as_moves,
         "board": session.board,
         "snapshot": session.game.snapshot(session.state),
     }
@@ -399,6 +400,7 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
             _("{path}: the setup is not valid: {error}").format(path=path, error=e)
         ) from None
     session.created = created
+    session.as_moves = _as_moves(data, moves, path)
     session.settle()
     kept: list[str] = []
     for number, entry in enumerate(moves, start=1):
@@ -424,12 +426,35 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     as_saved = len(session.entries) == len(moves) and not kept
     warnings += _snapshot_warnings(data, session, path) if as_saved else []
     store = FileStore(path, lock)
-    if fmt == FORMAT and not torn and as_saved:  # the file can take appended moves as it is
+    # The file can take appended moves as it is; one that does not say what `as` means is
+    # rewritten first, so that moves played from now on are never read with the old meaning.
+    if fmt == FORMAT and not torn and as_saved and "as-moves" in data:
         store.written(session)
         after = data.get("snapshot_after", 0)
         store.snapshot_after = min(after, len(moves)) if isinstance(after, int) else 0
     session.store = store
     return session, warnings
+
+
+def _as_moves(data: dict[str, Any], moves: list[Entry], path: Path) -> str:
+    """What `as NAME` means in this save: as it says; a save from before it said so, whose
+    `as` moves took the current player's turn, keeps that meaning if it has any."""
+    said = data.get("as-moves")
+    if said is None:
+        return TAKES_TURN if any(_typed_as(entry.text) for entry in moves) else PLACE
+    if said not in (PLACE, TAKES_TURN):
+        raise SaveFileError(
+            _('{path}: \'as-moves\' must be "{place}" or "{takes}"').format(
+                path=path, place=PLACE, takes=TAKES_TURN
+            )
+        )
+    return str(said)
+
+
+def _typed_as(text: str) -> bool:
+    """Whether a saved move was typed with `as NAME` (before or after `force`)."""
+    words = text.lower().split()
+    return words[:1] == ["as"] or words[:2] == ["force", "as"]
 
 
 def _replay_as_played(

@@ -35,6 +35,9 @@ from referee.frame import frame_verb
 from referee.i18n import N_, _
 from referee.words import amount, legal_first, match
 
+# What `as NAME` on another player's turn means (`Session.as_moves`).
+PLACE = "place"  # NAME's move at NAME's own place in the turn order
+TAKES_TURN = "takes-turn"  # saves from before PLACE: the move took the current turn
 # The longest move text a save file reads back (see referee/savefile.py).
 LONGEST_MOVE = 1000
 
@@ -104,6 +107,10 @@ class Session:
     awaiting: list[int] = field(default_factory=list)
     # Where the rules are open, what this table chose (the defaults unless it said otherwise).
     readings: Readings = DEFAULT_READINGS
+    # What `as NAME` on another player's turn means: PLACE, NAME's move at NAME's own place in
+    # the turn order; TAKES_TURN, as saves written before PLACE played it (the move took the
+    # turn of whoever had it), kept so that they replay to the same state.
+    as_moves: str = PLACE
     # The last change, when it was an amendment: what `undo` restores.
     amendment: Amendment | None = None
 
@@ -471,6 +478,8 @@ class Session:
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
         move = self._parse(state, actor, words)
+        if actor != turn and self.as_moves == PLACE:
+            return self._at_place(state, move, words, how, turn)
         notes: list[Event] = []
         try:
             new_state, events = self.game.apply(state, move)
@@ -495,6 +504,108 @@ class Session:
             if how.forced:
                 notes.insert(0, Event(_("forced by the table, but the move was legal anyway")))
         return new_state, [*notes, *events]
+
+    def _at_place(
+        self, state: Any, move: Any, words: list[str], how: How, turn: str
+    ) -> tuple[Any, list[Event]]:
+        """`as NAME` on `turn`'s turn. A move anyone may make is played as it stands; any
+        other is judged at NAME's own place in the turn order (`Game.seat`), and the turn
+        stays with `turn`. NAME with no place still to come in this turn would be moving twice:
+        refused, unless forced."""
+        player = how.named
+        try:
+            new_state, events = self.game.apply(state, move)
+        except RuleError as error:
+            if not error.computable:
+                raise
+            refusal = error
+        else:
+            forced = [Event(_("forced by the table, but the move was legal anyway"))]
+            return new_state, [*(forced if how.forced else []), *events]
+        try:
+            seated, again = self.game.seat(state, player), []
+        except RuleError as e:  # the game judges no move before its turn
+            why = RuleError(_("it is {turn}'s turn; {why}").format(turn=turn, why=e.reason), e.rule)
+            return self._without_place(state, move, refusal, how, why)
+        if seated is None and how.forced:  # a second move in the turn, as the table says
+            seated = self.game.seat(state, player, again=True)
+            again = [Overridden(_no_place(turn, player), refusal.rule)]
+        if seated is None:
+            return self._without_place(
+                state, move, refusal, how, RuleError(_no_place(turn, player), refusal.rule)
+            )
+        move = self._parse(seated, player, words)
+        new_state, forced, broken, events = self._judged(seated, move, how.forced)
+        if again:
+            forced, broken = [Event(_("forced by the table, against the referee"))], again + broken
+        new_state, done = self.game.unseat(new_state, player)
+        held, *still = self._place_notes(new_state, player, turn, done)
+        still = [note for note in still if note.text not in {ev.text for ev in events}]
+        return new_state, [*forced, held, *broken, *events, *still]
+
+    def _judged(
+        self, state: Any, move: Any, forced: bool
+    ) -> tuple[Any, list[Event], list[Event], list[Event]]:
+        """A move judged on `state` by the rules, or past them when forced: the new state,
+        what forcing it says, the rules it overrode and its events."""
+        try:
+            new_state, events = self.game.apply(state, move)
+        except RuleError as refusal:
+            if not forced or not refusal.computable:
+                raise
+            new_state, events, skipped = self._overriding(state, move, refusal, forced)
+            said = [Event(_("forced by the table, against the referee"))]
+            broken: list[Event] = [ev for ev in skipped if not isinstance(ev, OutOfTurn)]
+            return new_state, said, broken, events
+        legal = [Event(_("forced by the table, but the move was legal anyway"))]
+        return new_state, legal if forced else [], [], events
+
+    def _place_notes(self, state: Any, player: str, turn: str, done: bool) -> list[Event]:
+        """What an `as NAME` move at NAME's place leaves to do: who acts now, and NAME's turn
+        used up (skipped when it comes), going on now (then back to `turn`) or held for their
+        next `as NAME`."""
+        actor = self.game.options(state).actor
+        if done:
+            said = _("out of turn: {player} has moved at their own place in the turn order")
+        elif actor == player:
+            said = _("out of turn: {player} goes on at their own place in the turn order")
+        else:
+            said = _(
+                "out of turn: {player}'s turn is held at their own place; go on with"
+                " 'as {player} ...'"
+            )
+        notes = [Event(said.format(player=player))]
+        if actor == player:
+            said = _("{turn} still to move, once {player} is done")
+            notes.append(Event(said.format(turn=turn, player=player)))
+        elif actor is not None:
+            notes.append(Event(_("{player} still to move").format(player=actor)))
+        return notes
+
+    def _without_place(
+        self, state: Any, move: Any, refusal: RuleError, how: How, why: RuleError
+    ) -> tuple[Any, list[Event]]:
+        """`as NAME` where the game has no place for NAME's move before the current player's
+        turn is over (`why`). Forced, the move is played where the game stands, on the current
+        turn; otherwise refused: by `why` if the turn is a check it breaks, by the fact it
+        breaks if one, or by the rule (`refusal`)."""
+        turn = self.game.options(state).actor
+        if how.forced:
+            new_state, events, broken = self._overriding(state, move, refusal, True)
+            out = _("out of turn: {player} moved on {turn}'s turn").format(
+                player=how.named, turn=turn
+            )
+            notes = [Event(_("forced by the table, against the referee")), Event(out)]
+            notes += [ev for ev in broken if not isinstance(ev, OutOfTurn)]
+            return new_state, [*notes, *events]
+        try:
+            _state, events = self.game.apply(state, move, forced=True)
+        except RuleError as e:  # a fact the move breaks, whoever's turn: that is what to say
+            raise (refusal if e.computable else e) from None
+        if not any(isinstance(ev, OutOfTurn) for ev in events):
+            raise refusal
+        legal = _("{turn} acts now; force it if the table agrees").format(turn=turn)
+        raise RuleError(why.reason, why.rule or refusal.rule, legal)
 
     def _overriding(
         self, state: Any, move: Any, refusal: RuleError, forced: bool
@@ -560,7 +671,8 @@ class Session:
         return _("automatic: no other move") if entry.auto else ""
 
     def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
-        """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
+        """Whether the move, made by `how.named`, passes the game's turn check only by `as`:
+        made at NAME's own place, or past the turn check."""
         try:
             move = self._parse(state, how.named, words)
         except RefereeError:
@@ -570,11 +682,20 @@ class Session:
             return False
         except RefereeError:
             pass
+        if self.as_moves == PLACE and self._has_place(state, how.named):
+            return True
         try:
             _state, events = self.game.apply(state, move, forced=True)
         except RefereeError:
             return False
         return any(isinstance(ev, OutOfTurn) for ev in events)
+
+    def _has_place(self, state: Any, player: str) -> bool:
+        """Whether the game has a place still to come for `player`'s move (`Game.seat`)."""
+        try:
+            return self.game.seat(state, player) is not None
+        except RuleError:
+            return False
 
     # --- saving ------------------------------------------------------------------------------
     def autosave(self, appended: bool = False) -> None:
@@ -588,6 +709,13 @@ class Session:
             self.save_error = str(e)
         else:
             self.save_error = ""
+
+
+def _no_place(turn: str, player: str) -> str:
+    """Why `as NAME` would be a second move in the turn."""
+    return _("it is {turn}'s turn, and {player} has no place still to come in it").format(
+        turn=turn, player=player
+    )
 
 
 def check_players(game: Game, players: Sequence[str]) -> list[str]:
@@ -625,7 +753,7 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
 @frame_verb(
     "as",
     "as NAME VERB ...",
-    N_("a move by NAME: on another player's turn it is recorded as out of turn"),
+    N_("a move by NAME: on another player's turn, made at NAME's own place in the turn order"),
     kind="prefix",
     complete=lambda session, words: (
         list(session.players) if not words else frame.candidates(session, words[1:])

@@ -39,6 +39,8 @@ class State:
     turn: int = 0
     over: bool = False
     readings: Readings = DEFAULT_READINGS
+    early: frozenset[str] = frozenset()  # moved before their place came: skipped at it
+    held: int = -1  # whose turn waits while another moves at their own place (`seat`)
 
 
 PAY_LIMIT = Reading(
@@ -123,7 +125,7 @@ class Tally(Game):
 
         i = state.players.index(move.actor)
         check(i == state.turn, f"it is {state.players[state.turn]}'s turn", "T0", OutOfTurn)
-        nxt = (i + 1) % len(state.players)
+        nxt, state = self._after(state, i)
         if isinstance(move, Give):
             if state.readings.of(PAY_LIMIT) == "cash":
                 note = state.readings.note(PAY_LIMIT)
@@ -147,6 +149,22 @@ class Tally(Game):
             check(max(state.cash) >= 20, "nobody has 20 yet", "T2")
             return replace(state, over=True), [*skipped, Event("the game ends")]
         return replace(state, turn=nxt), [*skipped, Event(f"{move.actor} passes")]
+
+    def _after(self, state: State, i: int) -> tuple[int, State]:
+        """Who moves after player `i`: the held turn, else the next in order not moved early."""
+        if state.held >= 0:
+            early = state.early | {state.players[i]}
+            return state.held, replace(state, held=-1, early=early)
+        nxt = (i + 1) % len(state.players)
+        while state.players[nxt] in state.early:
+            state = replace(state, early=state.early - {state.players[nxt]})
+            nxt = (nxt + 1) % len(state.players)
+        return nxt, state
+
+    def seat(self, state: State, player: str, again: bool = False) -> State | None:
+        if (player in state.early and not again) or state.over:
+            return None
+        return replace(state, turn=state.players.index(player), held=state.turn)
 
     def options(self, state: State) -> Options:
         if state.over:

@@ -163,3 +163,32 @@ def test_a_path_that_cannot_be_written_is_one_error_and_the_move_is_not_lost(
 def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="cannot read .*nope.toml"):
         savefile.read(tmp_path / "nope.toml")
+
+
+OLD_AS = (
+    'format = 2\ngame = "tally"\nvariant = "standard"\nplayers = ["Ann", "Bob", "Cy"]\n'
+    '[board]\nbonus = 0\n\n[[moves]]\nby = "Bob"\ntext = "as bob give cy 1"\n\n'
+    '[[moves]]\nby = "Cy"\ntext = "give ann 2"\n'
+)
+
+
+def test_a_save_from_before_as_kept_to_its_place_replays_as_it_was_played(
+    tmp_path: Path,
+) -> None:
+    """Then `as bob` on Ann's turn took her turn, and Cy moved next: it still replays so, and
+    says so in the file from then on; a new save plays `as` at NAME's own place."""
+    s, warnings = savefile.read(write(tmp_path, OLD_AS))
+    assert warnings == [] and s.as_moves == "takes-turn"
+    assert s.game.snapshot(s.state)["cash"] == {"Ann": 12, "Bob": 9, "Cy": 9}
+    assert s.actor() == "Ann"
+    s.play("pass")
+    assert tomllib.loads((tmp_path / "bad.toml").read_text())["as-moves"] == "takes-turn"
+    path = saved(tmp_path, ["as bob give ann 1"])
+    data = tomllib.loads(path.read_text())
+    assert data["as-moves"] == "place"
+    assert savefile.read(path)[0].actor() == "Ann"
+
+
+def test_a_save_with_an_unknown_as_meaning_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="'as-moves' must be"):
+        savefile.read(write(tmp_path, 'as-moves = "later"\n' + OLD_AS))

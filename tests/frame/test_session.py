@@ -6,7 +6,7 @@ import pytest
 from tally import Tally
 
 from referee.engine import Event, Overridden, RuleError, UsageError
-from referee.session import Session
+from referee.session import TAKES_TURN, Session
 
 
 def new(**kw: object) -> Session:
@@ -62,35 +62,68 @@ def test_as_enters_a_move_for_another_player() -> None:
     assert cash(s) == {"Ann": 13, "Bob": 7, "Cy": 10}
 
 
-def test_as_on_another_players_turn_is_played_and_recorded_out_of_turn() -> None:
+def test_as_on_another_players_turn_is_made_at_their_own_place() -> None:
+    """`as NAME` on another player's turn: NAME's move is judged at NAME's place in the turn
+    order, the turn stays with whoever has it, and the answer says who is still to move."""
     s = new()
     events = s.play("as cy give ann 4")
-    assert events[0].text == "out of turn: Cy moved on Ann's turn"
+    assert events[0].text == "out of turn: Cy has moved at their own place in the turn order"
+    assert events[-1].text == "Ann still to move"
     assert s.entries[0].by == "Cy" and cash(s) == {"Ann": 14, "Bob": 10, "Cy": 6}
-    s.play("give bob 1")  # the turn did not move on: Ann's still
-    assert s.marks() == ["out of turn: Ann's turn", ""]
+    assert s.actor() == "Ann"
+    s.play("give bob 1")  # Ann's turn was not used up by Cy's move
+    assert s.actor() == "Bob"
+    s.play("pass")  # Cy has moved at his place: skipped, back to Ann
+    assert s.actor() == "Ann"
+    assert s.marks() == ["out of turn: Ann's turn", "", ""]
 
 
-def test_as_out_of_turn_skips_only_the_turn_the_other_rules_still_hold() -> None:
+def test_as_cannot_give_a_second_move_in_a_turn_without_force() -> None:
     s = new()
-    with pytest.raises(RuleError, match=r"Cy has only 10 \[rule T1\]") as info:
+    s.play("as bob give cy 1")
+    with pytest.raises(RuleError, match="it is Ann's turn, and Bob has no place still to come"):
+        s.play("as bob give cy 1")
+    assert len(s.entries) == 1
+    events = s.play('as bob force give cy 1 --because "Bob paid twice"')
+    assert events[0].text == "forced by the table, against the referee"
+    assert events[1].text == "out of turn: Bob has moved at their own place in the turn order"
+    assert isinstance(events[2], Overridden) and events[2].rule == "T0"
+    assert events[2].text == "it is Ann's turn, and Bob has no place still to come in it"
+    assert cash(s)["Bob"] == 8 and s.actor() == "Ann"  # forced, and still not Ann's turn used
+
+
+def test_as_out_of_turn_is_judged_by_the_other_rules_at_their_place() -> None:
+    s = new()
+    with pytest.raises(RuleError, match=r"Cy has only 10 \[rule T1"):
         s.play("as cy give ann 40")
-    assert "force it" in str(info.value) and s.entries == []
+    assert s.entries == []
 
 
 class Silent(Tally):
-    """A game that does not (yet) name the checks a forced move skipped."""
+    """A game that does not (yet) name the checks a forced move skipped, nor places."""
 
     def apply(self, state, move, *, forced=False):  # type: ignore[no-untyped-def]
         new_state, events = super().apply(state, move, forced=forced)
         return new_state, [e for e in events if not isinstance(e, Overridden)]
 
+    def seat(self, state, player, again=False):  # type: ignore[no-untyped-def]
+        return None
 
-def test_as_out_of_turn_is_refused_when_the_game_cannot_say_what_it_skipped() -> None:
+
+def test_as_out_of_turn_is_refused_in_a_game_that_gives_no_place() -> None:
     s = new()
     s.game = Silent()
     with pytest.raises(RuleError, match="it is Ann's turn"):
         s.play("as cy give ann 4")
+
+
+def test_as_in_a_save_from_before_places_takes_the_turn_as_it_did() -> None:
+    """Saves written when `as NAME` took the current player's turn replay to the same state."""
+    s = new()
+    s.as_moves = TAKES_TURN
+    events = s.play("as bob give cy 1")
+    assert events[0].text == "out of turn: Bob moved on Ann's turn"
+    assert s.actor() == "Cy"  # the turn went on from Bob, as it did: Ann's was used up
 
 
 @pytest.mark.parametrize(
@@ -106,7 +139,7 @@ def test_force_and_as_combine_in_either_order(text: str) -> None:
     assert cash(s) == {"Ann": 50, "Bob": 10, "Cy": -30} and s.entries[0].by == "Cy"
     assert [type(e) for e in events[:3]] == [Event, Event, Overridden]
     assert events[0].text == "forced by the table, against the referee"
-    assert events[1].text == "out of turn: Cy moved on Ann's turn"
+    assert events[1].text == "out of turn: Cy has moved at their own place in the turn order"
     assert (events[2].rule, events[2].text) == ("T1", "Cy has only 10")
     assert s.marks() == ["out of turn: Ann's turn"]
 
@@ -236,8 +269,8 @@ def test_amend_refuses_when_a_later_move_would_now_be_another_player_s() -> None
     s = new()
     s.play("give bob 3")
     s.play("give cy 2")  # Bob's
-    with pytest.raises(RuleError, match=r"move 2 \(Bob: give cy 2\) would now be Cy's"):
-        s.amend(1, "as bob give ann 1")  # Bob moves for Ann: Cy is next
+    with pytest.raises(RuleError, match=r"move 2 \(Bob: give cy 2\) would now be Ann's"):
+        s.amend(1, "as bob give ann 1")  # Bob moves at his own place: Ann still to move
     assert [(e.by, e.text) for e in s.entries] == [("Ann", "give bob 3"), ("Bob", "give cy 2")]
     assert cash(s) == {"Ann": 7, "Bob": 11, "Cy": 12}
 

@@ -193,7 +193,7 @@ def test_long_input_is_clipped_in_errors(tmp_path: Path) -> None:
 def test_out_of_turn_moves_are_marked_in_log_and_export(tmp_path: Path) -> None:
     shell = Shell(session(tmp_path))
     reply = shell.run("as cy give ann 4")
-    assert reply.ok and "out of turn: Cy moved on Ann's turn" in reply.text
+    assert reply.ok and "out of turn: Cy has moved at their own place" in reply.text
     shell.run("give bob 1")
     log = shell.run("log").text.splitlines()
     assert "as cy give ann 4 (out of turn: Ann's turn)" in log[2] and "(" not in log[3]
@@ -211,7 +211,7 @@ def test_force_in_the_shell_names_the_rule_it_overrode(tmp_path: Path) -> None:
     lines = reply.text.splitlines()
     assert lines[:3] == [
         "  forced by the table, against the referee",
-        "  out of turn: Bob moved on Ann's turn",
+        "  out of turn: Bob has moved at their own place in the turn order",
         "    overrides [rule T1]: Bob has only 10",
     ]
     reply = shell.run('force give cy 60 --because "a loan"')

@@ -162,11 +162,48 @@ def with_turn(state: State, turn: Turn) -> State:
     return state if state.phase == "over" else replace(state, turn=turn)
 
 
-def next_player(state: State) -> State:
+def next_player(state: State, events: list[Event]) -> State:
+    """ゲームの流れ: clockwise, past those who had their turn early (said so); a turn held
+    while a player had theirs early comes back."""
+    if state.back >= 0:
+        early = (*state.early, state.player)
+        return replace(taking_turn(state, state.back), back=-1, early=early)
     nxt = (state.current + 1) % len(state.players)
-    return replace(
-        state, current=nxt, turn=Turn(state.players[nxt]), turn_number=state.turn_number + 1
-    )
+    while state.players[nxt] in state.early:
+        said = _("{player} has already had this turn, before it came: skipped")
+        events.append(Event(said.format(player=state.players[nxt])))
+        state = replace(state, early=tuple(p for p in state.early if p != state.players[nxt]))
+        nxt = (nxt + 1) % len(state.players)
+    return replace(taking_turn(state, nxt), turn_number=state.turn_number + 1)
+
+
+def taking_turn(state: State, index: int) -> State:
+    """Player `index`'s turn now: the one they began early and set aside, or a new one."""
+    player = state.players[index]
+    begun = next((t for t in state.aside if t.player == player), Turn(player))
+    aside = tuple(t for t in state.aside if t.player != player)
+    return replace(state, current=index, turn=begun, aside=aside)
+
+
+def seat(state: State, player: str, again: bool = False) -> State | None:
+    """`as NAME` in play: NAME's own turn, begun or new, while the current one is held; None
+    once NAME has had their turn early (unless the table forces a second)."""
+    if state.phase != "play" or state.turn is None or state.back >= 0:
+        return None
+    if player in state.early and not again:
+        return None
+    held, back = state.turn, state.current
+    state = taking_turn(state, state.players.index(player))
+    return replace(state, aside=(*state.aside, held), back=back)
+
+
+def unseat(state: State) -> tuple[State, bool]:
+    """After a move at NAME's place: the held turn back; NAME's turn, if it goes on, set
+    aside for their next move (`next_player` gave the held turn back if it ended)."""
+    if state.back < 0 or state.turn is None:
+        return state, True
+    state = replace(state, aside=(*state.aside, state.turn))
+    return replace(taking_turn(state, state.back), back=-1), False
 
 
 def available_text(state: State) -> str:

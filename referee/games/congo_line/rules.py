@@ -40,7 +40,9 @@ from .checks import (
     no_share_in_box,
     pay,
     rolled,
+    seat,
     setup_step,
+    unseat,
     with_turn,
 )
 from .colour_dice import orange_buy, orange_sell, purple_drop, purple_load, purple_move
@@ -492,7 +494,7 @@ def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
             reserve={t: state.available[t] for t in TRAINS},
             available=dict.fromkeys(TRAINS, 0),
         )
-    state = next_player(state)
+    state = next_player(state, events)
     events.append(Event(_("turn over; {next}").format(next=render.next_step(state))))
     return state, events
 
@@ -580,6 +582,12 @@ class CongoLine(Game):
         # First: out of turn says so, whatever the move.
         judge.turn(move.actor, state.player, R_FLOW)
         return HANDLERS.apply(state, move, judge)
+
+    def seat(self, state: State, player: str, again: bool = False) -> State | None:
+        return seat(state, player, again)
+
+    def unseat(self, state: State, player: str) -> tuple[State, bool]:
+        return unseat(state)
 
     def options(self, state: State) -> Options:
         return render.options(state)

@@ -127,6 +127,12 @@ class State:
     turn: Turn | None = None
     turn_number: int = 0
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
+    # Turns typed before their place in the clockwise order came (`as NAME`, session.py): who
+    # has had their turn early (skipped when it comes), turns begun early and set aside, and
+    # while such a move is made, the index of the player whose turn is held for them.
+    early: tuple[str, ...] = ()
+    aside: tuple[Turn, ...] = ()
+    back: int = -1
 
     @property
     def player(self) -> str:

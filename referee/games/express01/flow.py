@@ -105,7 +105,36 @@ def next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             )
         )
     )
-    return replace(state, turn=Turn(player)), events
+    return taking_turn(state, player), events
+
+
+def taking_turn(state: State, player: str) -> State:
+    """`player`'s turn now: the one they began early and set aside, or a new one."""
+    begun = next((t for t in state.held if t.player == player), Turn(player))
+    return replace(state, turn=begun, held=tuple(t for t in state.held if t.player != player))
+
+
+def seat(state: State, player: str, again: bool = False) -> State | None:
+    """`as NAME` (ターン進行, ターン終了: one turn each round, in position order): NAME's own
+    turn, begun or new, while the current one is held; None once NAME's train has left this
+    round (unless the table forces a second turn), or while a bonus payment is taken."""
+    if state.turn is None or state.payout or state.back or state.round == 0:
+        return None
+    if player in state.moved and not again:
+        return None
+    current = state.turn
+    state = taking_turn(state, player)
+    return replace(state, held=(*state.held, current), back=current.player)
+
+
+def unseat(state: State) -> tuple[State, bool]:
+    """After a move at NAME's place: the held turn back; NAME's turn, if it goes on, set
+    aside for their next move (their train left if it ended: `end_turn` gave it back)."""
+    if not state.back:
+        return state, True
+    aside = (state.turn,) if state.turn is not None else ()
+    back = state.back
+    return taking_turn(replace(state, held=(*state.held, *aside), back=""), back), False
 
 
 def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -121,6 +150,8 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     state = replace(
         state, moved=state.moved | {player}, turn=None, turns_taken=state.turns_taken + 1
     )
+    if state.back:  # a turn at its own place, before it came: the held one goes on
+        return replace(taking_turn(state, state.back), back=""), events
     if len(state.moved) < len(state.players):
         return next_turn(state, events)
     # ラウンド終了

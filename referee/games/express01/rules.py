@@ -143,6 +143,12 @@ class Express01(Game):
             judge.turn(move.actor, state.turn.player, TURN)
         return flow.after_action(*HANDLERS.apply(state, move, judge))
 
+    def seat(self, state: State, player: str, again: bool = False) -> State | None:
+        return flow.seat(state, player, again)
+
+    def unseat(self, state: State, player: str) -> tuple[State, bool]:
+        return flow.unseat(state)
+
     def said_now(self, state: State, text: str) -> str:
         if not state.payout:
             return text

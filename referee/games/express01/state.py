@@ -78,6 +78,11 @@ class State:
     over: bool = False
     turns_taken: int = 0
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
+    # Turns begun before their place in the order came (`as NAME`, referee/session.py) and
+    # set aside, to go on when their player moves again; and while such a move is made, the
+    # player whose turn is held for them.
+    held: tuple[Turn, ...] = ()
+    back: str = ""
 
     def spot(self, number: int) -> Spot:
         return self.board[number - 1]

@@ -13,6 +13,7 @@ from . import board as grid
 from . import commands as cmd
 from .names import cube
 from .placement import cube_list
+from .readings import EARLY_DELIVERY
 from .sections import (
     DELIVERY_POINTS,
     HOTEL_POINTS,
@@ -124,7 +125,7 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
     # §貨物の配送 1: 3, 2, 1 points for the first, second, third and later cube of a colour
     # this turn; §2人ゲーム変更点: with two players every cube is the same colour.
     key = TWO_PLAYER_COLOUR if state.n == 2 else move.colour
-    nth = state.delivered.get(key, 0) + 1
+    nth, early_cubes = ordinal(state, key, p)
     gain = DELIVERY_POINTS[min(nth, 3) - 1]
     scores = dict(state.scores)
     prices = dict(state.prices)
@@ -141,6 +142,15 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
         scores[who] += points
 
     score(p, gain, _(ORDINAL.get(nth, NTH)).format(n=nth, colour=cube(key)))
+    for before, after in zip(state.early_cubes, early_cubes, strict=False):
+        who, was, now = before[0], before[3], after[3]  # an early cube counted later now
+        if now != was:
+            lost = DELIVERY_POINTS[min(now, 3) - 1] - DELIVERY_POINTS[min(was, 3) - 1]
+            if lost:
+                why = _("{player}'s {colour} cube comes before it in turn order").format(
+                    player=p, colour=cube(key)
+                )
+                score(who, lost, f"{why} [{state.readings.note(EARLY_DELIVERY)}]")
     for link, (a, b) in zip(used, hops, strict=True):
         if link.owner != p:  # §貨物の配送 2 (給水塔: each owner of a link used)
             why = _("owner of the {railroad} link {a}-{b}").format(railroad=link.railroad, a=a, b=b)
@@ -168,10 +178,36 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
         prices=prices,
         bag=tuple(bag),
         cities={**state.cities, src.name: replace(src, cubes=tuple(cubes))},
-        delivered={**state.delivered, key: nth},
+        delivered={**state.delivered, key: state.delivered.get(key, 0) + 1},
+        early_cubes=early_cubes,
         step=state.step + 1,
     )
     return state, events
+
+
+def ordinal(
+    state: State, key: str, player: str
+) -> tuple[int, tuple[tuple[str, str, int, int], ...]]:
+    """§貨物の配送 1: the cube's place among those of its colour this turn, and the cubes
+    delivered early as they stand after it. By when it is delivered, unless the reading
+    early-delivery=turn-order counts by turn order: then it comes after the cubes delivered at
+    places before its player's, and the cubes delivered early at places after it come one
+    later each. Every cube not delivered early was delivered in turn order, before any place
+    still to come."""
+    place = state.order.index(player)
+    early = state.early_cubes
+    if state.readings.of(EARLY_DELIVERY) == "as-delivered":
+        nth = state.delivered.get(key, 0) + 1
+    else:
+        in_order = state.delivered.get(key, 0) - sum(1 for e in early if e[1] == key)
+        nth = in_order + sum(1 for e in early if e[1] == key and e[2] < place) + 1
+        early = tuple(
+            (who, k, at, was + 1) if k == key and at > place else (who, k, at, was)
+            for who, k, at, was in early
+        )
+    if state.seated >= 0:  # delivered early, at its own place
+        early = (*early, (player, key, place, nth))
+    return nth, early
 
 
 def on_hotel(state: State, move: cmd.Hotel, judge: Judge) -> tuple[State, list[Event]]:

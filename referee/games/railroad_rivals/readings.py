@@ -29,4 +29,23 @@ BID_LIMIT = Reading(
         ("none", N_("any bid is allowed; the winner's score may go below zero")),
     ),
 )
-READINGS = (DROPBACK_ORDER, BID_LIMIT)
+EARLY_DELIVERY = Reading(
+    "railroad-rivals",
+    "early-delivery",
+    "L48, L53-L55",
+    N_(
+        "a cube delivered before its player's place in turn order came (`as NAME`): is it the"
+        " first of its colour this turn by when it was delivered, or by turn order"
+    ),
+    (
+        ("as-delivered", N_("by when it was delivered: a cube delivered early counts first")),
+        (
+            "turn-order",
+            N_(
+                "by turn order: a cube of the same colour delivered later by a player ahead in"
+                " turn order counts before it, and its player's points are corrected"
+            ),
+        ),
+    ),
+)
+READINGS = (DROPBACK_ORDER, BID_LIMIT, EARLY_DELIVERY)

@@ -97,6 +97,15 @@ class State:
     hotel_used: frozenset[str] = frozenset()  # players who placed their hotel
     tower_used: frozenset[str] = frozenset()  # players who placed their water tower
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
+    # Moves typed before their place in the turn order came (`as NAME`, referee/session.py):
+    # who has taken their step of this pass early (skipped at it), and while such a move is
+    # made, the step it is made at and the step held for whoever was to move.
+    early: tuple[str, ...] = ()
+    # The cubes delivered early this turn: (player, colour key, place in turn order, the
+    # cube's place among those of its colour), for the reading early-delivery=turn-order.
+    early_cubes: tuple[tuple[str, str, int, int], ...] = ()
+    seated: int = -1
+    held: int = -1
 
     @property
     def n(self) -> int:

@@ -11,6 +11,7 @@ from referee.i18n import _
 from referee.rules_kit import Judge
 
 from . import commands as cmd
+from . import places
 from .phases import allowed_kinds, expected_reveal, kinds_text
 from .placement import await_cubes, no_cubes, whereabouts
 from .readings import BID_LIMIT, DROPBACK_ORDER
@@ -206,7 +207,15 @@ def settle(state: State) -> tuple[State, list[Event]]:
     """Carry the game on through every step that needs nobody's input."""
     events: list[Event] = []
     while True:
-        if state.phase == REVEAL and expected_reveal(state) == (0, 0):
+        if state.held >= 0:  # a move at a player's own place, before it came
+            given_back = places.give_back(state)
+            if given_back is None:
+                return state, events
+            state, events = given_back[0], events + given_back[1]
+        skipped = places.skip_early(state)
+        if skipped is not None:
+            state, events = skipped[0], events + skipped[1]
+        elif state.phase == REVEAL and expected_reveal(state) == (0, 0):
             events.append(Event(_("no tiles are left to reveal")))
             state = _enter_bid(replace(state, display_cities=(), display_stocks=()))
         elif state.phase == BID and state.turn == 1:
@@ -216,7 +225,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
             events += more
         elif state.phase == DRAFT and state.step >= state.n:
             if state.draft_round == 1:
-                state = replace(state, draft_round=2, step=0)
+                state = replace(state, draft_round=2, step=0, early=())
             else:
                 left = [*state.display_cities, *state.display_stocks]
                 if left:
@@ -227,6 +236,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
                     state,
                     phase=PLACE,
                     step=0,
+                    early=(),
                     set_aside=state.set_aside + state.display_cities,
                     display_cities=(),
                     display_stocks=(),
@@ -237,7 +247,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
             )
             state = replace(state, step=state.step + 1)
         elif state.phase == PLACE and state.step >= state.n:
-            state = replace(state, phase=DELIVER, step=0, delivered={})
+            state = replace(state, phase=DELIVER, step=0, delivered={}, early=(), early_cubes=())
         elif state.phase == PLACE and state.hands[state.order[state.step]] == 0:
             events.append(
                 Event(
@@ -270,7 +280,7 @@ def settle(state: State) -> tuple[State, list[Event]]:
 
 def _next_turn(state: State) -> tuple[State, list[Event]]:
     turn = state.turn + 1
-    state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={})
+    state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={}, early=(), early_cubes=())
     events = [Event(_("turn {turn} begins").format(turn=turn))]
     if not state.shortage and state.city_pile < state.n:
         # §都市タイルの不足: the remaining city tiles are not used.

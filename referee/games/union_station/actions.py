@@ -48,11 +48,39 @@ def your_turn(state: State, actor: str, judge: Judge) -> int:
     return state.players.index(actor)
 
 
-def _turn_done(state: State, actor: str) -> State:
-    """The turn goes clockwise from whoever moved (as NAME may have moved out of turn)."""
+def _turn_done(state: State, actor: str, events: list[Event]) -> State:
+    """The turn goes clockwise from whoever moved (saves from before `as NAME` kept to its
+    place moved it from there), past those who had their turn early; a turn held while a
+    player had theirs early comes back."""
     if state.phase != PLAY:
         return state
-    return replace(state, turn=(state.players.index(actor) + 1) % len(state.seats))
+    p = state.players.index(actor)
+    if state.waiting >= 0:
+        return replace(state, turn=state.waiting, waiting=-1, early=(*state.early, p))
+    n = len(state.seats)
+    turn = (p + 1) % n
+    while turn in state.early:
+        said = _("{player} has already had this turn, before it came: skipped")
+        events.append(Event(said.format(player=state.players[turn])))
+        state = replace(state, early=tuple(e for e in state.early if e != turn))
+        turn = (turn + 1) % n
+    return replace(state, turn=turn)
+
+
+def seat(state: State, player: str, again: bool = False) -> State | None:
+    """`as NAME` in play (準備: the order of turns is clockwise): NAME has their turn at their
+    own place, once before it comes (again only when forced); the current turn is held."""
+    p = state.players.index(player)
+    if state.phase != PLAY or state.waiting >= 0 or (p in state.early and not again):
+        return None
+    return replace(state, turn=p, waiting=state.turn)
+
+
+def unseat(state: State) -> tuple[State, bool]:
+    """Every action of play ends the turn (`_turn_done` gave the held one back)."""
+    if state.waiting < 0:
+        return state, True
+    return replace(state, turn=state.waiting, waiting=-1), False
 
 
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
@@ -109,7 +137,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     state = shift(state, events)
     if not usc_first:
         state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
-    return _turn_done(state, move.actor), events
+    return _turn_done(state, move.actor, events), events
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
@@ -194,7 +222,7 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
             track.LAY,
             _("name a second disc (force a single one if no hex is left)"),
         )
-    return _turn_done(shift(state, events), move.actor), events
+    return _turn_done(shift(state, events), move.actor, events), events
 
 
 def _place(state: State, disc: Disc, events: list[Event]) -> State:
@@ -267,7 +295,7 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     )
-    return _turn_done(economy.fall(state, move.colour, events), move.actor), events
+    return _turn_done(economy.fall(state, move.colour, events), move.actor, events), events
 
 
 def play_pass(
@@ -275,8 +303,8 @@ def play_pass(
 ) -> tuple[State, list[Event]]:
     your_turn(state, move.actor, judge)
     judge.rule(not legal, _("passing on purpose is not allowed"), FLOW_RULE, "; ".join(legal))
-    said = _("{player} passes (no action is possible)").format(player=move.actor)
-    return _turn_done(state, move.actor), [Event(said)]
+    events = [Event(_("{player} passes (no action is possible)").format(player=move.actor))]
+    return _turn_done(state, move.actor, events), events
 
 
 def blocked(state: State, move: Blocked, judge: Judge) -> tuple[State, list[Event]]:

@@ -110,6 +110,12 @@ class UnionStation(Game):
                 events.append(Event(said.format(note=note)))
         return new, events
 
+    def seat(self, state: State, player: str, again: bool = False) -> State | None:
+        return actions.seat(state, player, again)
+
+    def unseat(self, state: State, player: str) -> tuple[State, bool]:
+        return actions.unseat(state)
+
     def options(self, state: State) -> Options:
         if state.phase == OVER:
             return Options(None, (), {}, _("game over"))

@@ -71,6 +71,11 @@ class State:
     track: tuple[Disc, ...] = ()
     ended: str = ""  # why the game ended
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
+    # Moves typed before their place in the turn order came (`as NAME`, referee/session.py):
+    # the players who have had their turn early (skipped when it comes), and while such a
+    # move is made, the player whose turn is held for them.
+    early: tuple[int, ...] = ()
+    waiting: int = -1
 
     @property
     def players(self) -> tuple[str, ...]:

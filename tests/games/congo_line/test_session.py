@@ -40,11 +40,30 @@ def test_force_skips_a_rule_but_not_a_fact__rule_列車の移動() -> None:
     assert not e.value.computable
 
 
-def test_as_plays_for_another_player_out_of_turn__rule_ゲームの流れ() -> None:
+def test_as_begins_the_players_own_turn_at_their_place__rule_ゲームの流れ() -> None:
+    """ゲームの流れ: each player in turn, clockwise, rolls the four dice first. B rolling on A's
+    turn is B's roll for B's own turn, not a refusal about A's dice; A's turn is not used up,
+    and B's begun turn goes on when B's place comes."""
     s = session()
-    events = s.play("as B roll red red red red")
-    assert events[0].text == "out of turn: B moved on A's turn"
-    assert s.entries[-1].by == "B"
+    events = [e.text for e in s.play("as B roll red red red red")]
+    assert events[0] == "out of turn: B's turn is held at their own place; go on with 'as B ...'"
+    assert events[-1] == "A still to move"
+    assert s.entries[-1].by == "B" and s.actor() == "A" and s.state.turn.dice == ()
+    s.play("roll yellow yellow yellow yellow")
+    s.play("done")
+    assert s.actor() == "B" and s.state.turn.dice == ("red",) * 4  # B's roll stands
+
+
+def test_a_whole_turn_had_early_is_skipped_at_its_place__rule_ゲームの流れ() -> None:
+    s = session()
+    s.play("as B roll red red red red")
+    assert [e.text for e in s.play("as B done")][-1] == "A still to move"
+    with pytest.raises(RuleError, match="it is A's turn, and B has no place still to come"):
+        s.play("as B roll red red red red")
+    s.play("roll yellow yellow yellow yellow")
+    events = [e.text for e in s.play("done")]
+    assert "B has already had this turn, before it came: skipped" in events
+    assert s.actor() == "C"
 
 
 def test_adjust_count_undo_and_replay() -> None:

@@ -497,7 +497,8 @@ def test_force_skips_the_rule_but_not_the_arithmetic__rule_鉄道網拡張(new):
         s.play("as C lay 9 route")
     events = s.play('as C force lay 9 route --because "the printed card lists it"')
     assert overridden(events) == [EXPAND]  # out of turn is said apart, not as a broken rule
-    assert any(e.text.startswith("out of turn: C moved") for e in events)
+    assert any(e.text.startswith("out of turn: C's turn is held") for e in events)
+    assert s.actor() == "B"  # C's turn begun at C's place: B's is not used up
     assert s.state.spot(9).kind == "route" and s.state.stations("red") == 0
     assert s.state.decks["te1"] == 5  # the station card went back onto its deck
     with pytest.raises(RuleError) as e:
@@ -585,6 +586,24 @@ def test_a_save_from_before_the_capital_reading_plays_as_typed__rule_カード�
     old, _ = savefile.read(path)
     assert old.state.spot(9).bonus == 0
     assert old.readings.as_dict() == {"capital-bonus": "printed"}
+
+
+def test_a_turn_typed_before_its_place_is_played_at_it__rule_ターン進行(new):
+    """ターン進行 / ターン終了: one turn each round in position order. C laying on B's turn
+    begins C's own turn (not B's action pair); B's turn goes on; C's `done` ends C's turn,
+    C's train leaves, and C has no second turn this round without force."""
+    s = new(*OPEN)
+    said = [e.text for e in s.play("as C lay 10 route")]
+    assert said[0] == "out of turn: C's turn is held at their own place; go on with 'as C ...'"
+    assert said[-1] == "B still to move" and s.actor() == "B"
+    s.play("buy red r1")  # B's pair is B's own: acquire after nothing
+    s.play("lay 11 route")  # then expand: C's expand did not count for B
+    assert [e.text for e in s.play("as C done")][-1] == "B still to move"
+    assert "C" in s.state.moved and s.state.turn.steps == ("acquire", "expand")
+    with pytest.raises(RuleError, match="it is B's turn, and C has no place still to come"):
+        s.play("as C lay 12 route")
+    said = [e.text for e in s.play("done")]  # A and C have moved: the round is over
+    assert "round 1 is over" in said and s.actor() == "A"
 
 
 def test_a_save_from_before_the_loco_default_changed_plays_any_holder__rule_黒機関車(new, tmp_path):

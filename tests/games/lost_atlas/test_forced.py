@@ -78,16 +78,22 @@ def test_what_cannot_be_computed_is_refused_even_forced__rule_8() -> None:
     assert e.value.computable is False
 
 
-def test_as_plays_a_move_out_of_turn_when_only_the_turn_is_broken__rule_6() -> None:
-    """■6: the table played out of order; `as NAME` records it, no `force` needed. A move that
-    also breaks another rule still needs `force`."""
+def test_as_out_of_turn_is_judged_only_on_its_own_turn__rule_6() -> None:
+    """■6: in the stock round each player acts in turn, and what a turn may do depends on the
+    turns before it (prices, the priority deal). `as NAME` on another player's turn has no
+    place to be judged early: refused, saying so, without using up B's turn; `force` plays it
+    where the game stands, and still not past another rule without saying so."""
     session = Session.new("lost-atlas", ["A", "B"], "micro")
     for line in (MICRO2, "destinations 30/40/70/100", "auction 120", "pass", "pick Expansive"):
         session.play(line)
     assert session.actor() == "B"
-    events = session.play("as A buy Expansive")
-    assert any("out of turn" in e.text for e in events)
-    assert session.state.companies["Expansive"].held("A") == 3
     with pytest.raises(RuleError) as e:
-        session.play("as A buy Expansive")  # A would hold 4 of 5 (60%, ■4): needs force
-    assert e.value.rule == R_LIMIT
+        session.play("as A buy Expansive")
+    assert e.value.reason == (
+        "it is B's turn; Railways of the Lost Atlas judges each move on its own turn: the order"
+        " of turns decides what it does"
+    )
+    assert e.value.rule == R_SR and "force it" in e.value.legal and session.actor() == "B"
+    events = session.play('as A force buy Expansive --because "A bought while B thought"')
+    assert any(e.text == "out of turn: A moved on B's turn" for e in events)
+    assert session.state.companies["Expansive"].held("A") == 3

@@ -177,3 +177,54 @@ def test_the_city_a_cube_goes_to_may_be_left_out_on_a_city_s_one_link__rule_貨�
     events = play(s, "deliver Denver")  # its wood, along the B&O link to Chicago
     assert s.state.scores["A"] == 6 + 3 and s.state.prices["B&O"] == 1
     assert any("Chicago" in t for t in events)
+
+
+def test_a_delivery_typed_before_its_place_is_made_at_it__rule_貨物の配送() -> None:
+    """§貨物の配送: each player delivers one cube in turn order. B delivering while A is still
+    to deliver is B's delivery: A's is not used up, B has no second one without force, and
+    B's place is skipped when it comes."""
+    s = three_at_delivery()
+    said = play(s, "as B deliver wood Chicago Tulsa")
+    assert said[0] == "out of turn: B has moved at their own place in the turn order"
+    assert said[-1] == "A still to move" and said.count("A still to move") == 1
+    assert s.state.scores == {"A": 6, "B": 11, "C": 12} and s.actor() == "A"
+    err = rejected(s, "as B deliver grain Chicago Omaha")  # B has delivered this turn
+    assert "B has no place still to come" in err.reason and s.actor() == "A"
+    said = play(s, "deliver wood Chicago Denver")  # A's delivery is still A's: second wood
+    assert "B has already moved at this place, before it came: skipped" in said
+    assert s.state.scores == {"A": 8, "B": 11, "C": 12} and s.actor() == "C"
+    assert s.marks()[-2:] == ["out of turn: A's turn", ""]
+
+
+def test_a_player_who_delivered_cannot_deliver_again_out_of_turn__rule_貨物の配送() -> None:
+    s = three_at_delivery()
+    play(s, "deliver wood Chicago Denver")
+    err = rejected(s, "as A deliver wood Chicago Tulsa")  # A's step has passed
+    assert "A has no place still to come" in err.reason
+    said = play(s, 'as A force deliver wood Chicago Tulsa --because "the table let A"')
+    assert "it is B's turn, and A has no place still to come in it" in said
+    assert s.actor() == "B" and s.state.scores["A"] == 9 + 2  # B's delivery is still B's
+
+
+def test_a_hotel_placed_early_keeps_the_delivery_to_come__rule_ホテル() -> None:
+    s = three_at_delivery("hotels")
+    said = play(s, "as C hotel Tulsa")
+    assert said[0].startswith("out of turn: C's turn is held at their own place")
+    assert s.actor() == "A" and s.state.cities["Tulsa"].hotel == "C"
+    play(s, "as C deliver wood Tulsa Chicago")  # C's delivery, still C's own
+    play(s, "deliver wood Chicago Denver", "deliver grain Chicago Omaha")
+    assert s.state.phase != "deliver" or s.actor() != "C"
+
+
+def test_an_early_cube_counts_by_when_or_by_turn_order_as_read__rule_貨物の配送_1() -> None:
+    """§貨物の配送 (L48: in turn order; L53-55: the first cube of its colour this turn scores
+    3): B's wood delivered before A's is first by when (as-delivered, the default) or second
+    by turn order (turn-order: A's wood, delivered later, comes before it; B loses a point)."""
+    for reading, a, b in (("as-delivered", 6 + 2, 8 + 3), ("turn-order", 6 + 3, 8 + 3 - 1)):
+        s = new("A,B,C", readings={"early-delivery": reading})
+        play(s, *(e.text for e in three_at_delivery().entries if not e.auto))
+        play(s, "as B deliver wood Chicago Tulsa")  # B 8 + 3 (first wood), C +2 (NYC link)
+        said = play(s, "deliver wood Chicago Denver")
+        assert (s.state.scores["A"], s.state.scores["B"]) == (a, b)
+        corrected = [t for t in said if "A's wood cube comes before it in turn order" in t]
+        assert len(corrected) == (reading == "turn-order")

@@ -116,10 +116,19 @@ def test_out_of_turn_placement_is_played_and_needs_force_for_more__rule_都市�
     assert rules == [R_PLACE]  # the placement rule; being out of turn is said apart
 
 
-def test_out_of_turn_placement_is_played_by_as__rule_都市タイルの配置() -> None:
+def test_out_of_turn_placement_is_made_at_its_own_place__rule_都市タイルの配置() -> None:
+    """Each player places in turn order (§都市タイルの配置): B placing before A is B's step, its
+    cubes drawn by B; A's step is still to come, and B's is skipped when it comes."""
     s = three_at_placement()
-    assert "out of turn: B moved on A's turn" in play(s, "as B place Omaha 0,-1 - - PRR - 2")
-    assert s.state.grid[(0, -1)] == "Omaha"
+    said = play(s, "as B place Omaha 0,-1 - - PRR - 2")
+    assert said[0] == "out of turn: B goes on at their own place in the turn order"
+    assert said[-1] == "A still to move, once B is done"
+    assert s.state.grid[(0, -1)] == "Omaha" and s.actor() == "B"  # B draws Omaha's cubes
+    assert play(s, "draw grain grain")[-1] == "A still to move"
+    assert s.actor() == "A" and s.state.hands["A"] == 3
+    said = play(s, "place Denver 1,0 - - - B&O 2", "draw wood wood")
+    assert "B has already moved at this place, before it came: skipped" in said
+    assert s.actor() == "C"
 
 
 def test_last_city_tile_ends_the_game_after_the_turn__rule_ゲーム終了() -> None:

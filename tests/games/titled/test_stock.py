@@ -325,3 +325,34 @@ def test_sold_out_companies_rise_in_operating_order_and_keep_it_on_a_shared_spac
     assert state.space(ko).price == state.space(ir).price == 80
     assert (ko.row, ko.column) == (ir.row, ir.column) == (3, 4)
     assert state.order == ["KO", "IR"]
+
+
+def test_a_stock_move_typed_before_its_turn_is_judged_only_on_it() -> None:
+    """The stock round goes round the table, a turn at a time (the title's [shares]): what a
+    turn may buy depends on the turns before it, so `as NAME` on another player's turn is
+    refused, saying so, and the turn stays where it is; forced, it is played where the game
+    stands and says what it overrode."""
+    import tomllib
+    from pathlib import Path
+
+    from referee.session import Session
+
+    board = tomllib.loads(Path(TOY).read_text())
+    s = Session.new("18xx", ["A", "B"], "described", board)
+    s.settle()
+    for line in ("bid P1 30", "par BLU 40", "done", "par RED 30"):
+        s.play(line)
+    assert s.actor() == "A"
+    with pytest.raises(RuleError) as e:
+        s.play("as B buy RED")
+    assert e.value.reason == (
+        "it is A's turn; Toy Line (made up for the tests) judges each move on its own turn:"
+        " the order of turns decides what it does"
+    )
+    assert "force it" in e.value.legal and s.actor() == "A" and s.entries[-1].by == "A"
+    events = [e.text for e in s.play('as B force buy RED --because "B bought while A thought"')]
+    assert events[:2] == [
+        "forced by the table, against the referee",
+        "out of turn: B moved on A's turn",
+    ]
+    assert s.marks()[-1] == "out of turn: A's turn"  # the log says so

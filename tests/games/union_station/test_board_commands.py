@@ -161,20 +161,27 @@ def test_forced_buy_without_cash():
     assert rules == ["株式の購入"]
 
 
-def test_as_player_out_of_turn_is_played_and_said_so():
-    """`as NAME` is for the table that played out of turn: the turn check (準備: the order of
-    turns) is the one rule it skips without force, and the answer says so."""
+def test_as_player_out_of_turn_is_played_at_their_place_and_said_so():
+    """`as NAME` is for the table that played out of turn: the turn goes clockwise (準備: the
+    order of turns), and A selling on C's turn is A's own turn, had early: C's is not used
+    up, and A's is skipped when it comes. The answer says who is still to move."""
     s = opened()
-    events = s.play("as A sell blue")
-    assert any("out of turn" in e.text for e in events)
-    assert s.state.seats[0].shares[2] == 0 and GAME.options(s.state).actor == "B"
+    assert s.actor() == "C"
+    events = [e.text for e in s.play("as A sell blue")]
+    assert events[0] == "out of turn: A has moved at their own place in the turn order"
+    assert events[-1] == "C still to move"
+    assert s.state.seats[0].shares[2] == 0 and s.actor() == "C"
+    with pytest.raises(RuleError, match="it is C's turn, and A has no place still to come"):
+        s.play("as A sell orange")  # A has had that turn already
+    events = [e.text for e in s.play(f"sell {GAME.options(s.state).args['sell'][0][0]}")]
+    assert "A has already had this turn, before it came: skipped" in events
+    assert s.actor() == "B"
 
 
 def test_as_player_out_of_turn_still_needs_force_for_another_rule():
     s = opened()
-    s.play("as A sell blue")
     with pytest.raises(RuleError) as info:
-        s.play("as A sell blue")  # A has no blue share left to sell
+        s.play("as A sell black")  # A holds no black share
     assert "turn" not in info.value.reason
 
 
