@@ -1,5 +1,9 @@
 """A session: setup + board data + the log of moves as typed. The state is their replay.
 
+A move whose effect came from a computation that watches the clock (the route search of
+`run best`) is logged with what was decided (`Entry.decided`, see `Game.decide`): a replay
+reads it back and never computes it again, so a save gives the same game on any machine.
+
 The session never knows which game it holds beyond the `Game` contract. Every accepted
 move is appended to the log and, when the session has a store (its save file), saved there
 before the answer is given. The session knows the store only by the `Store` protocol.
@@ -49,6 +53,19 @@ class Entry:
     at: datetime
     was: str = ""  # the text it replaced, when amended
     auto: bool = False  # made by the referee: the only move there was (see Session.settle)
+    # What was decided for it beyond the rules (`Game.decide`: the routes a search found), as
+    # plain TOML values; empty when nothing was.
+    decided: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move interpreted: the state after it, what changed, who made it, what was decided."""
+
+    state: Any
+    events: list[Event]
+    by: str
+    decided: Mapping[str, Any]
 
 
 class Store(Protocol):
@@ -150,7 +167,7 @@ class Session:
         moves that follow with no choice in them (`settle`). A typed move refused now that is
         an automatic move the table has not yet typed confirms it: answered, not logged."""
         try:
-            state, events, by = self.interpret(self.state, text)
+            played = self.interpret(self.state, text)
         except RefereeError:
             confirmed = self._confirmed(text)
             if confirmed is None:
@@ -158,11 +175,11 @@ class Session:
             said = _("confirmed: {player}: {move} (made automatically)")
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
         self.awaiting = []
-        self.entries.append(Entry(by, text.strip(), at or now()))
-        self.states.append(state)
+        self.entries.append(Entry(played.by, text.strip(), at or now(), decided=played.decided))
+        self.states.append(played.state)
         self.redo_stack.clear()
         self.autosave(appended=True)
-        return [*events, *self.settle()]
+        return [*played.events, *self.settle()]
 
     def settle(self) -> list[Event]:
         """Make every move that has no choice in it, each logged as automatic; their events."""
@@ -183,8 +200,9 @@ class Session:
     def replay(self, entry: Entry) -> str:
         """Play a move of a saved log as the table played it: a move saved as automatic, or a
         typed one that the referee now makes itself (saves from before automatic moves), is the
-        next automatic move if it is that one; any other is played, then `settle`. Who made
-        it."""
+        next automatic move if it is that one; any other is played, then `settle`. What the
+        entry records as decided is taken as decided (a save from before it recorded this has
+        it decided now, and logged). Who made it."""
         entry = replace(entry, text=self.game.said_now(self.state, entry.text))
         if self.awaiting:
             made = self.entries[self.awaiting[0]]
@@ -194,12 +212,12 @@ class Session:
             if same:
                 self.awaiting.pop(0)
                 return made.by
-        state, _events, by = self.interpret(self.state, entry.text)
+        played = self.interpret(self.state, entry.text, entry.decided)
         self.awaiting = []
-        self.entries.append(entry)
-        self.states.append(state)
+        self.entries.append(replace(entry, decided=played.decided))
+        self.states.append(played.state)
         self.settle()
-        return by
+        return played.by
 
     def await_trailing(self) -> None:
         """After a load: the automatic moves at the end of the log may still be confirmed."""
@@ -221,16 +239,16 @@ class Session:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by
         the same player, to the same state."""
         try:
-            state, _events, by = self.interpret(self.states[number], text)
+            played = self.interpret(self.states[number], text, self.entries[number].decided)
         except RefereeError:
             return False
-        same = self.game.snapshot(state) == self.game.snapshot(self.states[number + 1])
-        return by == self.entries[number].by and same
+        same = self.game.snapshot(played.state) == self.game.snapshot(self.states[number + 1])
+        return played.by == self.entries[number].by and same
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
         """What a move would do, without making it."""
-        state, events, _by = self.interpret(self.state, text)
-        return state, events
+        played = self.interpret(self.state, text)
+        return played.state, played.events
 
     def undo(self, count: int = 1) -> list[Entry]:
         """Take back the last `count` typed moves, the last first, each with the automatic
@@ -261,17 +279,19 @@ class Session:
                 _("nothing to redo"), "session", _("redo works until a new move is made")
             )
         entry = self.redo_stack[-1]
-        state, events, by = self.interpret(self.state, entry.text)
-        entry = replace(entry, by=by)  # who makes it now, not what the file said
+        played = self.interpret(self.state, entry.text, entry.decided)
+        # who makes it now, not what the file said
+        entry = replace(entry, by=played.by, decided=played.decided)
         self.redo_stack.pop()
         self.entries.append(entry)
-        self.states.append(state)
+        self.states.append(played.state)
         self.awaiting = []
         self.autosave()
-        return entry, [*events, *self.settle()]
+        return entry, [*played.events, *self.settle()]
 
     def amend(self, number: int, text: str) -> list[Event]:
-        """Replace move `number` (1-based) and replay the rest; refuse if a later one breaks."""
+        """Replace move `number` (1-based) and replay the rest; refuse if a later one breaks.
+        The moves after it keep what was decided for them (the routes the table ran)."""
         if not 1 <= number <= len(self.entries):
             raise UsageError(
                 _("there is no move {number}").format(number=number),
@@ -280,11 +300,12 @@ class Session:
         old = self.entries[number - 1]
         if _verb(text) == "amend":
             raise UsageError(_("an amendment cannot itself be an amend"))
-        state, events, by = self.interpret(self.states[number - 1], text)
-        states = [state]
+        played = self.interpret(self.states[number - 1], text)
+        states, state = [played.state], played.state
+        later_entries = []
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             try:
-                state, _events, _by = self.interpret(state, later.text)
+                replayed = self.interpret(state, later.text, later.decided)
             except RefereeError as e:
                 raise RuleError(
                     _("move {number} ({player}: {move}) no longer holds: {error}").format(
@@ -293,8 +314,13 @@ class Session:
                     "session",
                     _("amend that move too, or undo back to it first"),
                 ) from e
+            state = replayed.state
             states.append(state)
-        self.entries[number - 1] = Entry(by, text.strip(), old.at, was=old.was or old.text)
+            later_entries.append(replace(later, decided=replayed.decided))
+        self.entries[number - 1 :] = [
+            Entry(played.by, text.strip(), old.at, was=old.was or old.text, decided=played.decided),
+            *later_entries,
+        ]
         self.states[number:] = states
         self.redo_stack.clear()
         self.awaiting = []
@@ -304,9 +330,11 @@ class Session:
                 number=number, move=text.strip(), was=old.text
             )
         )
-        return [amended, *events, *self.settle()]
+        return [amended, *played.events, *self.settle()]
 
-    def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
+    def interpret(self, state: Any, text: str, recorded: Mapping[str, Any] | None = None) -> Played:
+        """The move `text` played on `state`; `recorded`: what its log entry says was decided
+        for it (`Game.decide`), taken as decided instead of worked out again."""
         words = split(text)
         if not words:
             raise UsageError(_("empty move"))
@@ -322,12 +350,16 @@ class Session:
                     _("{usage} (without force)").format(usage=verb.usage),
                 )
             new_state, events = verb.handler(self, state, words[1:])
-            return new_state, events, how.named or turn or self.players[0]
+            return Played(new_state, events, how.named or turn or self.players[0], {})
         if turn is None:
             raise RuleError(
                 _("the game is over; no more moves"), "end of game", _("undo to go back")
             )
-        return (*self._game_move(state, words, how, turn), how.named or turn)
+        move, decided = self.game.decide(
+            state, self._parse(state, how.named or turn, words), recorded
+        )
+        new_state, events = self._game_move(state, move, how, turn)
+        return Played(new_state, events, how.named or turn, decided)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
         """Read `as NAME` and `force ... --because "why"`, in either order, off a move."""
@@ -336,11 +368,8 @@ class Session:
             words = verb.handler(self, how, words[1:])
         return how, words
 
-    def _game_move(
-        self, state: Any, words: list[str], how: How, turn: str
-    ) -> tuple[Any, list[Event]]:
+    def _game_move(self, state: Any, move: Any, how: How, turn: str) -> tuple[Any, list[Event]]:
         actor = how.named or turn
-        move = self._parse(state, actor, words)
         notes: list[Event] = []
         try:
             new_state, events = self.game.apply(state, move)
@@ -425,14 +454,16 @@ class Session:
             how, words = How(), []
         if how.named and words and frame.find(words[0]) is None:
             turn = self.game.options(before).actor
-            if turn and turn != how.named and self._skips_the_turn(before, how, words):
+            if turn and turn != how.named and self._skips_the_turn(before, how, words, entry):
                 return _("out of turn: {turn}'s turn").format(turn=turn)
         return _("automatic: no other move") if entry.auto else ""
 
-    def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
+    def _skips_the_turn(self, state: Any, how: How, words: list[str], entry: Entry) -> bool:
         """Whether the move, made by `how.named`, passes the game's turn check only by `as`."""
         try:
-            move = self._parse(state, how.named, words)
+            move, _decided = self.game.decide(
+                state, self._parse(state, how.named, words), entry.decided
+            )
         except RefereeError:
             return False
         try:
