@@ -201,18 +201,24 @@ def test_a_revenue_trusted_on_a_slow_machine_stays_trusted_on_a_fast_one(
 
 
 def test_undo_then_redo_of_run_best_takes_the_routes_it_ran(tmp_path: Path) -> None:
-    """Redo plays the move again with what was decided for it: no second search."""
+    """Redo plays the move again with what was decided for it, kept in the save's [[redo]]
+    too: no second search."""
+    path = tmp_path / "g.toml"
     session, lines = typed_moves(OLD_1889)
-    savefile.create(session, tmp_path / "g.toml")
+    savefile.create(session, path)
     for line in lines[: lines.index("run best") + 1]:
         session.play(line)
     after = session.game.snapshot(session.state)
     session.undo()
+    assert session.store is not None
+    session.store.close(session)
     with no_search():
-        entry, events = session.redo()
+        loaded, warnings = savefile.read(path)
+        entry, events = loaded.redo()
+    assert warnings == []
     assert entry.decided == AR_ROUTES
     assert "total 70 (proven best)" in [e.text for e in events]
-    assert session.game.snapshot(session.state) == after
+    assert loaded.game.snapshot(loaded.state) == after
 
 
 def test_what_was_decided_that_cannot_be_read_is_refused_naming_the_move(
