@@ -125,7 +125,10 @@ class Child:
         first = len(table.masks)
         self.receive, send = mp.get_context("fork").Pipe(duplex=False)
         alive, self.alive = os.pipe()  # the parent holds the write end: EOF once it is gone
-        self.pid = os.fork()
+        try:
+            self.pid = os.fork()
+        except OSError:  # no process to be had: the parent takes every end (Shared.each)
+            self.pid = -1
         if self.pid == 0:  # the child: never returns into the parent's code
             code = 1
             try:
@@ -137,6 +140,8 @@ class Child:
                 os._exit(code)
         send.close()
         os.close(alive)
+        if self.pid < 0:
+            self.stop()
 
     def __enter__(self) -> Child:
         return self
@@ -151,18 +156,20 @@ class Child:
 
     def stop(self) -> None:
         """Close the pipes (a child still walking sees its parent gone and ends) and reap it."""
-        if self.pid <= 0:
+        if self.receive.closed:
             return
         self.receive.close()
         os.close(self.alive)
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)  # whatever it still does is no longer wanted
-        os.waitpid(self.pid, 0)
-        self.pid = 0
+        if self.pid > 0:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)  # whatever it still does is no longer wanted
+            os.waitpid(self.pid, 0)
 
     def join(self, table: RouteTable, deadline: float) -> tuple[bool, int]:
         """Add the child's routes to `table`: whether its walk finished, and its floor (0 if
         no answer came back in time). SearchFailed if the child raised."""
+        if self.pid < 0:
+            return True, 0  # never forked: it walked nothing, the parent walked every end
         answered: Answered | Failure = (False, 0, [])
         try:
             if self.receive.poll(max(deadline - time.monotonic(), 0) + GRACE):

@@ -220,3 +220,27 @@ def test_a_shell_killed_mid_search_leaves_its_save_free_and_no_child(tmp_path: P
     while running(child) and time.monotonic() < until:
         time.sleep(0.01)
     assert not running(child)
+
+
+def test_no_process_to_fork_leaves_the_walk_on_one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where fork fails (no process to be had), the parent walks every end itself: the same
+    answer, proven, and nothing left open."""
+    from test_deadline import dense_grid
+
+    from referee.eighteen.position import position_from_data
+    from referee.eighteen.search import best_routes
+    from referee.eighteen.trains import parse_trains
+
+    def refused() -> int:
+        raise BlockingIOError("fork: no process to be had")
+
+    position = position_from_data(dense_grid(8, 10))
+    alone = best_routes(position, "A", parse_trains("D,4"), max_seconds=30)
+    open_before = len(os.listdir("/proc/self/fd"))
+    monkeypatch.setattr(cores.os, "fork", refused)
+    with split_at_once() as started:
+        answer = best_routes(position, "A", parse_trains("D,4"), max_seconds=30)
+    assert started[0] == 1
+    assert answer.proven and answer.total == alone.total
+    assert len(os.listdir("/proc/self/fd")) == open_before
+    assert children() == []
