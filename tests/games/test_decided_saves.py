@@ -106,7 +106,9 @@ def decided_moves(path: Path) -> dict[str, list[dict[str, Any]]]:
 def typed_moves(old: Path) -> tuple[Session, list[str]]:
     """A new session of the game `old` holds, and the moves its table typed."""
     before, _warnings = savefile.read(old)
-    session = Session.new(before.game.name, before.players, before.variant, before.board)
+    session = Session.new(
+        before.game.name, before.players, before.variant, before.board, before.readings.as_dict()
+    )
     return session, [entry.text for entry in before.entries if not entry.auto]
 
 
