@@ -1,8 +1,9 @@
 """The contract every game implements, and the errors and events that cross it.
 
 A move travels one way: typed words -> `Game.parse` -> a move (plain data) ->
-`Game.apply` -> new state + events. Rules never print, read files or touch the
-terminal; the session and the shell never decide a rule.
+`Game.decide` (what the move needs beyond the rules, such as a route search) ->
+`Game.apply` -> new state + events. Rules never print, read files, read the clock or
+touch the terminal; the session and the shell never decide a rule.
 """
 
 from __future__ import annotations
@@ -269,9 +270,23 @@ class Game(ABC):
     def parse(self, state: Any, actor: str, words: Sequence[str]) -> Any:
         """Turn typed words into a move made by `actor`; UsageError if they are not one."""
 
+    def decide(
+        self, state: Any, move: Any, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        """Work out, before `apply`, what a move's effect depends on beyond the rules: a
+        computation that watches the clock (the route search of `run best`), whose answer
+        could differ from one machine to another. The move returned carries it, and the dict
+        is what the log records of it (plain TOML values; empty when there is nothing).
+
+        `recorded` is what a save recorded for this move: then it is taken as decided and
+        nothing is computed, so a save replays the same on any machine. Without it (a new
+        move, or a save from before a move recorded this) it is computed now."""
+        return move, {}
+
     @abstractmethod
     def apply(self, state: Any, move: Any, *, forced: bool = False) -> tuple[Any, list[Event]]:
-        """Pure. The new state and what changed, or RuleError.
+        """Pure: never reads the clock or a file (what depends on them, `decide` has put in the
+        move). The new state and what changed, or RuleError.
 
         With `forced`, checks of the rules are skipped where the effect of the move can still
         be computed (the table has the last word); a move that cannot be computed still
@@ -365,6 +380,13 @@ class Game(ABC):
         raise UsageError(_("{game} has no '{name}' view").format(game=self.shown_title, name=name))
 
 
+def typed_move(game: Game, state: Any, actor: str, words: Sequence[str]) -> Any:
+    """The move that typed words make, ready to apply: parsed, then decided (`Game.decide`,
+    which may search)."""
+    move, _decided = game.decide(state, game.parse(state, actor, words))
+    return move
+
+
 # More would mean a game that never asks anyone anything: a bug, not a game.
 AUTOMATIC_IN_A_ROW = 1000
 
@@ -374,7 +396,8 @@ def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] 
     one verb legal, and no argument, or (for a verb the game says lists every legal value,
     `Game.automatic_verbs`) one candidate for each. Who makes it, its text, the state after it
     and its events; None when there is a choice, `force` included (`Options.forceable`), or
-    the game is over."""
+    the game is over. A move that needs `Game.decide` is never automatic: undecided, `apply`
+    refuses it, and a replay makes the automatic moves again without their record."""
     options = game.options(state)
     if options.actor is None or len(options.verbs) != 1 or options.forceable:
         return None

@@ -31,6 +31,7 @@ from referee.engine import (
     Standing,
     UsageError,
     Verb,
+    typed_move,
     with_automatic,
 )
 from referee.i18n import _, ngettext
@@ -221,7 +222,8 @@ def random_play(
         spellers = spell(state) if callable(spell) else spell
         line = random_line(options, pick, spellers, extra_verbs)
         try:
-            new, events = game.apply(state, game.parse(state, options.actor, shlex.split(line)))
+            move = typed_move(game, state, options.actor, shlex.split(line))
+            new, events = game.apply(state, move)
         except RefereeError:
             continue
         new, automatic = with_automatic(game, new)  # as the session does

@@ -14,6 +14,11 @@ every so often, so that the snapshot stays close to the end. A crash during an a
 only the last block torn; loading drops it with a note, never an earlier move. Format 1 (the
 whole file rewritten at every move) still loads, and is rewritten as format 2 at the next save.
 
+A move whose effect came from the route search carries what was decided as dotted keys of its
+block (`decided.revenue = 230`, `decided.proven = true`, `decided.routes = [...]`, see
+`Game.decide`), so that loading never searches. A save from before them is decided again as it
+loads (searching once) and rewritten with them at the next save.
+
 A damaged or hostile file is reported with the line or move number and never overwritten.
 """
 
@@ -63,8 +68,13 @@ class ReplayError(RefereeError):
 
 # --- writing -------------------------------------------------------------------------------
 def move_block(e: Entry) -> str:
-    """One move as it is appended."""
-    return MOVES + tomli_w.dumps(_entry_data(e))
+    """One move as it is appended: plain keys only, what was decided as dotted keys, so that
+    the block holds no empty line and its text comes last."""
+    data = _entry_data(e)
+    text, decided = data.pop("text"), data.pop("decided", {})
+    assert not any(isinstance(v, dict) for v in decided.values()), "decided: plain values only"
+    dotted = "".join("decided." + tomli_w.dumps({k: v}) for k, v in decided.items())
+    return MOVES + tomli_w.dumps(data) + dotted + tomli_w.dumps({"text": text})
 
 
 def render(session: Session) -> str:
@@ -104,6 +114,8 @@ def _entry_data(e: Entry) -> dict[str, Any]:
         data["was"] = e.was
     if e.auto:
         data["auto"] = True
+    if e.decided:
+        data["decided"] = dict(e.decided)
     data["text"] = e.text
     return data
 
@@ -350,7 +362,10 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
         auto = item.get("auto", False)  # saves before automatic moves have none
         if not isinstance(auto, bool):
             raise SaveFileError(_("{where}: 'auto' must be true or false").format(where=where))
-        entries.append(Entry(by, text, at, was, auto))
+        decided = item.get("decided", {})  # saves before decisions were recorded have none
+        if not isinstance(decided, dict):
+            raise SaveFileError(_("{where}: 'decided' must be a table").format(where=where))
+        entries.append(Entry(by, text, at, was, auto, decided))
     return entries
 
 
@@ -422,8 +437,13 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     session.redo_stack = redo
     warnings = ([torn] if torn else []) + kept
     # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
-    # So is one with moves kept as forced: the file then says so.
-    as_saved = len(session.entries) == len(moves) and not kept
+    # So is one with moves kept as forced: the file then says so; and one with moves decided
+    # as they loaded (from before decisions were recorded): the file then records them.
+    as_saved = (
+        len(session.entries) == len(moves)
+        and not kept
+        and all(e.decided == m.decided for e, m in zip(session.entries, moves, strict=True))
+    )
     warnings += _snapshot_warnings(data, session, path) if as_saved else []
     store = FileStore(path, lock)
     # The file can take appended moves as it is; one that does not say what `as` means is

@@ -1,5 +1,9 @@
 """A session: setup + board data + the log of moves as typed. The state is their replay.
 
+A move whose effect came from a computation that watches the clock (the route search of
+`run best`) is logged with what was decided (`Entry.decided`, see `Game.decide`): a replay
+reads it back and never computes it again, so a save gives the same game on any machine.
+
 The session never knows which game it holds beyond the `Game` contract. Every accepted
 move is appended to the log and, when the session has a store (its save file), saved there
 before the answer is given. The session knows the store only by the `Store` protocol.
@@ -55,6 +59,19 @@ class Entry:
     at: datetime
     was: str = ""  # the text it replaced, when amended
     auto: bool = False  # made by the referee: the only move there was (see Session.settle)
+    # What was decided for it beyond the rules (`Game.decide`: the routes a search found), as
+    # plain TOML values; empty when nothing was.
+    decided: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move interpreted: the state after it, what changed, who made it, what was decided."""
+
+    state: Any
+    events: list[Event]
+    by: str
+    decided: Mapping[str, Any]
 
 
 class Store(Protocol):
@@ -175,7 +192,7 @@ class Session:
         confirmed = self._confirmed(text, self._is_the_move)
         if confirmed is None:
             try:
-                state, events, by = self.interpret(self.state, text)
+                played = self.interpret(self.state, text)
             except RefereeError:
                 # Said another way to the same effect (`pass` for the `done` that ended the
                 # round) and refused as a move now: a confirmation too.
@@ -187,12 +204,12 @@ class Session:
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
         _savable(text)
         self.awaiting = []
-        self.entries.append(Entry(by, text.strip(), at or now()))
-        self.states.append(state)
+        self.entries.append(Entry(played.by, text.strip(), at or now(), decided=played.decided))
+        self.states.append(played.state)
         self.redo_stack.clear()
         self.amendment = None
         self.autosave(appended=True)
-        return [*events, *self.settle()]
+        return [*played.events, *self.settle()]
 
     def settle(self) -> list[Event]:
         """Make every move that has no choice in it, each logged as automatic; their events."""
@@ -213,8 +230,9 @@ class Session:
     def replay(self, entry: Entry) -> str:
         """Play a move of a saved log as the table played it: a move saved as automatic, or a
         typed one that the referee now makes itself (saves from before automatic moves), is the
-        next automatic move if it is that one; any other is played, then `settle`. Who made
-        it."""
+        next automatic move if it is that one; any other is played, then `settle`. What the
+        entry records as decided is taken as decided (a save from before it recorded this has
+        it decided now, and logged). Who made it."""
         entry = replace(entry, text=self.game.said_now(self.state, entry.text))
         if self.awaiting:
             made = self.entries[self.awaiting[0]]
@@ -224,12 +242,12 @@ class Session:
             if same:  # made again by settle, at the time it was first made
                 self.entries[self.awaiting.pop(0)] = replace(made, at=entry.at)
                 return made.by
-        state, _events, by = self.interpret(self.state, entry.text)
+        played = self.interpret(self.state, entry.text, entry.decided)
         self.awaiting = []
-        self.entries.append(entry)
-        self.states.append(state)
+        self.entries.append(replace(entry, decided=played.decided))
+        self.states.append(played.state)
         self.settle()
-        return by
+        return played.by
 
     def await_trailing(self) -> None:
         """After a load: the automatic moves at the end of the log may still be confirmed."""
@@ -276,16 +294,16 @@ class Session:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by
         the same player, to the same state."""
         try:
-            state, _events, by = self.interpret(self.states[number], text)
+            played = self.interpret(self.states[number], text, self.entries[number].decided)
         except RefereeError:
             return False
-        same = self.game.snapshot(state) == self.game.snapshot(self.states[number + 1])
-        return by == self.entries[number].by and same
+        same = self.game.snapshot(played.state) == self.game.snapshot(self.states[number + 1])
+        return played.by == self.entries[number].by and same
 
     def what_if(self, text: str) -> tuple[Any, list[Event]]:
         """What a move would do, without making it."""
-        state, events, _by = self.interpret(self.state, text)
-        return state, events
+        played = self.interpret(self.state, text)
+        return played.state, played.events
 
     def undo(self, count: int = 1) -> list[Entry]:
         """Take back the last `count` changes, the last first: an amendment made last (the
@@ -332,11 +350,12 @@ class Session:
             )
         entry = self.redo_stack[-1]
         trial = self._trial(len(self.entries))
-        state, events, by = trial.interpret(trial.state, entry.text)
-        entry = replace(entry, by=by)  # who makes it now, not what the file said
+        played = trial.interpret(trial.state, entry.text, entry.decided)
+        # who makes it now, not what the file said; what was decided for it, as it was
+        entry = replace(entry, by=played.by, decided=played.decided)
         trial.entries.append(entry)
-        trial.states.append(state)
-        events += trial.settle()
+        trial.states.append(played.state)
+        events = [*played.events, *trial.settle()]
         self._check_loads(trial, len(self.entries))
         self.redo_stack.pop()
         self._take_log(trial)
@@ -345,7 +364,8 @@ class Session:
     def amend(self, number: int, text: str) -> list[Event]:
         """Replace move `number` (1-based) and play the later moves again as the table typed
         them, each by the player it was recorded for (the automatic ones are made again
-        where they now fall); refuse, changing nothing, if a later one breaks."""
+        where they now fall), with what was decided for them (the routes the table ran);
+        refuse, changing nothing, if a later one breaks."""
         if not 1 <= number <= len(self.entries):
             raise UsageError(
                 _("there is no move {number}").format(number=number),
@@ -363,11 +383,12 @@ class Session:
                 _("amend the move that led to it"),
             )
         trial = self._trial(number - 1)
-        state, events, by = trial.interpret(trial.state, text)
+        played = trial.interpret(trial.state, text)
         _savable(text)
-        trial.entries.append(Entry(by, text.strip(), old.at, was=old.was or old.text))
-        trial.states.append(state)
-        events += trial.settle()
+        was = old.was or old.text
+        trial.entries.append(Entry(played.by, text.strip(), old.at, was, decided=played.decided))
+        trial.states.append(played.state)
+        events = [*played.events, *trial.settle()]
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             if not later.auto:  # the referee's own moves are made again by `replay`
                 trial._replay_later(later_number, later)
@@ -443,7 +464,9 @@ class Session:
         self.amendment = None
         self.autosave()
 
-    def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
+    def interpret(self, state: Any, text: str, recorded: Mapping[str, Any] | None = None) -> Played:
+        """The move `text` played on `state`; `recorded`: what its log entry says was decided
+        for it (`Game.decide`), taken as decided instead of worked out again."""
         words = split(text)
         if not words:
             raise UsageError(_("empty move"))
@@ -459,12 +482,16 @@ class Session:
                     _("{usage} (without force)").format(usage=verb.usage),
                 )
             new_state, events = verb.handler(self, state, words[1:])
-            return new_state, events, how.named or turn or self.players[0]
+            return Played(new_state, events, how.named or turn or self.players[0], {})
         if turn is None:
             raise RuleError(
                 _("the game is over; no more moves"), "end of game", _("undo to go back")
             )
-        return (*self._game_move(state, words, how, turn), how.named or turn)
+        move, decided = self.game.decide(
+            state, self._parse(state, how.named or turn, words), recorded
+        )
+        new_state, events = self._game_move(state, move, words, how, turn)
+        return Played(new_state, events, how.named or turn, decided)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
         """Read `as NAME` and `force ... --because "why"`, in either order, off a move."""
@@ -474,10 +501,9 @@ class Session:
         return how, words
 
     def _game_move(
-        self, state: Any, words: list[str], how: How, turn: str
+        self, state: Any, move: Any, words: list[str], how: How, turn: str
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
-        move = self._parse(state, actor, words)
         if actor != turn and self.as_moves == PLACE:
             return self._at_place(state, move, words, how, turn)
         notes: list[Event] = []
@@ -534,7 +560,8 @@ class Session:
             return self._without_place(
                 state, move, refusal, how, RuleError(_no_place(turn, player), refusal.rule)
             )
-        move = self._parse(seated, player, words)
+        # Read again where NAME sits; a game whose moves depend on a search (18xx) has no seat.
+        move, _decided = self.game.decide(seated, self._parse(seated, player, words))
         new_state, forced, broken, events = self._judged(seated, move, how.forced)
         if again:
             forced, broken = [Event(_("forced by the table, against the referee"))], again + broken
@@ -666,15 +693,17 @@ class Session:
             how, words = How(), []
         if how.named and words and frame.find(words[0]) is None:
             turn = self.game.options(before).actor
-            if turn and turn != how.named and self._skips_the_turn(before, how, words):
+            if turn and turn != how.named and self._skips_the_turn(before, how, words, entry):
                 return _("out of turn: {turn}'s turn").format(turn=turn)
         return _("automatic: no other move") if entry.auto else ""
 
-    def _skips_the_turn(self, state: Any, how: How, words: list[str]) -> bool:
+    def _skips_the_turn(self, state: Any, how: How, words: list[str], entry: Entry) -> bool:
         """Whether the move, made by `how.named`, passes the game's turn check only by `as`:
         made at NAME's own place, or past the turn check."""
         try:
-            move = self._parse(state, how.named, words)
+            move, _decided = self.game.decide(
+                state, self._parse(state, how.named, words), entry.decided
+            )
         except RefereeError:
             return False
         try:

@@ -7,21 +7,33 @@ either has found (a real answer: the route of it is listed by the process that f
 their routes together hold every route that could be in a better answer. The child sends back
 its routes; if it does not answer by the deadline it is killed and the answer is not proven.
 
-Only 'fork' is used: it shares the walk so far for nothing, where 'spawn' would rebuild it. A
+Only fork is used: it shares the walk so far for nothing, where 'spawn' would rebuild it. A
 process with other threads (the shell's table page serves from a thread) is never forked, since
 a lock held by another thread would stay held in the child: there the walk stays on one core.
+
+The child holds nothing of the session: it closes every file it was born with (the save's lock
+among them: a flock is held as long as any copy of its descriptor is open) but its end of the
+answer pipe and of a pipe that tells it its parent is gone, on which a thread waits to end it at
+once. An exception in it comes back as one (SearchFailed), not as an answer left unproven.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
+import signal
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from multiprocessing.connection import Connection
+from types import TracebackType
 from typing import TYPE_CHECKING
+
+from referee.errors import RefereeError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.eighteen.floor import Floor
@@ -29,9 +41,11 @@ if TYPE_CHECKING:
 
 SPLIT_AFTER = 0.01  # seconds of walking before the rest is shared (a test sets 0)
 GRACE = 0.25  # seconds the parent waits for the child past the deadline, then kills it
+ORPHANED = 3  # the child's exit status when its parent went away
 
 # A route sent back: track, links, stops counted, values, and its walk as (node, link, counted).
 Sent = tuple[int, int, int, int, int, list[tuple[int, int, int]]]
+Answered = tuple[bool, int, list[Sent]]  # whether its walk finished, its floor, its routes
 
 
 def can_split() -> bool:
@@ -90,39 +104,84 @@ class Shared:
             yield origins[i]
 
 
+class SearchFailed(RefereeError):
+    """The route search's second process raised: said as the error it was."""
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What the child sends back instead of its routes when its walk raised."""
+
+    error: str  # `TypeError: ...`
+
+
 class Child:
-    """A forked child walking `walk_rest` (its share of the ends), answering on a pipe."""
+    """A forked child walking `walk_rest` (its share of the ends), answering on a pipe. Use it
+    in a `with` block: leaving it ends the child, whatever happened in the parent."""
 
     def __init__(
         self, table: RouteTable, walk_rest: Callable[[], bool], best: Callable[[], int]
     ) -> None:
         first = len(table.masks)
-        receive, send = mp.get_context("fork").Pipe(duplex=False)
-
-        def run() -> None:
-            complete = walk_rest()
-            send.send((complete, best(), _sent(table, first)))
-
-        self.receive: Connection = receive
-        self.process = mp.get_context("fork").Process(target=run, daemon=True)
-        self.process.start()
+        self.receive, send = mp.get_context("fork").Pipe(duplex=False)
+        alive, self.alive = os.pipe()  # the parent holds the write end: EOF once it is gone
+        try:
+            self.pid = os.fork()
+        except OSError:  # no process to be had: the parent takes every end (Shared.each)
+            self.pid = -1
+        if self.pid == 0:  # the child: never returns into the parent's code
+            code = 1
+            try:
+                self.receive.close()
+                _hold_nothing_but(send.fileno(), alive)
+                _end_with_parent(alive)
+                code = _answer(send, lambda: (walk_rest(), best(), _sent(table, first)))
+            finally:
+                os._exit(code)
         send.close()
+        os.close(alive)
+        if self.pid < 0:
+            self.stop()
+
+    def __enter__(self) -> Child:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        """Close the pipes (a child still walking sees its parent gone and ends) and reap it."""
+        if self.receive.closed:
+            return
+        self.receive.close()
+        os.close(self.alive)
+        if self.pid > 0:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)  # whatever it still does is no longer wanted
+            os.waitpid(self.pid, 0)
 
     def join(self, table: RouteTable, deadline: float) -> tuple[bool, int]:
         """Add the child's routes to `table`: whether its walk finished, and its floor (0 if
-        no answer came back in time)."""
-        complete, best, routes = False, 0, []
+        no answer came back in time). SearchFailed if the child raised."""
+        if self.pid < 0:
+            return True, 0  # never forked: it walked nothing, the parent walked every end
+        answered: Answered | Failure = (False, 0, [])
         try:
             if self.receive.poll(max(deadline - time.monotonic(), 0) + GRACE):
-                complete, best, routes = self.receive.recv()
+                answered = self.receive.recv()
         except (EOFError, OSError):
-            complete = False
+            pass
         finally:
-            self.receive.close()
-            self.process.join(0.5)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join()
+            self.stop()
+        if isinstance(answered, Failure):
+            said = _("the route search failed in its second process: {error}")
+            raise SearchFailed(said.format(error=answered.error))
+        complete, best, routes = answered
         for mask, links, count, value, diesel, walk in routes:
             entry = -1
             for node, link, counted in walk:
@@ -138,3 +197,49 @@ class Child:
             table.diesel.append(diesel)
             table.ends.append(entry)
         return complete, best
+
+
+def _hold_nothing_but(*kept: int) -> None:
+    """In the child: every file it was born with closed (the save, its lock, the terminal, the
+    parent's pipes) but `kept`; the standard streams read and write /dev/null."""
+    with contextlib.suppress(ValueError):  # not the main thread: no wakeup fd was set here
+        signal.set_wakeup_fd(-1)  # a descriptor of the parent's event loop, closed below
+    null = os.open(os.devnull, os.O_RDWR)
+    for std in (0, 1, 2):
+        os.dup2(null, std)
+    for fd in _open_descriptors():
+        if fd > 2 and fd not in kept:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+
+def _open_descriptors() -> list[int]:
+    try:
+        return [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        return list(range(3, os.sysconf("SC_OPEN_MAX")))
+
+
+def _end_with_parent(alive: int) -> None:
+    """In the child: a thread waits on the parent's pipe, which nothing is written to, and
+    ends the child when it closes (the parent died, however, or stopped waiting)."""
+
+    def wait() -> None:
+        with contextlib.suppress(OSError):
+            os.read(alive, 1)
+        os._exit(ORPHANED)
+
+    threading.Thread(target=wait, daemon=True).start()
+
+
+def _answer(send: Connection, walk: Callable[[], object]) -> int:
+    """In the child: walk and send back the answer, or the failure; the exit status."""
+    try:
+        answer, code = walk(), 0
+    except BaseException as e:  # the parent says it, as what it is
+        answer, code = Failure(f"{type(e).__name__}: {e}"), 1
+    try:
+        send.send(answer)
+    except OSError:  # the parent is gone
+        return ORPHANED
+    return code

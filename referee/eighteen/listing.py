@@ -293,9 +293,11 @@ def enumerate_routes(
         if complete and len(origins) - done > 1:
             shared = cores.Shared(done, floor.best)
             floor.shared = shared
-            child = cores.Child(table, lambda: walk_from(shared.each(origins)), lambda: floor.best)
-            complete = walk_from(shared.each(origins))
-            child_complete, child_best = child.join(table, deadline)
+            with cores.Child(
+                table, lambda: walk_from(shared.each(origins)), lambda: floor.best
+            ) as child:
+                complete = walk_from(shared.each(origins))
+                child_complete, child_best = child.join(table, deadline)
             complete = complete and child_complete
             floor.best = max(floor.best, child_best)
             floor.shared = None

@@ -16,9 +16,11 @@ from referee import savefile
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 # saves-before-atlastype: the Lost Atlas scenarios as main played them before the referee made
 # the moves with no choice in them (their typed done and pass now replay as those moves).
+# saves-before-decided: an 1889 game from before moves recorded what the route search found
+# (tests/games/test_decided_saves.py).
 SAVES = sorted(
     path
-    for folder in ("saves-before-tabletype", "saves-before-atlastype")
+    for folder in ("saves-before-tabletype", "saves-before-atlastype", "saves-before-decided")
     for path in (FIXTURES / folder).glob("*.toml")
 )
 

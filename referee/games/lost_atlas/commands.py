@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from referee.eighteen import compass
+from referee.eighteen.proposal import Found
 from referee.engine import UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
@@ -95,11 +96,19 @@ class Redeem(Move):
     verb = "redeem"
 
 
-class Payout(Move):
+@dataclass(frozen=True)
+class Searched(Move):
+    """A move whose effect may come from the route search: what it found is worked out before
+    the move is applied (rules.decide), never by `apply` (the search watches the clock)."""
+
+    found: Found | None = None
+
+
+class Payout(Searched):
     verb = "payout"
 
 
-class Withhold(Move):
+class Withhold(Searched):
     verb = "withhold"
 
 
@@ -115,7 +124,7 @@ class Refuse(Move):
     verb = "refuse"
 
 
-class Routes(Move):
+class Routes(Searched):
     verb = "routes"
 
 
@@ -254,6 +263,7 @@ class Run:
     items: tuple[RunItem, ...] = field(default_factory=tuple)
     total_only: bool = False
     best: bool = False  # `run best`: the referee's proposed routes
+    found: Found | None = None  # the best routes, as `Searched.found`
 
 
 def hexname(word: str) -> str:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from referee.eighteen import proposal
+from referee.eighteen.proposal import Found
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
@@ -150,7 +153,7 @@ def _suburb(state: State, move: Suburb, judge: Judge) -> tuple[State, list[Event
 
 def _routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    _propose(state, current(state), events)
+    _propose(state, current(state), move.found, events)
     return state, events
 
 
@@ -166,7 +169,7 @@ def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, li
     if orr.revenue is None and co.trains and routes.known(state):
         # The table says the dividend and the routes go without saying: with the map known the
         # referee runs the best routes (■16), as `run best` would; `run N` first to run less.
-        _run(state, co, Run(move.actor, (), best=True), judge, events)
+        _run(state, co, Run(move.actor, (), best=True, found=move.found), judge, events)
         if orr.paid:  # a run for 0 has settled its dividend (■16: no revenue, price -1)
             return state, events
     _dividend(state, co, isinstance(move, Withhold), judge, events)
@@ -267,8 +270,9 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     assert orr is not None
     track.stage(state, 5, judge, N_("running"))
     judge.rule(orr.revenue is None, _("the trains have run this turn"), R_RUN)
+    found = _found(state, co, move.found)
     if move.best:
-        answer = proposal.taken(routes.best(state, co), R_RUN, proven_only=False)
+        answer = proposal.taken(found, R_RUN, proven_only=False)
         total = answer.total
         events.extend(Event(line) for line in proposal.describe(answer))
         move = Run(move.actor, (), total_only=True)
@@ -283,7 +287,7 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     if not move.total_only and move.items:
         with judge.overridable():
             _check_items(co, move)
-    proposal.judge_typed(judge, total, routes.best_revenue(state, co), R_RUN)
+    proposal.judge_typed(judge, total, routes.proven_best(state, co, found), R_RUN)
     orr.revenue = total
     events.append(Event(_("{company} runs for {total}").format(company=co.name, total=total)))
     gone = [t for t in co.trains if t.rusted]
@@ -418,7 +422,7 @@ def after_dividend(state: State, co: Company) -> tuple[str, ...]:
     )
 
 
-def _propose(state: State, co: Company, events: list[Event]) -> None:
+def _propose(state: State, co: Company, found: Found | None, events: list[Event]) -> None:
     """The referee's proposal (■16): the best routes of the operating company."""
     if not routes.known(state):
         raise RuleError(
@@ -427,13 +431,47 @@ def _propose(state: State, co: Company, events: list[Event]) -> None:
             "run N",
             computable=False,
         )
-    answer = routes.best(state, co)
+    answer = _found(state, co, found)
     if answer is None:
         said = _("{company} has no train or no station on the map: revenue 0")
         events.append(Event(said.format(company=co.name)))
         return
     lines = proposal.proposal(co.name, data.colour_name(state.colour), answer)
     events.extend(Event(line) for line in lines)
+
+
+def _found(state: State, co: Company, found: Found | None) -> Found | None:
+    """What the route search found for the move (None: the referee looks for no routes here),
+    as `decide` worked it out before the move: `apply` never searches."""
+    if not routes.searchable(state, co):
+        return None
+    if found is None:
+        raise proposal.undecided(R_RUN)
+    return found
+
+
+def searches(state: State, move: object) -> bool:
+    """Whether the move's effect may come from the route search: `routes`, a run (`run best`
+    runs the routes found, a typed revenue is judged by them), and a dividend before a run,
+    which runs them first (`_pay`)."""
+    orr = state.orr
+    if state.round != "operating" or orr is None or not orr.current:
+        return False
+    if isinstance(move, Payout | Withhold):
+        return orr.revenue is None
+    return isinstance(move, Run | Routes)
+
+
+def decide(state: State, move: Any, recorded: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The move with what the route search found (`Game.decide`): read from `recorded` when a
+    save holds it, else searched for now. What to record ({}: nothing was searched for)."""
+    if not searches(state, move):
+        return move, {}
+    co = current(state)
+    found = proposal.recall(recorded) if recorded else routes.search(state, co)
+    if found is None:
+        return move, {}
+    return replace(move, found=found), proposal.record(found)
 
 
 OPERATING: Handlers[State] = Handlers(

@@ -8,7 +8,9 @@ Without a map (the players did not enter one, rules ■3) every function here an
 - `position(state)` is the `referee.eighteen` Position of the game: the map, the tiles laid,
   the stations, the suburbs, the destination card's value for the phase (■3, ■16) and the
   Lost Atlas route options (local routes, the port as one city, the mine as two, ■16);
-- `best(state, company)` is the exact route search of `referee.eighteen.search`;
+- `search(state, company)` is the exact route search of `referee.eighteen.search`: it runs
+  against the clock, so only `rules.decide` calls it, before a move is applied; `apply` reads
+  what it found from the move (`found`);
 - `connected(state, a, b)` answers the merger condition (■22).
 """
 
@@ -21,8 +23,8 @@ from typing import Any
 from referee.eighteen.hexes import neighbour, opposite
 from referee.eighteen.maps import GameMap, HexSpec
 from referee.eighteen.position import LOST_ATLAS, Laid, Position, Token
-from referee.eighteen.proposal import SEARCH_SECONDS
-from referee.eighteen.search import Answer, best_routes
+from referee.eighteen.proposal import SEARCH_SECONDS, Found
+from referee.eighteen.search import best_routes
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.eighteen.trains import Train as RouteTrain
 from referee.games.lost_atlas import atlas, data
@@ -189,23 +191,29 @@ def route_trains(company: Company) -> list[RouteTrain]:
     return out
 
 
-def best(state: State, company: Company) -> Answer | None:
-    """The best routes of the company's trains; None without a map or a train."""
-    if not known(state) or not company.trains:
+def searchable(state: State, company: Company) -> bool:
+    """Whether the referee looks for the company's routes: the map is known, the company has a
+    train and a station on the map."""
+    cells = atlas.board(state).cells if known(state) else {}
+    return bool(company.trains) and any(hub_spot(h)[0] in cells for h in company.hubs)
+
+
+def search(state: State, company: Company) -> Found | None:
+    """The best routes of the company's trains; None when not `searchable`."""
+    if not searchable(state, company):
         return None
-    if not any(hub_spot(h)[0] in atlas.board(state).cells for h in company.hubs):
-        return None
-    return best_routes(
+    answer = best_routes(
         position(state, company), company.name, route_trains(company), SEARCH_SECONDS
     )
+    return Found.of(answer)
 
 
-def best_revenue(state: State, company: Company) -> int | None:
-    """The proven best total revenue (■16); None: map not known or not proven."""
-    answer = best(state, company)
-    if answer is None:
+def proven_best(state: State, company: Company, found: Found | None) -> int | None:
+    """The proven best total revenue (■16), from what the search found; None: map not known
+    or not proven."""
+    if found is None:
         return 0 if known(state) and not company.trains else None
-    return answer.total if answer.proven else None
+    return found.total if found.proven else None
 
 
 def connected(state: State, a: Company, b: Company) -> bool | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from referee.engine import (
@@ -97,6 +97,11 @@ class LostAtlas(Game):
 
     def said_now(self, state: State, text: str) -> str:
         return commands.said_now(state, text)
+
+    def decide(
+        self, state: State, move: Any, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        return operating.decide(state, move, recorded or {})
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:

@@ -6,7 +6,7 @@ played with and replays the same whatever the shipped files become.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from referee.engine import (
@@ -178,6 +178,11 @@ class Titled(Game):
             return Discard(actor, company(args[0]), match(args[1], trains, N_("train")))
         count_words(VERBS, verb, args, 2)
         return BuyPrivate(actor, match(args[0], privates, N_("private")), amount(args[1]))
+
+    def decide(
+        self, state: State, move: Any, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[Any, dict[str, Any]]:
+        return operating.decide(state, move, recorded or {})
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         return play.apply(state, move, forced=forced)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.eighteen.proposal import Found
+
 
 @dataclass(frozen=True)
 class Par:
@@ -66,6 +68,10 @@ class Run:
     revenue: int
     how: str  # full, half or withhold (the title's operating.payouts)
     best: bool = False  # `run best`: the revenue of the best routes on the title's map
+    # The best routes, found before the move is applied (operating.decide): `run best` pays
+    # them, a typed revenue is judged by them. `apply` never searches (the search watches the
+    # clock); a save records them, so a replay never searches either.
+    found: Found | None = None
 
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class Routes:
     """The operating company's best routes on the title's map, shown (nothing changes)."""
 
     actor: str
+    found: Found | None = None  # as Run.found
 
 
 @dataclass(frozen=True)

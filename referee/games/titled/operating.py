@@ -11,7 +11,12 @@ cannot; whether a sale could still raise the money is the table's to say (truste
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
 from referee.eighteen import proposal
+from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import Event, UsageError
 from referee.games.titled import market, routes, track
@@ -275,13 +280,13 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     revenue = move.revenue
     if move.best:
         judge.fact(bool(title.map), _no_map(state), ROUTES, "run N")
-        answer = proposal.taken(routes.best(state, corp), ROUTES)
+        answer = proposal.taken(_found(state, corp, move.found), ROUTES)
         revenue = answer.total
         events += [Event(line) for line in proposal.describe(answer)]
     no_train = _("{company} has no train").format(company=corp.abbr)
     judge.rule(bool(corp.trains) or revenue == 0, no_train, OR)
     if not move.best:
-        events += _judge_typed(state, corp, revenue, judge)
+        events += _judge_typed(state, corp, revenue, move.found, judge)
     state.op.ran = True
     runs = _("{company} runs for {revenue}")
     events.append(Event(runs.format(company=corp.abbr, revenue=title.money(revenue))))
@@ -312,7 +317,9 @@ def _no_map(state: State) -> str:
     return said.format(title=state.title.name)
 
 
-def _judge_typed(state: State, corp: Corp, revenue: int, judge: Judge) -> list[Event]:
+def _judge_typed(
+    state: State, corp: Corp, revenue: int, found: Found | None, judge: Judge
+) -> list[Event]:
     """With the title's map and the track entered, a typed revenue is at most the proven best
     (the table may force more); where the referee cannot judge it, it says it trusts it. Before
     the first tile the referee cannot tell the track on the table from the printed map."""
@@ -320,7 +327,7 @@ def _judge_typed(state: State, corp: Corp, revenue: int, judge: Judge) -> list[E
         return []
     if not state.tiles:
         return [Event(_("trusted: the revenue (no tile entered yet, so the track is not known)"))]
-    best = routes.proven_best(state, corp)
+    best = proposal.proven_total(_found(state, corp, found))
     if best is None:
         return [Event(_("trusted: the revenue (no proven best to judge it by)"))]
     proposal.judge_typed(judge, revenue, best, ROUTES)
@@ -334,8 +341,39 @@ def show_routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[E
     if not corp.trains:
         said = _("{company} has no train: it earns nothing").format(company=corp.abbr)
         return state, [Event(said)]
-    answer = proposal.taken(routes.best(state, corp), ROUTES, proven_only=False)
+    answer = proposal.taken(_found(state, corp, move.found), ROUTES, proven_only=False)
     return state, [Event(line) for line in proposal.proposal(corp.abbr, state.phase, answer)]
+
+
+def _found(state: State, corp: Corp, found: Found | None) -> Found | None:
+    """What the route search found for the move (None: the referee looks for no routes here),
+    as `decide` worked it out before the move: `apply` never searches."""
+    if not routes.searchable(state, corp):
+        return None
+    if found is None:
+        raise proposal.undecided(ROUTES)
+    return found
+
+
+def searches(state: State, move: object) -> bool:
+    """Whether the move's effect may come from the route search: `routes`, `run best`, and a
+    typed revenue once the track is entered (`_judge_typed`)."""
+    if state.round != "operating" or state.auction.pending_par or state.discard_due:
+        return False
+    if isinstance(move, Run):
+        return move.best or bool(state.tiles)
+    return isinstance(move, Routes)
+
+
+def decide(state: State, move: Any, recorded: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The move with what the route search found (`Game.decide`): read from `recorded` when a
+    save holds it, else searched for now. What to record ({}: nothing was searched for)."""
+    if not searches(state, move):
+        return move, {}
+    found = proposal.recall(recorded) if recorded else routes.search(state, company(state))
+    if found is None:
+        return move, {}
+    return replace(move, found=found), proposal.record(found)
 
 
 def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.eighteen.maps import load_map
 from referee.eighteen.position import Position, position_from_data
-from referee.eighteen.proposal import SEARCH_SECONDS
+from referee.eighteen.proposal import SEARCH_SECONDS, Found
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.tiles import tile
 from referee.eighteen.trains import Train as RouteTrain
@@ -67,14 +67,26 @@ def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
     return tuple(trains)
 
 
-def best(state: State, corp: Corp) -> Answer | None:
-    """The best routes of the company's trains; None without a map, a train or a station on
-    it, or when the position was forced past the map's checks."""
+def searchable(state: State, corp: Corp) -> bool:
+    """Whether the referee looks for the company's routes: the title names a map, the company
+    has a train and a station, and the position fits the map (not forced past its checks)."""
     if not state.title.map or not corp.trains:
-        return None
+        return False
     if not any(abbr == corp.abbr for _h, _c, abbr in state.stations):
+        return False
+    try:
+        position(state)
+    except UsageError:
+        return False
+    return True
+
+
+def search(state: State, corp: Corp) -> Found | None:
+    """The best routes of the company's trains; None when not `searchable`. The search runs
+    against the clock: only `operating.decide` calls it, before a move is applied."""
+    if not searchable(state, corp):
         return None
-    return _best(
+    answer = _best(
         state.title.map,
         state.phase,
         tuple(sorted(_tiles(state))),
@@ -82,6 +94,7 @@ def best(state: State, corp: Corp) -> Answer | None:
         corp.abbr,
         route_trains(state, corp),
     )
+    return Found.of(answer) if answer is not None else None
 
 
 @lru_cache(maxsize=32)
@@ -98,9 +111,3 @@ def _best(
     except UsageError:
         return None
     return best_routes(where, company, list(trains), SEARCH_SECONDS)
-
-
-def proven_best(state: State, corp: Corp) -> int | None:
-    """The proven best revenue; None without an answer, or with none proven in time."""
-    answer = best(state, corp)
-    return answer.total if answer is not None and answer.proven else None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, choose_readings
+from referee.engine import Event, choose_readings, typed_move
 from referee.games.lost_atlas.rules import LostAtlas
 from referee.games.lost_atlas.state import State
 
@@ -19,7 +19,7 @@ def play(state: State, *lines: str, actor: str | None = None) -> State:
 def step(state: State, line: str, actor: str | None = None) -> tuple[State, list[Event]]:
     who = actor or G.options(state).actor
     assert who is not None
-    return G.apply(state, G.parse(state, who, line.split()))
+    return G.apply(state, typed_move(G, state, who, line.split()))
 
 
 def new(

@@ -217,7 +217,7 @@ def test_suburb_adds_10_to_suburban_trains_only__rule_26_suburban() -> None:
     s = s.draft()
     exp = s.companies["Expansive"]
     exp.hubs, exp.trains = ["M29"], [Train("2")]
-    assert routes.best_revenue(s, exp) == 40
+    assert routes.proven_best(s, exp, routes.search(s, exp)) == 40
 
 
 def test_suburb_not_on_a_home__rule_26_suburban() -> None:

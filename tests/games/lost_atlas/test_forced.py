@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import Overridden, RuleError
+from referee.engine import Overridden, RuleError, typed_move
 from referee.games.lost_atlas.operating import R_FORCED
 from referee.games.lost_atlas.state import State
 from referee.games.lost_atlas.stock import R_AUCTION, R_BUY, R_LIMIT, R_SR
@@ -18,7 +18,7 @@ from .helpers import MICRO2, G, new, play, two_minors
 def forced(s: State, actor: str, line: str) -> tuple[State, list[str], list[str]]:
     """Apply `line` by `actor` as a forced move: the new state, the rules overridden, and the
     other events."""
-    state, events = G.apply(s, G.parse(s, actor, line.split()), forced=True)
+    state, events = G.apply(s, typed_move(G, s, actor, line.split()), forced=True)
     rules = [e.rule for e in events if isinstance(e, Overridden)]
     return state, rules, [e.text for e in events if not isinstance(e, Overridden)]
 
@@ -32,7 +32,7 @@ def test_a_legal_move_forced_overrides_nothing__rule_8() -> None:
     s = founded()
     state, rules, texts = forced(s, "B", "buy Expansive")
     assert rules == []
-    assert texts == [e.text for e in G.apply(s, G.parse(s, "B", ["buy", "Expansive"]))[1]]
+    assert texts == [e.text for e in G.apply(s, typed_move(G, s, "B", ["buy", "Expansive"]))[1]]
     assert state.companies["Expansive"].held("B") == 1
 
 
@@ -40,7 +40,7 @@ def test_each_rule_broken_is_named_once__rule_4_rule_6_rule_8() -> None:
     s = play(founded(), "pass", "buy Expansive", "pass").draft()  # A holds 3 of 5 (60%)
     s.cash["A"] = 10
     with pytest.raises(RuleError) as e:
-        G.apply(s, G.parse(s, "A", ["buy", "Expansive"]))
+        G.apply(s, typed_move(G, s, "A", ["buy", "Expansive"]))
     assert e.value.rule == R_LIMIT
     state, rules, _ = forced(s, "A", "buy Expansive")
     assert sorted(rules) == sorted([R_LIMIT, R_BUY])  # 60% and the cash; A's turn is legal
@@ -53,7 +53,7 @@ def test_each_rule_broken_is_named_once__rule_4_rule_6_rule_8() -> None:
 def test_a_forced_low_bid_opens_the_auction__rule_7() -> None:
     s = new()
     with pytest.raises(RuleError) as e:
-        G.apply(s, G.parse(s, "A", ["auction", "50"]))
+        G.apply(s, typed_move(G, s, "A", ["auction", "50"]))
     assert e.value.rule == R_AUCTION
     state, rules, _ = forced(s, "A", "auction 50")
     assert rules == [R_AUCTION]
@@ -64,7 +64,7 @@ def test_a_forced_low_bid_opens_the_auction__rule_7() -> None:
 def test_a_forced_done_without_a_train_ends_the_turn__rule_20() -> None:
     s = two_minors()
     with pytest.raises(RuleError) as e:
-        G.apply(s, G.parse(s, "B", ["done"]))
+        G.apply(s, typed_move(G, s, "B", ["done"]))
     assert e.value.rule == R_FORCED
     state, rules, _ = forced(s, "B", "done")
     assert R_FORCED in rules

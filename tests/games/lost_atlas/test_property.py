@@ -7,7 +7,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import with_automatic
+from referee.engine import typed_move, with_automatic
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
 from referee.games.lost_atlas.rules import LostAtlas
@@ -90,7 +90,7 @@ def _assert_replays(players: list[str], variant: str, moves, state: State) -> No
     and random_play do), give the same game."""
     replay, _ = with_automatic(G, G.setup(players, variant, {}))
     for actor, words in moves:
-        replay, _ = with_automatic(G, G.apply(replay, G.parse(replay, actor, words))[0])
+        replay, _ = with_automatic(G, G.apply(replay, typed_move(G, replay, actor, words))[0])
     assert G.snapshot(replay) == G.snapshot(state)
 
 
@@ -99,7 +99,7 @@ def _typed(state: State, lines: tuple[str, ...], moves: list[tuple[str, list[str
         actor = G.options(state).actor
         assert actor is not None
         moves.append((actor, line.split()))
-        state, _ = with_automatic(G, G.apply(state, G.parse(state, actor, line.split()))[0])
+        state, _ = with_automatic(G, G.apply(state, typed_move(G, state, actor, line.split()))[0])
     return state
 
 
@@ -148,7 +148,7 @@ def test_random_map_building_then_play_conserves_money(data: st.DataObject) -> N
             words = ["capital", pick(cities)]
         else:
             words = _place_speller(state)(pick).split()
-        state, _ = G.apply(state, G.parse(state, opts.actor, words))
+        state, _ = G.apply(state, typed_move(G, state, opts.actor, words))
         moves.append((opts.actor, words))
         assert state.money() == MONEY
     state = _typed(state, (SHORT_CHARTERS, "destinations 30/40/70/100"), moves)

@@ -149,17 +149,18 @@ def test_routes_proposed_and_typed_revenue_capped__rule_16() -> None:
 
 def test_destination_value_follows_the_card_and_phase__rule_16() -> None:
     s = play(mapped(), "buy 2", "run best", "withhold", "done", "buy 2", "lay I33 57 0")
-    answer = routes.best(s, s.companies["Expansive"])
+    answer = routes.search(s, s.companies["Expansive"])
     assert answer is not None and answer.total == 50  # home 20 + destination 30 (yellow)
     s = s.draft()
     s.colour = "green"
-    assert routes.best(s, s.companies["Expansive"]).total == 60  # destination 40 in green
+    assert routes.search(s, s.companies["Expansive"]).total == 60  # destination 40 in green
 
 
 def test_local_route_at_the_home__rule_16() -> None:
     """A train may run its home city alone (the mine's two cities are two stops)."""
     s = play(mapped(), "buy 2")
-    assert routes.best_revenue(s, s.companies["Eastern"]) == 50  # mine 30 + 20
+    eastern = s.companies["Eastern"]
+    assert routes.proven_best(s, eastern, routes.search(s, eastern)) == 50  # mine 30 + 20
 
 
 def test_merger_needs_a_track_link__rule_22() -> None:

@@ -14,7 +14,7 @@ from referee import frame, i18n, savefile
 from referee.cli import cli
 from referee.datafiles import load_table
 from referee.eighteen.trains import parse_trains
-from referee.engine import Event, Overridden, RuleError, UsageError
+from referee.engine import Event, Overridden, RuleError, UsageError, typed_move
 from referee.games.titled import play, routes
 from referee.games.titled.describe import title_data
 from referee.games.titled.game import Titled
@@ -92,7 +92,7 @@ def played(state: State, text: str) -> tuple[State, list[Event]]:
     for line in text.strip().splitlines():
         who = play.actor(state)
         assert who is not None
-        state, new = GAME.apply(state, GAME.parse(state, who, shlex.split(line)))
+        state, new = GAME.apply(state, typed_move(GAME, state, who, shlex.split(line)))
         events += new
     return state, events
 
@@ -139,7 +139,7 @@ def test_a_typed_revenue_above_the_proven_best_is_refused_below_it_accepted() ->
         paid, events = played(state, f"run {revenue}")
         assert paid.space(paid.corps["PRR"]).price == 112
         assert f"PRR runs for ${revenue}" in [e.text for e in events]
-    forced, events = play.apply(state, GAME.parse(state, "C", ["run", "70"]), forced=True)
+    forced, events = play.apply(state, typed_move(GAME, state, "C", ["run", "70"]), forced=True)
     assert any(isinstance(e, Overridden) for e in events)
     assert forced.corps["PRR"].cash == state.corps["PRR"].cash  # paid out in full
 
@@ -183,16 +183,16 @@ def test_run_best_is_refused_where_the_search_cannot_answer() -> None:
     state, _ = played(state, "done\ndone\ndone\ndone\ndone")  # stock round 4: all pass
     no_trains = edited(state, lambda d: d.corps["PRR"].trains.clear())
     with pytest.raises(RuleError, match="knows no routes here") as refused:
-        play.apply(no_trains, GAME.parse(no_trains, "C", ["run", "best"]), forced=True)
+        play.apply(no_trains, typed_move(GAME, no_trains, "C", ["run", "best"]), forced=True)
     assert refused.value.rule == ROUTES
     toy = GAME.setup(["A", "B"], "described", _toy())
     with pytest.raises(UsageError):
         GAME.parse(toy, "A", ["run", "best", "sideways"])
     toy = edited(toy, _operating_toy)
     with pytest.raises(RuleError, match="names no map: the table counts the routes"):
-        GAME.apply(toy, GAME.parse(toy, "B", ["run", "best"]))
+        GAME.apply(toy, typed_move(GAME, toy, "B", ["run", "best"]))
     with pytest.raises(RuleError, match="names no map"):
-        GAME.apply(toy, GAME.parse(toy, "B", ["routes"]))
+        GAME.apply(toy, typed_move(GAME, toy, "B", ["routes"]))
 
 
 def _toy() -> dict[str, object]:
@@ -213,7 +213,7 @@ def _operating_toy(draft: State) -> None:
 def test_without_a_map_nothing_changes() -> None:
     """Toy Line names no map: a typed revenue is taken as before, with nothing said of it."""
     toy = edited(GAME.setup(["A", "B"], "described", _toy()), _operating_toy)
-    _after, events = GAME.apply(toy, GAME.parse(toy, "B", ["run", "400"]))
+    _after, events = GAME.apply(toy, typed_move(GAME, toy, "B", ["run", "400"]))
     assert not any("trusted" in e.text for e in events)
     options = GAME.options(toy)
     assert "routes" not in options.verbs and options.args["run"][0] == ()

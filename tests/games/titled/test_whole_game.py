@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import UsageError
+from referee.engine import UsageError, typed_move
 from referee.games.titled.game import Titled
 from referee.games.titled.state import State
 from tests.games.titled.helpers import TOY
@@ -69,7 +69,7 @@ def play_lines() -> tuple[State, list[str]]:
             continue
         who, *words = shlex.split(line)
         assert GAME.options(state).actor == who, (line, GAME.options(state))
-        state, events = GAME.apply(state, GAME.parse(state, who, words))
+        state, events = GAME.apply(state, typed_move(GAME, state, who, words))
         said += [e.text for e in events]
     return state, said
 
