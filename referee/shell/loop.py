@@ -107,9 +107,11 @@ def run_interactive(session: Session, share: list[str] | None = None) -> int:
 
 async def _interactive(session: Session, share: list[str] | None) -> int:
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import get_app
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
+    from referee.bar import fit
     from referee.shell.completer import ShellCompleter
 
     shell = Shell(session, confirm=ask, choose=which)
@@ -124,7 +126,8 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
         return f"{game.name}{phase} · {who}> "
 
     def toolbar() -> str:
-        return game.toolbar(session.state)
+        columns = get_app().output.get_size().columns
+        return fit(game.toolbar_parts(session.state), columns)
 
     prompt: PromptSession[str] = PromptSession(
         history=history,

@@ -177,8 +177,8 @@ class LostAtlas(Game):
     def status(self, state: State) -> str:
         return render.status(state)
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
