@@ -111,7 +111,6 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    from referee.bar import fit
     from referee.shell.completer import ShellCompleter
 
     shell = Shell(session, confirm=ask, choose=which)
@@ -126,8 +125,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
         return f"{game.name}{phase} · {who}> "
 
     def toolbar() -> str:
-        columns = get_app().output.get_size().columns
-        return fit(game.toolbar_parts(session.state), columns)
+        return bottom_bar(session, get_app().output.get_size().columns)
 
     prompt: PromptSession[str] = PromptSession(
         history=history,
@@ -163,6 +161,13 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
             from referee.web.share import stop
 
             await stop(shell)
+
+
+def bottom_bar(session: Session, columns: int) -> str:
+    """The game's bar fitted to a terminal `columns` wide (referee/bar.py)."""
+    from referee.bar import fit
+
+    return fit(session.game.toolbar_parts(session.state), columns)
 
 
 def which(question: str, choices: Sequence[str]) -> int | None:

@@ -16,6 +16,7 @@ from referee.bar import MAX_LINES, fit, one_line
 from referee.i18n import width
 from referee.session import Session
 from referee.shell.commands import Shell
+from referee.shell.loop import bottom_bar
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 # The most players of each game: the longest bars.
@@ -81,6 +82,17 @@ def test_the_bars_seen_cut_at_the_edge_now_fit() -> None:
             bar = fit(g.toolbar_parts(state), columns)
             assert "cities reached" in bar.splitlines()[-1]
             assert "7 cities reached" in bar
+
+
+def test_the_shell_fits_the_bar_to_the_terminal() -> None:
+    s = scenario.load(SCENARIOS / LONGEST["union-station"])
+    session = Session.new(s.game, s.players, s.variant, s.board)
+    session.settle()
+    for columns in WIDTHS:
+        bar = bottom_bar(session, columns)
+        assert bar == fit(session.game.toolbar_parts(session.state), columns)
+        assert all(width(line) <= columns for line in bar.splitlines())
+    assert bottom_bar(session, 80).count("\n") > bottom_bar(session, 160).count("\n")
 
 
 def test_union_stations_bar_shows_the_offer_row() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.engine import Options
-from referee.i18n import _, pgettext
+from referee.i18n import _, ngettext, pgettext
 from referee.words import offered
 
 from .checks import can_start
@@ -245,14 +245,20 @@ def status(state: State) -> str:
     if state.turn and state.turn.dice:
         t = state.turn
         said = (
-            _(
-                "Dice: {faces} ({colours} colour(s)): {action}; share step over; purple left"
-                " {purple}, orange left {orange}"
+            ngettext(
+                "Dice: {faces} ({colours} colour): {action}; share step over; purple left"
+                " {purple}, orange left {orange}",
+                "Dice: {faces} ({colours} colours): {action}; share step over; purple left"
+                " {purple}, orange left {orange}",
+                t.colours,
             )
             if t.share_done
-            else _(
-                "Dice: {faces} ({colours} colour(s)): {action}; share step open; purple left"
-                " {purple}, orange left {orange}"
+            else ngettext(
+                "Dice: {faces} ({colours} colour): {action}; share step open; purple left"
+                " {purple}, orange left {orange}",
+                "Dice: {faces} ({colours} colours): {action}; share step open; purple left"
+                " {purple}, orange left {orange}",
+                t.colours,
             )
         )
         parts.append(

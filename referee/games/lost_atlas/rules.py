@@ -215,9 +215,9 @@ class LostAtlas(Game):
         old = ledger.balance(s, name)
         events: list[Event] = []
         if value >= old:
-            ledger.pay(s, ledger.BANK, name, value - old, events)
+            ledger.pay(s, ledger.BANK, name, value - old, events, _("adjusted"))
         else:
-            ledger.pay(s, name, ledger.BANK, old - value, events)
+            ledger.pay(s, name, ledger.BANK, old - value, events, _("adjusted"))
         return s.seal(), events
 
     def cash(self, state: State, player: str) -> int | None:
