@@ -55,9 +55,10 @@ def _placed(rows: list[str], part: str, columns: int) -> list[str]:
 def _flowed(rows: list[str], part: str, columns: int) -> list[str]:
     """`rows` with `part` begun beside the last one and broken where the line ends: fewer
     lines than `_placed` when the bar is short of them."""
-    if not rows:
-        return _broken([], part, columns)
-    return _broken([*rows[:-1], rows[-1] + SEPARATOR.rstrip()], part, columns)
+    joined = rows[-1] + SEPARATOR.rstrip() if rows else ""
+    if not rows or width(joined) > columns:
+        return [*rows, *_broken([], part, columns)]
+    return _broken([*rows[:-1], joined], part, columns)
 
 
 def _broken(rows: list[str], part: str, columns: int) -> list[str]:

@@ -117,6 +117,13 @@ def test_a_part_that_finds_no_room_is_left_out_whole_the_first_kept() -> None:
     assert bar == "first part | third"
 
 
+def test_short_of_lines_the_parts_flow_on_and_still_keep_to_the_width() -> None:
+    parts = ["cash A 1, B 2", "offer +1 red, +2 blue", "dividends 3"]
+    assert fit(parts, 36) == "cash A 1, B 2\noffer +1 red, +2 blue | dividends 3"
+    assert fit(parts, 30, lines=2) == "cash A 1, B 2 | offer +1 red,\n+2 blue | dividends 3"
+    assert fit(["a" * 10, "b c", "d"], 10, lines=2) == "aaaaaaaaaa\nb c | d"
+
+
 def test_parts_share_a_line_while_they_fit() -> None:
     assert fit(["a b", "c", "d"], 9) == "a b | c\nd"
     assert one_line(["a", "", "b"]) == "a | b"
