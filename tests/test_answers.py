@@ -21,7 +21,10 @@ BARE_CASH = re.compile(r"^\s*\S+: (cash|money) -?\d+ -> -?\d+\s*$")
 # A count of one said with a plural noun, or a count of none set aside.
 ONE_PLURAL = re.compile(r"(?<![\d.,/])\b1 (cubes|cards|goods|spaces|shares|colours|trains|tiles)\b")
 NONE_SET_ASIDE = re.compile(r"\bthe last 0\b")
-DOUBLED = re.compile(r"\b([a-z]{2,}) \1\b", re.IGNORECASE)
+# A word said twice in a row (names and data such as dice faces may repeat; words may not).
+DOUBLED = re.compile(
+    r"\b(the|a|an|is|are|to|of|and|or|in|on|for|with|at|by|from|rule|overridden) \1\b"
+)
 
 
 def answers(path: Path) -> list[str]:
