@@ -4,6 +4,8 @@ the move that caused it. Played on Congo Line, whose `done` is often the only mo
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -83,6 +85,23 @@ def test_undo_counts_typed_moves_only() -> None:
         session.undo(typed + 2)
 
 
+def test_an_automatic_move_cannot_be_amended_the_move_that_led_to_it_can() -> None:
+    """Issue 33: the referee's move was the only one there was; amending it would log a move
+    a load never replays. The move before it is amended, and the automatic ones made again."""
+    session = before_orange()
+    session.play("orange sell B yellow")
+    number = len(session.entries)
+    log = list(session.entries)
+    with pytest.raises(Exception, match=f"move {number} \\(A: done\\) was made by the referee"):
+        session.amend(number, "done")
+    assert session.entries == log
+    session.amend(number - 1, "orange buy red")
+    assert [(e.by, e.text, e.auto) for e in session.entries[number - 2 :]] == [
+        ("A", "orange buy red", False),
+        ("A", "done", True),
+    ]
+
+
 def test_the_save_marks_automatic_moves_and_replays_them(tmp_path: Path) -> None:
     session = before_orange()
     session.play("orange sell B yellow")
@@ -96,6 +115,24 @@ def test_the_save_marks_automatic_moves_and_replays_them(tmp_path: Path) -> None
     assert [(e.text, e.auto) for e in resumed.entries] == [
         (e.text, e.auto) for e in session.entries
     ]
+
+
+def test_an_automatic_move_keeps_the_time_it_was_made_when_the_save_is_loaded(
+    tmp_path: Path,
+) -> None:
+    """The log, the export and the page show when each move was made: an automatic move
+    replayed from a save keeps its own time, not the time of the load."""
+    session = before_orange()
+    session.play("orange sell B yellow")
+    made = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    session.entries = [replace(e, at=made) if e.auto else e for e in session.entries]
+    path = tmp_path / "game.toml"
+    savefile.write(session, path)
+    resumed, _ = savefile.read(path)
+    assert any(e.auto for e in resumed.entries)
+    assert [e.at for e in resumed.entries if e.auto] == [made] * sum(
+        e.auto for e in resumed.entries
+    )
 
 
 def test_after_resuming_the_automatic_moves_at_the_end_may_still_be_confirmed(

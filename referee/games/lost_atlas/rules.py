@@ -23,6 +23,7 @@ from referee.games.lost_atlas import (
     ledger,
     merger,
     operating,
+    purchase,
     render,
     rounds,
     stock,
@@ -318,6 +319,7 @@ def _or_options(s: State) -> Options:
     co = s.companies[orr.current]
     offers = tuple(dict.fromkeys(trainlib.deck_offers(s) + [t.kind for t in s.pool_trains]))
     others = tuple(n for n in s.companies if n != co.name)
+    forceable = ""
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
         if s.map_state == "done":  # the dividend runs the best routes first (operating._pay)
@@ -327,6 +329,7 @@ def _or_options(s: State) -> Options:
     elif orr.paid and co.trains:
         # done alone (nothing to buy, ■18) is made by the referee (engine.automatic_move)
         verbs = operating.after_dividend(s, co)
+        forceable = purchase.only_by_force(s, co) if verbs == ("done",) else ""
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")
@@ -376,6 +379,7 @@ def _or_options(s: State) -> Options:
         phase=_("cycle {cycle}, OR{number}: {company} (step {step})").format(
             cycle=s.cycle, number=orr.number, company=co.name, step=orr.stage
         ),
+        forceable=forceable,
     )
 
 
