@@ -309,8 +309,15 @@ class Game(ABC):
         """Everything the table needs at a glance, as text for the terminal."""
 
     @abstractmethod
+    def toolbar_parts(self, state: Any) -> list[str]:
+        """The essentials the table looks at most (cash, prices, scores, what is on offer), a
+        few words each, the most important first: the shell fits them to the terminal."""
+
     def toolbar(self, state: Any) -> str:
-        """One short line of essentials (cash, prices or scores)."""
+        """The bar on one line (a pipe, a test): the parts in order."""
+        from referee.bar import one_line
+
+        return one_line(self.toolbar_parts(state))
 
     @abstractmethod
     def snapshot(self, state: Any) -> dict[str, Any]:

@@ -99,8 +99,9 @@ class Judge:
 
 
 def overridden(error: RuleError) -> str:
-    """What a forced move says of a rule it broke."""
-    return _("rule overridden: {error}").format(error=error)
+    """What a forced move says of a rule it broke: the reason alone, for the answer puts the
+    rule before it once (`overrides [rule]: reason`, referee/render.py)."""
+    return error.reason
 
 
 def impossible(reason: str, rule: str, legal: str = "") -> RuleError:

@@ -111,7 +111,10 @@ def unique_legal(word: str, legal: Iterable[str]) -> str:
 
 
 ECHO_LIMIT = 40
-_QUOTED = re.compile(rf"'([^']{{{ECHO_LIMIT + 1},}})'")
+# An echo opens with a quote that ends no word and closes with one that starts none: the
+# apostrophes of possessives ("Tulsa's") and of typed words ("don't") are inside words, so
+# they neither open nor close one.
+_QUOTED = re.compile(rf"(?<!\w)'((?:[^']|'(?=\w)){{{ECHO_LIMIT + 1},}}?)'(?!\w)")
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:

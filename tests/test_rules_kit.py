@@ -136,7 +136,7 @@ def test_a_move_goes_to_the_handler_of_its_class() -> None:
 def test_dispatch_puts_the_overridden_rules_first() -> None:
     state, events = HANDLERS.apply(3, Up("A"), Judge(forced=True))
     assert state == 4 and events == [
-        Overridden("rule overridden: at the top [rule R-up]", "R-up"),
+        Overridden("at the top", "R-up"),
         Event("up"),
     ]
 

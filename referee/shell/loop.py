@@ -107,6 +107,7 @@ def run_interactive(session: Session, share: list[str] | None = None) -> int:
 
 async def _interactive(session: Session, share: list[str] | None) -> int:
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import get_app
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
     from prompt_toolkit.history import InMemoryHistory
 
@@ -129,7 +130,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
         return f"{game.name}{phase} · {who}> "
 
     def toolbar() -> str:
-        return game.toolbar(session.state)
+        return bottom_bar(session, get_app().output.get_size().columns)
 
     prompt: PromptSession[str] = PromptSession(
         history=history,
@@ -167,6 +168,13 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
             from referee.web.share import stop
 
             await stop(shell)
+
+
+def bottom_bar(session: Session, columns: int) -> str:
+    """The game's bar fitted to a terminal `columns` wide (referee/bar.py)."""
+    from referee.bar import fit
+
+    return fit(session.game.toolbar_parts(session.state), columns)
 
 
 def which(question: str, choices: Sequence[str]) -> int | None:

@@ -190,8 +190,8 @@ class Tally(Game):
         turn = "game over" if state.over else f"{state.players[state.turn]} to move"
         return "\n".join([*cash, turn])
 
-    def toolbar(self, state: State) -> str:
-        return " ".join(f"{p} {c}" for p, c in zip(state.players, state.cash, strict=True))
+    def toolbar_parts(self, state: State) -> list[str]:
+        return [" ".join(f"{p} {c}" for p, c in zip(state.players, state.cash, strict=True))]
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return {"cash": dict(zip(state.players, state.cash, strict=True)), "over": state.over}

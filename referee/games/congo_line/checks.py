@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from referee.engine import Event
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
 
 from .names import shown
@@ -86,9 +86,11 @@ def dice_action(state: State, judge: Judge, die: str = "") -> Turn:
     turn = rolled(state, judge)
     judge.rule(
         not turn.pending_auto,
-        _("first choose the line of the auto-moved train(s): {trains}").format(
-            trains=", ".join(map(shown, turn.pending_auto))
-        ),
+        ngettext(
+            "first choose the line of the auto-moved train: {trains}",
+            "first choose the line of the auto-moved trains: {trains}",
+            len(turn.pending_auto),
+        ).format(trains=", ".join(map(shown, turn.pending_auto))),
         R_AUTO,
         auto_hint(state, turn.pending_auto),
     )
@@ -141,16 +143,20 @@ def load_one(
     )
     judge.fact(
         state.supply[actor] >= n,
-        _("{player} has {n} cubes left").format(player=actor, n=state.supply[actor]),
+        ngettext(
+            "{player} has {n} cube left", "{player} has {n} cubes left", state.supply[actor]
+        ).format(player=actor, n=state.supply[actor]),
         R_LOAD,
     )
     new = replace(t, goods=(*t.goods, *([actor] * n)))
     state = replace(
         state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)
     )
-    text = _("{train} train: {n} {player} good(s) loaded, now {goods}").format(
-        train=shown(train), n=n, player=actor, goods=len(new.goods)
-    )
+    text = ngettext(
+        "{train} train: {n} {player} good loaded, now {goods}",
+        "{train} train: {n} {player} goods loaded, now {goods}",
+        n,
+    ).format(train=shown(train), n=n, player=actor, goods=len(new.goods))
     if not purple:
         return state, replace(turn, loaded=add(turn.loaded, train, n)), Event(text)
     if counted:

@@ -8,7 +8,7 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.engine import Options
-from referee.i18n import _
+from referee.i18n import _, ngettext, pgettext
 from referee.words import offered
 
 from .checks import can_start
@@ -245,14 +245,20 @@ def status(state: State) -> str:
     if state.turn and state.turn.dice:
         t = state.turn
         said = (
-            _(
-                "Dice: {faces} ({colours} colour(s)): {action}; share step over; purple left"
-                " {purple}, orange left {orange}"
+            ngettext(
+                "Dice: {faces} ({colours} colour): {action}; share step over; purple left"
+                " {purple}, orange left {orange}",
+                "Dice: {faces} ({colours} colours): {action}; share step over; purple left"
+                " {purple}, orange left {orange}",
+                t.colours,
             )
             if t.share_done
-            else _(
-                "Dice: {faces} ({colours} colour(s)): {action}; share step open; purple left"
-                " {purple}, orange left {orange}"
+            else ngettext(
+                "Dice: {faces} ({colours} colour): {action}; share step open; purple left"
+                " {purple}, orange left {orange}",
+                "Dice: {faces} ({colours} colours): {action}; share step open; purple left"
+                " {purple}, orange left {orange}",
+                t.colours,
             )
         )
         parts.append(
@@ -268,15 +274,18 @@ def status(state: State) -> str:
     return "\n\n".join(parts)
 
 
-def toolbar(state: State) -> str:
-    """In words a table reads at a glance: money, each train's share value now and its goods."""
+def toolbar_parts(state: State) -> list[str]:
+    """In words a table reads at a glance: money, each train's share value now and its goods,
+    the cities reached towards the end."""
     money = ", ".join(f"{p} {state.money[p]}" for p in state.players)
     prices = ", ".join(f"{shown(t)} {_price_now(state, state.trains[t])}" for t in TRAINS)
     goods = ", ".join(f"{shown(t)} {len(state.trains[t].goods)}" for t in TRAINS)
-    return _(
-        "money {money} | share prices {prices} | goods on the trains {goods} | "
-        "{n} of {last} cities reached"
-    ).format(money=money, prices=prices, goods=goods, n=len(state.reached), last=END_CITIES)
+    return [
+        _("money {money}").format(money=money),
+        pgettext("congo-line", "share prices {prices}").format(prices=prices),
+        _("goods on the trains {goods}").format(goods=goods),
+        _("{n} of {last} cities reached").format(n=len(state.reached), last=END_CITIES),
+    ]
 
 
 def snapshot(state: State) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from referee.engine import (
     Standing,
     UsageError,
 )
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
@@ -161,9 +161,11 @@ def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
         can_start(state),
         _("the opening placement stops only after a whole round"),
         R_SETUP,
-        _("{n} more cube(s) this round, from {player}").format(
-            n=n - state.placed % n, player=state.player
-        ),
+        ngettext(
+            "{n} more cube this round, from {player}",
+            "{n} more cubes this round, from {player}",
+            n - state.placed % n,
+        ).format(n=n - state.placed % n, player=state.player),
     )
     state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
     said = _("opening placement over; {next}").format(next=render.next_step(state))
@@ -181,9 +183,12 @@ def roll(state: State, m: Roll, judge: Judge) -> tuple[State, list[Event]]:
     )
     count = Counter(m.faces)
     chart = Turn(m.actor, dice=m.faces)
-    said = _(
-        "{player} rolled {faces}: {colours} colour(s): load {colours} or move {spaces}; "
-        "purple {purple}, orange {orange}"
+    said = ngettext(
+        "{player} rolled {faces}: {colours} colour: load {colours} or move {spaces}; "
+        "purple {purple}, orange {orange}",
+        "{player} rolled {faces}: {colours} colours: load {colours} or move {spaces}; "
+        "purple {purple}, orange {orange}",
+        chart.colours,
     )
     events = [
         Event(
@@ -272,7 +277,9 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
             n=total, left=turn.loads_left
         ),
         R_LOAD,
-        _("{n} colour(s) rolled: load {n}").format(n=turn.colours),
+        ngettext(
+            "{n} colour rolled: load {n}", "{n} colours rolled: load {n}", turn.colours
+        ).format(n=turn.colours),
     )
     events: list[Event] = []
     for train, n in m.loads:
@@ -300,7 +307,11 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     train = shown(m.train)
     judge.rule(
         m.spaces <= allowed,
-        _("{n} colour(s) rolled: move at most {spaces}").format(n=turn.colours, spaces=allowed),
+        ngettext(
+            "{n} colour rolled: move at most {spaces}",
+            "{n} colours rolled: move at most {spaces}",
+            turn.colours,
+        ).format(n=turn.colours, spaces=allowed),
         R_MOVE,
     )
     t = state.trains[m.train]
@@ -349,7 +360,11 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             ).format(train=train, city=t.city, trains=shown_all(due), hint=auto_hint(state, due))
             return with_turn(state, turn), [*skipped, state.readings.noted(text, AUTO_MOVE)]
     if len(stops) < m.spaces:
-        said = _("{train} train stops in {city} after {n} space(s)")
+        said = ngettext(
+            "{train} train stops in {city} after {n} space",
+            "{train} train stops in {city} after {n} spaces",
+            len(stops),
+        )
         events.append(Event(said.format(train=train, city=stops[-1], n=len(stops))))
     if state.readings.of(MOVE_LENGTH) == "full":
         # The whole number, less only what a city or the trains in the way take off.
@@ -363,9 +378,11 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         )
         judge.rule(
             len(stops) == reach,
-            _("the {train} train must move as far as it can: {n} space(s), not {moved}").format(
-                train=train, n=reach, moved=len(stops)
-            ),
+            ngettext(
+                "the {train} train must move as far as it can: {n} space, not {moved}",
+                "the {train} train must move as far as it can: {n} spaces, not {moved}",
+                reach,
+            ).format(train=train, n=reach, moved=len(stops)),
             R_MOVE,
             f"move {train} {reach}" if reach else _("it cannot move: load, or move another train"),
             reading=state.readings.note(MOVE_LENGTH),
@@ -398,9 +415,12 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         if due:
             events.append(
                 Event(
-                    _(
-                        "auto-move: {trains} train(s) leave their city one space, in the order"
-                        " you type: {hint}"
+                    ngettext(
+                        "auto-move: the {trains} train leaves its city one space, in the order"
+                        " you type: {hint}",
+                        "auto-move: the {trains} trains leave their city one space, in the order"
+                        " you type: {hint}",
+                        len(due),
                     ).format(trains=shown_all(due), hint=auto_hint(state, due))
                 )
             )
@@ -471,7 +491,11 @@ def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[St
     if not stops:
         said = _("the {train} train finds its way blocked: it stays in {city} [{note}]")
         return state, [Event(said.format(train=shown(train), city=t.city, note=note))]
-    said = _("the {train} train moves {n} space(s) [{note}]")
+    said = ngettext(
+        "the {train} train moves {n} space [{note}]",
+        "the {train} train moves {n} spaces [{note}]",
+        len(stops),
+    )
     events = [Event(said.format(train=shown(train), n=len(stops), note=note))]
     state, more = put(state, train, stops[-1], actor)
     return state, [*events, *more]
@@ -606,8 +630,8 @@ class CongoLine(Game):
     def status(self, state: State) -> str:
         return render.status(state)
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def views(self) -> Sequence[str]:
         return ("companies",)  # its trains are its companies; it has no market or roster

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import replace
 
 from referee.engine import Event
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 from .names import shown
 from .state import (
@@ -103,9 +103,11 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
     train = state.trains[colour]
     events = [
         Event(
-            _("{train} train arrives at {city} with {n} goods").format(
-                train=shown(colour), city=city, n=len(train.goods)
-            )
+            ngettext(
+                "{train} train arrives at {city} with {n} good",
+                "{train} train arrives at {city} with {n} goods",
+                len(train.goods),
+            ).format(train=shown(colour), city=city, n=len(train.goods))
         )
     ]
     money = state.money
@@ -130,8 +132,10 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
             gain = held * price
             events.append(
                 Event(
-                    _(
-                        "{player}: sells {n} {train} share(s) at {price}: money {old} -> {new}"
+                    ngettext(
+                        "{player}: sells {n} {train} share at {price}: money {old} -> {new}",
+                        "{player}: sells {n} {train} shares at {price}: money {old} -> {new}",
+                        held,
                     ).format(
                         player=p,
                         n=held,
@@ -150,9 +154,11 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
         gain = PAY_PER_GOOD * n
         events.append(
             Event(
-                _(
-                    "{player}: {n} good(s) delivered: money {old} -> {new}; "
-                    "{n} cube(s) back to {player}"
+                ngettext(
+                    "{player}: {n} good delivered: money {old} -> {new}; {n} cube back to {player}",
+                    "{player}: {n} goods delivered: money {old} -> {new}; "
+                    "{n} cubes back to {player}",
+                    n,
                 ).format(player=owner, n=n, old=money[owner], new=money[owner] + gain)
             )
         )
@@ -198,9 +204,11 @@ def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
         if held:
             events.append(
                 Event(
-                    _("{player}: loses {n} {train} share(s) to the reserve").format(
-                        player=p, n=held, train=shown(colour)
-                    )
+                    ngettext(
+                        "{player}: loses {n} {train} share to the reserve",
+                        "{player}: loses {n} {train} shares to the reserve",
+                        held,
+                    ).format(player=p, n=held, train=shown(colour))
                 )
             )
             shares = with_key(shares, p, with_key(shares[p], colour, 0))

@@ -23,7 +23,7 @@ from referee.games.express01.state import (
     with_shares,
     with_spot,
 )
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge
 
 STATION_OF = {
@@ -47,14 +47,18 @@ def _payment(
             return (next(iter(hand)),) * cost
         held = " ".join(f"{d}*{n}" for d, n in hand.items()) or _("nothing")
         raise UsageError(
-            _("say which {cost} card(s) {player} pays: pay DECK ...").format(
-                cost=cost, player=player
-            ),
+            ngettext(
+                "say which {cost} card {player} pays: pay DECK",
+                "say which {cost} cards {player} pays: pay DECK ...",
+                cost,
+            ).format(cost=cost, player=player),
             _("hand: {held}").format(held=held),
         )
     judge.rule(
         len(pay) == cost,
-        _("the cost is {cost} card(s), not {paid}").format(cost=cost, paid=len(pay)),
+        ngettext(
+            "the cost is {cost} card, not {paid}", "the cost is {cost} cards, not {paid}", cost
+        ).format(cost=cost, paid=len(pay)),
         rule,
         f"pay {cost}",
     )
@@ -403,7 +407,9 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
     )
     judge.fact(
         len(move.cards) <= len(state.payout),
-        _("only {n} card(s) are left to take").format(n=len(state.payout)),
+        ngettext(
+            "only {n} card is left to take", "only {n} cards are left to take", len(state.payout)
+        ).format(n=len(state.payout)),
         BONUS,
     )
     due = state.payout[: len(move.cards)]
@@ -478,7 +484,13 @@ def said_now(state: State, move: Take) -> str | None:
 def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state.payout and not any(state.decks.values()):
         events.append(
-            Event(_("every deck is empty: {n} card(s) cannot be paid").format(n=len(state.payout)))
+            Event(
+                ngettext(
+                    "every deck is empty: {n} card cannot be paid",
+                    "every deck is empty: {n} cards cannot be paid",
+                    len(state.payout),
+                ).format(n=len(state.payout))
+            )
         )
         state = replace(state, payout=())
     if not state.payout:

@@ -55,7 +55,7 @@ VERBS: Sequence[Verb] = (
         "take",
         "take DECK ... | take PLAYER DECK ... PLAYER DECK ...",
         N_(
-            "a bonus payment: the taker's card(s) from deck tops; several players' cards at "
+            "a bonus payment: the taker's cards from deck tops; several players' cards at "
             "once only with each player named before their cards"
         ),
     ),
@@ -211,7 +211,7 @@ def _take(actor: str, rest: list[str], players: Sequence[str]) -> Take:
         if w.lower() in named:
             if i + 1 == len(rest) or rest[i + 1].lower() in named:
                 raise UsageError(
-                    _("name the card(s) {player} takes").format(player=named[w.lower()]),
+                    _("name the cards {player} takes").format(player=named[w.lower()]),
                     "take A r3 B te2",
                 )
             player = named[w.lower()]

@@ -145,23 +145,23 @@ def status(state: State) -> str:
     return "\n\n".join(parts)
 
 
-def toolbar(state: State) -> str:
-    """In words a table reads at a glance: each player's cards in hand and capital."""
-    players = ", ".join(
-        _("{player} {cards} cards, capital {capital}").format(
-            player=p, cards=state.hand_size(p), capital=scoring.capital(state, p).total
-        )
-        for p in state.in_order()
-    )
+def toolbar_parts(state: State) -> list[str]:
+    """In words a table reads at a glance: the round, each player's cards in hand and capital,
+    the black loco, how near the end is."""
     bases, decks = LIMITS[state.variant]
-    loco = _(" | black loco: {player}").format(player=state.loco) if state.loco else ""
-    when = (
-        _("round {round}").format(round=state.round) if state.round else _("setup: the turn order")
-    )
-    ends = _("{replaced} of {bases} base cards replaced, {empty} of {decks} decks empty").format(
-        replaced=state.replaced(), bases=bases, empty=len(state.empty_decks()), decks=decks
-    )
-    return f"{when} | {players}{loco} | {ends}"
+    return [
+        _("round {round}").format(round=state.round) if state.round else _("setup: the turn order"),
+        "; ".join(
+            _("{player} {cards} cards, capital {capital}").format(
+                player=p, cards=state.hand_size(p), capital=scoring.capital(state, p).total
+            )
+            for p in state.in_order()
+        ),
+        _("black loco: {player}").format(player=state.loco) if state.loco else "",
+        _("{replaced} of {bases} base cards replaced, {empty} of {decks} decks empty").format(
+            replaced=state.replaced(), bases=bases, empty=len(state.empty_decks()), decks=decks
+        ),
+    ]
 
 
 def snapshot(state: State) -> dict[str, Any]:

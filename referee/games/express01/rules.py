@@ -211,8 +211,8 @@ class Express01(Game):
     def status(self, state: State) -> str:
         return render.status(state)
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def views(self) -> Sequence[str]:
         return ("companies",)

@@ -27,16 +27,17 @@ def _set(state: State, party: str, value: int) -> None:
         state.companies[party].cash = value
 
 
-def pay(state: State, payer: str, payee: str, amount: int, events: list[Event]) -> None:
-    """Move `amount` from payer to payee (player, company name or BANK); say so."""
+def pay(state: State, payer: str, payee: str, amount: int, events: list[Event], why: str) -> None:
+    """Move `amount` from payer to payee (player, company name or BANK); say so, and `why`
+    (a few words through the catalog: "terrain cost", "dividend")."""
     if amount == 0:
         return
     for party, delta in ((payer, -amount), (payee, amount)):
         old = balance(state, party)
         _set(state, party, old + delta)
         if party != BANK:
-            said = _("{party}: cash {old} -> {new}")
-            events.append(Event(said.format(party=party, old=old, new=old + delta)))
+            said = _("{party}: cash {old} -> {new} ({why})")
+            events.append(Event(said.format(party=party, old=old, new=old + delta, why=why)))
 
 
 def pool_limit(co: Company) -> int:

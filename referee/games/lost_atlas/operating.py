@@ -31,7 +31,7 @@ from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.readings import PRICE_ZERO, ZERO_REVENUE
 from referee.games.lost_atlas.state import Company, OperatingRound, State
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Handlers, Judge
 
 R_OR = "■11 経営ラウンド"
@@ -243,7 +243,7 @@ def _share_action(state: State, co: Company, verb: str, judge: Judge, events: li
         ledger.move_shares(co, TREASURY, POOL, 1)
         said = _("{company} issues a share at {price}")
         events.append(Event(said.format(company=co.name, price=co.price)))
-        ledger.pay(state, ledger.BANK, co.name, co.price, events)
+        ledger.pay(state, ledger.BANK, co.name, co.price, events, _("share issued"))
         ledger.move_price(state, co, -1, N_("issued"), events)
     else:
         none = _("no share of {company} in the {place}")
@@ -259,7 +259,7 @@ def _share_action(state: State, co: Company, verb: str, judge: Judge, events: li
         ledger.move_shares(co, POOL, TREASURY, 1)
         said = _("{company} redeems a share at {price} (price unchanged)")
         events.append(Event(said.format(company=co.name, price=co.price)))
-        ledger.pay(state, co.name, ledger.BANK, co.price, events)
+        ledger.pay(state, co.name, ledger.BANK, co.price, events, _("share redeemed"))
     state.orr.share_action = True
     state.orr.stage = 3
 
@@ -325,7 +325,9 @@ def _check_items(co: Company, move: Run) -> None:
                 R_RUN,
             )
         if item.suburbs > len(co.suburbs):
-            said = _("{company} has {n} suburbs")
+            said = ngettext(
+                "{company} has {n} suburb", "{company} has {n} suburbs", len(co.suburbs)
+            )
             raise RuleError(said.format(company=co.name, n=len(co.suburbs)), R_ABILITY)
 
 
@@ -370,7 +372,7 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
     if withhold:
         said = _("{company} withholds {revenue}")
         events.append(Event(said.format(company=co.name, revenue=revenue)))
-        ledger.pay(state, ledger.BANK, co.name, revenue, events)
+        ledger.pay(state, ledger.BANK, co.name, revenue, events, _("revenue withheld"))
     elif revenue:
         # ■17: 20% of the revenue per minor share, 10% per major share (the president's
         # certificate is two). The rules give no rounding (facts §8: revenues are multiples of
@@ -383,7 +385,7 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
             if holder == POOL:
                 continue
             payee = co.name if holder == TREASURY else holder
-            ledger.pay(state, ledger.BANK, payee, n * per_share, events)
+            ledger.pay(state, ledger.BANK, payee, n * per_share, events, _("dividend"))
     if move.new != co.price:
         ledger.move_price(state, co, move.steps, move.why, events)
     elif revenue and not withhold:

@@ -76,7 +76,7 @@ def _take(
     said = _("{company} buys a {train}-train from the {place} for {price}")
     train, place = data.train_name(move.kind), data.place_name(move.source)
     events.append(Event(said.format(company=co.name, train=train, place=place, price=price)))
-    ledger.pay(state, co.name, ledger.BANK, price, events)
+    ledger.pay(state, co.name, ledger.BANK, price, events, _("{train}-train").format(train=train))
     if move.source == "deck":
         trains.take_from_deck(state, move.kind, events)
 
@@ -188,7 +188,7 @@ def president_paysshortfall(
         )
     said = _("{player} adds {short} for the forced train (■20)")
     events.append(Event(said.format(player=co.president, short=short)))
-    ledger.pay(state, co.president, co.name, short, events)
+    ledger.pay(state, co.president, co.name, short, events, _("forced train, ■20"))
 
 
 def _from_company(
@@ -226,7 +226,7 @@ def _from_company(
     said = _("{company} buys a {train}-train from {seller} for {price}")
     kind = data.train_name(move.kind)
     events.append(Event(said.format(company=co.name, train=kind, seller=seller.name, price=price)))
-    ledger.pay(state, co.name, seller.name, price, events)
+    ledger.pay(state, co.name, seller.name, price, events, _("{train}-train").format(train=kind))
 
 
 def buy_cheapest(cheapest: tuple[int, str, str]) -> str:
@@ -325,7 +325,7 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
         ledger.move_shares(c, player, POOL, n)
         said = _("{player} sells {n} of {company} at {price} (forced, ■20)")
         events.append(Event(said.format(player=player, n=n, company=name, price=c.price)))
-        ledger.pay(state, ledger.BANK, player, n * c.price, events)
+        ledger.pay(state, ledger.BANK, player, n * c.price, events, _("forced sale, ■20"))
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
     for name in items:  # ■20: one space left per company sold, after all the sales
         ledger.move_price(state, state.companies[name], -1, N_("forced sale"), events)
@@ -389,7 +389,7 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
                 other.president = p
                 said = _("{company}: president {old} -> {new}")
                 events.append(Event(said.format(company=other.name, old=player, new=p)))
-    ledger.pay(state, player, ledger.BANK, state.cash[player], events)
+    ledger.pay(state, player, ledger.BANK, state.cash[player], events, _("bankruptcy, ■20"))
 
 
 def close_company(state: State, co: Company, events: list[Event]) -> None:
@@ -406,7 +406,7 @@ def close_company(state: State, co: Company, events: list[Event]) -> None:
         if holder in state.cash and holder != co.president and holder not in state.out:
             said = _("{player} sells {n} of {company} at {price} (no drop)")
             events.append(Event(said.format(player=holder, n=n, company=co.name, price=co.price)))
-            ledger.pay(state, ledger.BANK, holder, n * co.price, events)
-    ledger.pay(state, co.name, ledger.BANK, co.cash, events)
+            ledger.pay(state, ledger.BANK, holder, n * co.price, events, _("sale"))
+    ledger.pay(state, co.name, ledger.BANK, co.cash, events, _("the company closes"))
     del state.companies[co.name]
     state.closed.append(co.name)

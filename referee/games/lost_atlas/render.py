@@ -164,22 +164,27 @@ def next_rust(s: State) -> str:
     )
 
 
-def toolbar(s: State) -> str:
-    """One line a table reads at a glance, in words: where the game is, who has what."""
+def toolbar_parts(s: State) -> list[str]:
+    """What a table reads at a glance, in words: where the game is (the company operating,
+    with its treasury and trains), the phase, who has what, the prices."""
     cycles = data.table()["setup"]["cycles"][s.variant]
     where = _("cycle {cycle} of {cycles}, {round}").format(
         cycle=s.cycle, cycles=cycles, round=round_label(s)
     )
     if s.round == "operating" and s.orr and s.orr.current:
-        where += _(": {company} operates").format(company=s.orr.current)
-    parts = [where, _("phase {colour}").format(colour=colour_name(s.colour))]
-    parts.append(
-        _("cash {cash}").format(cash=", ".join(f"{p} {s.cash[p]}" for p in s.active_players))
-    )
+        co = s.companies[s.orr.current]
+        where += _(": {company} operates, treasury {cash}, trains {trains}").format(
+            company=co.name,
+            cash=co.cash,
+            trains=" ".join(t.kind for t in co.trains) or _("none"),
+        )
     prices = ", ".join(f"{n} {s.companies[n].price}" for n in s.order())
-    if prices:
-        parts.append(_("prices {prices}").format(prices=prices))
-    return " · ".join(parts)
+    return [
+        where,
+        _("phase {colour}").format(colour=colour_name(s.colour)),
+        _("cash {cash}").format(cash=", ".join(f"{p} {s.cash[p]}" for p in s.active_players)),
+        _("prices {prices}").format(prices=prices) if prices else "",
+    ]
 
 
 def snapshot(s: State) -> dict[str, Any]:

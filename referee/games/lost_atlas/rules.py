@@ -183,8 +183,8 @@ class LostAtlas(Game):
     def status(self, state: State) -> str:
         return render.status(state)
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return render.snapshot(state)
@@ -221,9 +221,9 @@ class LostAtlas(Game):
         old = ledger.balance(s, name)
         events: list[Event] = []
         if value >= old:
-            ledger.pay(s, ledger.BANK, name, value - old, events)
+            ledger.pay(s, ledger.BANK, name, value - old, events, _("adjusted"))
         else:
-            ledger.pay(s, name, ledger.BANK, old - value, events)
+            ledger.pay(s, name, ledger.BANK, old - value, events, _("adjusted"))
         return s.seal(), events
 
     def cash(self, state: State, player: str) -> int | None:

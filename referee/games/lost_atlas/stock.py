@@ -322,7 +322,7 @@ def _found(
     state.companies[name] = co
     said = _("{player} founds {company}: president's certificate (40%), price {price}")
     events.append(Event(said.format(player=player, company=name, price=par)))
-    ledger.pay(state, player, name, auction.high, events)
+    ledger.pay(state, player, name, auction.high, events, _("winning bid"))
     said = _("{company}: home token on {hub}")
     events.append(Event(said.format(company=name, hub=data.hub_name(co.hubs[0]))))
     sr.auction = None
@@ -403,7 +403,7 @@ def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[E
         ledger.move_shares(co, player, POOL, n)
         said = _("{player} sells {n} of {company} at {price}")
         events.append(Event(said.format(player=player, n=n, company=name, price=co.price)))
-        ledger.pay(state, ledger.BANK, player, n * co.price, events)
+        ledger.pay(state, ledger.BANK, player, n * co.price, events, _("sale"))
         ledger.check_president(state, co, events)
     for name, _n in move.items:  # ■9: one space left per company, however many were sold
         ledger.move_price(state, state.companies[name], -1, N_("sold"), events)
@@ -470,7 +470,8 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
             )
         )
     )
-    ledger.pay(state, player, co.name if source == TREASURY else ledger.BANK, co.price, events)
+    payee = co.name if source == TREASURY else ledger.BANK
+    ledger.pay(state, player, payee, co.price, events, _("share bought"))
     ledger.check_president(state, co, events)
 
 

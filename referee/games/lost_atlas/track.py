@@ -104,11 +104,10 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
         )
     )
     if cost:
-        ledger.pay(state, co.name, ledger.BANK, cost, events)
+        ledger.pay(state, co.name, ledger.BANK, cost, events, _("terrain cost"))
         if "Tunneling" in co.abilities:  # ■26: 60 back after each mountain cost paid
-            ledger.pay(
-                state, ledger.BANK, co.name, data.table()["terrain"]["tunneling_refund"], events
-            )
+            refund = data.table()["terrain"]["tunneling_refund"]
+            ledger.pay(state, ledger.BANK, co.name, refund, events, _("Tunneling's ability, ■26"))
 
 
 # --- the track as the table says it ----------------------------------------------------------
@@ -473,7 +472,7 @@ def token(state: State, co: Company, move: Token, judge: Judge, events: list[Eve
     events.append(
         Event(_("{company} places a station on {where}").format(company=co.name, where=where))
     )
-    ledger.pay(state, co.name, ledger.BANK, move.cost, events)
+    ledger.pay(state, co.name, ledger.BANK, move.cost, events, _("station cost"))
 
 
 def _city_for(state: State, move: Token) -> int:

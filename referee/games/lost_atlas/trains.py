@@ -11,7 +11,7 @@ from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
 
 RULE_PHASE = "■19 フェイズの変更"
@@ -151,9 +151,11 @@ def discard(state: State, move: object, judge: Judge, events: list[Event]) -> No
     need = excess(state, co)
     if len(move.kinds) != need:
         raise RuleError(
-            _("{company} puts {need} train(s) in the pool, not {n}").format(
-                company=co.name, need=need, n=len(move.kinds)
-            ),
+            ngettext(
+                "{company} puts {need} train in the pool, not {n}",
+                "{company} puts {need} trains in the pool, not {n}",
+                need,
+            ).format(company=co.name, need=need, n=len(move.kinds)),
             RULE_PHASE,
             computable=False,
         )

@@ -3,7 +3,7 @@ words. Read by the rules (to judge a move) and by the renderer (to show it)."""
 
 from __future__ import annotations
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 
 from .state import (
     BID,
@@ -42,9 +42,11 @@ def phase_text(state: State) -> str:
         return _("setup: enter the start city drawn (start CITY N E S W CARGO)")
     if phase in (START_CUBES, CUBES):
         where = _("setup") if phase == START_CUBES else t
-        return _("{when}: draw {n} cubes for {city}").format(
-            when=where, n=state.pending_cubes, city=state.pending_city
-        )
+        return ngettext(
+            "{when}: draw {n} cube for {city}",
+            "{when}: draw {n} cubes for {city}",
+            state.pending_cubes,
+        ).format(when=where, n=state.pending_cubes, city=state.pending_city)
     if phase == ORDER:
         return _("setup: enter the turn order of the character cards (order NAME ...)")
     if phase == REVEAL:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.engine import Event, RuleError, UsageError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
 
 from . import board as grid
@@ -22,7 +22,15 @@ def await_cubes(
     """Cubes equal to the corner number are drawn from the bag, as many as it holds."""
     count = min(state.cities[city].cargo, sum(state.bag))
     if count < state.cities[city].cargo:
-        events.append(Event(_("the bag holds only {n} cubes: draw them all").format(n=count)))
+        events.append(
+            Event(
+                ngettext(
+                    "the bag holds only {n} cube: draw it",
+                    "the bag holds only {n} cubes: draw them all",
+                    count,
+                ).format(n=count)
+            )
+        )
     if count == 0:
         return cubes_done(state, phase), events
     return replace(state, phase=phase, pending_city=city, pending_cubes=count), events
@@ -40,11 +48,15 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
     rule = R_SETUP if state.phase == START_CUBES else R_PLACE
     judge.rule(
         len(move.colours) == state.pending_cubes,
-        _("{city} takes {n} cubes, not {drawn}").format(
-            city=state.pending_city, n=state.pending_cubes, drawn=len(move.colours)
-        ),
+        ngettext(
+            "{city} takes {n} cube, not {drawn}",
+            "{city} takes {n} cubes, not {drawn}",
+            state.pending_cubes,
+        ).format(city=state.pending_city, n=state.pending_cubes, drawn=len(move.colours)),
         rule,
-        _("draw {n} cubes").format(n=state.pending_cubes),
+        ngettext("draw {n} cube", "draw {n} cubes", state.pending_cubes).format(
+            n=state.pending_cubes
+        ),
     )
     colours = state.colours()
     bag = list(state.bag)

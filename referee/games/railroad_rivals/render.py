@@ -191,14 +191,16 @@ def center(text: str, columns: int, fill: str = " ") -> str:
     return fill * left + text + fill * (room - left)
 
 
-def toolbar(state: State) -> str:
+def toolbar_parts(state: State) -> list[str]:
     """Scores and stock prices (the prompt already says the phase and who acts)."""
     if not state.order:
-        return _("setup: no scores until the order of play is set")
+        return [_("setup: no scores until the order of play is set")]
     scores = ", ".join(f"{p} {state.scores[p]}" for p in state.order)
     prices = ", ".join(f"{r} {v}" for r, v in state.prices.items() if v)
-    said = _("scores {scores}").format(scores=scores)
-    return said + (_(" | stock prices {prices}").format(prices=prices) if prices else "")
+    return [
+        _("scores {scores}").format(scores=scores),
+        _("stock prices {prices}").format(prices=prices) if prices else "",
+    ]
 
 
 def market(state: State) -> str:

@@ -245,8 +245,8 @@ class RailroadRivals(Game):
     def status(self, state: State) -> str:
         return render.status(state, self.standings(state))
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def views(self) -> Sequence[str]:
         return ("market",)

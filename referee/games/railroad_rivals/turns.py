@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.engine import Event
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
 
 from . import commands as cmd
@@ -284,17 +284,25 @@ def _next_turn(state: State) -> tuple[State, list[Event]]:
     events = [Event(_("turn {turn} begins").format(turn=turn))]
     if not state.shortage and state.city_pile < state.n:
         # §都市タイルの不足: the remaining city tiles are not used.
-        events.append(
-            Event(
-                _(
-                    "city tiles run short: the last {left} are set aside; from now on "
-                    "{stocks} stock tiles are revealed and each player takes two "
-                    "(§都市タイルの不足)"
-                ).format(left=state.city_pile, stocks=2 * state.n)
-            )
-        )
+        events.append(Event(_short_of_cities(state.city_pile, stocks=2 * state.n)))
         state = replace(state, shortage=True, city_pile=0)
     return state, events
+
+
+def _short_of_cities(left: int, stocks: int) -> str:
+    """§都市タイルの不足, said for the tiles left face down (none, when the pile ran out)."""
+    if not left:
+        return _(
+            "city tiles run out; from now on {stocks} stock tiles are revealed and each "
+            "player takes two (§都市タイルの不足)"
+        ).format(stocks=stocks)
+    return ngettext(
+        "city tiles run short: the last {left} is set aside; from now on {stocks} stock tiles "
+        "are revealed and each player takes two (§都市タイルの不足)",
+        "city tiles run short: the last {left} are set aside; from now on {stocks} stock "
+        "tiles are revealed and each player takes two (§都市タイルの不足)",
+        left,
+    ).format(left=left, stocks=stocks)
 
 
 def _enter_bid(state: State) -> State:

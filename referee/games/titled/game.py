@@ -39,7 +39,7 @@ from referee.games.titled.moves import (
 )
 from referee.games.titled.rules import moved
 from referee.games.titled.state import IPO, POOL, State, new_state
-from referee.games.titled.view import snapshot, status, toolbar, value
+from referee.games.titled.view import snapshot, status, toolbar_parts, value
 from referee.games.titled.views import VIEWS
 from referee.i18n import N_, NP_, _
 from referee.rules_kit import count_words, ranked
@@ -253,8 +253,8 @@ class Titled(Game):
     def status(self, state: State) -> str:
         return status(state)
 
-    def toolbar(self, state: State) -> str:
-        return toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return toolbar_parts(state)
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return snapshot(state)

@@ -38,7 +38,7 @@ from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import Phase
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge
 
 OR = N_("18xx operating round")
@@ -181,9 +181,11 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     judge.rule(
         state.op.lays < state.title.operating.tile_lays,
-        _("{company} has laid its {n} tile(s) this turn").format(
-            company=corp.abbr, n=state.title.operating.tile_lays
-        ),
+        ngettext(
+            "{company} has laid its {n} tile this turn",
+            "{company} has laid its {n} tiles this turn",
+            state.title.operating.tile_lays,
+        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
         key(state, "operating.tile_lays"),
     )
     judge.fact(move.cost >= 0, _("a terrain cost is not negative"), OR)

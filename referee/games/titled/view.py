@@ -104,11 +104,30 @@ def _holdings(state: State, player: str) -> str:
     return ", ".join([*shares, *privates]) or "-"
 
 
-def toolbar(state: State) -> str:
+def toolbar_parts(state: State) -> list[str]:
+    """What a table reads at a glance: the round (and the company operating, with its
+    treasury and trains), the players' cash, the bank, the phase, the share prices."""
     money = state.title.money
-    cash = " ".join(f"{p} {money(state.cash[p])}" for p in state.players)
-    return _("{where} | {players} | bank {cash}").format(
-        where=_where(state), players=cash, cash=money(state.bank)
+    cash = ", ".join(f"{p} {money(state.cash[p])}" for p in state.players)
+    started = [c for c in state.corps.values() if c.started]
+    prices = ", ".join(f"{c.abbr} {state.space(c).price}" for c in started)
+    return [
+        _where(state) + _operating(state),
+        _("cash {cash}").format(cash=cash),
+        _("bank {cash}").format(cash=money(state.bank)),
+        _("phase {phase}").format(phase=state.phase),
+        _("prices {prices}").format(prices=prices) if prices else "",
+    ]
+
+
+def _operating(state: State) -> str:
+    if state.round != "operating" or not state.order:
+        return ""
+    corp = state.corps[state.order[state.operating]]
+    return _(": {company} operates, treasury {cash}, trains {trains}").format(
+        company=corp.abbr,
+        cash=state.title.money(corp.cash),
+        trains=" ".join(corp.trains) or _("none"),
     )
 
 

@@ -9,7 +9,7 @@ from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled.operating import order, phase
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import for_sale, status
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _, ngettext, pgettext
 
 # The words of the title's market (title.MOVE_EVENTS, ZONE_MEANINGS) as shown.
 MOVE_EVENTS = {
@@ -98,8 +98,10 @@ def trains(state: State) -> str:
     )
     return "\n".join(
         [
-            _(
-                "phase {phase}: tiles {tiles}; train limit {limit}; {n} operating round(s) a set"
+            ngettext(
+                "phase {phase}: tiles {tiles}; train limit {limit}; {n} operating round a set",
+                "phase {phase}: tiles {tiles}; train limit {limit}; {n} operating rounds a set",
+                now.operating_rounds,
             ).format(
                 phase=now.name,
                 tiles=", ".join(map(colour, now.tiles)),

@@ -21,21 +21,26 @@ from referee.games.union_station.railroads import (
     shown_all,
 )
 from referee.games.union_station.state import AUCTION, OVER, SETUP, State
-from referee.i18n import N_, _
+from referee.i18n import N_, _, pgettext
 
 # The columns of the final table (the standings' details), shown through the catalog.
 CASH, SHARES, SHARE_VALUE = N_("cash"), N_("shares"), N_("share value")
 
 
+def _offer_slots(state: State) -> list[str]:
+    """Each space of the offer with its premium: `+1 blue`, `+2 -` when empty."""
+    return [f"+{i + 1} {shown(c) if c else '-'}" for i, c in enumerate(state.offer)]
+
+
+def _deck_top(state: State) -> str:
+    if state.top:
+        return shown(state.top)
+    return _("(empty)") if state.deck_size() == 0 else _("(to reveal)")
+
+
 def _offer_text(state: State) -> str:
-    slots = "  ".join(f"+{i + 1} {shown(c) if c else '-'}" for i, c in enumerate(state.offer))
-    top = (
-        shown(state.top)
-        if state.top
-        else (_("(empty)") if state.deck_size() == 0 else _("(to reveal)"))
-    )
     return _("{slots}   deck top {top}, {n} face down").format(
-        slots=slots, top=top, n=sum(state.deck)
+        slots="  ".join(_offer_slots(state)), top=_deck_top(state), n=sum(state.deck)
     )
 
 
@@ -196,17 +201,33 @@ def _usc_text(state: State) -> str:
     return text
 
 
-def toolbar(state: State) -> str:
-    """In words a table reads at a glance: cash, the share prices set so far, the dividends."""
-    cash = ", ".join(f"{s.name} ${s.cash}" for s in state.seats)
+def toolbar_parts(state: State) -> list[str]:
+    """What a table reads at a glance: the auction under way, cash, the offer row (what may be
+    bought and at what premium), the share prices set so far, the dividends paid."""
     priced = [f"{shown(c)} {state.road(c).price}" for c in COLOURS if state.road(c).price]
-    prices = (
+    return [
+        _auction_part(state),
+        pgettext("union-station", "cash {cash}").format(
+            cash=", ".join(f"{s.name} ${s.cash}" for s in state.seats)
+        ),
+        _("offer {slots}, deck top {top}").format(
+            slots=", ".join(_offer_slots(state)), top=_deck_top(state)
+        ),
         _("share prices {prices}").format(prices=", ".join(priced))
         if priced
-        else _("no share auctioned yet")
-    )
-    return _("cash {cash} | {prices} | dividends {n} of {last}").format(
-        cash=cash, prices=prices, n=state.dividends, last=LAST_DIVIDEND
+        else _("no share auctioned yet"),
+        _("dividends {n} of {last}").format(n=state.dividends, last=LAST_DIVIDEND),
+    ]
+
+
+def _auction_part(state: State) -> str:
+    a = state.auction
+    if state.phase != AUCTION or a is None:
+        return ""
+    if a.leader < 0:
+        return _("auction of {colour}: no bid yet").format(colour=shown(a.colour))
+    return _("auction of {colour}: high bid {amount} by {player}").format(
+        colour=shown(a.colour), amount=a.high, player=state.players[a.leader]
     )
 
 

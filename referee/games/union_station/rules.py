@@ -182,8 +182,8 @@ class UnionStation(Game):
     def status(self, state: State) -> str:
         return render.status(state, self.options(state), self.standings(state))
 
-    def toolbar(self, state: State) -> str:
-        return render.toolbar(state)
+    def toolbar_parts(self, state: State) -> list[str]:
+        return render.toolbar_parts(state)
 
     def views(self) -> Sequence[str]:
         return ("market", "companies")

@@ -117,7 +117,7 @@ def test_a_city_stops_the_move__rule_列車の移動() -> None:
     state = set_train(state, "blue", "Lubumbashi>Likasi:1", "AAA")
     state, events = do(state, "move blue 4")
     assert state.trains["blue"].city == "Likasi"
-    assert "stops in Likasi after 2 space(s)" in texts(events)
+    assert "stops in Likasi after 2 spaces" in texts(events)
 
 
 def test_one_train_per_space_passing_allowed__rule_列車の移動() -> None:

@@ -90,8 +90,14 @@ def test_tunneling_gets_60_per_mountain__rule_26() -> None:
     s = two_minors()
     s = s.draft()
     s.companies["Express"].abilities = ["Tunneling"]
-    s = play(s, "lay C3 yellow cost 40")
+    s, events = step(s, "lay C3 yellow cost 40")
     assert s.companies["Express"].cash == 130 - 40 + 60
+    said = [e.text for e in events]
+    # Each cash change names its cause (issue 26): the terrain, then the ability.
+    assert said[-2:] == [
+        "Express: cash 130 -> 90 (terrain cost)",
+        "Express: cash 90 -> 150 (Tunneling's ability, ■26)",
+    ]
 
 
 def test_stations_one_per_turn_and_expansive_40__rule_15() -> None:

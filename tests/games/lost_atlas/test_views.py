@@ -49,10 +49,12 @@ def test_companies_show_presidents_revenues_and_the_share_limit__rule_4() -> Non
 
 def test_toolbar_in_words() -> None:
     s = play(mapped(), "buy 2")
-    assert render.toolbar(s) == (
-        "cycle 1 of 4, operating round 1: Eastern operates · phase yellow · cash A 330, B 330"
-        " · prices Eastern 60, Expansive 60"
-    )
+    assert render.toolbar_parts(s) == [
+        "cycle 1 of 4, operating round 1: Eastern operates, treasury 20, trains 2",
+        "phase yellow",
+        "cash A 330, B 330",
+        "prices Eastern 60, Expansive 60",
+    ]
 
 
 def shell(tmp_path: Path) -> Shell:

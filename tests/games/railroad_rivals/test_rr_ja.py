@@ -125,9 +125,9 @@ def test_the_tables_line_up_with_japanese_names(ja: None) -> None:
 
 def test_toolbar_market_and_web_in_japanese(ja: None) -> None:
     session = new()
-    assert render.toolbar(session.state) == "準備: 手番順が決まるまで得点はありません"
+    assert session.game.toolbar(session.state) == "準備: 手番順が決まるまで得点はありません"
     play(session, *DENVER, "pass", "pass", "deliver wood Chicago Denver")
-    assert render.toolbar(session.state) == "得点 A 9, B 8, C 10 | 株価 B&O 1"
+    assert session.game.toolbar(session.state) == "得点 A 9, B 8, C 10 | 株価 B&O 1"
     assert render.market(session.state).splitlines()[0].split() == [
         "鉄道",
         "株価",

@@ -243,7 +243,7 @@ def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置
     state = replace(s.state, bag=(1, 0))
     state, events = _apply(s, state, "place Denver 1,0 - - - B&O 2")
     texts = [e.text for e in events]
-    assert "the bag holds only 1 cubes: draw them all" in texts
+    assert "the bag holds only 1 cube: draw it" in texts
     assert state.pending_cubes == 1
     state, _ = _apply(s, state, "draw wood")
     assert state.bag == (0, 0) and state.cities["Denver"].cubes == (1, 0)
