@@ -1,6 +1,7 @@
 """Every file a user hands the program (a save, a position for `route`, board data for
-`board --from` and `new --board`) is read by one reader: the same size cap, regular files
-only, and the same one-line errors for what a file may hold that cannot be used."""
+`board --from` and `new --board`, a title description for `title check` and `new --title`) is
+read by one reader: the same size cap, regular files only, the same bound on the time a file
+can take to read, and the same one-line errors for what a file may hold that cannot be used."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from referee.cli import cli
 COMMANDS: dict[str, Callable[[Path], list[str]]] = {
     "save (show)": lambda path: ["show", str(path)],
     "save (resume)": lambda path: ["resume", str(path)],
+    "save (log)": lambda path: ["log", str(path)],
     "position (route)": lambda path: ["route", str(path), "--company", "NP", "--trains", "4"],
     "board (board --from)": lambda path: ["board", "union-station", "--from", str(path)],
     "board (new --board)": lambda path: [
@@ -25,6 +27,17 @@ COMMANDS: dict[str, Callable[[Path], list[str]]] = {
         "-p",
         "A,B,C",
         "--board",
+        str(path),
+        "--save",
+        str(path.with_name("never.toml")),
+    ],
+    "title (title check)": lambda path: ["title", "check", str(path)],
+    "title (new --title)": lambda path: [
+        "new",
+        "18xx",
+        "-p",
+        "A,B",
+        "--title",
         str(path),
         "--save",
         str(path.with_name("never.toml")),
@@ -48,6 +61,11 @@ def not_utf8(path: Path) -> None:
     path.write_bytes(b'x = "caf\xe9"\n')
 
 
+def dotted_key(path: Path) -> None:
+    """40 KB of one key, `a.a.a… = 1`: tomllib would take seconds (quadratic in the parts)."""
+    path.write_text("a" + ".a" * 20_000 + " = 1\n")
+
+
 def huge(path: Path) -> None:
     with path.open("wb") as f:
         f.truncate(50 * 2**20)  # sparse: no disk is used
@@ -66,7 +84,8 @@ CONTENTS = [
     (long_number, "holds a number too long to read"),
     (large_number, "holds the number 1000000000…, too large for any count"),
     (not_utf8, "is not a text \\(UTF-8\\) file"),
-    (huge, "is 50 MB; a (save|position|board) file is at most 8 MB"),
+    (dotted_key, "line 1: a key of more than 16 parts"),
+    (huge, "is 50 MB; a (save file|position file|board file|title description) is at most 8 MB"),
     (endless, "is a device, not a regular file"),
     (fifo, "is a FIFO, not a regular file"),
 ]
@@ -82,5 +101,5 @@ def test_one_reader_one_line_for_every_kind_of_file(
     result = CliRunner().invoke(cli, COMMANDS[command](path), input="")
     assert result.exit_code == 2, (result.output, result.exception)
     assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
-    assert re.search(f"^referee: {re.escape(str(path))} {message}", result.stderr), result.stderr
+    assert re.search(f"^referee: {re.escape(str(path))},? {message}", result.stderr), result.stderr
     assert not path.with_name("never.toml").exists()
