@@ -442,6 +442,8 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         raise SaveFileError(_("{path}: 'created' must be a date and time").format(path=path))
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
+    if fmt == FORMAT and moves:  # without moves, the header is checked whole first
+        _check_all_moves(data, len(moves), raw.end, path)
     readings = read_readings(games.get(game_name).readings(), readings)
     try:
         session = Session.new(game_name, players, variant, board, readings)
@@ -471,8 +473,7 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     session.redo_stack = redo
     if fmt == FORMAT and not moves:
         _check_whole_header(session, raw, path)
-    if fmt == FORMAT:
-        _check_all_moves(data, len(moves), raw.end, path)
+        _check_all_moves(data, 0, raw.end, path)
     warnings = ([torn] if torn else []) + kept
     # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
     # So is one with moves kept as forced: the file then says so.

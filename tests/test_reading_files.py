@@ -5,15 +5,17 @@ can take to read, and the same one-line errors for what a file may hold that can
 
 from __future__ import annotations
 
+import io
 import os
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli
+from referee.cli import cli, main
 
 COMMANDS: dict[str, Callable[[Path], list[str]]] = {
     "save (show)": lambda path: ["show", str(path)],
@@ -102,4 +104,50 @@ def test_one_reader_one_line_for_every_kind_of_file(
     assert result.exit_code == 2, (result.output, result.exception)
     assert result.stderr.count("\n") == 1 and len(result.stderr) < 300, result.stderr
     assert re.search(f"^referee: {re.escape(str(path))},? {message}", result.stderr), result.stderr
+    assert not path.with_name("never.toml").exists()
+
+
+def folder(path: Path) -> None:
+    path.mkdir()
+
+
+def binary_junk(path: Path) -> None:
+    path.write_bytes(bytes(range(256)) * 64)
+
+
+def empty(path: Path) -> None:
+    path.write_bytes(b"")
+
+
+def dangling_link(path: Path) -> None:
+    path.symlink_to(path.with_name("nowhere.toml"))
+
+
+def link_loop(path: Path) -> None:
+    path.symlink_to(path)
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize(
+    "make", [folder, binary_junk, empty, dangling_link, link_loop], ids=lambda m: m.__name__
+)
+def test_every_command_refuses_any_hostile_file_in_one_line(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    command: str,
+    make: Callable[[Path], None],
+) -> None:
+    """Whatever the file holds or is, each command that reads one answers in one line, exit 2,
+    and writes nothing: through the program's entry point, as click's own refusals (a folder
+    for a FILE argument) are made one line there."""
+    path = tmp_path / "file.toml"
+    make(path)
+    monkeypatch.setattr(sys, "argv", ["referee", *COMMANDS[command](path)])
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    with pytest.raises(SystemExit) as exit:
+        main()
+    out, err = capsys.readouterr()
+    assert exit.value.code == 2, (out, err)
+    assert err.count("\n") == 1 and err.startswith("referee: ") and len(err) < 300, err
     assert not path.with_name("never.toml").exists()
