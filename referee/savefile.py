@@ -11,10 +11,14 @@ TOML after every append:
 The whole file is rewritten atomically (temp, fsync, rename, FILE.bak) when the session is
 opened or saved, at quit, on undo, redo and amend (which change what is already written) and
 every so often, so that the snapshot stays close to the end. A crash during an append can leave
-only the last block torn; loading drops it with a note, never an earlier move. Format 1 (the
-whole file rewritten at every move) still loads, and is rewritten as format 2 at the next save.
+only the last block torn; loading drops it with a note, never an earlier move. Junk written
+after the last complete move is dropped, and that move kept; each note says how many moves are
+kept. Format 1 (the whole file rewritten at every move) still loads, and is rewritten as format
+2 at the next save.
 
-A damaged or hostile file is reported with the line or move number and never overwritten.
+A damaged or hostile file is reported with the line or move number and never overwritten: a
+cut or junk in the header (a save without moves ends where this version's header ends), and a
+file ending before the `snapshot_after` moves its last full save wrote, are refused so.
 """
 
 from __future__ import annotations
