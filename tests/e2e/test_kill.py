@@ -22,7 +22,7 @@ from referee.session import Session
 SCENARIO = (
     Path(__file__).resolve().parents[1] / "scenarios" / "union-station-3p-twentieth-dividend.txt"
 )
-REAL_KILLS = 16
+REAL_KILLS = 8  # each waits for the program to start: the attack suite (-m attack) has 250
 CUT_APPENDS = 200 - REAL_KILLS
 
 
