@@ -23,6 +23,8 @@ file ending before the `snapshot_after` moves its last full save wrote, are refu
 
 from __future__ import annotations
 
+import errno
+import os
 import tomllib
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -35,13 +37,20 @@ from referee import savelock
 from referee.atomic import (
     WriteError,
     append_bytes,
-    backup_of,
+    check_folder,
     remove_litter,
     sync_file,
     write_bytes,
 )
 from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import parse_toml, read_bytes, refuse_special, syntax_error_line
+from referee.files import (
+    cannot_read,
+    open_regular,
+    parse_toml,
+    read_bytes,
+    refuse_special,
+    syntax_error_line,
+)
 from referee.i18n import _, ngettext
 from referee.session import Entry, Session
 
@@ -110,9 +119,36 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     return data
 
 
-def write(session: Session, path: Path) -> None:
+def write(
+    session: Session, path: Path, lock: savelock.SaveLock | None = None, backup: bool = True
+) -> None:
     """Write the whole file atomically, keeping the previous version as FILE.bak."""
-    write_bytes(path, render(session).encode("utf-8"), backup=True)
+    write_bytes(path, render(session).encode("utf-8"), backup=backup, lock=lock)
+
+
+def backup_is_ours(session: Session, path: Path) -> bool:
+    """Whether FILE.bak may take the previous version of this session's file: it is missing,
+    or an earlier version of this same session (same game, variant, players and `created`).
+    Another game that `--force` replaced is kept there, never written over by this one's."""
+    try:
+        fd = open_regular(savelock.backup_of(path), WriteError)
+    except RefereeError:
+        return True  # missing, or not a file: the writer says what is wrong with it
+    try:
+        head = os.read(fd, 4096).decode("utf-8", "replace")
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    ours = tomli_w.dumps(
+        {
+            "game": session.game.name,
+            "variant": session.variant,
+            "created": session.created,
+            "players": session.players,
+        }
+    )
+    return ours in head  # as `render` writes them: in this order, one after the other
 
 
 class FileStore:
@@ -126,6 +162,7 @@ class FileStore:
         self.redo_on_disk = False
         self.deferred: bool = False  # append without fsync; `sync` comes before any answer
         self.unsynced = False
+        self.replacing = False  # the next write replaces another file: always keep it
 
     def written(self, session: Session) -> None:
         self.on_disk = self.snapshot_after = len(session.entries)
@@ -140,11 +177,13 @@ class FileStore:
         try:
             if in_step and not due:
                 block = move_block(session.entries[-1]).encode("utf-8")
-                append_bytes(self.path, block, sync=not self.deferred)
+                append_bytes(self.path, block, sync=not self.deferred, lock=self.lock)
                 self.unsynced = self.unsynced or self.deferred
                 self.on_disk = n
                 return
-            write(session, self.path)
+            backup = self.replacing or backup_is_ours(session, self.path)
+            write(session, self.path, self.lock, backup)
+            self.replacing = False
             self.unsynced = False
             self.written(session)
         except RefereeError:
@@ -187,10 +226,12 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
             _("{path} exists and is never overwritten").format(path=path),
             _("--force or another --save"),
         )
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
         store = FileStore(path, lock)
+        store.replacing = True
         store.save(session, appended=False)
     except BaseException:
         savelock.release(lock)
@@ -200,7 +241,9 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
 
 def resume(path: Path) -> tuple[Session, list[str]]:
     """Open a save to play on: locked for this process, its temporary litter removed."""
-    refuse_special(path, SaveFileError)
+    if not refuse_special(path, SaveFileError):  # nothing is locked for a missing file
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        raise SaveFileError(cannot_read(path, missing))
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
@@ -229,9 +272,10 @@ def save_as(session: Session, path: Path) -> None:
         session.store.save(session, appended=False)
         return
     refuse_special(path, SaveFileError)
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
-        write(session, path)
+        write(session, path, lock)
     except BaseException:
         savelock.release(lock)
         raise
@@ -321,7 +365,7 @@ def _dropped(path: Path, kept: dict[str, Any], dropped: bytes) -> str:
 
 def _todo(path: Path) -> str:
     """What the user can do with a save that is refused as damaged."""
-    backup = backup_of(path)
+    backup = savelock.backup_of(path)
     if backup.is_file():
         return _(
             "it is left as it is: mend it there by hand, or go on from {backup}, its version"

@@ -87,7 +87,11 @@ CONTENTS = [
     (large_number, "holds the number 1000000000…, too large for any count"),
     (not_utf8, "is not a text \\(UTF-8\\) file"),
     (dotted_key, "line 1: a key of more than 16 parts"),
-    (huge, "is 50 MB; a (save file|position file|board file|title description) is at most 8 MB"),
+    (
+        huge,
+        "is 52,428,800 bytes; a (save file|position file|board file|title description) is at"
+        " most 8 MB",
+    ),
     (endless, "is a device, not a regular file"),
     (fifo, "is a FIFO, not a regular file"),
 ]

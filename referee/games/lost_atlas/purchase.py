@@ -7,7 +7,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
-from referee.games.lost_atlas.readings import BANKRUPT_OTHER
+from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
@@ -65,6 +65,13 @@ def _take(
         trains.RULE_LIMIT,
         reading=note,
     )
+    if note and len(co.running()) >= trains.company_limit(state, co):
+        within = _(
+            "{company} stays within its train limit ({limit}) once the purchase's rusting is done"
+        )
+        events.append(
+            state.readings.noted(within.format(company=co.name, limit=limit), TRAIN_LIMIT)
+        )
     co.trains.append(Train(move.kind))
     said = _("{company} buys a {train}-train from the {place} for {price}")
     train, place = data.train_name(move.kind), data.place_name(move.source)
