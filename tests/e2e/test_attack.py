@@ -391,27 +391,40 @@ def fresh_save(tmp_path: Path, name: str) -> Path:
     return save
 
 
-def test_two_writers_at_once_one_plays_and_the_other_is_refused(tmp_path: Path) -> None:
-    save = fresh_save(tmp_path, "g.toml")
-    race(tmp_path, save, save, save, Tally())
+WAYS = ["same path", "symlink", "symlinked folder", "hard link"]
+
+
+def paths_to_one_save(folder: Path, way: str) -> tuple[Path, Path, Path]:
+    """Two paths to one new save, the second reaching it `way`, and the save itself."""
+    (folder / "real").mkdir(parents=True)
+    save = fresh_save(folder / "real", "g.toml")
+    other = {
+        "same path": save,
+        "symlink": folder / "link.toml",
+        "symlinked folder": folder / "folder" / "g.toml",
+        "hard link": folder / "h.toml",
+    }[way]
+    if way == "symlink":
+        other.symlink_to(save)
+    elif way == "symlinked folder":
+        (folder / "folder").symlink_to(folder / "real")
+    elif way == "hard link":
+        os.link(save, other)
+    return save, other, save
+
+
+@pytest.mark.parametrize("way", ["same path", "hard link"])
+def test_two_writers_at_once_one_plays_and_the_other_is_refused(tmp_path: Path, way: str):
+    race(tmp_path, *paths_to_one_save(tmp_path, way), Tally())
 
 
 @pytest.mark.attack
 def test_two_writers_through_every_path_to_one_save(tmp_path: Path) -> None:
     tally = Tally()
     for attempt in range(5):
-        for way in ("same path", "symlink", "symlinked folder"):
+        for way in WAYS:
             folder = tmp_path / f"race-{attempt}-{way.replace(' ', '-')}"
-            (folder / "real").mkdir(parents=True)
-            save = fresh_save(folder / "real", "g.toml")
-            (folder / "link.toml").symlink_to(save)
-            (folder / "folder").symlink_to(folder / "real")
-            other = {
-                "same path": save,
-                "symlink": folder / "link.toml",
-                "symlinked folder": folder / "folder" / "g.toml",
-            }[way]
-            race(folder, save, other, save, tally)
+            race(folder, *paths_to_one_save(folder, way), tally)
     print(f"\nattack: races: {tally.files} races, 0 moves lost")
 
 
@@ -419,14 +432,3 @@ def test_the_suite_covers_every_game() -> None:
     from referee import games
 
     assert sorted(course(name).setup[1] for name in ONE_PER_GAME) == sorted(games.names())
-
-
-@pytest.mark.attack
-@pytest.mark.xfail(
-    reason="the lock is named after the path until it belongs to the inode (issue 27)"
-)
-def test_two_writers_through_a_hard_link_one_plays_and_the_other_is_refused(tmp_path: Path):
-    save = fresh_save(tmp_path, "g.toml")
-    (tmp_path / "sub").mkdir()
-    os.link(save, tmp_path / "sub" / "h.toml")
-    race(tmp_path, save, tmp_path / "sub" / "h.toml", save, Tally())
