@@ -3,12 +3,15 @@
 One reader for all of them, so that each gets the same size cap and the same one-line errors.
 Only regular files are read: a device, a FIFO or a socket (or a symlink to one) is refused
 before a byte is read, and never more than the cap (plus one byte, to tell) is read, so an
-endless file cannot fill the memory.
+endless file cannot fill the memory. Reading is bounded in time too: tomllib takes time
+quadratic in the parts of one dotted key (`a.a.a… = 1`: 40 KB, 5 s), so a key of more parts
+than any file of the referee needs is refused by a linear scan before tomllib sees it.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tomllib
 from pathlib import Path
@@ -19,6 +22,19 @@ from referee.i18n import N_, _
 
 MAX_BYTES = 8 * 1024 * 1024  # a 10,000-move game is about 1 MB
 MAX_INT = 2**63  # more than any count, price or amount of money at a table
+MAX_KEY_PARTS = 16  # the deepest table of the shipped files and of a save is 5 keys down
+
+# What can hold a '.' that is not in a key: strings of the four kinds, and comments. Each
+# alternative is linear (possessive, or lazy up to a delimiter that nothing else consumes).
+_NOT_KEYS = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]++|\\.)*+"|\'[^\'\n]*+\'|#[^\n]*+'
+)
+# A key starts a line, a table header or an inline table's entry; its parts are bare words or
+# (once the strings are blanked) "".
+_DEEP_KEY = re.compile(
+    r"(?:^|[\[{,])[ \t]*+(?:(?:[A-Za-z0-9_-]++|\"\")[ \t]*+\.[ \t]*+)" + f"{{{MAX_KEY_PARTS}}}",
+    re.MULTILINE,
+)
 
 
 def irregular(path: Path, kind: str) -> str:
@@ -107,9 +123,19 @@ def read_toml(
 
 def parse_toml(raw: bytes, path: Path, error: type[RefereeError] = UsageError) -> dict[str, Any]:
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise error(_("{path} is not a text (UTF-8) file").format(path=path)) from None
+    deep = deep_key_line(text)
+    if deep:
+        raise error(
+            _(
+                "{path}, line {line}: a key of more than {parts} parts (a.b.c…); no file of the"
+                " referee has one, and reading it would take minutes"
+            ).format(path=path, line=deep, parts=MAX_KEY_PARTS)
+        )
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise error(_("{path} is not valid TOML: {error}").format(path=path, error=e)) from None
     except RecursionError:
@@ -127,6 +153,35 @@ def parse_toml(raw: bytes, path: Path, error: type[RefereeError] = UsageError) -
             )
         )
     return data
+
+
+def syntax_error_line(raw: bytes) -> int:
+    """The line where `raw` stops being TOML: a byte that is not UTF-8 or a syntax error; 0 if
+    tomllib reads it, or if what stops it is not in a line (nesting, a number's length)."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return raw.count(b"\n", 0, e.start) + 1
+    if deep_key_line(text):
+        return 0
+    try:
+        tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:  # tomllib's own words, never translated
+        found = re.search(r"at line (\d+)", str(e))
+        last = max(1, text.count("\n") + (not text.endswith("\n")))  # "at end of document"
+        return min(int(found.group(1)), last) if found else last
+    except (RecursionError, MemoryError, ValueError):
+        pass
+    return 0
+
+
+def deep_key_line(text: str) -> int:
+    """The line of the first key of more than MAX_KEY_PARTS dotted parts; 0 if none."""
+    if text.count(".") < MAX_KEY_PARTS:
+        return 0
+    blank = _NOT_KEYS.sub(lambda m: '""' + "\n" * m.group().count("\n"), text)
+    found = _DEEP_KEY.search(blank)
+    return blank.count("\n", 0, found.end()) + 1 if found else 0
 
 
 def _huge_number(data: Any) -> int | None:

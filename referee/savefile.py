@@ -11,15 +11,19 @@ TOML after every append:
 The whole file is rewritten atomically (temp, fsync, rename, FILE.bak) when the session is
 opened or saved, at quit, on undo, redo and amend (which change what is already written) and
 every so often, so that the snapshot stays close to the end. A crash during an append can leave
-only the last block torn; loading drops it with a note, never an earlier move. Format 1 (the
-whole file rewritten at every move) still loads, and is rewritten as format 2 at the next save.
+only the last block torn; loading drops it with a note, never an earlier move. Junk written
+after the last complete move is dropped, and that move kept; each note says how many moves are
+kept. Format 1 (the whole file rewritten at every move) still loads, and is rewritten as format
+2 at the next save.
 
 A move whose effect came from the route search carries what was decided as dotted keys of its
 block (`decided.revenue = 230`, `decided.proven = true`, `decided.routes = [...]`, see
 `Game.decide`), so that loading never searches. A save from before them is decided again as it
 loads (searching once) and rewritten with them at the next save.
 
-A damaged or hostile file is reported with the line or move number and never overwritten.
+A damaged or hostile file is reported with the line or move number and never overwritten: a
+cut or junk in the header (a save without moves ends where this version's header ends), and a
+file ending before the `snapshot_after` moves its last full save wrote, are refused so.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from __future__ import annotations
 import errno
 import os
 import tomllib
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -44,13 +48,21 @@ from referee.atomic import (
     write_bytes,
 )
 from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import cannot_read, open_regular, parse_toml, read_bytes, refuse_special
-from referee.i18n import _
+from referee.files import (
+    cannot_read,
+    open_regular,
+    parse_toml,
+    read_bytes,
+    refuse_special,
+    syntax_error_line,
+)
+from referee.i18n import _, ngettext
 from referee.session import LONGEST_MOVE, PLACE, TAKES_TURN, Entry, Session
 
 FORMAT = 2
 READS = (1, 2)
 MOVES = "\n[[moves]]\n"  # the header of an appended block, as it stands in the file
+MOVES_BYTES = MOVES.encode()
 SNAPSHOT_EVERY = 200  # moves appended between two rewrites, or a quarter of a long game
 
 
@@ -289,34 +301,116 @@ def save_as(session: Session, path: Path) -> None:
 
 
 # --- reading -------------------------------------------------------------------------------
-def read_data(path: Path) -> tuple[dict[str, Any], str]:
-    """The file's data, and a note if a torn last move had to be dropped."""
+@dataclass(frozen=True)
+class Raw:
+    """A save's data, the bytes it was read from, and a note on what had to be dropped."""
+
+    data: dict[str, Any]
+    text: bytes  # what the data was read from: the file without what was dropped
+    end: int  # the last line of the whole file
+    note: str = ""
+
+
+def read_data(path: Path) -> Raw:
+    """The file's data. A last move cut short by a crash, or junk after the last complete
+    move, is dropped with a note saying what is kept; damage anywhere else is refused."""
     raw = read_bytes(path, "a save file", SaveFileError)
     try:
         data: dict[str, Any] | None = parse_toml(raw, path, SaveFileError)
     except SaveFileError as e:
         data, whole = None, e
     if data is not None and (data.get("format") != FORMAT or _last_move_complete(data)):
-        return data, ""
-    # Blocks are separated by an empty line and hold none: the last one starts after the last.
-    cut = raw.rfind(b"\n\n") + 1
-    torn = raw[cut:]
-    if cut > 0 and MOVES.encode().startswith(torn[: len(MOVES)]):
+        return Raw(data, raw, _last_line(raw))
+    for kept in _mended(raw):
         try:
-            kept = parse_toml(raw[:cut], path, SaveFileError)
+            mended = parse_toml(kept, path, SaveFileError)
         except SaveFileError:
-            kept = {}
-        if kept.get("format") == FORMAT and _last_move_complete(kept):
-            shown = torn.decode("utf-8", "replace").strip().replace("\n", " ")[:60]
-            return kept, (
-                _(
-                    "{path}: the last move was cut short by a crash while it was saved and is"
-                    " dropped ({shown}); every move before it is kept"
-                ).format(path=path, shown=shown)
-            )
+            continue
+        if mended.get("format") == FORMAT and _last_move_complete(mended):
+            return Raw(mended, kept, _last_line(raw), _dropped(path, mended, raw[len(kept) :]))
     if data is None:
-        raise whole
-    return data, ""
+        raise _damaged(raw, path, whole)
+    return Raw(data, raw, _last_line(raw))
+
+
+def _mended(raw: bytes) -> list[bytes]:
+    """What the file would be without its end: the last block up to the end of its text (junk
+    written after a complete move), else without the last block (a move cut short while it was
+    appended, even inside its first line)."""
+    last = raw.rfind(MOVES_BYTES)
+    block = raw[last:] if last >= 0 else b""
+    text = block.find(b"\ntext = ")
+    end = block.find(b"\n", text + 1) if text >= 0 else -1
+    cuts = [last + end + 1] if end >= 0 else []
+    cuts += [last] if last >= 0 else []
+    cuts += [
+        len(raw) - k for k in range(len(MOVES_BYTES) - 1, 1, -1) if raw.endswith(MOVES_BYTES[:k])
+    ]
+    return [raw[:cut] for cut in cuts]
+
+
+def _dropped(path: Path, kept: dict[str, Any], dropped: bytes) -> str:
+    """The note on what was dropped, and exactly what was kept."""
+    count = len(kept.get("moves", []))
+    text = dropped.decode("utf-8", "replace").strip()[:60]
+    shown = "".join(c if c.isprintable() else " " if c == "\n" else "·" for c in text)
+    if not MOVES_BYTES.startswith(dropped[: len(MOVES_BYTES)]):
+        return ngettext(
+            "{path}: what follows its last move is not a move and is dropped ({shown});"
+            " its {count} move is kept",
+            "{path}: what follows its last move is not a move and is dropped ({shown});"
+            " all its {count} moves are kept",
+            count,
+        ).format(path=path, shown=shown, count=count)
+    if count == 0:
+        return _(
+            "{path}: the first move was cut short while it was saved and is dropped ({shown});"
+            " the file holds no other move"
+        ).format(path=path, shown=shown)
+    return ngettext(
+        "{path}: the move being saved when the program stopped was cut short and is dropped"
+        " ({shown}); the {count} move before it is kept",
+        "{path}: the move being saved when the program stopped was cut short and is dropped"
+        " ({shown}); the {count} moves before it are kept",
+        count,
+    ).format(path=path, shown=shown, count=count)
+
+
+def _todo(path: Path) -> str:
+    """What the user can do with a save that is refused as damaged."""
+    backup = savelock.backup_of(path)
+    if backup.is_file():
+        return _(
+            "it is left as it is: mend it there by hand, or go on from {backup}, its version"
+            " before the last full save"
+        ).format(backup=backup)
+    return _("it is left as it is: mend it there by hand")
+
+
+def _last_line(text: bytes) -> int:
+    return text.count(b"\n") + (0 if text.endswith(b"\n") else 1)
+
+
+def _header_damaged(path: Path, line: int) -> SaveFileError:
+    return SaveFileError(
+        _(
+            "{path}, line {line}: its header (the setup and the snapshot, before the moves) is"
+            " cut short or damaged; no move can be read from it; {todo}"
+        ).format(path=path, line=line, todo=_todo(path))
+    )
+
+
+def _damaged(raw: bytes, path: Path, error: SaveFileError) -> SaveFileError:
+    """The refusal of a save whose damage is not at its end: in the header, or among moves. A
+    file that does not begin as every save does is not taken for a damaged one."""
+    start = b"format = "
+    if not (raw.startswith(start) or start.startswith(raw)):
+        return error
+    first = raw.find(MOVES_BYTES)
+    line = syntax_error_line(raw if first < 0 else raw[:first])
+    if line:
+        return _header_damaged(path, line)
+    return SaveFileError(_("{error}; {todo}").format(error=error, todo=_todo(path)))
 
 
 def _last_move_complete(data: dict[str, Any]) -> bool:
@@ -375,7 +469,10 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     The session saves into `path` as it is played; `resume` locks the file first."""
     from referee import games
 
-    data, torn = read_data(path)
+    raw = read_data(path)
+    data, torn = raw.data, raw.note
+    if not raw.text.strip():
+        raise _header_damaged(path, raw.end)
     fmt = _field(data, "format", int, str(path))
     if fmt not in READS:
         raise SaveFileError(
@@ -383,6 +480,8 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
                 "{path}: unknown format version {version} (this referee reads {low} to {high})"
             ).format(path=path, version=fmt, low=READS[0], high=READS[-1])
         )
+    if fmt == FORMAT and "moves" not in data and "snapshot" not in data:
+        raise _header_damaged(path, raw.end)  # cut before its last table
     game_name = _field(data, "game", str, str(path))
     if game_name not in games.names():
         raise SaveFileError(
@@ -407,6 +506,8 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
         raise SaveFileError(_("{path}: 'created' must be a date and time").format(path=path))
     moves = _entries(data, "moves", path)
     redo = _entries(data, "redo", path)
+    if fmt == FORMAT and moves:  # without moves, the header is checked whole first
+        _check_all_moves(data, len(moves), raw.end, path)
     readings = read_readings(games.get(game_name).readings(), readings)
     try:
         session = Session.new(game_name, players, variant, board, readings)
@@ -435,6 +536,9 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
             )
     session.await_trailing()
     session.redo_stack = redo
+    if fmt == FORMAT and not moves:
+        _check_whole_header(session, raw, path)
+        _check_all_moves(data, 0, raw.end, path)
     warnings = ([torn] if torn else []) + kept
     # A save from before automatic moves logs fewer moves than its replay: rewritten, unchecked.
     # So is one with moves kept as forced: the file then says so; and one with moves decided
@@ -477,6 +581,27 @@ def _typed_as(text: str) -> bool:
     return words[:1] == ["as"] or words[:2] == ["force", "as"]
 
 
+def _check_all_moves(data: dict[str, Any], count: int, end: int, path: Path) -> None:
+    """A full save writes `snapshot_after` as the number of moves it writes after it, and
+    moves are only appended after that: a file with fewer was cut short, not crashed."""
+    after = data.get("snapshot_after", 0)
+    if isinstance(after, int) and not isinstance(after, bool) and after > count:
+        raise SaveFileError(
+            _(
+                "{path} ends after move {count} (line {line}), but it was saved with {after}"
+                " moves: it was cut short; {todo}"
+            ).format(path=path, count=count, line=end, after=after, todo=_todo(path))
+        )
+
+
+def _check_whole_header(session: Session, raw: Raw, path: Path) -> None:
+    """A save without moves ends with its header: one that stops where this version would
+    write more was cut inside it (the snapshot, the redo list), not saved so."""
+    whole = render(session).encode("utf-8")
+    if len(raw.text) < len(whole) and whole.startswith(raw.text):
+        raise _header_damaged(path, raw.end)
+
+
 def _replay_as_played(
     session: Session, entry: Entry, kept: list[str], path: Path, number: int
 ) -> str:
@@ -501,22 +626,27 @@ def _replay_as_played(
 def _snapshot_warnings(data: dict[str, Any], session: Session, path: Path) -> list[str]:
     """The snapshot is a check for the reader: the moves always win."""
     snapshot = data.get("snapshot")
-    after = data.get("snapshot_after", len(session.entries))
+    count = len(session.entries)
+    after = data.get("snapshot_after", count)
     if snapshot is None:
         return []
-    if not isinstance(after, int) or not 0 <= after <= len(session.entries):
-        return [
-            _("{path}: 'snapshot_after' does not name one of its moves; the moves are kept").format(
-                path=path
-            )
-        ]
+    if not isinstance(after, int) or not 0 <= after <= count:
+        said = ngettext(
+            "{path}: 'snapshot_after' does not name one of its moves; its {count} move is kept",
+            "{path}: 'snapshot_after' does not name one of its moves; all its {count} moves are"
+            " kept",
+            count,
+        )
+        return [said.format(path=path, count=count)]
     if snapshot != _plain(session.game.snapshot(session.states[after])):
-        return [
-            _(
-                "{path}: the saved snapshot differs from the replay of its moves;"
-                " the moves are kept"
-            ).format(path=path)
-        ]
+        said = ngettext(
+            "{path}: the saved snapshot differs from the replay of its moves; its {count} move"
+            " is kept",
+            "{path}: the saved snapshot differs from the replay of its moves; all its {count}"
+            " moves are kept",
+            count,
+        )
+        return [said.format(path=path, count=count)]
     return []
 
 

@@ -146,7 +146,7 @@ def test_a_save_with_a_reading_that_is_not_one_is_refused(tmp_path: Path) -> Non
     path = tmp_path / "bad.toml"
     path.write_text(
         'format = 2\ngame = "tally"\nvariant = "standard"\nplayers = ["Ann", "Bob"]\n'
-        '[readings]\npay-limit = "sometimes"\n'
+        '[readings]\npay-limit = "sometimes"\n[snapshot]\n'  # a whole header: not one cut short
     )
     with pytest.raises(savefile.SaveFileError, match="the setup is not valid: 'sometimes'"):
         savefile.read(path)
