@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from referee.errors import Incomplete as Incomplete
 from referee.errors import RefereeError as RefereeError
 from referee.errors import RuleError as RuleError
 from referee.errors import UsageError as UsageError

@@ -32,6 +32,11 @@ class UsageError(RefereeError):
         )
 
 
+class Incomplete(UsageError):
+    """The words typed are the start of a move that needs more words the referee cannot list
+    (a name drawn, the line a train takes): what is offered may stop there (referee/offers)."""
+
+
 class RuleError(RefereeError):
     """A well-formed move the rules forbid. `rule` names the section of the rules file."""
 

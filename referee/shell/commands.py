@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import frame, i18n, render
+from referee import frame, i18n, offers, render
 from referee.atomic import WriteError
 from referee.engine import Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
@@ -118,10 +118,11 @@ class Shell:
         return "\n".join(parts)
 
     def next_line(self) -> str:
-        options = self.game.options(self.session.state)
+        now = offers.of(self.session)
+        options = now.options
         if options.actor is None:
             return _("The game is over.")
-        verbs = ", ".join(options.verbs) if options.verbs else _("no move")
+        verbs = ", ".join(now.verbs()) or _("no move")
         phase = f" ({options.phase})" if options.phase else ""
         return _("Next: {player}{phase}: {verbs}").format(
             player=options.actor, phase=phase, verbs=verbs
@@ -150,8 +151,8 @@ class Shell:
                 )
                 text += "\n  " + _("WHAT is one of: {keys}").format(keys=keys)
             return Reply(text)
-        options = self.game.options(self.session.state)
-        now = [game_verbs[v] for v in options.verbs if v in game_verbs]
+        legal = offers.of(self.session).legal_now(game_verbs)
+        now = [game_verbs[v] for v in legal]
         later = [v for v in game_verbs.values() if v not in now]
         always = frame.offered(self.session)
         # one column for the summaries of all three lists
