@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from referee import offers
 
-
 if TYPE_CHECKING:
     from referee.session import Session
 

@@ -15,9 +15,9 @@ an accepted or open line; such a word is marked as needing more.
 from __future__ import annotations
 
 import shlex
-from dataclasses import replace
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from referee.engine import Game, Incomplete, Options, RefereeError, RuleError
 from referee.i18n import language
@@ -27,9 +27,9 @@ if TYPE_CHECKING:
     from referee.session import Session
 
 Verdict = Literal["accepted", "open", "usage", "refused"]
-# Lines tried per state before the rest are given the benefit of the doubt (a game with many
-# words per move and many candidates each, such as a reveal of twelve names).
-BUDGET = 400
+# Lines tried per question before the rest are taken as leading nowhere (a game with many
+# words per move and many candidates each: deliveries over four cities, twelve names).
+BUDGET = 300
 
 
 class Offers:
@@ -41,10 +41,13 @@ class Offers:
         self.options: Options = session.game.options(state)
         # Each trial asks the game who acts (and, for a prefix, what is legal): the options
         # of this state are worked out once (a map's placements take a while).
-        self.trial = replace(session, game=_OptionsOnce(session.game, state, self.options))
+        self.trial = replace(
+            session, game=cast(Game, _OptionsOnce(session.game, state, self.options))
+        )
         self.verdicts: dict[tuple[str, ...], Verdict] = {}
         self.viable_lines: dict[tuple[str, ...], bool] = {}
         self.tries = 0
+        self.budget = BUDGET
         self.lang = language()  # Japanese names are offered beside the English ones
 
     # --- one line -------------------------------------------------------------------------
@@ -87,14 +90,19 @@ class Offers:
         after = self.following(words)
         if not after:
             return verdict == "usage"  # the next words are typed freely, not listed
-        if self.tries >= BUDGET:
-            return True  # not worked out: offered, as before this check
+        if self.tries >= self.budget:
+            return False  # not worked out: not offered (what is offered must be accepted)
         return any(self.viable((*words, word)) for word in after)
+
+    def _offered(self, words: tuple[str, ...]) -> bool:
+        """`viable`, as one question: it may try BUDGET lines more."""
+        self.budget = self.tries + BUDGET
+        return self.viable(words)
 
     # --- what is offered ------------------------------------------------------------------
     def verbs(self) -> tuple[str, ...]:
         """The verbs legal now, in the game's order: each leads to a move accepted now."""
-        return tuple(v for v in self.options.verbs if self.viable((v,)))
+        return tuple(v for v in self.options.verbs if self._offered((v,)))
 
     def legal_now(self, verbs: Sequence[str]) -> tuple[str, ...]:
         """The verbs legal now for `help`: those offered, then any other of `verbs` accepted
@@ -107,7 +115,7 @@ class Offers:
         """The words offered after `words` (the verb typed and the arguments after it)."""
         if not words:
             return list(self.verbs())
-        return [w for w in self.following(words) if self.viable((*words, w))]
+        return [w for w in self.following(words) if self._offered((*words, w))]
 
     def needs_more(self, words: Sequence[str]) -> bool:
         """Whether `words` are only the start of a move: more must be typed."""

@@ -151,7 +151,7 @@ class Shell:
                 )
                 text += "\n  " + _("WHAT is one of: {keys}").format(keys=keys)
             return Reply(text)
-        legal = offers.of(self.session).legal_now(game_verbs)
+        legal = offers.of(self.session).legal_now(list(game_verbs))
         now = [game_verbs[v] for v in legal]
         later = [v for v in game_verbs.values() if v not in now]
         always = frame.offered(self.session)

@@ -317,7 +317,8 @@ def _or_options(s: State) -> Options:
     assert orr is not None
     co = s.companies[orr.current]
     offers = tuple(dict.fromkeys(trainlib.deck_offers(s) + [t.kind for t in s.pool_trains]))
-    others = tuple(n for n in s.companies if n != co.name)
+    # ■18: a train bought from another company, at a price the two agree (typed freely)
+    others = tuple(n for n, c in s.companies.items() if n != co.name and c.trains)
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
         if s.map_state == "done":  # the dividend runs the best routes first (operating._pay)
@@ -361,14 +362,13 @@ def _or_options(s: State) -> Options:
         revenues = ("best", *revenues)
     args = {
         **more,
-        "buy": (offers, ("pool",)),
+        "buy": (offers, ("pool", "from"), others, ("for",)),
         "run": (revenues,),
         "lay": lay_args,
         "token": token_args,
         "sell": (tuple(n for n, c in s.companies.items() if c.held(co.president)), ("1", "2")),
         "suburb": (("A1", "B2"),),
     }
-    del others
     return Options(
         co.president,
         verbs,
