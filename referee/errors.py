@@ -65,3 +65,9 @@ class RuleError(RefereeError):
 
         text = f"{self.reason} {bracket(self.rule, self.reading)}"
         return f"{text}; {self.legal}" if self.legal else text
+
+
+class Confirm(RuleError):
+    """A move that would skip a step with a cost (a choice the table has not made): played only
+    when the table confirms it (the shell asks; batch mode refuses; a saved log has confirmed
+    it), or else after what must come first (`legal`)."""

@@ -145,12 +145,13 @@ class Session:
         return self.game.options(self.state).actor
 
     # --- moves -----------------------------------------------------------------------------
-    def play(self, text: str, at: datetime | None = None) -> list[Event]:
+    def play(self, text: str, at: datetime | None = None, agreed: bool = False) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save), then make the
         moves that follow with no choice in them (`settle`). A typed move refused now that is
-        an automatic move the table has not yet typed confirms it: answered, not logged."""
+        an automatic move the table has not yet typed confirms it: answered, not logged.
+        `agreed`: the table said yes to the steps the move skips (`Confirm`)."""
         try:
-            state, events, by = self.interpret(self.state, text)
+            state, events, by = self.interpret(self.state, text, agreed)
         except RefereeError:
             confirmed = self._confirmed(text)
             if confirmed is None:
@@ -194,7 +195,7 @@ class Session:
             if same:
                 self.awaiting.pop(0)
                 return made.by
-        state, _events, by = self.interpret(self.state, entry.text)
+        state, _events, by = self.interpret(self.state, entry.text, agreed=True)
         self.awaiting = []
         self.entries.append(entry)
         self.states.append(state)
@@ -261,7 +262,7 @@ class Session:
                 _("nothing to redo"), "session", _("redo works until a new move is made")
             )
         entry = self.redo_stack[-1]
-        state, events, by = self.interpret(self.state, entry.text)
+        state, events, by = self.interpret(self.state, entry.text, agreed=True)
         entry = replace(entry, by=by)  # who makes it now, not what the file said
         self.redo_stack.pop()
         self.entries.append(entry)
@@ -284,7 +285,7 @@ class Session:
         states = [state]
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             try:
-                state, _events, _by = self.interpret(state, later.text)
+                state, _events, _by = self.interpret(state, later.text, agreed=True)
             except RefereeError as e:
                 raise RuleError(
                     _("move {number} ({player}: {move}) no longer holds: {error}").format(
@@ -306,7 +307,11 @@ class Session:
         )
         return [amended, *events, *self.settle()]
 
-    def interpret(self, state: Any, text: str) -> tuple[Any, list[Event], str]:
+    def interpret(
+        self, state: Any, text: str, agreed: bool = False
+    ) -> tuple[Any, list[Event], str]:
+        """The state after move `text`, its events and who made it; `agreed`: the table
+        said yes to the steps it skips (the log's moves, or a question the shell asked)."""
         words = split(text)
         if not words:
             raise UsageError(_("empty move"))
@@ -327,7 +332,7 @@ class Session:
             raise RuleError(
                 _("the game is over; no more moves"), "end of game", _("undo to go back")
             )
-        return (*self._game_move(state, words, how, turn), how.named or turn)
+        return (*self._game_move(state, words, how, turn, agreed), how.named or turn)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
         """Read `as NAME` and `force ... --because "why"`, in either order, off a move."""
@@ -337,13 +342,16 @@ class Session:
         return how, words
 
     def _game_move(
-        self, state: Any, words: list[str], how: How, turn: str
+        self, state: Any, words: list[str], how: How, turn: str, agreed: bool = False
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
         move = self._parse(state, actor, words)
         notes: list[Event] = []
         try:
-            new_state, events = self.game.apply(state, move)
+            if agreed:
+                new_state, events = self.game.apply_confirmed(state, move)
+            else:
+                new_state, events = self.game.apply(state, move)
         except RuleError as refusal:
             if not refusal.computable or not (how.forced or actor != turn):
                 raise

@@ -13,7 +13,7 @@ from typing import Any
 
 from referee import frame, i18n, offers, render
 from referee.atomic import WriteError
-from referee.engine import Event, Game, RefereeError, UsageError, Verb
+from referee.engine import Confirm, Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
 from referee.i18n import N_, _
 from referee.session import Session, split
@@ -95,6 +95,12 @@ class Shell:
     def _move(self, line: str) -> Reply:
         try:
             events = self.session.play(line)
+        except Confirm as asked:
+            # A skip with a cost is played only on the table's yes; batch mode refuses it.
+            question = _("{reason}: play it anyway? [y/N] ").format(reason=asked.reason)
+            if self.confirm is None or not self.confirm(question):
+                raise
+            events = self.session.play(line, agreed=True)
         except Several as several:
             # Asked only for a plain move: a prefix (`as`, `force`) would be lost in the choice.
             if self.choose is None or frame.find(split(line)[0]) is not None:

@@ -99,8 +99,13 @@ class LostAtlas(Game):
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        return self._judged(state, move, Judge(forced))
+
+    def apply_confirmed(self, state: State, move: Any) -> tuple[State, list[Event]]:
+        return self._judged(state, move, Judge(confirmed=True))
+
+    def _judged(self, state: State, move: Any, judge: Judge) -> tuple[State, list[Event]]:
         s = state.draft()
-        judge = Judge(forced)
         events = rounds.play(s, move, judge)
         return s.seal(), judge.events(events)
 
