@@ -69,13 +69,13 @@ class Offers:
             return "usage"
         return "accepted"
 
-    def following(self, words: Sequence[str]) -> tuple[str, ...] | None:
+    def following(self, words: Sequence[str]) -> tuple[str, ...]:
         """The words the options list for the place after `words` (a verb and its arguments);
-        None where they list none (typed freely), () where they say none can come."""
+        none where the words are typed freely (an amount, a name drawn)."""
         verb = unique_legal(words[0], self.options.verbs)
         slots = argument_slots(self.options, verb, list(words[1:]))
         position = len(words) - 1
-        return tuple(dict.fromkeys(slots[position])) if position < len(slots) else None
+        return tuple(dict.fromkeys(slots[position])) if position < len(slots) else ()
 
     def viable(self, words: Sequence[str]) -> bool:
         """Whether `words` are a move accepted now, or lead to one (or to open words)."""
@@ -89,10 +89,8 @@ class Offers:
         if verdict in ("accepted", "open"):
             return True
         after = self.following(words)
-        if after is None:
-            return verdict == "usage"  # the next words are typed freely, not listed
         if not after:
-            return False
+            return verdict == "usage"  # the next words are typed freely, not listed
         if self.tries >= self.budget:
             return False  # not worked out: not offered (what is offered must be accepted)
         return any(self.viable((*words, word)) for word in after)
@@ -118,7 +116,7 @@ class Offers:
         """The words offered after `words` (the verb typed and the arguments after it)."""
         if not words:
             return list(self.verbs())
-        return [w for w in self.following(words) or () if self._offered((*words, w))]
+        return [w for w in self.following(words) if self._offered((*words, w))]
 
     def needs_more(self, words: Sequence[str]) -> bool:
         """Whether `words` are only the start of a move: more must be typed."""

@@ -335,6 +335,8 @@ def _or_options(s: State) -> Options:
         verbs = operating.after_dividend(s, co)
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
+        if orr.revenue is None:  # `run 0`: revenue 0 said, on to the trains (■16)
+            verbs = (*verbs, "run")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")
     lay_args: tuple[tuple[str, ...], ...] = (
         ("A1", "B2", "C3", "D4"),
@@ -350,6 +352,8 @@ def _or_options(s: State) -> Options:
     more: dict[str, tuple[tuple[str, ...], ...]] = {}
     if s.map_state == "done":
         lays = track.legal_lays(s, co, LAY_HEXES) if orr.stage <= 3 else []
+        if not lays:  # with the map known, the referee knows every lay: none is legal (■14)
+            verbs = tuple(v for v in verbs if v != "lay")
         lay_args = _lay_words((h, track.said(t, r).split()) for h, t, r in lays)
         for hex_ in dict.fromkeys(h for h, _t, _r in lays):
             # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word);
