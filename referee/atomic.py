@@ -2,6 +2,9 @@
 
 Only regular files are written (a device or FIFO at the path is refused before a byte is
 copied), missing folders are reported rather than created, and new files follow the umask.
+Every write asks the save lock first (`savelock.refuse_taken`): no command writes over a file
+that a referee holds, whatever path reaches it; a save's own writes pass its lock along, so
+that the new version is locked before it takes the old one's place.
 """
 
 from __future__ import annotations
@@ -14,8 +17,9 @@ import tempfile
 from pathlib import Path
 
 from referee.engine import RefereeError
-from referee.files import open_regular, refuse_special
+from referee.files import irregular, not_regular, open_regular, refuse_special
 from referee.i18n import _
+from referee.savelock import SaveLock, acquire, backup_of, refuse_taken, release
 
 
 class WriteError(RefereeError):
@@ -43,64 +47,127 @@ def check_folder(path: Path) -> None:
         raise WriteError(said.format(path=path, folder=shown))
 
 
-def backup_of(path: Path) -> Path:
-    """Where the previous version of `path` is kept: FILE.bak."""
-    return path.with_name(path.name + ".bak")
-
-
 def write_bytes(
-    path: Path, payload: bytes, *, backup: bool = False, make_folder: bool = False
+    path: Path,
+    payload: bytes,
+    *,
+    backup: bool = False,
+    make_folder: bool = False,
+    lock: SaveLock | None = None,
 ) -> None:
-    """Temp file, flush, fsync, rename; with `backup` the old file is kept as FILE.bak."""
+    """Temp file, flush, fsync, rename; with `backup` the old file is kept as FILE.bak.
+
+    The file's lock is held while it is written: `lock` if it is a save held open, else it
+    is taken for the write (refused if another referee holds the file) and let go after."""
     target = target_of(path)
-    folder = target.parent
     if make_folder:
         with contextlib.suppress(OSError):
-            folder.mkdir(parents=True, exist_ok=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
     check_folder(target)
+    if lock is not None:
+        _write_held(path, target, payload, backup, lock)
+        return
+    held = acquire(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+        _write_held(path, target, payload, backup, held)
+    finally:
+        release(held)
+
+
+def _write_held(path: Path, target: Path, payload: bytes, backup: bool, lock: SaveLock) -> None:
+    refuse_taken(path, lock)
+    kept = backup_of(target) if backup and target.exists() else None
+    if kept is not None:
+        refuse_special(kept, WriteError)  # a folder there: say so, naming it
+        refuse_taken(kept, lock)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     except OSError as e:
         raise WriteError(cannot_write(path, e)) from None
+    held = -1  # the new version, locked before it is in place
     try:
         with os.fdopen(fd, "wb") as f:
             _chmod(f.fileno(), target)
             f.write(payload)
             f.flush()
             os.fsync(f.fileno())
-        if backup and target.exists():
-            _copy_atomically(target, backup_of(target))
+            held = lock.hold_next(f.fileno())
+        if kept is not None:
+            _copy_atomically(target, kept)
+        lock.check_in_place(target)
         os.replace(tmp, target)
-        _fsync_dir(folder)
+        lock.moved(held)
+        held = -1
+        _fsync_dir(target.parent)
     except (OSError, RefereeError) as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if held >= 0:
+            os.close(held)
         if isinstance(e, RefereeError):
             raise
         raise WriteError(cannot_write(path, e)) from None
 
 
-def append_bytes(path: Path, payload: bytes, *, sync: bool = True) -> None:
+def append_bytes(
+    path: Path, payload: bytes, *, sync: bool = True, lock: SaveLock | None = None
+) -> None:
     """Add `payload` at the end of an existing file; on failure the file is cut back to what
-    it was, so that a half-written tail never glues onto the next one."""
+    it was, so that a half-written tail never glues onto the next one. With `lock`, only to
+    the file that lock holds."""
     try:
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
     except OSError as e:
         raise WriteError(cannot_write(path, e)) from None
     try:
-        size = os.fstat(fd).st_size
-        try:
-            view = memoryview(payload)
-            while view:
-                view = view[os.write(fd, view) :]
-            if sync:
-                os.fsync(fd)
-        except OSError as e:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, size)
-            raise WriteError(cannot_write(path, e)) from None
+        if lock is not None:
+            lock.check_in_place(path, fd)
+        _append_all(fd, path, payload, sync)
     finally:
         os.close(fd)
+
+
+def append_own(path: Path, payload: bytes) -> None:
+    """Add `payload` at the end of a file of its own, created if missing: never through a
+    symlink or into a file with other names (hard links), which could be another game's."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    try:
+        if path.is_symlink():  # O_NOFOLLOW says so too, where there is one
+            raise WriteError(linked(path))
+        fd = os.open(path, flags | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0), 0o666)
+    except OSError as e:
+        raise WriteError(cannot_write(path, e)) from None
+    try:
+        found = os.fstat(fd)
+        kind = not_regular(found.st_mode)
+        if kind:
+            raise WriteError(irregular(path, kind))
+        if found.st_nlink != 1:
+            raise WriteError(linked(path))
+        _append_all(fd, path, payload, sync=False)
+    finally:
+        os.close(fd)
+
+
+def linked(path: Path) -> str:
+    return _("{path} is a link to another file; only a file of its own is written there").format(
+        path=path
+    )
+
+
+def _append_all(fd: int, path: Path, payload: bytes, sync: bool) -> None:
+    """Write all of `payload` at the end, or cut the file back to what it was."""
+    size = os.fstat(fd).st_size
+    try:
+        view = memoryview(payload)
+        while view:
+            view = view[os.write(fd, view) :]
+        if sync:
+            os.fsync(fd)
+    except OSError as e:
+        with contextlib.suppress(OSError):
+            os.ftruncate(fd, size)
+        raise WriteError(cannot_write(path, e)) from None
 
 
 def sync_file(path: Path) -> None:
@@ -149,9 +216,9 @@ def _copy_atomically(src: Path, dst: Path) -> None:
     source = open_regular(src, WriteError)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{dst.name}.", suffix=".tmp", dir=dst.parent)
-    except BaseException:
+    except OSError as e:
         os.close(source)
-        raise
+        raise WriteError(cannot_write(dst, e)) from None
     try:
         with os.fdopen(source, "rb") as f, os.fdopen(fd, "wb") as out:
             _chmod(out.fileno(), src)
@@ -159,9 +226,11 @@ def _copy_atomically(src: Path, dst: Path) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, dst)
-    except BaseException:
+    except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(e, OSError):
+            raise WriteError(cannot_write(dst, e)) from None
         raise
 
 

@@ -157,6 +157,9 @@ class Options:
     # For each verb, the candidates for each argument position (few and meaningful only).
     args: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     phase: str = ""  # e.g. "auction of blue", "round 3"
+    # Set when the one move legal is still the table's to make, for a forced move could give
+    # another (a train over the limit): why, naming the reading that decided it, if one did.
+    forceable: str = ""
 
 
 @dataclass(frozen=True)
@@ -350,9 +353,12 @@ def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] 
     """The move to make for the table when whoever acts has exactly one, with no choice in it:
     one verb legal, and no argument, or (for a verb the game says lists every legal value,
     `Game.automatic_verbs`) one candidate for each. Who makes it, its text, the state after it
-    and its events; None when there is a choice (or the game is over)."""
+    and its events; None when there is a choice, `force` included (`Options.forceable`), or
+    the game is over."""
     options = game.options(state)
-    if options.actor is None or len(options.verbs) != 1 or game.is_over(state):
+    if options.actor is None or len(options.verbs) != 1 or options.forceable:
+        return None
+    if game.is_over(state):
         return None
     verb = options.verbs[0]
     slots = options.args.get(verb, ())

@@ -84,15 +84,15 @@ def read_bytes(
         if size <= cap:
             with os.fdopen(fd, "rb", closefd=False) as f:
                 data = f.read(cap + 1)
-            size = len(data)
+            size = max(len(data), os.fstat(fd).st_size)  # it may have grown as it was read
     except OSError as e:
         raise error(cannot_read(path, e)) from None
     finally:
         os.close(fd)
     if size > cap:
         raise error(
-            _("{path} is {size} MB; {what} is at most {cap} MB").format(
-                path=path, size=size // 2**20, what=_(what), cap=cap // 2**20
+            _("{path} is {size} bytes; {what} is at most {cap} MB ({limit} bytes)").format(
+                path=path, size=f"{size:,}", what=_(what), cap=cap // 2**20, limit=f"{cap:,}"
             )
         )
     return data

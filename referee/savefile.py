@@ -19,6 +19,8 @@ A damaged or hostile file is reported with the line or move number and never ove
 
 from __future__ import annotations
 
+import errno
+import os
 import tomllib
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -28,11 +30,18 @@ from typing import Any
 import tomli_w
 
 from referee import savelock
-from referee.atomic import WriteError, append_bytes, remove_litter, sync_file, write_bytes
+from referee.atomic import (
+    WriteError,
+    append_bytes,
+    check_folder,
+    remove_litter,
+    sync_file,
+    write_bytes,
+)
 from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import parse_toml, read_bytes, refuse_special
+from referee.files import cannot_read, open_regular, parse_toml, read_bytes, refuse_special
 from referee.i18n import _
-from referee.session import Entry, Session
+from referee.session import LONGEST_MOVE, Entry, Session
 
 FORMAT = 2
 READS = (1, 2)
@@ -98,9 +107,36 @@ def _entry_data(e: Entry) -> dict[str, Any]:
     return data
 
 
-def write(session: Session, path: Path) -> None:
+def write(
+    session: Session, path: Path, lock: savelock.SaveLock | None = None, backup: bool = True
+) -> None:
     """Write the whole file atomically, keeping the previous version as FILE.bak."""
-    write_bytes(path, render(session).encode("utf-8"), backup=True)
+    write_bytes(path, render(session).encode("utf-8"), backup=backup, lock=lock)
+
+
+def backup_is_ours(session: Session, path: Path) -> bool:
+    """Whether FILE.bak may take the previous version of this session's file: it is missing,
+    or an earlier version of this same session (same game, variant, players and `created`).
+    Another game that `--force` replaced is kept there, never written over by this one's."""
+    try:
+        fd = open_regular(savelock.backup_of(path), WriteError)
+    except RefereeError:
+        return True  # missing, or not a file: the writer says what is wrong with it
+    try:
+        head = os.read(fd, 4096).decode("utf-8", "replace")
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    ours = tomli_w.dumps(
+        {
+            "game": session.game.name,
+            "variant": session.variant,
+            "created": session.created,
+            "players": session.players,
+        }
+    )
+    return ours in head  # as `render` writes them: in this order, one after the other
 
 
 class FileStore:
@@ -114,6 +150,7 @@ class FileStore:
         self.redo_on_disk = False
         self.deferred: bool = False  # append without fsync; `sync` comes before any answer
         self.unsynced = False
+        self.replacing = False  # the next write replaces another file: always keep it
 
     def written(self, session: Session) -> None:
         self.on_disk = self.snapshot_after = len(session.entries)
@@ -128,11 +165,13 @@ class FileStore:
         try:
             if in_step and not due:
                 block = move_block(session.entries[-1]).encode("utf-8")
-                append_bytes(self.path, block, sync=not self.deferred)
+                append_bytes(self.path, block, sync=not self.deferred, lock=self.lock)
                 self.unsynced = self.unsynced or self.deferred
                 self.on_disk = n
                 return
-            write(session, self.path)
+            backup = self.replacing or backup_is_ours(session, self.path)
+            write(session, self.path, self.lock, backup)
+            self.replacing = False
             self.unsynced = False
             self.written(session)
         except RefereeError:
@@ -175,10 +214,12 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
             _("{path} exists and is never overwritten").format(path=path),
             _("--force or another --save"),
         )
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
         store = FileStore(path, lock)
+        store.replacing = True
         store.save(session, appended=False)
     except BaseException:
         savelock.release(lock)
@@ -188,7 +229,9 @@ def create(session: Session, path: Path, *, force: bool = False) -> None:
 
 def resume(path: Path) -> tuple[Session, list[str]]:
     """Open a save to play on: locked for this process, its temporary litter removed."""
-    refuse_special(path, SaveFileError)
+    if not refuse_special(path, SaveFileError):  # nothing is locked for a missing file
+        missing = FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT))
+        raise SaveFileError(cannot_read(path, missing))
     lock = savelock.acquire(path)
     try:
         remove_litter(path)
@@ -217,9 +260,10 @@ def save_as(session: Session, path: Path) -> None:
         session.store.save(session, appended=False)
         return
     refuse_special(path, SaveFileError)
+    check_folder(path)
     lock = savelock.acquire(path)
     try:
-        write(session, path)
+        write(session, path, lock)
     except BaseException:
         savelock.release(lock)
         raise
@@ -298,7 +342,7 @@ def _entries(data: dict[str, Any], key: str, path: Path) -> list[Entry]:
         if not isinstance(at, datetime):
             raise SaveFileError(_("{where}: 'at' must be a date and time").format(where=where))
         was = item.get("was", "")
-        if not isinstance(was, str) or len(text) > 1000 or len(by) > 100:
+        if not isinstance(was, str) or len(text) > LONGEST_MOVE or len(by) > 100:
             raise SaveFileError(
                 _("{where}: text or 'was' is not a short string").format(where=where)
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +34,9 @@ from referee.engine import (
 from referee.frame import frame_verb
 from referee.i18n import N_, _
 from referee.words import amount, legal_first, match
+
+# The longest move text a save file reads back (see referee/savefile.py).
+LONGEST_MOVE = 1000
 
 
 def now() -> datetime:
@@ -64,6 +67,16 @@ class Store(Protocol):
         """The session is done with: bring the file up to date and let go of it."""
 
 
+@dataclass(frozen=True)
+class Amendment:
+    """The log as it was before an amendment, for `undo` to restore."""
+
+    number: int  # the move amended (1-based)
+    entries: list[Entry]
+    states: list[Any]
+    redo_stack: list[Entry]
+
+
 @dataclass
 class How:
     """How a move is played, as its prefixes say: by whom (`as NAME`) and whether forced."""
@@ -91,6 +104,8 @@ class Session:
     awaiting: list[int] = field(default_factory=list)
     # Where the rules are open, what this table chose (the defaults unless it said otherwise).
     readings: Readings = DEFAULT_READINGS
+    # The last change, when it was an amendment: what `undo` restores.
+    amendment: Amendment | None = None
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -147,21 +162,29 @@ class Session:
     # --- moves -----------------------------------------------------------------------------
     def play(self, text: str, at: datetime | None = None, agreed: bool = False) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save), then make the
-        moves that follow with no choice in them (`settle`). A typed move refused now that is
-        an automatic move the table has not yet typed confirms it: answered, not logged.
+        moves that follow with no choice in them (`settle`). A typed move that is an automatic
+        move the table has not yet typed confirms it, even where it would also be a move for
+        whoever acts now (the typist is often one beat behind): answered, not logged.
         `agreed`: the table said yes to the steps the move skips (`Confirm`)."""
-        try:
-            state, events, by = self.interpret(self.state, text, agreed)
-        except RefereeError:
-            confirmed = self._confirmed(text)
-            if confirmed is None:
-                raise
+        confirmed = self._confirmed(text, self._is_the_move)
+        if confirmed is None:
+            try:
+                state, events, by = self.interpret(self.state, text, agreed)
+            except RefereeError:
+                # Said another way to the same effect (`pass` for the `done` that ended the
+                # round) and refused as a move now: a confirmation too.
+                confirmed = self._confirmed(text, self._confirms)
+                if confirmed is None:
+                    raise
+        if confirmed is not None:
             said = _("confirmed: {player}: {move} (made automatically)")
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
+        _savable(text)
         self.awaiting = []
         self.entries.append(Entry(by, text.strip(), at or now()))
         self.states.append(state)
         self.redo_stack.clear()
+        self.amendment = None
         self.autosave(appended=True)
         return [*events, *self.settle()]
 
@@ -209,14 +232,39 @@ class Session:
             start -= 1
         self.awaiting = list(range(start, len(self.entries)))
 
-    def _confirmed(self, text: str) -> Entry | None:
-        """The automatic move awaiting confirmation that `text` is, if any; it and those
-        before it are then confirmed."""
+    def _confirmed(self, text: str, confirms: Callable[[int, str], bool]) -> Entry | None:
+        """The automatic move awaiting confirmation that `text` is, by `confirms`, if any; it
+        and those before it are then confirmed."""
         for i, number in enumerate(self.awaiting):
-            if self._confirms(number, text):
+            if confirms(number, text):
                 del self.awaiting[: i + 1]
                 return self.entries[number]
         return None
+
+    def _is_the_move(self, number: int, text: str) -> bool:
+        """Whether `text` says automatic move `number` itself: by its player (no one else named,
+        not forced), the same move as the game reads it where it was made, or the first words
+        of it (`take` for `take PRR`)."""
+        made, words = self.entries[number], split(text)
+        try:
+            how, words = self.prefixes(words) if words else (How(), [])
+        except RefereeError:
+            return False
+        if not words:
+            return False
+        if how.forced or how.named not in ("", made.by) or frame.find(words[0]) is not None:
+            return False
+        said = split(made.text)
+        if len(words) < len(said) and all(
+            s.lower().startswith(w.lower()) for w, s in zip(words, said, strict=False)
+        ):
+            words = [*words, *said[len(words) :]]
+        state = self.states[number]
+        try:
+            move, its = self._parse(state, made.by, words), self._parse(state, made.by, said)
+        except RefereeError:
+            return False
+        return bool(move == its)
 
     def _confirms(self, number: int, text: str) -> bool:
         """Whether `text`, typed where automatic move `number` was made, is that move: made by
@@ -234,17 +282,22 @@ class Session:
         return state, events
 
     def undo(self, count: int = 1) -> list[Entry]:
-        """Take back the last `count` typed moves, the last first, each with the automatic
-        moves that followed it; the typed ones can be redone."""
+        """Take back the last `count` changes, the last first: an amendment made last (the
+        entry it made is returned), then typed moves, each with the automatic moves that
+        followed it; the typed ones can be redone."""
         typed = sum(1 for e in self.entries if not e.auto)
-        if not typed:
+        changes = typed + (self.amendment is not None)
+        if not changes:
             raise RuleError(_("nothing to undo: the game is at its setup"), "session")
-        if not 1 <= count <= typed:
+        if not 1 <= count <= changes:
             raise UsageError(
                 _("cannot undo {count} moves").format(count=count),
-                _("1 to {moves}, the moves so far").format(moves=typed),
+                _("1 to {moves}, the moves so far").format(moves=changes),
             )
         undone = []
+        if self.amendment is not None:
+            undone.append(self._take_back(self.amendment))
+            count -= 1
         for _turn in range(count):
             while True:
                 undone.append(self.entries.pop())
@@ -252,9 +305,19 @@ class Session:
                 if not undone[-1].auto:
                     break
             self.redo_stack.append(undone[-1])
+        # What is left is the start of a log that loads: it loads too, and needs no check.
         self.awaiting = []
+        self.amendment = None
         self.autosave()
         return undone
+
+    def _take_back(self, amendment: Amendment) -> Entry:
+        """Restore the log as it was before `amendment`; the entry the amendment made."""
+        made = self.entries[amendment.number - 1]
+        self.entries, self.states = list(amendment.entries), list(amendment.states)
+        self.redo_stack = list(amendment.redo_stack)
+        self.amendment = None
+        return made
 
     def redo(self) -> tuple[Entry, list[Event]]:
         if not self.redo_stack:
@@ -262,17 +325,21 @@ class Session:
                 _("nothing to redo"), "session", _("redo works until a new move is made")
             )
         entry = self.redo_stack[-1]
-        state, events, by = self.interpret(self.state, entry.text, agreed=True)
+        trial = self._trial(len(self.entries))
+        state, events, by = trial.interpret(trial.state, entry.text, agreed=True)
         entry = replace(entry, by=by)  # who makes it now, not what the file said
+        trial.entries.append(entry)
+        trial.states.append(state)
+        events += trial.settle()
+        self._check_loads(trial, len(self.entries))
         self.redo_stack.pop()
-        self.entries.append(entry)
-        self.states.append(state)
-        self.awaiting = []
-        self.autosave()
-        return entry, [*events, *self.settle()]
+        self._take_log(trial)
+        return entry, events
 
     def amend(self, number: int, text: str) -> list[Event]:
-        """Replace move `number` (1-based) and replay the rest; refuse if a later one breaks."""
+        """Replace move `number` (1-based) and play the later moves again as the table typed
+        them, each by the player it was recorded for (the automatic ones are made again
+        where they now fall); refuse, changing nothing, if a later one breaks."""
         if not 1 <= number <= len(self.entries):
             raise UsageError(
                 _("there is no move {number}").format(number=number),
@@ -281,31 +348,94 @@ class Session:
         old = self.entries[number - 1]
         if _verb(text) == "amend":
             raise UsageError(_("an amendment cannot itself be an amend"))
-        state, events, by = self.interpret(self.states[number - 1], text)
-        states = [state]
+        if old.auto:
+            raise RuleError(
+                _(
+                    "move {number} ({player}: {move}) was made by the referee: there was no other"
+                ).format(number=number, player=old.by, move=old.text),
+                "session",
+                _("amend the move that led to it"),
+            )
+        trial = self._trial(number - 1)
+        state, events, by = trial.interpret(trial.state, text)
+        _savable(text)
+        trial.entries.append(Entry(by, text.strip(), old.at, was=old.was or old.text))
+        trial.states.append(state)
+        events += trial.settle()
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
-            try:
-                state, _events, _by = self.interpret(state, later.text, agreed=True)
-            except RefereeError as e:
-                raise RuleError(
-                    _("move {number} ({player}: {move}) no longer holds: {error}").format(
-                        number=later_number, player=later.by, move=later.text, error=e
-                    ),
-                    "session",
-                    _("amend that move too, or undo back to it first"),
-                ) from e
-            states.append(state)
-        self.entries[number - 1] = Entry(by, text.strip(), old.at, was=old.was or old.text)
-        self.states[number:] = states
-        self.redo_stack.clear()
-        self.awaiting = []
-        self.autosave()
+            if not later.auto:  # the referee's own moves are made again by `replay`
+                trial._replay_later(later_number, later)
+        self._check_loads(trial, number - 1)
+        amendment = Amendment(number, self.entries, self.states, self.redo_stack)
+        self.redo_stack = []
+        self._take_log(trial)
+        self.amendment = amendment
         amended = Event(
             _("move {number} is now '{move}' (was '{was}')").format(
                 number=number, move=text.strip(), was=old.text
             )
         )
-        return [amended, *events, *self.settle()]
+        return [amended, *events]
+
+    def _replay_later(self, number: int, entry: Entry) -> None:
+        """Play move `number` of a log being amended again: refused if it no longer holds or
+        would now be another player's."""
+        try:
+            by = self.replay(entry)
+        except RefereeError as e:
+            raise RuleError(
+                _("move {number} ({player}: {move}) no longer holds: {error}").format(
+                    number=number, player=entry.by, move=entry.text, error=e
+                ),
+                "session",
+                _("amend that move too, or undo back to it first"),
+            ) from e
+        if by != entry.by:
+            raise RuleError(
+                _("move {number} ({player}: {move}) would now be {actor}'s").format(
+                    number=number, player=entry.by, move=entry.text, actor=by
+                ),
+                "session",
+                _("amend that move too, or undo back to it first"),
+            )
+
+    def _trial(self, count: int) -> Session:
+        """The session at its first `count` moves, with no file: where a change is tried
+        before it is made. `count` is a move the table typed (or the end of the log)."""
+        return replace(
+            self,
+            entries=self.entries[:count],
+            states=self.states[: count + 1],
+            redo_stack=[],
+            store=None,
+            save_error="",
+            awaiting=[],
+            amendment=None,
+        )
+
+    def _check_loads(self, trial: Session, start: int) -> None:
+        """That `trial`'s log, once written, loads back to `trial`'s game: its moves from
+        `start` (a typed one) replayed as a load replays them, each by the player recorded.
+        Only the moves a change made are replayed; those before them loaded already."""
+        again = trial._trial(start)
+        for number, entry in enumerate(trial.entries[start:], start=start + 1):
+            try:
+                by = again.replay(entry)
+            except RefereeError as e:
+                raise _unloadable(number, entry, str(e)) from e
+            if by != entry.by:
+                raise _unloadable(number, entry, _("it would be {actor}'s").format(actor=by))
+        written, loaded = _written(trial.entries), _written(again.entries)
+        if written != loaded or self.game.snapshot(again.state) != self.game.snapshot(trial.state):
+            pairs = zip(written, loaded, strict=False)
+            index = next((i for i, (w, got) in enumerate(pairs) if w != got), len(written) - 1)
+            raise _unloadable(index + 1, trial.entries[index], _("the game differs"))
+
+    def _take_log(self, trial: Session) -> None:
+        """Make `trial`'s log this session's (checked by `_check_loads`), and save it."""
+        self.entries, self.states, self.awaiting = trial.entries, trial.states, trial.awaiting
+        self.amendment = None
+        self.autosave()
 
     def interpret(
         self, state: Any, text: str, agreed: bool = False
@@ -609,6 +739,31 @@ def split(text: str) -> list[str]:
         raise UsageError(
             _("cannot read the line: {error}").format(error=e), _('quote with "..."')
         ) from None
+
+
+def _savable(text: str) -> None:
+    """Refuse a move too long for a save to read back: it would be saved, never loaded."""
+    if len(text.strip()) > LONGEST_MOVE:
+        raise UsageError(
+            _("a move of {length} characters is too long to save").format(length=len(text.strip())),
+            _("at most {longest}").format(longest=LONGEST_MOVE),
+        )
+
+
+def _written(entries: Sequence[Entry]) -> list[tuple[str, str, bool]]:
+    """What a load checks of a log: who made each move, as what, and whether automatically."""
+    return [(e.by, e.text, e.auto) for e in entries]
+
+
+def _unloadable(number: int, entry: Entry, why: str) -> RuleError:
+    """The refusal of a change whose save would not load back to the game."""
+    return RuleError(
+        _(
+            "the save would not load back to this game at move {number}"
+            " ({player}: {move}): {why}; nothing changed"
+        ).format(number=number, player=entry.by, move=entry.text, why=why),
+        "session",
+    )
 
 
 def _verb(text: str) -> str:

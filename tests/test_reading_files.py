@@ -66,7 +66,7 @@ CONTENTS = [
     (long_number, "holds a number too long to read"),
     (large_number, "holds the number 1000000000…, too large for any count"),
     (not_utf8, "is not a text \\(UTF-8\\) file"),
-    (huge, "is 50 MB; a (save|position|board) file is at most 8 MB"),
+    (huge, "is 52,428,800 bytes; a (save|position|board) file is at most 8 MB"),
     (endless, "is a device, not a regular file"),
     (fifo, "is a FIFO, not a regular file"),
 ]

@@ -6,6 +6,7 @@ move, played through the session. No rule is decided here.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,9 +131,11 @@ class Shell:
             return _("The game is over.")
         verbs = ", ".join(now.verbs()) or _("no move")
         phase = f" ({options.phase})" if options.phase else ""
-        return _("Next: {player}{phase}: {verbs}").format(
+        said = _("Next: {player}{phase}: {verbs}").format(
             player=options.actor, phase=phase, verbs=verbs
         )
+        # the one move left is the table's to make: say why (a forced move could give another)
+        return f"{said}; {options.forceable}" if options.forceable else said
 
     # --- the shell's own commands (registered in referee/frame.py) --------------------------
     @frame_verb(
@@ -244,11 +247,16 @@ class Shell:
         if len(words) > 1:
             raise UsageError(_("undo takes at most one number"), "undo [N]")
         count = amount(words[0], N_("the number of moves to undo"), low=1) if words else 1
+        amendment = self.session.amendment
         undone = self.session.undo(count)
         lines = [
             _("undone: {player}: {move}").format(player=entry.by, move=entry.text)
             for entry in undone
         ]
+        if amendment is not None:  # taken back first
+            lines[0] = _("undone: the amendment of move {number}; it is '{move}' again").format(
+                number=amendment.number, move=amendment.entries[amendment.number - 1].text
+            )
         return Reply("\n".join([*lines, self.next_line()]))
 
     @frame_verb(
@@ -362,27 +370,41 @@ class Shell:
             raise UsageError(
                 _("export needs one file name"), "export FILE.md or FILE.html [--force]"
             )
-        from referee import savefile, savelock
-        from referee.atomic import backup_of, write_bytes
+        from referee.atomic import target_of, write_bytes
         from referee.export import html_page, markdown
         from referee.files import refuse_special
+        from referee.savelock import backup_of
 
         path = Path(names[0])
-        own = self.session.path
-        if own is not None and (
-            savefile.is_own(self.session, path)
-            or path.absolute() in (savelock.lock_path(own).absolute(), backup_of(own).absolute())
-        ):
+        if self._is_own_file(path):
             raise UsageError(
                 _("{path} is this game's own save; the diary goes elsewhere").format(path=path)
             )
-        if refuse_special(path) and not force:
+        exists = refuse_special(path)
+        if exists and not force:
             question = _("{path} exists: replace it with the diary? [y/N] ").format(path=path)
             if not self._may_replace(path, question, f"export {path} --force"):
                 return Reply(_("not exported: {path} is left as it is").format(path=path))
         write = html_page if path.suffix.lower() in (".html", ".htm") else markdown
-        write_bytes(path, write(self.session).encode("utf-8"))
+        write_bytes(path, write(self.session).encode("utf-8"), backup=True)
+        if exists:
+            return Reply(
+                _("wrote {path} (the file it replaced is kept as {backup})").format(
+                    path=path, backup=backup_of(target_of(path))
+                )
+            )
         return Reply(_("wrote {path}").format(path=path))
+
+    def _is_own_file(self, path: Path) -> bool:
+        """Whether `path` reaches this game's save, its backup or its lock, by any name."""
+        from referee import savefile, savelock
+
+        own = self.session.path
+        if own is None:
+            return False
+        real = Path(os.path.realpath(path))
+        kept = (savelock.lock_path(own), savelock.backup_of(Path(os.path.realpath(own))))
+        return savefile.is_own(self.session, path) or real in kept
 
     @frame_verb(
         "share",

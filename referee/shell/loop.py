@@ -108,14 +108,19 @@ def run_interactive(session: Session, share: list[str] | None = None) -> int:
 async def _interactive(session: Session, share: list[str] | None) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
-    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    from prompt_toolkit.history import InMemoryHistory
 
     from referee.shell.completer import ShellCompleter
+    from referee.shell.history import SaveHistory
 
     shell = Shell(session, confirm=ask, choose=which)
     game = session.game
     history_file = history_path(session)
-    history = FileHistory(str(history_file)) if history_file else InMemoryHistory()
+    history = SaveHistory(history_file) if history_file else InMemoryHistory()
+
+    def say_history_problem() -> None:
+        if isinstance(history, SaveHistory) and history.unsaid():
+            print(_("referee: warning: {warning}").format(warning=history.problem), file=sys.stderr)
 
     def prompt_text() -> str:
         options = game.options(session.state)
@@ -142,6 +147,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
         reply = shell.run(" ".join(["share", *share]))
         print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
     print(shell.next_line())
+    say_history_problem()
     try:
         while True:
             try:
@@ -153,6 +159,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
             reply = shell.run(line)
             if reply.text:
                 print(reply.text, file=sys.stdout if reply.ok else sys.stderr)
+            say_history_problem()
             if reply.quit:
                 return 0
     finally:
@@ -178,8 +185,17 @@ def which(question: str, choices: Sequence[str]) -> int | None:
         )
     except (KeyboardInterrupt, EOFError):
         return None
+    return picked(answer, len(choices))
+
+
+def picked(answer: str, count: int) -> int | None:
+    """The index of choice number `answer` (1 to `count`); None for anything else."""
     word = answer.strip()
-    return int(word) - 1 if word.isdigit() and 1 <= int(word) <= len(choices) else None
+    # isdecimal, not isdigit: '²' and '①' are digits that int() refuses; and int() refuses
+    # more than 4,300 digits
+    if not word.isdecimal() or len(word) > 9:
+        return None
+    return int(word) - 1 if 1 <= int(word) <= count else None
 
 
 def ask(question: str) -> bool:

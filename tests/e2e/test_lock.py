@@ -102,3 +102,58 @@ def test_the_lock_of_a_killed_shell_is_taken_over_with_a_note(tmp_path: Path) ->
     assert f"process {first.pid}, since 20" in second.stderr
     assert "no longer running" in second.stderr
     assert not (tmp_path / ".killed.toml.lock").exists()
+
+
+def holding(tmp_path: Path, save: Path) -> subprocess.Popen[str]:
+    """A first shell that has `save` open, one move in."""
+    first = start(tmp_path, *NEW, "--save", str(save))
+    assert first.stdin is not None
+    first.stdin.write("reveal blue green black orange white\n")
+    first.stdin.flush()
+    wait_for(save.with_name(f".{save.name}.lock"))
+    deadline = time.monotonic() + 30
+    while not (save.exists() and "reveal blue" in save.read_text()):
+        assert time.monotonic() < deadline, "the first move was never saved"
+        time.sleep(0.05)
+    return first
+
+
+def finish(first: subprocess.Popen[str], save: Path) -> None:
+    """The first shell plays one more move and quits: both moves are in its save."""
+    assert first.stdin is not None
+    first.stdin.write("reveal green\n")
+    first.stdin.close()
+    assert first.wait(timeout=30) == 0
+    assert [e.text for e in savefile.read(save)[0].entries] == [
+        "reveal blue green black orange white",
+        "reveal green",
+    ]
+
+
+def test_every_path_to_an_open_save_is_refused_to_a_second_process(tmp_path: Path) -> None:
+    """Issue 27's reproductions, one per path, each from a second `referee` while the first
+    holds the save: `export --force` onto it, `export --force` onto its lock through a
+    symlinked folder, `save --force` onto its lock, and `resume` of a hard link to it."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    save = tmp_path / "real" / "g.toml"
+    first = holding(tmp_path, save)
+    os.link(save, tmp_path / "h.toml")
+    card = tmp_path / "real" / ".g.toml.lock"
+    before = save.read_bytes(), card.read_bytes()
+    other = [*NEW, "--save", str(tmp_path / "other.toml")]
+    for line, said in (
+        (f"export {save} --force", "is open in another referee"),
+        (f"export {tmp_path / 'link' / '.g.toml.lock'} --force", "a name the referee keeps"),
+        (f"save {card} --force", "a name the referee keeps"),
+        (f"save {tmp_path / 'link' / 'g.toml'} --force", "is open in another referee"),
+    ):
+        second = run(tmp_path, *other, "--force", stdin=line + "\n")
+        assert second.returncode == 2 and said in second.stdout, (line, second.stdout)
+        assert (save.read_bytes(), card.read_bytes()) == before, line
+    assert not save.with_name("g.toml.bak").exists()
+    for args in (["resume", str(tmp_path / "h.toml")], ["resume", str(tmp_path / "link/g.toml")]):
+        second = run(tmp_path, *args, stdin="reveal green\n")
+        assert second.returncode == 2 and "is open in another referee" in second.stderr, args
+    finish(first, save)
+    assert not card.exists()

@@ -83,6 +83,23 @@ def test_undo_counts_typed_moves_only() -> None:
         session.undo(typed + 2)
 
 
+def test_an_automatic_move_cannot_be_amended_the_move_that_led_to_it_can() -> None:
+    """Issue 33: the referee's move was the only one there was; amending it would log a move
+    a load never replays. The move before it is amended, and the automatic ones made again."""
+    session = before_orange()
+    session.play("orange sell B yellow")
+    number = len(session.entries)
+    log = list(session.entries)
+    with pytest.raises(Exception, match=f"move {number} \\(A: done\\) was made by the referee"):
+        session.amend(number, "done")
+    assert session.entries == log
+    session.amend(number - 1, "orange buy red")
+    assert [(e.by, e.text, e.auto) for e in session.entries[number - 2 :]] == [
+        ("A", "orange buy red", False),
+        ("A", "done", True),
+    ]
+
+
 def test_the_save_marks_automatic_moves_and_replays_them(tmp_path: Path) -> None:
     session = before_orange()
     session.play("orange sell B yellow")

@@ -288,3 +288,28 @@ def test_a_save_that_fails_in_a_pipe_stops_the_batch_and_fails(
     s.store.lock = savelock.acquire(tmp_path / "mine.toml")
     s.store.close(s)
     assert [e.text for e in savefile.read(tmp_path / "mine.toml")[0].entries] == ["pass"]
+
+
+def test_a_folder_at_the_backup_is_named_when_a_rewrite_cannot_keep_it(tmp_path: Path) -> None:
+    """`undo` with a folder at g.toml.bak said "cannot write g.toml: Is a directory"."""
+    s = game(tmp_path, "g.toml", ["pass"])
+    (tmp_path / "g.toml.bak").mkdir()
+    s.undo()  # a whole rewrite, which keeps the previous version as the backup
+    assert s.save_error == f"{tmp_path / 'g.toml.bak'} is a folder, not a regular file; it is" + (
+        " neither read nor written"
+    )
+    assert [e.text for e in savefile.read(tmp_path / "g.toml")[0].entries] == ["pass"]
+    assert s.store is not None and s.store.lock is not None
+    savelock.release(s.store.lock)
+
+
+def test_a_file_too_large_is_said_in_bytes(tmp_path: Path) -> None:
+    """9,000,000 bytes was said as "8 MB", under the limit it broke."""
+    big = tmp_path / "big.toml"
+    with big.open("wb") as f:
+        f.truncate(9_000_000)
+    with pytest.raises(savefile.SaveFileError) as refused:
+        savefile.read(big)
+    assert str(refused.value) == (
+        f"{big} is 9,000,000 bytes; a save file is at most 8 MB (8,388,608 bytes)"
+    )

@@ -230,6 +230,85 @@ def test_amend_names_the_first_later_move_that_no_longer_holds() -> None:
     assert cash(s) == {"Ann": 16, "Bob": 4, "Cy": 10}
 
 
+def test_amend_refuses_when_a_later_move_would_now_be_another_player_s() -> None:
+    """Issue 33: a later move is replayed for the player it was recorded for, never
+    quietly for whoever's turn it now is (the save would not load again)."""
+    s = new()
+    s.play("give bob 3")
+    s.play("give cy 2")  # Bob's
+    with pytest.raises(RuleError, match=r"move 2 \(Bob: give cy 2\) would now be Cy's"):
+        s.amend(1, "as bob give ann 1")  # Bob moves for Ann: Cy is next
+    assert [(e.by, e.text) for e in s.entries] == [("Ann", "give bob 3"), ("Bob", "give cy 2")]
+    assert cash(s) == {"Ann": 7, "Bob": 11, "Cy": 12}
+
+
+def test_undo_after_amend_takes_back_exactly_the_amendment() -> None:
+    """Issue 26: `undo` takes back the last thing done; after `amend` that is the amendment."""
+    s = new()
+    s.play("give bob 3")
+    s.play("give cy 2")
+    s.play("pass")
+    s.undo()  # `pass` can be redone until the amendment
+    before = (list(s.entries), list(s.states), list(s.redo_stack))
+    s.amend(1, "give cy 5")
+    assert s.redo_stack == []
+    (undone,) = s.undo()
+    assert undone.text == "give cy 5"
+    assert (s.entries, s.states, s.redo_stack) == before
+    assert cash(s) == {"Ann": 7, "Bob": 11, "Cy": 12}
+    s.undo()  # then the moves, the last first
+    assert [e.text for e in s.entries] == ["give bob 3"]
+
+
+def test_undo_counts_an_amendment_made_last_as_one_change() -> None:
+    s = new()
+    s.play("give bob 3")
+    s.play("give cy 2")
+    s.amend(2, "pass")
+    with pytest.raises(UsageError, match="1 to 3"):
+        s.undo(4)
+    s.undo(2)  # the amendment, then `give cy 2`
+    assert [e.text for e in s.entries] == ["give bob 3"]
+    assert [e.text for e in s.redo_stack] == ["give cy 2"]
+
+
+def test_a_new_move_after_amend_is_what_undo_takes_back() -> None:
+    s = new()
+    s.play("give bob 3")
+    s.amend(1, "give cy 5")
+    s.play("pass")
+    s.undo()
+    assert [e.text for e in s.entries] == ["give cy 5"]
+
+
+def test_a_change_whose_save_would_not_load_is_refused_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 33: before redo and amend change the log, what they would write is replayed as a
+    load replays it; here a load would read the move differently (`said_now`)."""
+    s = new()
+    s.play("give bob 3")
+    s.play("give cy 2")
+    s.undo()
+    log, redo = list(s.entries), list(s.redo_stack)
+    monkeypatch.setattr(
+        Tally, "said_now", lambda self, state, text: text.replace("give cy 2", "give cy 1")
+    )
+    with pytest.raises(RuleError, match=r"would not load back to this game at move 2"):
+        s.redo()
+    with pytest.raises(RuleError, match=r"would not load back to this game at move 1"):
+        s.amend(1, "give cy 2")
+    assert (s.entries, s.redo_stack, s.amendment) == (log, redo, None)
+
+
+def test_a_move_too_long_for_the_save_to_read_back_is_refused() -> None:
+    """A move the save file would refuse to load (over 1000 characters) is never accepted."""
+    s = new()
+    with pytest.raises(UsageError, match="1025 characters is too long to save"):
+        s.play('force finish --because "' + "x" * 1000 + '"')
+    assert s.entries == []
+
+
 def test_what_if_changes_nothing() -> None:
     s = new()
     state, _ = s.what_if("give bob 3")

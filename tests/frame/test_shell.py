@@ -109,6 +109,15 @@ def test_amend_and_log_show_the_amendment(tmp_path: Path) -> None:
     assert not bad.ok and "there is no move 9" in bad.text
 
 
+def test_undo_after_amend_says_the_amendment_is_taken_back(tmp_path: Path) -> None:
+    shell = Shell(session(tmp_path))
+    shell.run("give bob 3")
+    shell.run("amend 1 give cy 2")
+    reply = shell.run("undo")
+    assert reply.text.splitlines()[0] == "undone: the amendment of move 1; it is 'give bob 3' again"
+    assert [e.text for e in savefile.read(tmp_path / "g.toml")[0].entries] == ["give bob 3"]
+
+
 def test_completion_quotes_a_name_with_a_space_so_that_it_parses(tmp_path: Path) -> None:
     board = tomllib.loads((FIXTURES / "railroad-rivals-fixture-board.toml").read_text())
     s = Session.new("railroad-rivals", ["Ann", "Bob"], board=board)
@@ -222,3 +231,17 @@ def test_flags_in_the_standings_are_words_and_a_flag_nobody_has_is_left_out() ->
 def test_help_knows_the_aliases(tmp_path: Path) -> None:
     reply = Shell(session(tmp_path)).run("help exit")
     assert reply.ok and reply.text.startswith("quit")
+
+
+def test_the_chooser_takes_a_number_and_nothing_else() -> None:
+    """`²` or `①` at "which (1-N)" gave a ValueError traceback: they are digits that int()
+    refuses. Anything but a number of the list is none."""
+    from referee.shell.loop import which
+
+    for typed, chosen in (("2", 1), (" 3 ", 2), ("²", None), ("①", None), ("4", None), ("", None)):
+        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+            pipe.send_text(f"{typed}\r")
+            assert which("which tile?", ["a", "b", "c"]) == chosen, typed
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        pipe.send_text("9" * 5000 + "\r")  # int() refuses more than 4,300 digits
+        assert which("which tile?", ["a", "b", "c"]) is None

@@ -33,5 +33,10 @@ def test_a_save_from_before_replays_to_the_state_it_saved(path: Path, tmp_path: 
     assert tomllib.loads(savefile.render(session))["snapshot"] == saved
     if session.game.name == "lost-atlas":  # typed done and pass the referee now makes itself
         assert any(entry.auto for entry in session.entries)
-    if session.game.name == "express01":  # saves from before the reading: capitals as typed
-        assert session.readings.as_dict() == {"capital-bonus": "printed"}
+    if session.game.name == "express01":  # saves from before the readings: as they played
+        assert session.readings.as_dict() == {
+            "capital-bonus": "printed",
+            "loco-share": "any-holder",
+        }
+    if session.game.name == "lost-atlas":
+        assert session.readings.as_dict()["train-limit"] == "before-rust"

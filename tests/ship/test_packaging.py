@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 import tomllib
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
 from referee.datafiles import load_table, table_names
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,3 +36,26 @@ def test_game_data_is_read_as_the_package_referee_tables() -> None:
     assert load_table("maps/1830.toml")["corporations"]
     assert table_names("titles") == ["1830", "1889"]
     assert load_table("titles/1889")["companies"]
+
+
+def test_the_readmes_first_command_leaves_the_checkout_clean(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`referee new lost-atlas ...` run in the checkout (the README's first command): the save
+    it names, its .bak, and the files kept beside it (history, lock, a killed writer's
+    temporary file) are ignored by git, so `git status` stays clean."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    monkeypatch.chdir(tmp_path)
+    new = ["new", "lost-atlas", "--variant", "short", "--players", "Ann,Bob"]
+    assert CliRunner().invoke(cli, new, input="quit\n").exit_code == 0
+    (save,) = [p.name for p in tmp_path.glob("*.toml")]
+    again = CliRunner().invoke(cli, new, input="quit\n")  # the second of the day: NAME-2.toml
+    assert again.exit_code == 0
+    made = sorted(p.name for p in tmp_path.iterdir())
+    assert f"{save}.bak" in made and len(made) == 4, made
+    beside = [f".{save}.history", f".{save}.lock", f".{save}.a1b2c3d4.tmp"]
+    ignored = subprocess.run(
+        ["git", "check-ignore", *made, *beside], cwd=ROOT, capture_output=True, text=True
+    )
+    assert sorted(ignored.stdout.split()) == sorted([*made, *beside])

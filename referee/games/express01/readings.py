@@ -15,9 +15,16 @@ LOCO_SHARE = Reading(
         "company (L299 adds it as a share; L198: 特定会社の株主のみがボーナス支払いを受け取れます)"
     ),
     (
+        (
+            "shareholder",
+            N_(
+                "no: only a holder of a share of the paying company may declare it (L198 pays"
+                " shareholders only; L299 calls it an additional share, 追加株)"
+            ),
+        ),
         ("any-holder", N_("yes: it counts as one share of the payout whatever its holder holds")),
-        ("shareholder", N_("no: only a holder of a share of the paying company may declare it")),
     ),
+    before="any-holder",
 )
 CAPITAL_BONUS = Reading(
     "express01",

@@ -374,11 +374,13 @@ def _ask_skipped(
 
 
 def _through_dividend(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
-    """Steps 5 and 6 before step 7: a company without trains earns 0 (price -1, ■16)."""
+    """Steps 5 and 6 before step 7: a company without trains earns 0 (price -1, ■16). With
+    trains, the revenue and the choice of payout or withhold are the table's: not even a forced
+    move makes them."""
     orr = state.orr
     assert orr is not None
     if orr.revenue is None:
-        judge.rule(
+        judge.fact(
             not co.trains,
             _("{company} must run its trains first").format(company=co.name),
             R_RUN,
@@ -389,8 +391,7 @@ def _through_dividend(state: State, co: Company, judge: Judge, events: list[Even
         events.append(Event(_("{company} has no train: revenue 0").format(company=co.name)))
         _dividend(state, co, False, judge, events)
     elif not orr.paid:
-        judge.rule(False, _("pay out or withhold first"), R_PAY, "payout | withhold")
-        _dividend(state, co, False, judge, events)
+        judge.fact(False, _("pay out or withhold first"), R_PAY, "payout | withhold")
 
 
 NO_MOVE = N_("no revenue, with trains: no move")
@@ -439,7 +440,11 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         events.append(Event(stays.format(company=co.name, price=co.price, why=_(why))))
     orr.paid = True
     orr.stage = 7
-    if co.trains and after_dividend(state, co) == ("done",):
+    forced = purchase.only_by_force(state, co) if co.trains else ""
+    if co.trains and after_dividend(state, co) == ("done",) and forced:
+        said = _("{forced}: the table says done, or forces the purchase")
+        events.append(Event(said.format(forced=forced)))
+    elif co.trains and after_dividend(state, co) == ("done",):
         said = _("{company} can buy no train now (■18): done is all that is left")
         events.append(Event(said.format(company=co.name)))
     else:

@@ -7,7 +7,7 @@ from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
-from referee.games.lost_atlas.readings import BANKRUPT_OTHER
+from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
@@ -65,6 +65,13 @@ def _take(
         trains.RULE_LIMIT,
         reading=note,
     )
+    if note and len(co.running()) >= trains.company_limit(state, co):
+        within = _(
+            "{company} stays within its train limit ({limit}) once the purchase's rusting is done"
+        )
+        events.append(
+            state.readings.noted(within.format(company=co.name, limit=limit), TRAIN_LIMIT)
+        )
     co.trains.append(Train(move.kind))
     said = _("{company} buys a {train}-train from the {place} for {price}")
     train, place = data.train_name(move.kind), data.place_name(move.source)
@@ -116,9 +123,7 @@ def may_buy(state: State, co: Company) -> bool:
     """Whether `co`, which has a train, could still buy one in step 7 (■18): from the deck or
     the pool with its own cash (■20's help is for a company without a train) within its limit
     (■12), the ∞ handing in a train, or a train of another company for at least 1."""
-    offers = [(k, "deck") for k in trains.deck_offers(state)]
-    offers += [(t.kind, POOL) for t in state.pool_trains]
-    for kind, source in offers:
+    for kind, source in _offers(state):
         have, limit, _note = trains.limit_check(state, co, kind if source == "deck" else "")
         if have < limit and co.cash >= data.train_price(kind):
             return True
@@ -128,6 +133,28 @@ def may_buy(state: State, co: Company) -> bool:
     room = len(co.running()) < trains.company_limit(state, co)
     sellers = [o for o in state.companies.values() if o is not co and o.running()]
     return room and co.cash >= 1 and bool(sellers)
+
+
+def only_by_force(state: State, co: Company) -> str:
+    """Why `co` may buy a train only by force, where a reading decides it: a train from the
+    deck it can pay for, whose purchase rusts trains or raises the limit, that the train limit
+    as the reading counts it forbids (■12); '' otherwise. A limit no reading bears on stays the
+    referee's to apply (done alone is then made for the table)."""
+    for kind, source in _offers(state):
+        have, limit, note = trains.limit_check(state, co, kind if source == "deck" else "")
+        if note and have >= limit and co.cash >= data.train_price(kind):
+            said = _(
+                "{company} may buy the {train}-train only by force: at its train limit ({limit})"
+            )
+            said = said.format(company=co.name, train=data.train_name(kind), limit=limit)
+            return f"{said} [{note}]"
+    return ""
+
+
+def _offers(state: State) -> list[tuple[str, str]]:
+    """The trains for sale from the deck and the pool: (kind, where)."""
+    offers = [(k, "deck") for k in trains.deck_offers(state)]
+    return offers + [(t.kind, POOL) for t in state.pool_trains]
 
 
 def president_paysshortfall(

@@ -27,17 +27,19 @@ TRAIN_LIMIT = Reading(
     N_("is the train limit checked before the purchase's own rusting and new limit, or after"),
     (
         (
+            "after-rust",
+            N_(
+                "after (L1104 上限以内に収まるように: the limit is on what the purchase leaves;"
+                " L1143-L1145 make rusting its effect): the 4 rusts the 2, leaving the 3 and"
+                " the 4 within the limit"
+            ),
+        ),
+        (
             "before-rust",
             N_("before: a minor with a 2 and a 3 at its limit of 2 may not buy the first 4"),
         ),
-        (
-            "after-rust",
-            N_(
-                "after (上限以内に収まるように): the 4 rusts the 2, leaving the 3 and the 4"
-                " within the limit"
-            ),
-        ),
     ),
+    before="before-rust",
 )
 SALES = Reading(
     "lost-atlas",

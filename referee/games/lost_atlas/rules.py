@@ -23,6 +23,7 @@ from referee.games.lost_atlas import (
     ledger,
     merger,
     operating,
+    purchase,
     render,
     rounds,
     stock,
@@ -324,6 +325,7 @@ def _or_options(s: State) -> Options:
     offers = tuple(dict.fromkeys(trainlib.deck_offers(s) + [t.kind for t in s.pool_trains]))
     # ■18: a train bought from another company, at a price the two agree (typed freely)
     others = tuple(n for n, c in s.companies.items() if n != co.name and c.trains)
+    forceable = ""
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
         if s.map_state == "done":  # the dividend runs the best routes first (operating._pay)
@@ -333,6 +335,7 @@ def _or_options(s: State) -> Options:
     elif orr.paid and co.trains:
         # done alone (nothing to buy, ■18) is made by the referee (engine.automatic_move)
         verbs = operating.after_dividend(s, co)
+        forceable = purchase.only_by_force(s, co) if verbs == ("done",) else ""
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
         if orr.revenue is None:  # `run 0`: revenue 0 said, on to the trains (■16)
@@ -385,6 +388,7 @@ def _or_options(s: State) -> Options:
         phase=_("cycle {cycle}, OR{number}: {company} (step {step})").format(
             cycle=s.cycle, number=orr.number, company=co.name, step=orr.stage
         ),
+        forceable=forceable,
     )
 
 

@@ -311,13 +311,15 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     paid = state.high if state.high_bidder == winner else 0
     scores = {**state.scores, winner: state.scores[winner] - paid}
     rest = [p for p in state.order if p != winner and p not in state.passed]
-    events = [
-        Event(
-            _("{player} wins the bid for {paid}: {before} -> {after}").format(
-                player=winner, paid=paid, before=state.scores[winner], after=scores[winner]
-            )
+    if state.high_bidder:
+        said = _("{player} wins the bid for {paid}: {before} -> {after}").format(
+            player=winner, paid=paid, before=state.scores[winner], after=scores[winner]
         )
-    ]
+    else:  # the last not to pass never bid and never passed: nothing of theirs to type
+        said = _("the bidding ends with no bid: {player}, the last not to pass, goes first").format(
+            player=winner
+        )
+    events = [Event(said)]
     if state.dropback:
         # §ビッドの選択ルール: passers drop back in the order they passed.
         passers = [p for p in state.passed if p != winner]

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from referee.games.express01.state import DECKS, State
 from referee.rules_kit import Pick, Speller, random_play
-from tests.draw import picker
+from tests.draw import picker, typed
 
 
 def cards_in_play(state) -> int:
@@ -57,16 +57,16 @@ def test_random_play_conserves_cards_and_replays(new, data, players):
     names = ["A", "B", "C", "D"][:players]
     s = new(players=",".join(names))
     total = cards_in_play(s.state)
-    played = []
+    played, lines = [], []
     for step in random_play(
         s.game, s.state, picker(data), steps=60, spell=spellers, extra_verbs=("lay", "lay", "buy")
     ):
-        s.play(step.line)
+        lines += typed(s, step.line)
         played.append(step.line)
         assert cards_in_play(s.state) == total
         assert all(n >= 0 for n in s.state.decks.values())
         assert all(n >= 0 for h in s.state.hands.values() for n in h.values())
-    again = new(*played, players=",".join(names))
+    again = new(*lines, players=",".join(names))
     assert again.game.snapshot(again.state) == s.game.snapshot(s.state)
     if played:
         s.undo()

@@ -337,19 +337,20 @@ def _loco_without_a_share(new, **readings: str):
     return s
 
 
-def test_black_loco_makes_its_holder_a_shareholder_for_the_payout__rule_黒機関車(new):
-    """「黒機関車」は配当会社の追加株として使用できる: C holds no red share but the loco
-    (the default reading loco-share=any-holder, L299)."""
-    s = _loco_without_a_share(new)
+def test_reading_loco_share_any_holder_makes_its_holder_a_shareholder__rule_黒機関車(new):
+    """「黒機関車」は配当会社の追加株として使用できる, read as making any holder a shareholder:
+    C holds no red share but the loco (reading loco-share=any-holder, L299)."""
+    s = _loco_without_a_share(new, loco_share="any-holder")
     events = s.play("run red 9 10 black")  # A runs: 2 stations + 1 bonus = 3
     assert s.state.payout == ("A", "B", "C")
     assert s.state.loco == ""
     assert any("reading express01.loco-share=any-holder" in e.text for e in events)
 
 
-def test_reading_loco_share_shareholder_refuses_a_holder_without_a_share__rule_黒機関車(new):
-    """L198 特定会社の株主のみがボーナス支払いを受け取れます, read as binding the loco too."""
-    s = _loco_without_a_share(new, loco_share="shareholder")
+def test_the_loco_share_pays_only_a_shareholder_by_default__rule_黒機関車(new):
+    """L198 特定会社の株主のみがボーナス支払いを受け取れます binds the loco too; L299 calls it an
+    additional share (追加株) of the paying company: the default reading loco-share=shareholder."""
+    s = _loco_without_a_share(new)
     error = refused(s, "run red 9 10 black")
     assert error.rule == LOCO and error.reading == "reading express01.loco-share=shareholder"
     s.play("run red 9 10")
@@ -584,3 +585,19 @@ def test_a_save_from_before_the_capital_reading_plays_as_typed__rule_カード�
     old, _ = savefile.read(path)
     assert old.state.spot(9).bonus == 0
     assert old.readings.as_dict() == {"capital-bonus": "printed"}
+
+
+def test_a_save_from_before_the_loco_default_changed_plays_any_holder__rule_黒機関車(new, tmp_path):
+    """loco-share's default became `shareholder`; a save that does not name the reading was
+    played when any holder could declare the loco, and replays as it was played."""
+    s = _loco_without_a_share(new, loco_share="any-holder")
+    s.play("run red 9 10 black")
+    path = tmp_path / "g.toml"
+    savefile.write(s, path)
+    text = path.read_text(encoding="utf-8")
+    assert 'loco-share = "any-holder"' in text
+    path.write_text(text.replace('loco-share = "any-holder"\n', ""), encoding="utf-8")
+    old, _ = savefile.read(path)
+    assert old.readings.as_dict()["loco-share"] == "any-holder"
+    assert old.state.payout == ("A", "B", "C")
+    assert savefile.read(path)[0].readings.as_dict()["loco-share"] == "any-holder"

@@ -57,6 +57,18 @@ def test_train_limit_after_rust_lets_the_4_rust_the_2__rule_12() -> None:
     assert "2" in s.rusted_log
 
 
+def test_train_limit_is_checked_after_the_purchase_by_default__rule_12_rule_19() -> None:
+    """L1104 上限以内に収まるように limits what a purchase leaves, and L1143-L1145 make rusting
+    an effect of the purchase: the default reading is after-rust."""
+    s = editable(play(two_minors(), "buy 2", "run 0"))
+    s.companies["Express"].cash = 2000
+    s.companies["Express"].trains = [Train("2"), Train("3")]
+    s.deck, s.level, s.colour = {"2": 0, "3": 0, "4": 3}, 3, "green"
+    s, events = step(s, "buy 4")
+    assert [t.kind for t in s.companies["Express"].trains] == ["3", "4"]
+    assert any("reading lost-atlas.train-limit=after-rust" in e.text for e in events)
+
+
 # --- sales (L626) -----------------------------------------------------------------------
 
 

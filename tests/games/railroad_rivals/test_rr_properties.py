@@ -13,6 +13,7 @@ from referee.games.railroad_rivals.board import fmt_pos, link_between, neighbour
 from referee.games.railroad_rivals.phases import expected_reveal
 from referee.games.railroad_rivals.state import State
 from referee.rules_kit import Pick, Speller, random_play
+from tests.draw import typed
 
 from .helpers import new
 
@@ -122,7 +123,7 @@ def test_random_play_keeps_the_cubes_and_replays_exactly(
 
     pick = random.Random(seed).choice
     for step in random_play(s.game, s.state, pick, steps=1000, spell=spell):
-        s.play(step.line)
+        typed(s, step.line)
         assert _cubes(s.state) == total
         assert all(v >= 0 for v in s.state.hands.values())
         assert all(v >= 0 for v in s.state.prices.values())

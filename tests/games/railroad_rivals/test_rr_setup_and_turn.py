@@ -283,3 +283,17 @@ def test_no_tiles_left_to_reveal__rule_都市タイルの不足() -> None:
     events = play(s, *["pass"] * 6)
     assert "no tiles are left to reveal" in events
     assert s.state.phase == "bid"  # the turn order is still bid for
+
+
+def test_a_bidding_with_no_bid_says_so_and_who_goes_first__rule_ターン順のビッド() -> None:
+    """§タイルの補充とターン順のビッド: when all but one have passed the bidding ends; with no
+    bid the one left never had a turn to pass, and the answer says the bidding is over and who
+    goes first (not that A won a bid A never made)."""
+    s = new()
+    play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
+    play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
+    play(s, *["pass"] * 6, "reveal city Reno Boise Provo stock PRR B&O NYC", "pass")
+    events = play(s, "pass")
+    assert "the bidding ends with no bid: A, the last not to pass, goes first" in events
+    assert not any("wins the bid" in text for text in events)
+    assert s.actor() == "A" and s.state.phase == "draft"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from referee.games.union_station.railroads import COLOURS, TOTAL_SHARES
 from referee.games.union_station.state import State
 from referee.rules_kit import Pick, Speller, random_play
-from tests.draw import picker
+from tests.draw import picker, typed
 
 from .helpers import BOARD, GAME, fixture_board, session
 
@@ -38,7 +38,7 @@ def test_random_legal_play(data, players, with_map):
     s = session(players, MAP if with_map else BOARD)
     sold = 0
     for step in random_play(GAME, s.state, picker(data), steps=200, spell=spellers):
-        s.play(step.line)
+        typed(s, step.line)
         assert GAME.snapshot(s.state) == GAME.snapshot(step.after)
         if step.line.startswith("sell"):
             seat = step.before.seats[step.before.players.index(step.actor)]
