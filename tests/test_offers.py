@@ -54,7 +54,7 @@ def listed_verbs(shell: Shell) -> list[str]:
     line = shell.next_line()
     if not line.startswith("Next: "):
         return []  # the game is over
-    said = line.rsplit(": ", 1)[1]
+    said = line.split("; ", 1)[0].rsplit(": ", 1)[1]  # `; why` after: the forced reading
     return [] if said == "no move" else said.split(", ")
 
 
