@@ -13,6 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from referee.errors import Confirm as Confirm
+from referee.errors import Incomplete as Incomplete
 from referee.errors import RefereeError as RefereeError
 from referee.errors import RuleError as RuleError
 from referee.errors import UsageError as UsageError
@@ -292,6 +294,11 @@ class Game(ABC):
         be computed (the table has the last word); a move that cannot be computed still
         raises RuleError with computable=False.
         """
+
+    def apply_confirmed(self, state: Any, move: Any) -> tuple[Any, list[Event]]:
+        """`apply`, with the table's yes to the steps the move skips (a `Confirm` refusal is
+        not raised; the events say what was skipped). Most games never ask."""
+        return self.apply(state, move)
 
     @abstractmethod
     def options(self, state: Any) -> Options:

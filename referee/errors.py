@@ -32,6 +32,11 @@ class UsageError(RefereeError):
         )
 
 
+class Incomplete(UsageError):
+    """The words typed are the start of a move that needs more words the referee cannot list
+    (a name drawn, the line a train takes): what is offered may stop there (referee/offers)."""
+
+
 class RuleError(RefereeError):
     """A well-formed move the rules forbid. `rule` names the section of the rules file."""
 
@@ -60,3 +65,9 @@ class RuleError(RefereeError):
 
         text = f"{self.reason} {bracket(self.rule, self.reading)}"
         return f"{text}; {self.legal}" if self.legal else text
+
+
+class Confirm(RuleError):
+    """A move that would skip a step with a cost (a choice the table has not made): played only
+    when the table confirms it (the shell asks; batch mode refuses; a saved log has confirmed
+    it), or else after what must come first (`legal`)."""

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from referee.words import argument_slots, unique_legal
+from referee import offers
 
 if TYPE_CHECKING:
     from referee.session import Session
@@ -89,16 +89,15 @@ def offered(session: Session) -> list[FrameVerb]:
 
 
 def candidates(session: Session, words: list[str]) -> list[str]:
-    """What may be typed after `words` (the complete words before the cursor)."""
-    options = session.game.options(session.state)
+    """What may be typed after `words` (the complete words before the cursor): only what leads
+    to a move the session would accept now (referee/offers)."""
+    now = offers.of(session)
     if not words:
-        return [*options.verbs, *(v.name for v in offered(session))]
+        return [*now.verbs(), *(v.name for v in offered(session))]
     verb = find(words[0])
     if verb is not None:
         return list(verb.complete(session, words[1:]))
-    slots = argument_slots(options, unique_legal(words[0], options.verbs), words[1:])
-    position = len(words) - 1
-    return list(slots[position]) if position < len(slots) else []
+    return now.words(words)
 
 
 def a_move(session: Session, words: list[str]) -> Sequence[str]:

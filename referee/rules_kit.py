@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from referee.engine import (
+    Confirm,
     Event,
     Game,
     Options,
@@ -44,9 +45,21 @@ class Judge:
     move: then it is recorded as one `Overridden` event per rule and the move goes on. A
     broken fact (the move's effect cannot be computed without it) always raises."""
 
-    def __init__(self, forced: bool = False) -> None:
+    def __init__(self, forced: bool = False, confirmed: bool = False) -> None:
         self.forced = forced
+        self.confirmed = confirmed  # the table said yes to the steps the move skips
         self.overridden: list[Overridden] = []
+        self.skipped: list[Event] = []
+
+    def ask(self, ok: bool, reason: str, rule: str, legal: str) -> bool:
+        """A step the move would skip at a cost: refused (`Confirm`, saying what comes first)
+        unless the table confirmed it or forced the move; then said among the events."""
+        if ok:
+            return True
+        if not (self.confirmed or self.forced):
+            raise Confirm(reason, rule, legal)
+        self.skipped.append(Event(_("confirmed by the table: {reason}").format(reason=reason)))
+        return False
 
     def rule(self, ok: bool, reason: str, rule: str, legal: str = "", reading: str = "") -> bool:
         """A rule the table may override; returns `ok` (False only when forced past it).
@@ -95,7 +108,7 @@ class Judge:
 
     def events(self, events: Iterable[Event]) -> list[Event]:
         """The move's events, after the rules it overrode."""
-        return [*self.overridden, *events]
+        return [*self.overridden, *self.skipped, *events]
 
 
 def overridden(error: RuleError) -> str:

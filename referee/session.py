@@ -184,15 +184,16 @@ class Session:
         return self.game.options(self.state).actor
 
     # --- moves -----------------------------------------------------------------------------
-    def play(self, text: str, at: datetime | None = None) -> list[Event]:
+    def play(self, text: str, at: datetime | None = None, agreed: bool = False) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save), then make the
         moves that follow with no choice in them (`settle`). A typed move that is an automatic
         move the table has not yet typed confirms it, even where it would also be a move for
-        whoever acts now (the typist is often one beat behind): answered, not logged."""
+        whoever acts now (the typist is often one beat behind): answered, not logged.
+        `agreed`: the table said yes to the steps the move skips (`Confirm`)."""
         confirmed = self._confirmed(text, self._is_the_move)
         if confirmed is None:
             try:
-                played = self.interpret(self.state, text)
+                played = self.interpret(self.state, text, agreed=agreed)
             except RefereeError:
                 # Said another way to the same effect (`pass` for the `done` that ended the
                 # round) and refused as a move now: a confirmation too.
@@ -242,7 +243,7 @@ class Session:
             if same:  # made again by settle, at the time it was first made
                 self.entries[self.awaiting.pop(0)] = replace(made, at=entry.at)
                 return made.by
-        played = self.interpret(self.state, entry.text, entry.decided)
+        played = self.interpret(self.state, entry.text, entry.decided, agreed=True)
         self.awaiting = []
         self.entries.append(replace(entry, decided=played.decided))
         self.states.append(played.state)
@@ -350,7 +351,7 @@ class Session:
             )
         entry = self.redo_stack[-1]
         trial = self._trial(len(self.entries))
-        played = trial.interpret(trial.state, entry.text, entry.decided)
+        played = trial.interpret(trial.state, entry.text, entry.decided, agreed=True)
         # who makes it now, not what the file said; what was decided for it, as it was
         entry = replace(entry, by=played.by, decided=played.decided)
         trial.entries.append(entry)
@@ -464,9 +465,16 @@ class Session:
         self.amendment = None
         self.autosave()
 
-    def interpret(self, state: Any, text: str, recorded: Mapping[str, Any] | None = None) -> Played:
+    def interpret(
+        self,
+        state: Any,
+        text: str,
+        recorded: Mapping[str, Any] | None = None,
+        agreed: bool = False,
+    ) -> Played:
         """The move `text` played on `state`; `recorded`: what its log entry says was decided
-        for it (`Game.decide`), taken as decided instead of worked out again."""
+        for it (`Game.decide`), taken as decided instead of worked out again; `agreed`: the
+        table said yes to the steps it skips (the log's moves, or a question the shell asked)."""
         words = split(text)
         if not words:
             raise UsageError(_("empty move"))
@@ -490,7 +498,7 @@ class Session:
         move, decided = self.game.decide(
             state, self._parse(state, how.named or turn, words), recorded
         )
-        new_state, events = self._game_move(state, move, words, how, turn)
+        new_state, events = self._game_move(state, move, words, how, turn, agreed)
         return Played(new_state, events, how.named or turn, decided)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
@@ -501,14 +509,23 @@ class Session:
         return how, words
 
     def _game_move(
-        self, state: Any, move: Any, words: list[str], how: How, turn: str
+        self,
+        state: Any,
+        move: Any,
+        words: list[str],
+        how: How,
+        turn: str,
+        agreed: bool = False,
     ) -> tuple[Any, list[Event]]:
         actor = how.named or turn
         if actor != turn and self.as_moves == PLACE:
             return self._at_place(state, move, words, how, turn)
         notes: list[Event] = []
         try:
-            new_state, events = self.game.apply(state, move)
+            if agreed:
+                new_state, events = self.game.apply_confirmed(state, move)
+            else:
+                new_state, events = self.game.apply(state, move)
         except RuleError as refusal:
             if not refusal.computable or not (how.forced or actor != turn):
                 raise

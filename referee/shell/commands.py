@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import frame, i18n, render
+from referee import frame, i18n, offers, render
 from referee.atomic import WriteError
-from referee.engine import Event, Game, RefereeError, UsageError, Verb
+from referee.engine import Confirm, Event, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
 from referee.i18n import N_, _
 from referee.session import Session, split
@@ -96,6 +96,12 @@ class Shell:
     def _move(self, line: str) -> Reply:
         try:
             events = self.session.play(line)
+        except Confirm as asked:
+            # A skip with a cost is played only on the table's yes; batch mode refuses it.
+            question = _("{reason}: play it anyway? [y/N] ").format(reason=asked.reason)
+            if self.confirm is None or not self.confirm(question):
+                raise
+            events = self.session.play(line, agreed=True)
         except Several as several:
             # Asked only for a plain move: a prefix (`as`, `force`) would be lost in the choice.
             if self.choose is None or frame.find(split(line)[0]) is not None:
@@ -119,10 +125,11 @@ class Shell:
         return "\n".join(parts)
 
     def next_line(self) -> str:
-        options = self.game.options(self.session.state)
+        now = offers.of(self.session)
+        options = now.options
         if options.actor is None:
             return _("The game is over.")
-        verbs = ", ".join(options.verbs) if options.verbs else _("no move")
+        verbs = ", ".join(now.verbs()) or _("no move")
         phase = f" ({options.phase})" if options.phase else ""
         said = _("Next: {player}{phase}: {verbs}").format(
             player=options.actor, phase=phase, verbs=verbs
@@ -153,8 +160,8 @@ class Shell:
                 )
                 text += "\n  " + _("WHAT is one of: {keys}").format(keys=keys)
             return Reply(text)
-        options = self.game.options(self.session.state)
-        now = [game_verbs[v] for v in options.verbs if v in game_verbs]
+        legal = offers.of(self.session).legal_now(list(game_verbs))
+        now = [game_verbs[v] for v in legal]
         later = [v for v in game_verbs.values() if v not in now]
         always = frame.offered(self.session)
         # one column for the summaries of all three lists

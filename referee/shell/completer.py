@@ -12,7 +12,8 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from referee import frame
+from referee import frame, offers
+from referee.i18n import _
 from referee.session import Session
 
 
@@ -45,9 +46,19 @@ class ShellCompleter(Completer):
         try:
             words, current, raw = typed_so_far(document.text_before_cursor)
             options = frame.candidates(self.session, words)
+            low = current.lower()
+            shown = [o for o in dict.fromkeys(options) if o.lower().startswith(low)]
+            more = {o: self._needs_more(words, o) for o in shown}
         except Exception:  # completion must never break typing
             return
-        low = current.lower()
-        for option in dict.fromkeys(options):
-            if option.lower().startswith(low):
-                yield Completion(quoted(option), start_position=-len(raw), display=option)
+        for option in shown:
+            meta = _("… needs more words") if more[option] else ""
+            yield Completion(
+                quoted(option), start_position=-len(raw), display=option, display_meta=meta
+            )
+
+    def _needs_more(self, words: list[str], option: str) -> bool:
+        """Whether the line with `option` is only the start of a move (said beside it)."""
+        if frame.find((words or [option])[0]) is not None:
+            return False  # the frame's own words: commands and their arguments
+        return offers.of(self.session).needs_more([*words, option])

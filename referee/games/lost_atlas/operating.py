@@ -121,9 +121,12 @@ def _buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[
     if first and (judge.forced or co.cash >= data.train_price(move.kind)):
         purchase.first_train(state, co, move, judge, events)
     else:
+        skips = _skips(state, co)
         _through_dividend(state, co, judge, events)
         track.stage(state, 7, judge, N_("buying trains"))
+        had = state.cash[co.president]
         purchase.buy_train(state, co, move, judge, events)
+        _ask_skipped(state, co, skips, had - state.cash[co.president], judge)
     return state, events
 
 
@@ -179,17 +182,21 @@ def _pay(state: State, move: Payout | Withhold, judge: Judge) -> tuple[State, li
 def _sell_for_a_train(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     co = current(state)
     events: list[Event] = []
+    skips = _skips(state, co)
     _through_dividend(state, co, judge, events)
     track.stage(state, 7, judge, N_("selling for a train"))
     purchase.emergency_sell(state, co, move, judge, events)
+    _ask_skipped(state, co, skips, 0, judge)
     return state, events
 
 
 def _bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
     co = current(state)
     events: list[Event] = []
+    skips = _skips(state, co)
     _through_dividend(state, co, judge, events)
     purchase.bankrupt(state, co, judge, events)
+    _ask_skipped(state, co, skips, 0, judge)
     next_company(state, events)
     return state, events
 
@@ -225,21 +232,28 @@ def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> Non
 
 
 # --- step 2: shares -------------------------------------------------------------------------
+def _issue_refusal(state: State, co: Company) -> RuleError | None:
+    """■13: why the company may not issue a share now, if it may not."""
+    orr = state.orr
+    assert orr is not None
+    if orr.share_action:
+        return RuleError(_("one share is issued or redeemed per turn"), R_ISSUE)
+    if co.held(TREASURY) == 0:
+        said = _("{company} has no share in its treasury").format(company=co.name)
+        return RuleError(said, R_ISSUE, computable=False)
+    if co.held(POOL) + 1 > ledger.pool_limit(co):
+        return RuleError(_("the pool would hold more than 50%"), "■4 銀行に株を売る(株式の発行)")
+    return None
+
+
 def _share_action(state: State, co: Company, verb: str, judge: Judge, events: list[Event]) -> None:
     assert state.orr is not None
     judge.rule(not state.orr.share_action, _("one share is issued or redeemed per turn"), R_ISSUE)
     track.stage(state, 2, judge, verb)
     if verb == "issue":
-        judge.fact(
-            co.held(TREASURY) > 0,
-            _("{company} has no share in its treasury").format(company=co.name),
-            R_ISSUE,
-        )
-        judge.rule(
-            co.held(POOL) + 1 <= ledger.pool_limit(co),
-            _("the pool would hold more than 50%"),
-            "■4 銀行に株を売る(株式の発行)",
-        )
+        refusal = _issue_refusal(state, co)
+        if refusal is not None:
+            judge.broken(refusal)
         ledger.move_shares(co, TREASURY, POOL, 1)
         said = _("{company} issues a share at {price}")
         events.append(Event(said.format(company=co.name, price=co.price)))
@@ -329,6 +343,40 @@ def _check_items(co: Company, move: Run) -> None:
                 "{company} has {n} suburb", "{company} has {n} suburbs", len(co.suburbs)
             )
             raise RuleError(said.format(company=co.name, n=len(co.suburbs)), R_ABILITY)
+
+
+def _skips(state: State, co: Company) -> tuple[bool, bool]:
+    """■11: whether a move of step 7 made now goes through the revenue and dividend (a company
+    without trains earns 0), and whether it passes an issue that is still legal (■13)."""
+    orr = state.orr
+    assert orr is not None
+    through = orr.revenue is None and not co.trains  # with trains: they run first (■16)
+    return through, through and orr.stage <= 2 and _issue_refusal(state, co) is None
+
+
+def _ask_skipped(
+    state: State, co: Company, skips: tuple[bool, bool], paid: int, judge: Judge
+) -> None:
+    """A move of step 7 that went through steps with a cost is confirmed by the table, or
+    refused saying what comes first: an issue still legal, that would raise money (■13), or,
+    with its president paying for the train (■20), the revenue and dividend not yet seen."""
+    through, past_issue = skips
+    if past_issue:
+        said = _("{company} may still issue a share (step 2) before buying trains (step 7)")
+        judge.ask(
+            False,
+            said.format(company=co.name),
+            R_ISSUE,
+            _("issue first, or run 0 to go on to the trains without it"),
+        )
+    elif through and paid:
+        said = _("{company} would skip its revenue and dividend, and {player} pay {amount}")
+        judge.ask(
+            False,
+            said.format(company=co.name, player=co.president, amount=paid),
+            R_FORCED,
+            _("run 0 first (revenue 0, the dividend), then buy the train"),
+        )
 
 
 def _through_dividend(state: State, co: Company, judge: Judge, events: list[Event]) -> None:

@@ -105,8 +105,13 @@ class LostAtlas(Game):
 
     # --- moves ----------------------------------------------------------------------------
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+        return self._judged(state, move, Judge(forced))
+
+    def apply_confirmed(self, state: State, move: Any) -> tuple[State, list[Event]]:
+        return self._judged(state, move, Judge(confirmed=True))
+
+    def _judged(self, state: State, move: Any, judge: Judge) -> tuple[State, list[Event]]:
         s = state.draft()
-        judge = Judge(forced)
         events = rounds.play(s, move, judge)
         return s.seal(), judge.events(events)
 
@@ -323,7 +328,8 @@ def _or_options(s: State) -> Options:
     assert orr is not None
     co = s.companies[orr.current]
     offers = tuple(dict.fromkeys(trainlib.deck_offers(s) + [t.kind for t in s.pool_trains]))
-    others = tuple(n for n in s.companies if n != co.name)
+    # ■18: a train bought from another company, at a price the two agree (typed freely)
+    others = tuple(n for n, c in s.companies.items() if n != co.name and c.trains)
     forceable = ""
     if orr.revenue is None and co.trains:
         verbs: tuple[str, ...] = ("run", "lay", "token", "issue", "redeem", "buy", "suburb")
@@ -337,6 +343,8 @@ def _or_options(s: State) -> Options:
         forceable = purchase.only_by_force(s, co) if verbs == ("done",) else ""
     else:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
+        if orr.revenue is None:  # `run 0`: revenue 0 said, on to the trains (■16)
+            verbs = (*verbs, "run")
     revenues: tuple[str, ...] = ("0", "40", "100", "250")
     lay_args: tuple[tuple[str, ...], ...] = (
         ("A1", "B2", "C3", "D4"),
@@ -352,6 +360,8 @@ def _or_options(s: State) -> Options:
     more: dict[str, tuple[tuple[str, ...], ...]] = {}
     if s.map_state == "done":
         lays = track.legal_lays(s, co, LAY_HEXES) if orr.stage <= 3 else []
+        if not lays:  # with the map known, the referee knows every lay: none is legal (■14)
+            verbs = tuple(v for v in verbs if v != "lay")
         lay_args = _lay_words((h, track.said(t, r).split()) for h, t, r in lays)
         for hex_ in dict.fromkeys(h for h, _t, _r in lays):
             # Per hex, the lays legal on it (frame: `verb FIRST` keys follow the first word);
@@ -369,14 +379,13 @@ def _or_options(s: State) -> Options:
         revenues = ("best", *revenues)
     args = {
         **more,
-        "buy": (offers, ("pool",)),
+        "buy": (offers, ("pool", "from"), others, ("for",)),
         "run": (revenues,),
         "lay": lay_args,
         "token": token_args,
         "sell": (tuple(n for n, c in s.companies.items() if c.held(co.president)), ("1", "2")),
         "suburb": (("A1", "B2"),),
     }
-    del others
     return Options(
         co.president,
         verbs,

@@ -16,7 +16,7 @@ from referee.eighteen.upgrades import left
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
-from referee.games.lost_atlas.state import Company, Lay, State
+from referee.games.lost_atlas.state import Company, Lay, OperatingRound, State
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
 from referee.words import Several
@@ -52,6 +52,10 @@ def lay(state: State, co: Company, move: LayTile, judge: Judge, events: list[Eve
     assert orr is not None
     stage(state, 3, judge, N_("laying track"))
     on_map = routes.known(state)
+    # ■14: with the turn's lays used up, that is why any lay is refused, whatever it is
+    spent = _count_problem(orr, co, False)
+    if spent and _count_problem(orr, co, True):
+        judge.broken(spent)
     if move.track:
         move = _fit(state, co, move, judge)
     if on_map and not move.tile:
@@ -267,6 +271,9 @@ def _count_check(state: State, co: Company, colour: str) -> None:
     orr = state.orr
     assert orr is not None
     upgrade = colour in UPGRADES
+    spent = _count_problem(orr, co, upgrade)  # the turn's count first: it refuses any tile
+    if spent:
+        raise spent
     allowed = data.table()["setup"]["colours"][state.variant]
     phase = orr.tile_phase or state.colour  # ■19: a new phase's tiles from the next company
     if upgrade and (
@@ -287,19 +294,24 @@ def _count_check(state: State, co: Company, colour: str) -> None:
             raise RuleError(
                 _("{company} has no bridge tile left").format(company=co.name), R_ABILITY
             )
+
+
+def _count_problem(orr: OperatingRound, co: Company, upgrade: bool) -> RuleError | None:
+    """■14: why the turn has no lay left of the kind (an upgrade or a yellow tile), if so."""
     had_upgrade = any(lay.colour in UPGRADES for lay in orr.lays)
     yellows = sum(1 for lay in orr.lays if lay.colour not in UPGRADES)
     if upgrade and orr.lays:
-        raise RuleError(_("two yellow tiles or one upgrade per turn"), R_TRACK)
+        return RuleError(_("two yellow tiles or one upgrade per turn"), R_TRACK)
     if not upgrade:
         if had_upgrade and ("Agricultural" not in co.abilities or yellows >= 1):
-            raise RuleError(
+            return RuleError(
                 _("two yellow tiles or one upgrade per turn"),
                 R_TRACK,
                 _("Agricultural alone adds one yellow after its upgrade (■26)"),
             )
         if yellows >= 2:
-            raise RuleError(_("two yellow tiles per turn at most"), R_TRACK)
+            return RuleError(_("two yellow tiles per turn at most"), R_TRACK)
+    return None
 
 
 def _map_cost(state: State, move: LayTile) -> int:

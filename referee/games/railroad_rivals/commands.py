@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import UsageError, Verb
+from referee.engine import Incomplete, UsageError, Verb
 from referee.i18n import N_, _, pgettext
 from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
@@ -335,6 +335,9 @@ def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
             current = w.lower().rstrip("s").replace("citie", "city")
             continue
         sections[current].append(w)
+    if not sections["city"] and not sections["stock"]:
+        # the names are those of the tiles drawn: no list can offer them
+        raise Incomplete(_("reveal needs the names of the tiles drawn"), usage_of(VERBS, "reveal"))
     roads = Railroads(state)
     cities = tuple(city_name(w) for w in sections["city"])
     return Reveal(actor, cities, tuple(roads.resolve(w) for w in sections["stock"]))

@@ -205,10 +205,21 @@ class Titled(Game):
             started = tuple(c for c, corp in state.corps.items() if corp.started)
             waiting = tuple(c for c, corp in state.corps.items() if not corp.started)
             held = tuple(c for c, corp in state.corps.items() if corp.percent(who) and corp.started)
+            # a private its owner may swap for a share (when, the table says: trusted)
+            swaps = tuple(
+                p.abbr
+                for p in title.privates
+                if p.exchanges_for and state.privates.get(p.abbr) == who
+            )
             return Options(
                 who,
-                ("buy", "par", "sell", "done"),
-                {"buy": (started,), "par": (waiting, pars), "sell": (held, ("1",))},
+                ("buy", "par", "sell", "done", *(("exchange",) if swaps else ())),
+                {
+                    "buy": (started, ("pool",)),
+                    "par": (waiting, pars),
+                    "sell": (held, ("1",)),
+                    "exchange": (swaps, ("pool",)),
+                },
                 _("stock round {number}").format(number=state.stock_round),
             )
         if state.discard_due:

@@ -35,7 +35,8 @@ def test_no_train_revenue_zero_price_down__rule_16() -> None:
     s = two_minors()
     s = s.draft()
     s.companies["Express"].cash = 90  # cannot buy a 2 alone: forced purchase in step 7
-    s, _ = step(s, "buy 2")
+    # past the issue of step 2, with the table's yes (■11, issue 26)
+    s, _ = G.apply_confirmed(s, G.parse(s, "B", ["buy", "2"]))
     assert s.companies["Express"].price == 50
     assert s.cash["B"] == 95 - 10  # the president adds exactly the 10 missing (■20)
 
