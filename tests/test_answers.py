@@ -66,10 +66,8 @@ def union_station_in_its_first_auction() -> Shell:
 def test_a_refusal_and_an_override_name_the_rule_once() -> None:
     """Not "rejected: rule overridden: ... [rule] ...[rule]": the reason and its rule, once."""
     shell = union_station_in_its_first_auction()
-    reply = shell.run("as C bid 40")
-    assert reply.text == (
-        "rejected: C has only $30 [rule The first auction]; force it if the table agrees"
-    )
-    reply = shell.run('force as C bid 40 --because "a loan"')
-    assert "    overrides [rule The first auction]: C has only $30" in reply.text.splitlines()
+    reply = shell.run("bid 40")
+    assert reply.text == "rejected: A has only $30 [rule The first auction]; bid less or pass"
+    reply = shell.run('force bid 40 --because "a loan"')
+    assert "    overrides [rule The first auction]: A has only $30" in reply.text.splitlines()
     assert "rule overridden" not in reply.text and reply.text.count("The first auction") == 1
