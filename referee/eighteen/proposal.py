@@ -184,6 +184,17 @@ def proven_total(found: Found | None) -> int | None:
     return found.total if found is not None and found.proven else None
 
 
+def decided(searchable: bool, found: Found | None, rule: str) -> Found | None:
+    """What the route search found for a move, as `Game.decide` worked it out before the move
+    (None where the referee looks for no routes: `searchable` is false); a move that needs it
+    and comes without it is refused (`undecided`): `apply` never searches."""
+    if not searchable:
+        return None
+    if found is None:
+        raise undecided(rule)
+    return found
+
+
 def undecided(rule: str) -> RuleError:
     """A move that needs the routes found, applied without them: `Game.decide` finds them
     before `apply`, which never searches (the search watches the clock)."""

@@ -491,13 +491,7 @@ def _propose(state: State, co: Company, found: Found | None, events: list[Event]
 
 
 def _found(state: State, co: Company, found: Found | None) -> Found | None:
-    """What the route search found for the move (None: the referee looks for no routes here),
-    as `decide` worked it out before the move: `apply` never searches."""
-    if not routes.searchable(state, co):
-        return None
-    if found is None:
-        raise proposal.undecided(R_RUN)
-    return found
+    return proposal.decided(routes.searchable(state, co), found, R_RUN)
 
 
 def searches(state: State, move: object) -> bool:

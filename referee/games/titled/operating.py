@@ -348,13 +348,7 @@ def show_routes(state: State, move: Routes, judge: Judge) -> tuple[State, list[E
 
 
 def _found(state: State, corp: Corp, found: Found | None) -> Found | None:
-    """What the route search found for the move (None: the referee looks for no routes here),
-    as `decide` worked it out before the move: `apply` never searches."""
-    if not routes.searchable(state, corp):
-        return None
-    if found is None:
-        raise proposal.undecided(ROUTES)
-    return found
+    return proposal.decided(routes.searchable(state, corp), found, ROUTES)
 
 
 def searches(state: State, move: object) -> bool:
