@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from referee import savefile
 from referee.cli import cli
-from referee.engine import UsageError
+from referee.engine import RefereeError, UsageError
 from referee.session import Session
 from referee.shell.commands import Shell
 from referee.web import share as share_module
@@ -112,7 +112,7 @@ async def test_serve_follows_a_save_as_its_shell_writes_it(tmp_path: Path) -> No
     loop = asyncio.get_running_loop()
     start = loop.time()
     while (await _get_json(url))["moves"] != moves + 1:
-        assert loop.time() - start < 1.0, "the page did not follow the save within 1 s"
+        assert loop.time() - start < 10.0, "the page did not follow the save"
         await asyncio.sleep(0.05)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -154,3 +154,68 @@ def test_only_a_taken_port_is_a_port_taken() -> None:
             bind("127.0.0.1", taken.getsockname()[1])
     finally:
         taken.close()
+
+
+async def test_serve_shows_every_version_when_several_moves_are_saved_at_once(
+    tmp_path: Path,
+) -> None:
+    """Moves written quickly, one after the other, before `serve` reads the file: each is a
+    version of its own, in order (the open pages hear of each), none merged into the last."""
+    save = tmp_path / "us.toml"
+    name = ONE_OF_EACH["union-station"]
+    writer = played(name, upto=12)
+    savefile.create(writer, save)
+    follower = share_module.SaveFollower(save)
+    moves: list[int] = []
+    follower.source.listeners.append(lambda: moves.append(len(follower.source.session.entries)))
+    start = len(writer.entries)
+    for upto in range(12, 40):
+        if len(writer.entries) >= start + 3:
+            break
+        try:
+            writer.play(next_move(name, upto))  # each autosaves
+        except RefereeError:
+            continue
+    assert follower.poll()
+    assert moves == list(range(start + 1, len(writer.entries) + 1))
+    assert follower.source.session.entries == writer.entries
+
+
+async def test_serve_follows_quick_writes_by_notification_and_hears_every_one(
+    tmp_path: Path,
+) -> None:
+    """`referee serve` reads the save when the system says it changed: an undo, a redo and
+    each of several quick writes reach the stream as versions of their own."""
+    save = tmp_path / "us.toml"
+    writer = played(ONE_OF_EACH["union-station"], upto=12)
+    savefile.create(writer, save)
+    out = io.StringIO()
+    task = asyncio.create_task(share_module.follow(save, "127.0.0.1", 0, out))
+    for _ in range(200):
+        await asyncio.sleep(0.02)
+        if URL.search(out.getvalue()):
+            break
+    url = URL.search(out.getvalue()).group(0)
+    heard: list[int] = []
+    async with aiohttp.ClientSession() as http, http.get(url + "events") as stream:
+
+        async def listen() -> None:
+            async for raw in stream.content:
+                if raw.startswith(b"data: "):
+                    heard.append(int(raw.decode().strip().rsplit("-", 1)[1]))
+
+        listening = asyncio.create_task(listen())
+        shell = Shell(writer)
+        for line in ("undo", "redo", "undo", "redo"):
+            assert shell.run(line).ok
+            await asyncio.sleep(0.1)  # one save at a time, as a table types them
+        for _ in range(500):
+            if (await _get_json(url))["moves"] == len(writer.entries) and len(heard) >= 5:
+                break
+            await asyncio.sleep(0.02)
+        listening.cancel()
+    # One version per save, in order, none skipped (a redraw of the charts may add one).
+    assert len(heard) >= 5 and heard == list(range(heard[0], heard[0] + len(heard)))
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task

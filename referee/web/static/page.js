@@ -10,6 +10,7 @@
   let shown = document.body.dataset.version;
   let fetching = null;
   let wait = FIRST_WAIT_MS;
+  let streaming = false;  // the page hears of moves (else it shows a view fetched meanwhile)
   const live = document.getElementById("live");
   const words = live.dataset;  // in the page's language, from the referee
   const moveSaid = (moves) => words.live.replace("{moves}", moves);
@@ -47,7 +48,7 @@
         dress(view.page);
         document.body.dataset.version = shown = view.version;
         document.body.dataset.moves = view.moves;
-        say(moveSaid(view.moves), true);
+        say(moveSaid(view.moves), streaming);
       } catch (e) {
         say(words.unreachable, false);
       } finally {
@@ -61,10 +62,12 @@
     const stream = new EventSource("events");
     stream.addEventListener("version", (e) => refresh(e.data));
     stream.onopen = () => {
+      streaming = true;
       wait = FIRST_WAIT_MS;
       say(moveSaid(document.body.dataset.moves || "…"), true);
     };
     stream.onerror = () => {
+      streaming = false;
       say(words.lost, false);
       if (stream.readyState !== EventSource.CLOSED) return;  // the browser retries itself
       stream.close();
