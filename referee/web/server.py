@@ -233,9 +233,11 @@ class TablePage:
             await self._write(response, f"retry: {RETRY_MS}\n\n")
             sent = ""
             while True:
-                for version in self._since(sent):
-                    await self._write(response, f"event: version\ndata: {version}\n\n")
-                    sent = version
+                since = self._since(sent)
+                if since:  # in one write: a stream that lags catches up at once
+                    said = "".join(f"event: version\ndata: {v}\n\n" for v in since)
+                    await self._write(response, said)
+                    sent = since[-1]
                 try:
                     go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:

@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from referee import i18n
+from referee import i18n, savefile
 from referee.engine import RefereeError
 from referee.i18n import _
 from referee.session import Session
@@ -91,10 +91,9 @@ class SaveFollower:
     one version each, in order, as the shell would have shown them.
     """
 
-    def __init__(self, path: Path, read: Callable[[Path], Session] | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._read = read or _read_save
-        self.source = Source(self._read(path))
+        self.source = Source(_read_save(path))
         self._stamp = _stamp(path)
 
     def poll(self) -> bool:
@@ -104,7 +103,7 @@ class SaveFollower:
             return False
         self._stamp = stamp
         try:
-            session = self._read(self.path)
+            session = savefile.reread(self.path, self.source.session)
         except (RefereeError, OSError) as e:
             notice = _("the save cannot be read now: {error}; the page shows the last good state")
             self.source.notice = notice.format(error=e)
@@ -146,7 +145,5 @@ def _stamp(path: Path) -> tuple[int, int, int]:
 
 
 def _read_save(path: Path) -> Session:
-    from referee import savefile
-
     session, _warnings = savefile.read(path)
     return session

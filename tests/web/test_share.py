@@ -17,7 +17,7 @@ from referee.engine import RefereeError, UsageError
 from referee.session import Session
 from referee.shell.commands import Shell
 from referee.web import share as share_module
-from tests.web.conftest import ONE_OF_EACH, next_move, played
+from tests.web.conftest import ONE_OF_EACH, SCENARIOS, next_move, played
 
 URL = re.compile(r"http://\S+/")
 
@@ -219,3 +219,31 @@ async def test_serve_follows_quick_writes_by_notification_and_hears_every_one(
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
+
+
+@pytest.mark.parametrize("game", list(ONE_OF_EACH))
+def test_a_save_read_again_is_what_a_whole_read_gives(tmp_path: Path, game: str) -> None:
+    """`referee serve` replays only the moves that changed since it last read the save
+    (savefile.reread): after each move, undo, redo and amend of a whole game, automatic moves
+    included, it holds what reading the file whole gives."""
+    from referee import scenario
+
+    name = ONE_OF_EACH[game]
+    s = scenario.load(SCENARIOS / name)
+    typed = [c.text for c in s.commands if c.refusal is None and not c.figures]
+    writer = played(name, upto=0)
+    save = tmp_path / "g.toml"
+    savefile.create(writer, save)
+    shell = Shell(writer)
+    known = savefile.read(save)[0]
+    lines = [*typed[:30], "undo", "undo", "redo", *typed[30:34], "undo", "redo", "redo"]
+    for line in lines:
+        shell.run(line)  # refused lines change nothing and are read again all the same
+        again, whole = savefile.reread(save, known), savefile.read(save)[0]
+        assert again.entries == whole.entries, line
+        assert [writer.game.snapshot(x) for x in again.states] == [
+            writer.game.snapshot(x) for x in whole.states
+        ], line
+        assert (again.awaiting, again.redo_stack) == (whole.awaiting, whole.redo_stack), line
+        known = again
+    writer.store.close(writer)

@@ -8,7 +8,8 @@
   const FIRST_WAIT_MS = 1000;
   const LONGEST_WAIT_MS = 30000;
   let shown = document.body.dataset.version;
-  let fetching = null;
+  let fetching = false;
+  let heard = null;  // the newest version the stream told of, not fetched yet
   let wait = FIRST_WAIT_MS;
   let streaming = false;  // the page hears of moves (else it shows a view fetched meanwhile)
   const live = document.getElementById("live");
@@ -36,10 +37,14 @@
     for (const [key, text] of Object.entries(page.words)) words[key] = text;
   }
 
+  // One fetch at a time, of the newest version heard of: versions heard meanwhile are all
+  // shown by the next fetch.
   async function refresh(version) {
-    if (!newer(version)) return;
-    if (fetching) { fetching.then(() => refresh(version)); return; }
-    fetching = (async () => {
+    heard = version;
+    if (fetching) return;
+    fetching = true;
+    while (heard !== null && newer(heard)) {
+      heard = null;
       try {
         const response = await fetch("view.json", { cache: "no-store" });
         if (!response.ok) throw new Error(response.status);
@@ -51,11 +56,9 @@
         say(moveSaid(view.moves), streaming);
       } catch (e) {
         say(words.unreachable, false);
-      } finally {
-        fetching = null;
       }
-    })();
-    return fetching;
+    }
+    fetching = false;
   }
 
   function connect() {
