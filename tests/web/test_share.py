@@ -95,7 +95,15 @@ def test_export_html_is_one_self_contained_page(tmp_path: Path) -> None:
     assert "<script" not in text
 
 
-async def test_serve_follows_a_save_as_its_shell_writes_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("told", [True, False], ids=["inotify", "polling"])
+async def test_serve_follows_a_save_as_its_shell_writes_it(
+    tmp_path: Path, monkeypatch, told: bool
+) -> None:
+    """Told by the system (inotify), or where it cannot tell, by looking at the file."""
+    from referee.web import watch
+
+    if not told:
+        monkeypatch.setattr(watch, "_inotify", lambda folder: -1)
     save = tmp_path / "us.toml"
     writer = played(ONE_OF_EACH["union-station"], upto=12)
     savefile.create(writer, save)  # the writer's shell holds the lock; serve needs none
