@@ -115,13 +115,14 @@ class SaveFollower:
 
 
 def steps(before: Session, after: Session) -> list[Session]:
-    """The sessions from `before` to `after`, one move at a time when `after` only appends
-    moves to `before` (a writer that saved several moves before they were read); else
-    `after` alone."""
+    """The sessions from `before` to `after`, one typed move (with the automatic moves after
+    it, as the shell shows them) at a time when `after` only appends moves to `before` (a
+    writer that saved several moves before they were read); else `after` alone."""
     old, new = before.entries, after.entries
     if len(new) <= len(old) + 1 or new[: len(old)] != old or before.game.name != after.game.name:
         return [after]
-    return [_first(after, n) for n in range(len(old) + 1, len(new))] + [after]
+    typed = [n for n in range(len(old) + 1, len(new)) if not new[n].auto]
+    return [*(_first(after, n) for n in typed), after]
 
 
 def _first(session: Session, n: int) -> Session:
