@@ -35,13 +35,15 @@ async def _request(port: int, raw: bytes) -> bytes:
     return answer
 
 
-async def _open_stream(page: TablePage, port: int) -> asyncio.StreamWriter:
+async def _open_stream(
+    page: TablePage, port: int
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET /{page.token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     await writer.drain()
     head = await asyncio.wait_for(reader.readuntil(b"event: version"), 10)
     assert head.startswith(b"HTTP/1.1 200")
-    return writer
+    return reader, writer
 
 
 async def _until(condition, seconds: float = 10.0) -> None:
@@ -58,15 +60,27 @@ async def test_a_closed_stream_frees_its_place_at_once(served, monkeypatch) -> N
     a page that was refused for want of a place gets the freed one."""
     page, port = served
     monkeypatch.setattr(server_module, "MAX_STREAMS", 1)
-    first = await _open_stream(page, port)
+    _, first = await _open_stream(page, port)
     assert len(page.streams) == 1
     refused = await _request(port, f"GET /{page.token}/events HTTP/1.1\r\nHost: x\r\n\r\n".encode())
     assert refused.startswith(b"HTTP/1.1 503")
     first.close()
     await _until(lambda: not page.streams, seconds=5.0)
-    second = await _open_stream(page, port)
+    _, second = await _open_stream(page, port)
     assert len(page.streams) == 1
     second.close()
+
+
+async def test_an_open_stream_is_not_an_idle_connection(served) -> None:
+    """A page's stream says nothing for long stretches: it is never closed as idle."""
+    page, port = served
+    reader, writer = await _open_stream(page, port)
+    await reader.readuntil(b"\n\n")
+    await asyncio.sleep(1.0)  # twice IDLE_SECONDS
+    page.source.touch()
+    said = await asyncio.wait_for(reader.readuntil(b"\n\n"), 10)
+    assert b"event: version" in said and page.source.version.encode() in said  # chunked
+    writer.close()
 
 
 async def test_idle_and_half_open_connections_are_closed_and_never_hold_the_page(
