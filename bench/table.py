@@ -44,7 +44,6 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-VERSION = re.compile(rb'"version": "([^"]+)"')
 MOVES = re.compile(rb'"moves": (\d+)')
 URL = re.compile(r"http://\S+/")
 SCENARIO = ROOT / "tests" / "scenarios" / "union-station-4p-shares-run-out.txt"
@@ -73,13 +72,6 @@ def percentile(values: list[float], p: float) -> float:
 
 
 # --- the pages (another process) --------------------------------------------------------------
-def _newer(version: str, shown: str) -> bool:
-    """As page.js compares versions ("BOOT-COUNT")."""
-    boot, _, count = version.partition("-")
-    shown_boot, _, shown_count = shown.partition("-")
-    return boot != shown_boot or int(count) > int(shown_count or -1)
-
-
 CATCH_UP_SECONDS = 10.0  # after the last move, how long the pages may take to show it
 
 
@@ -89,6 +81,18 @@ class Page:
 
     shown: list[tuple[int, float]] = field(default_factory=list)
     heard: list[int] = field(default_factory=list)
+
+
+def take(seen: Page, event: bytes) -> None:
+    """One event of the stream: a version told of, or the view of one (of which only what is
+    needed is read: phones are other machines, this process takes as little as it can of the
+    CPU the referee runs on)."""
+    if event.startswith(b"event: version\n"):
+        seen.heard.append(int(event.rsplit(b"-", 1)[1]))
+    elif event.startswith(b"event: view\n"):
+        moves = int(MOVES.search(event).group(1))
+        if not seen.shown or seen.shown[-1][0] != moves:
+            seen.shown.append((moves, time.perf_counter()))
 
 
 async def _pages(url: str, count: int, ready: Any, last: Any, out: Any) -> None:
@@ -101,43 +105,18 @@ async def _pages(url: str, count: int, ready: Any, last: Any, out: Any) -> None:
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
 
         async def page(seen: Page) -> None:
-            """As page.js: the stream tells of each version; one fetch at a time, of the
-            newest heard of."""
-            heard, shown = "", "-"
-            woken = asyncio.Event()
-
-            async def fetch() -> None:
-                nonlocal shown
-                while True:
-                    await woken.wait()
-                    woken.clear()
-                    while _newer(heard, shown):
-                        async with http.get(url + "view.json") as r:
-                            body = await r.read()
-                        # Phones are other machines: read only what is needed, so that this
-                        # process takes as little as it can of the CPU the referee runs on.
-                        shown = VERSION.search(body).group(1).decode()
-                        moves = int(MOVES.search(body).group(1))
-                        if not seen.shown or seen.shown[-1][0] != moves:
-                            seen.shown.append((moves, time.perf_counter()))
-
-            fetching = asyncio.create_task(fetch())
-            try:
-                async with http.get(url + "events") as stream:
-                    assert stream.status == 200, stream.status
-                    event = ""
-                    async for raw in stream.content:
-                        line = raw.decode().rstrip("\n")
-                        if line.startswith("event: "):
-                            event = line[7:]
-                        elif line.startswith("data: ") and event == "version":
-                            if not heard:
-                                connected.release()
-                            heard = line[6:]
-                            seen.heard.append(int(heard.rsplit("-", 1)[1]))
-                            woken.set()
-            finally:
-                fetching.cancel()
+            """As page.js: the stream tells of each version and brings the newest view."""
+            async with http.get(url + "events") as stream:
+                assert stream.status == 200, stream.status
+                buffer = b""
+                async for chunk in stream.content.iter_any():
+                    told = bool(seen.heard)
+                    buffer += chunk
+                    *events, buffer = buffer.split(b"\n\n")
+                    for event in events:
+                        take(seen, event)
+                    if seen.heard and not told:
+                        connected.release()  # open, and told of the current version
 
         tasks = [asyncio.create_task(page(seen)) for seen in pages]
         for _ in range(count):

@@ -230,18 +230,15 @@ class TablePage:
         self.streams.add(queue)
         try:
             await response.prepare(request)
-            await self._write(response, f"retry: {RETRY_MS}\n\n")
-            sent = ""
+            await self._write(response, f"retry: {RETRY_MS}\n\n".encode())
+            sent = request.query.get("shown", "")  # the version the page shows already
             while True:
-                since = self._since(sent)
-                if since:  # in one write: a stream that lags catches up at once
-                    said = "".join(f"event: version\ndata: {v}\n\n" for v in since)
-                    await self._write(response, said)
-                    sent = since[-1]
+                if self.source.version != sent:
+                    sent = await self._tell(response, sent)
                 try:
                     go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
-                    await self._write(response, ": still here\n\n")
+                    await self._write(response, b": still here\n\n")
                     continue
                 if not go_on:
                     break
@@ -251,17 +248,27 @@ class TablePage:
             self.streams.discard(queue)
         return response
 
-    def _since(self, sent: str) -> list[str]:
-        """The versions to announce after `sent`: each one since, in order (several moves read
-        from a save at once are each shown), or the current one alone on a new stream."""
+    async def _tell(self, response: web.StreamResponse, sent: str) -> str:
+        """Tell a stream of each version after `sent`, then give it the view of the newest, in
+        one write: the page needs no request of its own for it. The version it now has."""
+        version, payload, _ = await self.rendered()
+        said = "".join(f"event: version\ndata: {v}\n\n" for v in self._since(sent, version))
+        view = b"".join((said.encode(), b"event: view\ndata: ", payload, b"\n\n"))
+        await self._write(response, view)
+        return version
+
+    def _since(self, sent: str, upto: str) -> list[str]:
+        """The versions after `sent` up to `upto`, in order (several moves read from a save at
+        once are each told), or `upto` alone to a stream that knows none of them."""
         recent = list(self.source.recent)
-        if sent in recent:
-            return recent[recent.index(sent) + 1 :]
-        return [self.source.version]
+        end = recent.index(upto) + 1 if upto in recent else 0
+        if sent in recent[:end]:
+            return recent[recent.index(sent) + 1 : end]
+        return [upto]
 
     @staticmethod
-    async def _write(response: web.StreamResponse, text: str) -> None:
-        await asyncio.wait_for(response.write(text.encode("utf-8")), WRITE_SECONDS)
+    async def _write(response: web.StreamResponse, data: bytes) -> None:
+        await asyncio.wait_for(response.write(data), WRITE_SECONDS)
 
     # --- starting and stopping -------------------------------------------------------------
     def listen(self, host: str, port: int | None) -> str:

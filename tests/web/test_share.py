@@ -210,9 +210,12 @@ async def test_serve_follows_quick_writes_by_notification_and_hears_every_one(
     async with aiohttp.ClientSession() as http, http.get(url + "events") as stream:
 
         async def listen() -> None:
-            async for raw in stream.content:
-                if raw.startswith(b"data: "):
-                    heard.append(int(raw.decode().strip().rsplit("-", 1)[1]))
+            buffer = b""
+            async for chunk in stream.content.iter_any():
+                *events, buffer = (buffer + chunk).split(b"\n\n")
+                for event in events:
+                    if event.startswith(b"event: version\n"):
+                        heard.append(int(event.rsplit(b"-", 1)[1]))
 
         listening = asyncio.create_task(listen())
         shell = Shell(writer)

@@ -1,15 +1,15 @@
-// The table page: follow the game. The stream says each new version; the page fetches the view
-// when it is newer than the one shown. The server says the current version on every
-// connection, so a page that reconnects catches up at once. EventSource retries by itself
-// after sleep or a lost network, but not after a refusal (503: too many pages open): then the
-// page tries again itself, waiting longer each time, and fetches the view meanwhile.
+// The table page: follow the game. The stream tells of each new version and brings the view of
+// the newest; the page shows it when it is newer than the one shown. A page that connects
+// again says which version it shows, and is given what it missed at once. EventSource retries
+// by itself after sleep or a lost network, but not after a refusal (503: too many pages open):
+// then the page tries again itself, waiting longer each time, and fetches the view meanwhile.
 "use strict";
 (function () {
   const FIRST_WAIT_MS = 1000;
   const LONGEST_WAIT_MS = 30000;
   let shown = document.body.dataset.version;
   let fetching = false;
-  let heard = null;  // the newest version the stream told of, not fetched yet
+  let heard = null;  // the newest version asked for, not fetched yet
   let wait = FIRST_WAIT_MS;
   let streaming = false;  // the page hears of moves (else it shows a view fetched meanwhile)
   const live = document.getElementById("live");
@@ -37,8 +37,16 @@
     for (const [key, text] of Object.entries(page.words)) words[key] = text;
   }
 
-  // One fetch at a time, of the newest version heard of: versions heard meanwhile are all
-  // shown by the next fetch.
+  function show(view) {
+    if (!newer(view.version)) return;
+    document.getElementById("main").innerHTML = view.html;
+    dress(view.page);
+    document.body.dataset.version = shown = view.version;
+    document.body.dataset.moves = view.moves;
+    say(moveSaid(view.moves), streaming);
+  }
+
+  // Without the stream (refused, or back from sleep): one fetch at a time, of the newest.
   async function refresh(version) {
     heard = version;
     if (fetching) return;
@@ -48,12 +56,7 @@
       try {
         const response = await fetch("view.json", { cache: "no-store" });
         if (!response.ok) throw new Error(response.status);
-        const view = await response.json();
-        document.getElementById("main").innerHTML = view.html;
-        dress(view.page);
-        document.body.dataset.version = shown = view.version;
-        document.body.dataset.moves = view.moves;
-        say(moveSaid(view.moves), streaming);
+        show(await response.json());
       } catch (e) {
         say(words.unreachable, false);
       }
@@ -62,8 +65,8 @@
   }
 
   function connect() {
-    const stream = new EventSource("events");
-    stream.addEventListener("version", (e) => refresh(e.data));
+    const stream = new EventSource("events?shown=" + encodeURIComponent(shown));
+    stream.addEventListener("view", (e) => show(JSON.parse(e.data)));
     stream.onopen = () => {
       streaming = true;
       wait = FIRST_WAIT_MS;
