@@ -2,9 +2,10 @@
 
 Read-only and private: every address starts with an unguessable token, anything else is 404;
 only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
-or amend reaches the open pages through server-sent events: the stream says the new version
-and the page fetches the view again; a page that lost its connection reconnects by itself and
-is told the current version at once, and a page refused (too many pages) tries again later.
+or amend reaches the open pages through server-sent events: the stream tells of each new
+version and brings the view of the newest (drawn once for all pages); a page that lost its
+connection reconnects by itself, says which version it shows and is given what it missed at
+once, and a page refused (too many pages) tries again later.
 A slow or hostile client never blocks the shell: each stream has a queue of one, every write
 has a deadline, the number of streams is capped, a closed stream frees its place at once, and
 a connection that sends no whole request in IDLE_SECONDS is closed (idle or half-open alike).
@@ -44,6 +45,7 @@ RETRY_MS = 1000  # how soon a page's EventSource reconnects
 IDLE_SECONDS = 10.0  # a connection without a whole request in this time is closed
 UNACKED_MS = 30_000  # a stream whose phone left without a word: dropped when unanswered
 MAX_LINE = 4096  # the request line and each header; longer is a plain 400
+STREAM_BUFFER = 64 * 1024  # bytes a stream may hold unsent: about two views
 STATIC = {"page.css": "text/css", "page.js": "text/javascript"}
 HEADERS = {
     "Cache-Control": "no-store",
@@ -230,6 +232,7 @@ class TablePage:
         self.streams.add(queue)
         try:
             await response.prepare(request)
+            _small_buffers(request)
             await self._write(response, f"retry: {RETRY_MS}\n\n".encode())
             sent = request.query.get("shown", "")  # the version the page shows already
             while True:
@@ -320,6 +323,20 @@ class TablePage:
         self._sock = None
         if self.wake in self.source.listeners:
             self.source.listeners.remove(self.wake)
+
+
+def _small_buffers(request: web.BaseRequest) -> None:
+    """A stream's page that reads slower than moves come must not pile views up in buffers
+    (each would then reach it late): with little buffered, the writes wait, and the next one
+    brings only the newest view."""
+    transport = request.transport
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
+    if isinstance(transport, asyncio.WriteTransport):
+        transport.set_write_buffer_limits(high=STREAM_BUFFER)
 
 
 class PortTaken(UsageError):
