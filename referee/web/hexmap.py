@@ -69,9 +69,9 @@ def _end(end: tuple[str, int], count: int, layout: str) -> tuple[float, float]:
 
 # The map's words, in SVG units (a hex is 2R = 80 across): drawn no smaller than SCALE px per
 # unit, a phone pans across the map rather than shrinking its words out of reach.
-LABEL_FONT, NAME_FONT, STATION_FONT = 15.0, 11.0, 12.0
+LABEL_FONT, NAME_FONT, STATION_FONT, TIGHT_FONT = 15.0, 11.0, 12.0, 10.0
 SCALE = 0.8
-TRACK_CLEARANCE = 4.5  # half the track's width and a margin
+TRACK_CLEARANCE = 4.0  # half the track's width (3) and a margin
 CITY_R, TOWN_R = R * 0.26, R * 0.12
 
 Box = tuple[float, float, float, float]  # centre x, centre y, half width, half height
@@ -104,16 +104,23 @@ def _clearance(box: Box, x: float, y: float) -> float:
 
 
 def _spots(layout: str) -> list[tuple[float, float]]:
-    """Where a word may sit in a hex: the bottom and top middles, then towards each corner."""
+    """Where a word may sit in a hex: the bottom and top middles, then towards each corner,
+    then near each corner and each side."""
     turn = _turn(layout)
-    corners = [
-        (
-            R * 0.55 * math.cos(math.radians(60 * k + turn)),
-            R * 0.55 * math.sin(math.radians(60 * k + turn)),
-        )
-        for k in (1, 2, 0, 3, 5, 4)
+
+    def at(radius: float, degrees: float) -> tuple[float, float]:
+        a = math.radians(degrees + turn)
+        return radius * math.cos(a), radius * math.sin(a)
+
+    order = (1, 2, 0, 3, 5, 4)
+    return [
+        (0.0, H - 10),
+        (0.0, -H + 10),
+        *(at(R * 0.55, 60 * k) for k in order),
+        *(at(R * 0.68, 60 * k) for k in order),
+        *(at(H * 0.72, 60 * k + 30) for k in order),
+        *(at(R * 0.78, 60 * k) for k in order),
     ]
-    return [(0.0, H - 10), (0.0, -H + 10), *corners]
 
 
 def _box(x: float, y: float, text: str, font: float) -> Box:
@@ -143,17 +150,29 @@ def place(h: Hex, text: str, font: float, layout: str, taken: list[Box]) -> Box:
     return clear[0] if clear else max(boxes, key=lambda b: _blocked(b, h, layout, taken))
 
 
+def _placed(h: Hex, text: str, font: float, layout: str, taken: list[Box]) -> tuple[Box, float]:
+    """The word's box and size: its own size where it finds room, else the tight size."""
+    box = place(h, text, font, layout, taken)
+    if _blocked(box, h, layout, taken) >= 0:
+        return box, font
+    return place(h, text, TIGHT_FONT, layout, taken), TIGHT_FONT
+
+
 def _words(h: Hex, layout: str) -> list[str]:
-    """The hex's name and label, each where no track runs."""
+    """The hex's label and name, each where no track runs (a name finding no room is left
+    out: the tile number matters more)."""
     out = []
     taken: list[Box] = []
     for text, cls, font in ((h.label, "label", LABEL_FONT), (h.name, "hexname", NAME_FONT)):
         if not text:
             continue
-        box = place(h, text, font, layout, taken)
+        box, size = _placed(h, text, font, layout, taken)
+        if _blocked(box, h, layout, taken) < 0 and cls == "hexname":
+            continue
         taken.append(box)
+        tight = " tight" if size != font else ""
         out.append(
-            f'<text class="{cls}" x="{box[0]:.1f}" y="{box[1] + font * 0.35:.1f}" '
+            f'<text class="{cls}{tight}" x="{box[0]:.1f}" y="{box[1] + size * 0.35:.1f}" '
             f'text-anchor="middle">{esc(text)}</text>'
         )
     return out
