@@ -50,9 +50,10 @@ def _grid(state: State, at: dict[tuple[int, int], list[str]]) -> str:
     """The whole market, every space with its price and the companies on it."""
     rows = state.title.market.rows
     width = max(len(r) for r in rows) * CELL_W
+    label = esc(_("Stock market"))
     out = [
         f'<svg viewBox="-1 -1 {width + 2} {len(rows) * CELL_H + 2}" role="img" '
-        f'aria-label="{esc(_("Stock market"))}" style="min-width:{width * 0.75:.0f}px">'
+        f'aria-label="{label}" style="min-width:{width * 0.75:.0f}px">'
     ]
     for row in rows:
         for space in row:
