@@ -30,7 +30,9 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
         where = (
             _("in {city}").format(city=t["city"])
             if t["city"]
-            else _("on {line}, space {space}").format(line=t["line"], space=t["space"])
+            else _("on {line}, space {space}").format(
+                line=t["line"].replace(">", " > "), space=t["space"]
+            )
         )
         trains.append(
             [
