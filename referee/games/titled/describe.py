@@ -310,6 +310,7 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
         kind=k.text("kind", choices=t.AUCTIONS),
         min_raise=k.integer("min_raise", 5, 1, _MONEY),
         discount=k.integer("discount", 5, 0, _MONEY),
+        priority=k.text("priority", "after_last_buyer", t.AUCTION_PRIORITIES),
     )
     k.done()
     if has_privates and rules.kind == "none":

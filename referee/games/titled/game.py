@@ -230,10 +230,11 @@ class Titled(Game):
         now = _("operating round {number}: {company}").format(
             number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
         )
-        if operating.home_to_pick(state, corp):  # its first move: the city of its home
+        if operating.home_to_pick(state, corp):  # the city of its home, before or after its lay
             home = title.company(corp.abbr).home
             cities = tuple(str(c) for c in range(routes.cities_on(state, home)))
-            return Options(who, ("token",), {"token": ((home,), cities)}, now)
+            first: tuple[str, ...] = ("token",) if state.op.lays else ("token", "tile")
+            return Options(who, first, {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
         if title.map:  # the route search knows the map: `run best`, `routes`

@@ -178,7 +178,9 @@ def _on_map(state: State, judge: Judge) -> None:
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
-    corp = _turn(state, move.actor, judge)
+    # A company whose home city is still to pick may lay its track first (as 18xx.games lets
+    # 1830's ERIE lay on E11 before it places its home station on the tile's city).
+    corp = _turn(state, move.actor, judge, home_first=False)
     judge.rule(
         state.op.lays < state.title.operating.tile_lays,
         ngettext(
@@ -197,8 +199,10 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     )
     old = state.tiles.get(move.hex)
     state.tiles[move.hex] = (move.tile, move.rotation)
+    moved_stations = track.move_stations(state, move.hex, old) if state.title.map else []
     _on_map(state, judge)
     returned = track.check(state, move, old, phase(state).tiles, judge) if state.title.map else []
+    returned += moved_stations
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     state.op.lays += 1
     trusted = (
@@ -731,7 +735,8 @@ def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[
         ),
         EMERGENCY,
     )
-    return state, sale(state, move, judge, in_need=corp.abbr)
+    skipped = [] if state.op.ran else no_run(state, corp)
+    return state, [*skipped, *sale(state, move, judge, in_need=corp.abbr)]
 
 
 def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
@@ -740,7 +745,11 @@ def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Ev
     can_pay = _("{player} can pay for {company}'s train: no bankruptcy")
     judge.rule(need > 0, can_pay.format(player=move.actor, company=corp.abbr), EMERGENCY)
     bankrupt = _("{player} is bankrupt: {company} cannot buy a train")
+    # the train step comes after the run: a company without a train has not run, and its
+    # price has moved as a withhold does before its president goes bankrupt
+    skipped = [] if state.op.ran else no_run(state, corp)
     events = [
+        *skipped,
         Event(bankrupt.format(player=move.actor, company=corp.abbr)),
         Event(_("trusted: that no sale of shares could raise the rest (not checked)")),
         *settle_bankrupt(state, move.actor),

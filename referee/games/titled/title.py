@@ -27,6 +27,9 @@ PAYEES = ("bank", "company")
 MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
 AUCTIONS = ("waterfall", "fixed_price", "none")
+# after_last_buyer: the player after the one who bought the last private; next_in_turn: the
+# player whose turn of the sale came next (the buys and bids of a bid-off take no turn).
+AUCTION_PRIORITIES = ("after_last_buyer", "next_in_turn")
 PAYOUTS = ("full", "half", "withhold")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
@@ -153,6 +156,9 @@ class AuctionRules:
     kind: str
     min_raise: int
     discount: int  # waterfall: the cheapest private's price drops by this when all pass
+    # Who has the priority deal once the privates are sold (AUCTION_PRIORITIES): the player
+    # after the last buyer, or the player next in the sale's turn order.
+    priority: str = "after_last_buyer"
 
 
 @dataclass(frozen=True)

@@ -429,12 +429,13 @@ def erie_operates() -> State:
 
 def test_erie_picks_the_city_of_its_home_on_e11_before_anything_else() -> None:
     """1830 companies.ERIE.home: E11 holds two cities and the title names none; the company
-    picks one with its first move (18xx operating round), free and not the turn's station."""
+    picks one before anything but its tile lay (18xx operating round), free and not the turn's
+    station."""
     state = erie_operates()
-    assert GAME.options(state).verbs == ("token",)
+    assert GAME.options(state).verbs == ("token", "tile")
     assert GAME.options(state).args["token"] == (("E11",), ("0", "1"))
     with pytest.raises(RuleError, match="ERIE places its home station on E11 first"):
-        play(state, "C tile E11 59 0 0")
+        play(state, "C run 0 withhold")
     with pytest.raises(RuleError, match="ERIE's first station is its home, on E11"):
         play(state, "C token F10")
     with pytest.raises(RuleError, match="E11 has cities 0 to 1"):
@@ -446,6 +447,20 @@ def test_erie_picks_the_city_of_its_home_on_e11_before_anything_else() -> None:
     # the turn's station (40) is still to place; the home was not it
     assert "token" in GAME.options(state).verbs and "run" in GAME.options(state).verbs
     assert not state.op.tokened and state.corps["ERIE"].stations == 1
+
+
+def test_erie_may_lay_its_tile_on_e11_before_it_picks_its_home_city() -> None:
+    """18xx operating round: the home city of a hex with two may be picked after the company's
+    lay (as 18xx.games plays 1830's ERIE): in phase 3, the green tile 59 on E11, then the home
+    on its city 1."""
+    state = edited(erie_operates(), lambda d: setattr(d, "phase", "3"))
+    state, _ = play(state, "C tile E11 59 3 0")
+    assert GAME.options(state).verbs == ("token",)
+    with pytest.raises(RuleError, match="ERIE places its home station on E11 first"):
+        play(state, "C done")
+    state, events = apply(state, Token("C", "E11", 1))
+    assert ("E11", 1, "ERIE") in state.stations
+    assert "ERIE places its home station on E11, city 1" in [e.text for e in events]
 
 
 def test_a_home_hex_with_one_city_is_placed_when_the_company_first_operates() -> None:
