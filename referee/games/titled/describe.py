@@ -239,6 +239,10 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             said = _("names no company {value}").format(value=shown(out[key]))
             k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
+    if k.has("extra_lay"):
+        extra = k.table("extra_lay")
+        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))

@@ -109,6 +109,15 @@ class Private:
     exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
     exchange_from: tuple[str, ...] = ()  # where that share may come from: ipo, pool
     min_players: int = 0
+    # The owning company may lay one tile of these on one of these hexes, once, in addition
+    # to its own lay (1830's CS on B20, 1889's ER on C4): `tile HEX TILE ROT [COST] PRIVATE`.
+    extra_lay: ExtraLay | None = None
+
+
+@dataclass(frozen=True)
+class ExtraLay:
+    hexes: tuple[str, ...]
+    tiles: tuple[str, ...]
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,8 @@ class Translator:
             self.tile_hex.pop(old, None)
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
-        self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}")
+        by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
     def terrain(self, hex_name: str, corp: str) -> int:
         cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
@@ -355,6 +356,7 @@ class Translator:
 
     def on_bankrupt(self, action: dict[str, Any]) -> None:
         self.finish_run()
+        self.sync_operating(action, str(action["entity"]))
         self.type(action, "bankrupt")
 
     def on_end_game(self, action: dict[str, Any]) -> None:

@@ -7,7 +7,7 @@ import pytest
 
 from referee.errors import RuleError
 from referee.games.titled.game import Titled
-from referee.games.titled.moves import Token
+from referee.games.titled.moves import Lay, Token
 from referee.games.titled.operating import available, order
 from referee.games.titled.play import actor, apply
 from referee.games.titled.state import CLOSED, IPO, POOL, State
@@ -466,3 +466,22 @@ def test_erie_may_lay_its_tile_on_e11_before_it_picks_its_home_city() -> None:
 def test_a_home_hex_with_one_city_is_placed_when_the_company_first_operates() -> None:
     state = or_1830()
     assert ("H12", 0, "PRR") in state.stations
+
+
+def test_a_private_lays_its_extra_tile_in_addition_to_the_companys_own() -> None:
+    """1830 privates.CS.extra_lay: the company owning CS lays tile 3, 4 or 58 on B20 once, in
+    addition to its own lay and at any time of its turn (even after its run)."""
+    state = edited(or_1830(), lambda d: d.privates.update({"CS": "PRR"}))
+    state, _ = play(state, "C tile H10 57 0 0", "C run 0 withhold")
+    typed = GAME.parse(state, "C", ["tile", "B20", "58", "2", "cs"])
+    assert typed == Lay("C", "B20", "58", 2, 0, "CS")
+    with pytest.raises(RuleError, match="CS lays tile 3, 4, 58 on B20.*1830 privates.CS.extra"):
+        apply(state, Lay("C", "B20", "57", 2, 0, "CS"))
+    state, _ = apply(state, typed)
+    assert state.tiles["B20"] == ("58", 2) and state.extra_lays == ["CS"]
+    with pytest.raises(RuleError, match="CS's extra tile lay is used"):
+        apply(state, Lay("C", "B20", "58", 2, 0, "CS"))
+    with pytest.raises(RuleError, match="DH brings no extra tile lay"):
+        apply(state, Lay("C", "F16", "57", 0, 120, "DH"))
+    with pytest.raises(RuleError, match="PRR does not own CS"):
+        apply(or_1830(), Lay("C", "B20", "58", 2, 0, "CS"))
