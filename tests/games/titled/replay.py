@@ -69,6 +69,7 @@ class Recorded:
     result: dict[str, int]  # name -> the site's final value
     options: list[str]
     actions: list[dict[str, Any]]  # every action as recorded
+    ended: str = ""  # why the site's game ended (game_end_reason)
 
     @property
     def name(self) -> str:
@@ -80,7 +81,8 @@ def load(path: Path) -> Recorded:
     players = {int(p["id"]): f"P{n}" for n, p in enumerate(data["players"], start=1)}
     result = {players[int(k)]: int(v) for k, v in data["result"].items()}
     options = list((data.get("settings") or {}).get("optional_rules") or [])
-    return Recorded(path, str(data["title"]), players, result, options, data["actions"])
+    ended = str(data.get("game_end_reason", ""))
+    return Recorded(path, str(data["title"]), players, result, options, data["actions"], ended)
 
 
 def recorded_games() -> list[Path]:
@@ -201,6 +203,12 @@ class Translator:
             self.finish_run()
             self.type(action, "done")
 
+    def end_turn(self) -> None:
+        """Ends the operating turn the last recorded action left open."""
+        if self.replay.state.round == "operating":
+            self.finish_run()
+            self.type({"type": "end"}, "done")
+
     def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
         """Ends what the site ended by itself until the round (and, in a stock round, the
         player) is the action's."""
@@ -233,7 +241,22 @@ class Translator:
         price = str(action["share_price"]).split(",")[0]
         if self.replay.state.round != "auction" and not self.replay.state.auction.pending_par:
             self.sync_round(action, "stock", self.name(action["entity"]))
+            self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
+
+    def end_bought_turn(self, action: dict[str, Any], player: str, corp: str) -> None:
+        """A second buy in a turn is the site's only for more of one company in a zone that
+        allows it; any other buy by the player who bought last comes in his next turn (the
+        site ended this one, the others having nothing to do)."""
+        state = self.replay.state
+        bought = state.turn.did("buy") if state.round == "stock" else []
+        if not bought or state.player != player:
+            return
+        zone = state.title.market.means(state.space(state.corps[bought[0]]), "multiple_buy")
+        if corp == bought[0] and zone:
+            return
+        self.type(action, "done")
+        self.sync_round(action, "stock", player)
 
     def on_pass(self, action: dict[str, Any]) -> None:
         state = self.replay.state
@@ -250,9 +273,10 @@ class Translator:
             self.exchange(action)
             return
         player = self.name(action["entity"])
+        corp = action["shares"][0].rsplit("_", 1)[0]
         self.sync_round(action, "stock", player)
+        self.end_bought_turn(action, player, corp)
         for share in action["shares"]:
-            corp = share.rsplit("_", 1)[0]
             source = " pool" if share in self.pool else ""
             self.pool.discard(share)
             self.type(action, f"buy {corp}{source}")
@@ -375,6 +399,8 @@ def replay(path: Path, on_round_end: Callable[[Replay], None] | None = None) -> 
         if result.state.round == "over":
             break
         translator.play(action)
+    if game.ended != "manually_ended":  # the site ended the turn its last action began
+        translator.end_turn()
     return result
 
 
