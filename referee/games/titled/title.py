@@ -209,6 +209,10 @@ class Title:
     operating: OperatingRules
     end: EndRules
     confidence: dict[str, str] = field(default_factory=dict)  # key path -> "medium: why"
+    aliases: tuple[str, ...] = ()  # other names a table may give it (18xx.games' names)
+    # Games recorded on 18xx.games that replay through the banker to the site's final values
+    # with no forced move (tests/games/titled/recorded, checked there).
+    proven_by: tuple[str, ...] = ()
 
     def company(self, abbr: str) -> Company:
         return next(c for c in self.companies if c.abbr == abbr)

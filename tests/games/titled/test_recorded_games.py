@@ -74,3 +74,24 @@ def test_undo_and_redo_leave_the_actions_the_site_kept() -> None:
             continue
         kept = [a["id"] for a in actions if not a.get("skip") and a["type"] not in ("undo", "redo")]
         assert [a["id"] for a in effective(actions) if "id" in a] == kept, path.name
+
+
+def _proofs() -> list[object]:
+    from referee.games.titled.describe import load_title, shipped
+
+    pairs = [(name, game) for name in shipped() for game in load_title(name).proven_by]
+    return [
+        pytest.param(name, game, marks=[] if game in QUICK else [pytest.mark.recorded])
+        for name, game in pairs
+    ]
+
+
+@pytest.mark.parametrize(("title", "game"), _proofs())
+def test_each_game_a_title_names_as_its_proof_replays_exactly(title: str, game: str) -> None:
+    """[title] proven_by (shown by `referee title list`): each game named replays with no
+    forced move to the site's final values."""
+    path = next(p for p in recorded_games() if _name(p) == game)
+    result = replayed(path)
+    assert result.game.title == title
+    assert not result.failed and not result.forced
+    assert result.scores() == result.game.result
