@@ -25,7 +25,7 @@ from typing import Any
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
 from referee.games.titled.describe import title_data
-from referee.games.titled.state import State
+from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
 
@@ -277,18 +277,24 @@ class Translator:
         self.sync_round(action, "stock", player)
         self.end_bought_turn(action, player, corp)
         for share in action["shares"]:
-            source = " pool" if share in self.pool else ""
-            self.pool.discard(share)
-            self.type(action, f"buy {corp}{source}")
+            self.type(action, f"buy {corp}{self.source(share)}")
+
+    def source(self, share: str) -> str:
+        """Where a certificate of the site is bought from: the pool if it was sold there; the
+        other place when the banker holds none where the site's numbers say (a presidency
+        changing hands swaps certificates the site numbers apart)."""
+        pool = share in self.pool
+        self.pool.discard(share)
+        held = self.replay.state.corps[share.rsplit("_", 1)[0]].held
+        if not held.get(POOL if pool else IPO):
+            pool = not pool
+        return " pool" if pool else ""
 
     def exchange(self, action: dict[str, Any]) -> None:
         """A private swapped for a share (1830's MH): said by its owner, on anyone's turn."""
         private = str(action["entity"])
         owner = self.replay.state.privates.get(private, "")
-        share = action["shares"][0]
-        source = " pool" if share in self.pool else ""
-        self.pool.discard(share)
-        self.type(action, f"as {owner} exchange {private}{source}")
+        self.type(action, f"as {owner} exchange {private}{self.source(action['shares'][0])}")
 
     def on_sell_shares(self, action: dict[str, Any]) -> None:
         shares = action["shares"]
@@ -370,7 +376,10 @@ class Translator:
         self.finish_run()
         train = action["train"]
         self.trains.pop(train, None)
-        self.type(action, f"discard {action['entity']} {train.rsplit('-', 1)[0]}")
+        state = self.replay.state
+        president = state.corps[action["entity"]].president
+        who = "" if president == self.replay.session.actor() else f"as {president} "
+        self.type(action, f"{who}discard {action['entity']} {train.rsplit('-', 1)[0]}")
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -432,9 +441,19 @@ def _said(revenue: int) -> str:
     return "best" if revenue < 0 else str(revenue)
 
 
+# The site's optional rules a recorded game was played with, as the title's options.
+OPTIONAL: dict[str, dict[str, Any]] = {
+    # 1830: a turn's second brown-zone certificate may come from the initial offering too
+    "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
+}
+
+
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
-    for path, value in SITE.items():
+    options = dict(SITE)
+    for rule in game.options:
+        options.update(OPTIONAL[rule])
+    for path, value in options.items():
         *tables, key = path.split(".")
         where = data
         for table in tables:

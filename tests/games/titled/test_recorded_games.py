@@ -15,13 +15,12 @@ from tests.games.titled.replay import Replay, each_forced, recorded_games, repla
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
 FORCED: dict[str, str] = {
-    "1830/26855": "multiple_brown_from_ipo; an emergency sale re-sorts the operating order",
-    "1889/314": "discard order; IR's 400 refused as 370; emergency sales past the need",
+    "1889/314": "IR's 400 runs through I2, full of SR's and AR's stations; sales past the need",
     "1889/962": "ER's extra tile lay; cash apart from the third stock round",
 }
 VALUES: dict[str, str] = {
     "1830/1830_game_end_bank": "P3 $466 short of the site's value, the others exact",
-    "1830/26855": "as FORCED",
+    "1830/26855": "every value apart (the operating order after an emergency sale?)",
     "1889/962": "as FORCED",
 }
 
