@@ -16,12 +16,12 @@ from tests.games.titled.replay import Replay, each_forced, recorded_games, repla
 # games whose moves are not all accepted, and those whose final values are not the site's.
 FORCED: dict[str, str] = {
     "1889/314": "IR's 400 runs through I2, full of SR's and AR's stations; sales past the need",
-    "1889/962": "ER's extra tile lay; cash apart from the third stock round",
+    "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
 }
 VALUES: dict[str, str] = {
     "1830/1830_game_end_bank": "P3 $466 short of the site's value, the others exact",
     "1830/26855": "every value apart (the operating order after an emergency sale?)",
-    "1889/962": "as FORCED",
+    "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
 
 
