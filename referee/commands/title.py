@@ -48,6 +48,6 @@ def check(file: str) -> None:
 def list_titles() -> None:
     """List the titles shipped with referee."""
     from referee.games.titled.describe import load_title, shipped
+    from referee.games.titled.summary import listing
 
-    for name in shipped():
-        click.echo(f"{name}  {load_title(name).full_name}")
+    click.echo(listing([load_title(name) for name in shipped()], shipped()))

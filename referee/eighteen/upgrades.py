@@ -128,12 +128,19 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
 
 def _stop_edges(tile: TileSpec, paths: Paths) -> list[frozenset[int]]:
     """The edges each city or town with track reaches directly (18xx.games city_town_edges)."""
+    return list(node_edges(tile, paths, ("city", "town")).values())
+
+
+def node_edges(
+    tile: TileSpec, paths: Paths, kinds: tuple[str, ...] = ("city",)
+) -> dict[int, frozenset[int]]:
+    """Node index -> the edges it reaches directly, for the nodes of `kinds` with track."""
     edges: dict[int, set[int]] = {}
     for a, b in paths:
         for node, edge in ((a, b), (b, a)):
-            if node[0] == "n" and tile.nodes[node[1]].kind in ("city", "town") and edge[0] == "e":
+            if node[0] == "n" and tile.nodes[node[1]].kind in kinds and edge[0] == "e":
                 edges.setdefault(node[1], set()).add(edge[1])
-    return [frozenset(e) for e in edges.values()]
+    return {node: frozenset(e) for node, e in edges.items()}
 
 
 def _label_problem(label: str, new: TileSpec) -> str:

@@ -261,7 +261,7 @@ def _finish(state: State) -> list[Event]:
     if state.auction.left or state.auction.pending_par or state.round != "auction":
         return []
     state.round, state.stock_round = "stock", 1
-    if state.last_to_act:
+    if state.last_to_act and state.title.auction.priority == "after_last_buyer":
         state.actor = (state.players.index(state.last_to_act) + 1) % len(state.players)
     state.passes, state.last_to_act = 0, ""
     return [

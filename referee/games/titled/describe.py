@@ -23,11 +23,34 @@ def shipped() -> list[str]:
     return table_names("titles")
 
 
+def _names(shipped_title: str) -> list[str]:
+    """A shipped title's name, file name and aliases ([title] aliases: the site's names)."""
+    head = load_table(f"titles/{shipped_title}").get("title", {})
+    aliases = head.get("aliases", [])
+    names = [shipped_title, str(head.get("name", shipped_title))]
+    return names + [str(a) for a in aliases if isinstance(a, str)]
+
+
+def shipped_name(typed: str) -> str:
+    """The shipped title a name means: its file name, its name or an alias, in any case, or
+    the start of one that no other title's names start with (`18ches`); '' if none."""
+    wanted = typed.casefold()
+    if not wanted:
+        return ""
+    names = {title: [n.casefold() for n in _names(title)] for title in shipped()}
+    exact = [title for title, known in names.items() if wanted in known]
+    if exact:
+        return exact[0]
+    begun = [title for title, known in names.items() if any(n.startswith(wanted) for n in known)]
+    return begun[0] if len(begun) == 1 else ""
+
+
 def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
     """The raw description of a shipped title by name (1830, 1889), else of that file, and
     the name its errors go by."""
-    if name_or_path in shipped():
-        return load_table(f"titles/{name_or_path}"), f"{name_or_path}.toml"
+    named = shipped_name(name_or_path)
+    if named:
+        return load_table(f"titles/{named}"), f"{named}.toml"
     path = Path(name_or_path)
     if not path.exists():
         raise TitleError(
@@ -57,6 +80,8 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         said = _("names no shipped map {value}").format(value=shown(map_name))
         head.fail(said, "map", ", ".join(table_names("maps")))
     source = head.text("source")
+    aliases = tuple(head.texts("aliases", []))
+    proven_by = tuple(head.texts("proven_by", []))
     head.done()
 
     players = top.table("players")
@@ -120,6 +145,8 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         auction=_auction(top.table("auction"), bool(privates)),
         operating=_operating(top.table("operating")),
         end=_end(top.table("end")),
+        aliases=aliases,
+        proven_by=proven_by,
     )
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
@@ -239,6 +266,10 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             said = _("names no company {value}").format(value=shown(out[key]))
             k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
+    if k.has("extra_lay"):
+        extra = k.table("extra_lay")
+        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -310,6 +341,7 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
         kind=k.text("kind", choices=t.AUCTIONS),
         min_raise=k.integer("min_raise", 5, 1, _MONEY),
         discount=k.integer("discount", 5, 0, _MONEY),
+        priority=k.text("priority", "after_last_buyer", t.AUCTION_PRIORITIES),
     )
     k.done()
     if has_privates and rules.kind == "none":

@@ -52,7 +52,11 @@ VERBS = (
     Verb("sell", "sell COMPANY [COUNT]", N_("sell certificates to the pool")),
     Verb("done", "done", N_("end the turn (a pass if nothing was done)")),
     Verb("pass", "pass", N_("the same as done")),
-    Verb("tile", "tile HEX TILE ROTATION [COST]", N_("lay a tile, paying the terrain cost")),
+    Verb(
+        "tile",
+        "tile HEX TILE ROTATION [COST] [PRIVATE]",
+        N_("lay a tile, paying the terrain cost (PRIVATE: that private's extra lay)"),
+    ),
     Verb("token", "token HEX [CITY]", N_("place a station token at its price")),
     Verb(
         "run",
@@ -141,10 +145,13 @@ class Titled(Game):
                 actor, company(args[0]), amount(args[1], N_("count"), low=1) if args[1:] else 1
             )
         if verb == "tile":
-            count_words(VERBS, verb, args, 3, 4)
+            count_words(VERBS, verb, args, 3, 5)
             rotation = amount(args[2], N_("rotation"), high=5)
+            by = ""  # a private's extra lay names the private last
+            if args[3:] and not args[-1].isdigit():
+                by = match(args.pop(), privates, N_("private"))
             cost = amount(args[3], N_("cost")) if args[3:] else 0
-            return Lay(actor, args[0].upper(), args[1], rotation, cost)
+            return Lay(actor, args[0].upper(), args[1], rotation, cost, by)
         if verb == "token":
             count_words(VERBS, verb, args, 1, 2)
             city = amount(args[1], N_("city"), high=5) if args[1:] else 0
@@ -230,10 +237,11 @@ class Titled(Game):
         now = _("operating round {number}: {company}").format(
             number=f"{state.stock_round}.{state.or_number}", company=corp.abbr
         )
-        if operating.home_to_pick(state, corp):  # its first move: the city of its home
+        if operating.home_to_pick(state, corp):  # the city of its home, before or after its lay
             home = title.company(corp.abbr).home
             cities = tuple(str(c) for c in range(routes.cities_on(state, home)))
-            return Options(who, ("token",), {"token": ((home,), cities)}, now)
+            first: tuple[str, ...] = ("token",) if state.op.lays else ("token", "tile")
+            return Options(who, first, {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
         if title.map:  # the route search knows the map: `run best`, `routes`

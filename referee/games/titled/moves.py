@@ -53,6 +53,7 @@ class Lay:
     tile: str
     rotation: int
     cost: int  # terrain cost paid to the bank, as the table reads it off the map
+    private: str = ""  # the private whose extra lay this is (its title's extra_lay)
 
 
 @dataclass(frozen=True)

@@ -178,29 +178,26 @@ def _on_map(state: State, judge: Judge) -> None:
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
-    corp = _turn(state, move.actor, judge)
-    judge.rule(
-        state.op.lays < state.title.operating.tile_lays,
-        ngettext(
-            "{company} has laid its {n} tile this turn",
-            "{company} has laid its {n} tiles this turn",
-            state.title.operating.tile_lays,
-        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
-        key(state, "operating.tile_lays"),
-    )
+    # A company whose home city is still to pick may lay its track first (as 18xx.games lets
+    # 1830's ERIE lay on E11 before it places its home station on the tile's city).
+    corp = _turn(state, move.actor, judge, home_first=False)
+    if move.private:
+        _extra_lay(state, corp, move, judge)
+    else:
+        _own_lay(state, corp, judge)
     judge.fact(move.cost >= 0, _("a terrain cost is not negative"), OR)
     judge.fact(0 <= move.rotation < 6, _("a rotation is 0 to 5"), OR)
-    judge.rule(
-        not state.op.tokened and not state.op.ran,
-        _("track comes first in a turn: before the station, the run and the trains"),
-        OR,
-    )
     old = state.tiles.get(move.hex)
     state.tiles[move.hex] = (move.tile, move.rotation)
+    moved_stations = track.move_stations(state, move.hex, old) if state.title.map else []
     _on_map(state, judge)
     returned = track.check(state, move, old, phase(state).tiles, judge) if state.title.map else []
+    returned += moved_stations
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
-    state.op.lays += 1
+    if move.private:
+        state.extra_lays.append(move.private)
+    else:
+        state.op.lays += 1
     trusted = (
         _("trusted: its connection and cost (not checked)")
         if state.title.map
@@ -219,6 +216,55 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         *returned,
         Event(trusted),
     ]
+
+
+def _own_lay(state: State, corp: Corp, judge: Judge) -> None:
+    """The company's own lays: the title's number a turn, before the station and the run."""
+    judge.rule(
+        state.op.lays < state.title.operating.tile_lays,
+        ngettext(
+            "{company} has laid its {n} tile this turn",
+            "{company} has laid its {n} tiles this turn",
+            state.title.operating.tile_lays,
+        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
+        key(state, "operating.tile_lays"),
+    )
+    judge.rule(
+        not state.op.tokened and not state.op.ran,
+        _("track comes first in a turn: before the station, the run and the trains"),
+        OR,
+    )
+
+
+def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
+    """A private's extra lay (its title's extra_lay): once, by the company owning it, on its
+    hexes with its tiles, at any time of the company's turn, in addition to its own lays."""
+    described = next(p for p in state.title.privates if p.abbr == move.private)
+    extra = described.extra_lay
+    rule = key(state, f"privates.{move.private}.extra_lay")
+    if extra is None:
+        judge.fact(
+            False, _("{private} brings no extra tile lay").format(private=move.private), rule
+        )
+        return
+    owner = state.privates.get(move.private, "")
+    judge.fact(
+        owner == corp.abbr,
+        _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.private not in state.extra_lays,
+        _("{private}'s extra tile lay is used").format(private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.hex in extra.hexes and move.tile in extra.tiles,
+        _("{private} lays tile {tiles} on {hexes}").format(
+            private=move.private, tiles=", ".join(extra.tiles), hexes=", ".join(extra.hexes)
+        ),
+        rule,
+    )
 
 
 def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
@@ -731,7 +777,8 @@ def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[
         ),
         EMERGENCY,
     )
-    return state, sale(state, move, judge, in_need=corp.abbr)
+    skipped = [] if state.op.ran else no_run(state, corp)
+    return state, [*skipped, *sale(state, move, judge, in_need=corp.abbr)]
 
 
 def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:
@@ -740,7 +787,11 @@ def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Ev
     can_pay = _("{player} can pay for {company}'s train: no bankruptcy")
     judge.rule(need > 0, can_pay.format(player=move.actor, company=corp.abbr), EMERGENCY)
     bankrupt = _("{player} is bankrupt: {company} cannot buy a train")
+    # the train step comes after the run: a company without a train has not run, and its
+    # price has moved as a withhold does before its president goes bankrupt
+    skipped = [] if state.op.ran else no_run(state, corp)
     events = [
+        *skipped,
         Event(bankrupt.format(player=move.actor, company=corp.abbr)),
         Event(_("trusted: that no sale of shares could raise the rest (not checked)")),
         *settle_bankrupt(state, move.actor),

@@ -107,6 +107,7 @@ class State(Sealable):
     discard_due: list[str] = field(default_factory=list)  # companies over the train limit
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)  # hex -> (tile, rotation)
     stations: list[tuple[str, int, str]] = field(default_factory=list)  # (hex, city, company)
+    extra_lays: list[str] = field(default_factory=list)  # privates whose extra lay is used
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from referee.columns import simple_table
 from referee.games.titled.title import Title
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def summary(title: Title) -> str:
@@ -42,3 +43,26 @@ def summary(title: Title) -> str:
         lines.append(said)
         lines.extend(f"    {key}: {note}" for key, note in title.confidence.items())
     return "\n".join(lines)
+
+
+def listing(titles: list[Title], names: list[str]) -> str:
+    """`referee title list`: each shipped title by the name `--title` takes, with its player
+    counts, how many of its facts are marked in doubt ([confidence]) and how many games
+    recorded on 18xx.games prove it ([title] proven_by)."""
+    headers = [_("title"), _("name"), _("players"), _("in doubt"), _("proven by"), _("also")]
+    rows = []
+    for name, title in zip(names, titles, strict=True):
+        counts = sorted(title.cash)
+        players = f"{counts[0]}-{counts[-1]}" if len(counts) > 1 else str(counts[0])
+        proven = ngettext("{n} recorded game", "{n} recorded games", len(title.proven_by))
+        rows.append(
+            [
+                name,
+                title.full_name,
+                players,
+                str(len(title.confidence)),
+                proven.format(n=len(title.proven_by)),
+                ", ".join(title.aliases),
+            ]
+        )
+    return simple_table(rows, headers)

@@ -27,6 +27,9 @@ PAYEES = ("bank", "company")
 MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
 AUCTIONS = ("waterfall", "fixed_price", "none")
+# after_last_buyer: the player after the one who bought the last private; next_in_turn: the
+# player whose turn of the sale came next (the buys and bids of a bid-off take no turn).
+AUCTION_PRIORITIES = ("after_last_buyer", "next_in_turn")
 PAYOUTS = ("full", "half", "withhold")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
@@ -106,6 +109,15 @@ class Private:
     exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
     exchange_from: tuple[str, ...] = ()  # where that share may come from: ipo, pool
     min_players: int = 0
+    # The owning company may lay one tile of these on one of these hexes, once, in addition
+    # to its own lay (1830's CS on B20, 1889's ER on C4): `tile HEX TILE ROT [COST] PRIVATE`.
+    extra_lay: ExtraLay | None = None
+
+
+@dataclass(frozen=True)
+class ExtraLay:
+    hexes: tuple[str, ...]
+    tiles: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -153,6 +165,9 @@ class AuctionRules:
     kind: str
     min_raise: int
     discount: int  # waterfall: the cheapest private's price drops by this when all pass
+    # Who has the priority deal once the privates are sold (AUCTION_PRIORITIES): the player
+    # after the last buyer, or the player next in the sale's turn order.
+    priority: str = "after_last_buyer"
 
 
 @dataclass(frozen=True)
@@ -194,6 +209,10 @@ class Title:
     operating: OperatingRules
     end: EndRules
     confidence: dict[str, str] = field(default_factory=dict)  # key path -> "medium: why"
+    aliases: tuple[str, ...] = ()  # other names a table may give it (18xx.games' names)
+    # Games recorded on 18xx.games that replay through the banker to the site's final values
+    # with no forced move (tests/games/titled/recorded, checked there).
+    proven_by: tuple[str, ...] = ()
 
     def company(self, abbr: str) -> Company:
         return next(c for c in self.companies if c.abbr == abbr)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import TileSpec, catalogue
-from referee.eighteen.upgrades import colour_word, count, left, upgrade_problem
+from referee.eighteen.upgrades import colour_word, count, left, node_edges, upgrade_problem
 from referee.engine import Event
 from referee.games.titled.moves import Lay
 from referee.games.titled.rules import SUPPLY, UPGRADES, key
@@ -65,3 +65,31 @@ def check(
     if old:
         return [Event(_("tile {tile} goes back to the supply").format(tile=old[0]))]
     return []
+
+
+def move_stations(state: State, hex_name: str, old: tuple[str, int] | None) -> list[Event]:
+    """The stations on a hex whose tile was just replaced (state.tiles holds the new one) go
+    to the city of the new tile that holds their old city's track (18xx upgrades: a station
+    stays with its city). A city with no track, or whose track no new city holds, keeps its
+    number."""
+    hexes = load_map(state.title.map).hexes
+    if hex_name not in hexes:
+        return []
+    new_laid = state.tiles[hex_name]
+    new = catalogue().get(new_laid[0])
+    before = catalogue().get(old[0]) if old else hexes[hex_name].printed
+    if new is None or before is None:
+        return []
+    was = node_edges(before, before.rotated_paths(old[1]) if old else before.paths)
+    now = node_edges(new, new.rotated_paths(new_laid[1]))
+    events = []
+    for index, (where, city, company) in enumerate(state.stations):
+        edges = was.get(city)
+        if where != hex_name or not edges:
+            continue
+        to = max(now, key=lambda n: len(now[n] & edges), default=city)
+        if to != city and now[to] & edges:
+            state.stations[index] = (where, to, company)
+            said = _("{company}'s station on {hex} moves with its city: city {old} -> {new}")
+            events.append(Event(said.format(company=company, hex=where, old=city, new=to)))
+    return events

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.errors import RuleError
 from referee.games.titled.play import actor
-from tests.games.titled.helpers import TOY, after_1830_auction, play, start
+from tests.games.titled.helpers import TOY, after_1830_auction, edited, play, start
 
 
 def test_waterfall_the_cheapest_is_bought_at_its_price_and_the_turn_passes() -> None:
@@ -114,3 +116,38 @@ def test_1889_privates_depend_on_the_player_count() -> None:
     """1889 privates[SIR].min_players = 3, privates[UTF].min_players = 4."""
     assert list(start("1889", "A,B").privates) == ["TR", "MF", "ER", "SMR", "DR"]
     assert "UTF" in start("1889", "A,B,C,D").privates
+
+
+# 1889 for five: the bids of the recorded game hs_jmmljkbw_17502 (18xx.games): P3's buy of TR
+# sells MF and ER to their lone bidders; SMR goes to a bid-off that P2 wins, and UTF, SIR
+# and DR then go to their lone bidders, P4's UTF last. P3 acted last in turn.
+OPENING_1889 = (
+    "A bid DR 65",
+    "B bid SMR 55",
+    "C bid MF 35",
+    "D bid UTF 155",
+    "E bid SIR 85",
+    "A bid SMR 60",
+    "B bid ER 45",
+    "C bid TR 20",
+    "B bid SMR 65",
+    "A done",
+)
+
+
+def test_the_priority_deal_goes_to_the_player_after_the_last_buyer() -> None:
+    """auction.priority = after_last_buyer (the default: the printed rules' reading): D bought
+    the last private (UTF, as its lone bidder), so E has the priority deal."""
+    state, events = play(start("1889", "A,B,C,D,E"), *OPENING_1889)
+    assert state.round == "stock" and actor(state) == "E"
+    assert "D buys UTF for ¥155" in [e.text for e in events]
+
+
+def test_the_priority_deal_may_go_to_the_player_next_in_turn() -> None:
+    """auction.priority = next_in_turn (as 18xx.games plays its waterfall: the bids of a
+    bid-off and the sales they bring take no turn): C acted last in turn, so D has it."""
+    state = start("1889", "A,B,C,D,E")
+    rules = replace(state.title.auction, priority="next_in_turn")
+    state = edited(state, lambda d: setattr(d, "title", replace(d.title, auction=rules)))
+    state, _ = play(state, *OPENING_1889)
+    assert state.round == "stock" and actor(state) == "D"

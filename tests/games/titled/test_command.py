@@ -39,11 +39,30 @@ def test_a_bad_description_is_one_line_naming_the_key_with_exit_2(tmp_path: Path
 
 
 def test_list_names_the_shipped_titles() -> None:
+    """Each title with its player counts, its facts in doubt ([confidence]), the recorded games
+    that prove it ([title] proven_by) and its other names (issue 28 item 5)."""
     result = CliRunner().invoke(cli, ["title", "list"])
-    assert result.output.splitlines() == [
-        "1830  1830: Railways & Robber Barons",
-        "1889  Shikoku 1889",
-    ]
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["title", "name", "players", "in", "doubt", "proven", "by", "also"]
+    assert lines[2].split()[:5] == ["1830", "1830:", "Railways", "&", "Robber"]
+    assert "3-6" in lines[2] and "1 recorded game" in lines[2]
+    assert "2-6" in lines[3] and "2 recorded games" in lines[3]
+    assert "Shikoku 1889, History of Shikoku Railways" in lines[3]
+
+
+def test_new_takes_a_titles_other_names_in_any_case_and_a_start_of_one(tmp_path: Path) -> None:
+    """--title takes 18xx.games' names ([title] aliases), in any case, or the start of one that
+    names one title only."""
+    from referee.games.titled.describe import shipped_name
+
+    assert shipped_name("1889") == shipped_name("shikoku 1889") == "1889"
+    assert shipped_name("History of Shikoku") == "1889"
+    assert shipped_name("18") == ""  # the start of both
+    save = tmp_path / "g.toml"
+    result = CliRunner().invoke(
+        cli, ["new", "18xx", "-p", "A,B", "--title", "SHIKOKU", "--save", str(save)], input=""
+    )
+    assert "new Shikoku 1889 session saved" in result.output
 
 
 def test_new_18xx_banks_a_shipped_title_and_saves_its_description(tmp_path: Path) -> None:

@@ -61,9 +61,10 @@ def test_a_company_with_a_train_gets_no_help_from_its_president() -> None:
 
 
 def test_1830_a_bankrupt_sells_what_the_pool_takes_and_his_cash_goes_to_the_bank() -> None:
-    """1830 end.bankrupt_assets = sold: C's 20% of PRR (the president's certificate, A holding
-    20% takes it) goes to the pool at $100 a share, the price falls two rows (sell_drop
-    per_share, sold = down: 100 -> 90 -> 82) and the $200 goes to the bank with C's cash."""
+    """1830 end.bankrupt_assets = sold: PRR, without a train, has not run (100 -> 90, as a
+    withhold moves it); C's 20% of PRR (the president's certificate, A holding 20% takes it)
+    goes to the pool at $90 a share, the price falls two rows (sell_drop per_share, sold =
+    down: 90 -> 82 -> 76) and the $180 goes to the bank with C's cash."""
     state = edited(or_1830(), broke)
     state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
     prr = state.corps["PRR"]
@@ -73,11 +74,11 @@ def test_1830_a_bankrupt_sells_what_the_pool_takes_and_his_cash_goes_to_the_bank
     state, events = play(state, "C bankrupt")
     prr = state.corps["PRR"]
     assert (prr.percent("C"), prr.percent(POOL), prr.president) == (0, 20, "A")
-    assert state.space(prr).price == 82
+    assert state.space(prr).price == 76
     assert state.cash["C"] == 0 and state.bank == bank
     texts = [e.text for e in events]
-    assert "C sells 2 PRR to the pool for $200" in texts
-    assert "C's $200 goes to the bank" in texts
+    assert "C sells 2 PRR to the pool for $180" in texts
+    assert "C's $180 goes to the bank" in texts
     assert state.round == "over" and state.money_total() == 12000
 
 
@@ -89,3 +90,26 @@ def test_kept_leaves_a_bankrupt_players_holdings_to_the_table() -> None:
     state, events = play(state, "C bankrupt")
     assert state.corps["PRR"].percent("C") == 20 and state.corps["PRR"].president == "C"
     assert any("trusted: the table settles what C holds" in e.text for e in events)
+
+
+def test_a_company_without_a_train_has_not_run_when_its_president_goes_bankrupt() -> None:
+    """18xx operating round: the run comes before the trains, so a company that starts its
+    turn without a train has not run, and its price has moved as a withhold does (100 ->
+    90), before its president sells in need or goes bankrupt (as 18xx.games plays it)."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
+    end = replace(state.title.end, bankrupt_assets="kept")
+    state = edited(state, lambda d: setattr(d, "title", replace(d.title, end=end)))
+    state, events = play(state, "C bankrupt")
+    assert state.space(state.corps["PRR"]).price == 90
+    assert "PRR does not run: nothing paid" in [e.text for e in events]
+
+
+def test_a_sale_in_need_comes_after_the_price_move_of_not_running() -> None:
+    """18xx emergency train purchase: PRR (no train, $50) has not run when C sells to pay
+    for its train, so its price is 90 (not 100) before C's sale of PRR."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: (d.cash.update({"C": 0}), setattr(d, "bank", d.bank + 40)))
+    state = edited(state, lambda d: d.corps["PRR"].held.update({"C": 30, IPO: 30}))
+    state, events = play(state, "C sell PRR 1")
+    assert "C sells 1 PRR to the pool for $90" in [e.text for e in events]

@@ -7,7 +7,7 @@ import pytest
 
 from referee.errors import RuleError
 from referee.games.titled.game import Titled
-from referee.games.titled.moves import Token
+from referee.games.titled.moves import Lay, Token
 from referee.games.titled.operating import available, order
 from referee.games.titled.play import actor, apply
 from referee.games.titled.state import CLOSED, IPO, POOL, State
@@ -429,12 +429,13 @@ def erie_operates() -> State:
 
 def test_erie_picks_the_city_of_its_home_on_e11_before_anything_else() -> None:
     """1830 companies.ERIE.home: E11 holds two cities and the title names none; the company
-    picks one with its first move (18xx operating round), free and not the turn's station."""
+    picks one before anything but its tile lay (18xx operating round), free and not the turn's
+    station."""
     state = erie_operates()
-    assert GAME.options(state).verbs == ("token",)
+    assert GAME.options(state).verbs == ("token", "tile")
     assert GAME.options(state).args["token"] == (("E11",), ("0", "1"))
     with pytest.raises(RuleError, match="ERIE places its home station on E11 first"):
-        play(state, "C tile E11 59 0 0")
+        play(state, "C run 0 withhold")
     with pytest.raises(RuleError, match="ERIE's first station is its home, on E11"):
         play(state, "C token F10")
     with pytest.raises(RuleError, match="E11 has cities 0 to 1"):
@@ -448,6 +449,39 @@ def test_erie_picks_the_city_of_its_home_on_e11_before_anything_else() -> None:
     assert not state.op.tokened and state.corps["ERIE"].stations == 1
 
 
+def test_erie_may_lay_its_tile_on_e11_before_it_picks_its_home_city() -> None:
+    """18xx operating round: the home city of a hex with two may be picked after the company's
+    lay (as 18xx.games plays 1830's ERIE): in phase 3, the green tile 59 on E11, then the home
+    on its city 1."""
+    state = edited(erie_operates(), lambda d: setattr(d, "phase", "3"))
+    state, _ = play(state, "C tile E11 59 3 0")
+    assert GAME.options(state).verbs == ("token",)
+    with pytest.raises(RuleError, match="ERIE places its home station on E11 first"):
+        play(state, "C done")
+    state, events = apply(state, Token("C", "E11", 1))
+    assert ("E11", 1, "ERIE") in state.stations
+    assert "ERIE places its home station on E11, city 1" in [e.text for e in events]
+
+
 def test_a_home_hex_with_one_city_is_placed_when_the_company_first_operates() -> None:
     state = or_1830()
     assert ("H12", 0, "PRR") in state.stations
+
+
+def test_a_private_lays_its_extra_tile_in_addition_to_the_companys_own() -> None:
+    """1830 privates.CS.extra_lay: the company owning CS lays tile 3, 4 or 58 on B20 once, in
+    addition to its own lay and at any time of its turn (even after its run)."""
+    state = edited(or_1830(), lambda d: d.privates.update({"CS": "PRR"}))
+    state, _ = play(state, "C tile H10 57 0 0", "C run 0 withhold")
+    typed = GAME.parse(state, "C", ["tile", "B20", "58", "2", "cs"])
+    assert typed == Lay("C", "B20", "58", 2, 0, "CS")
+    with pytest.raises(RuleError, match="CS lays tile 3, 4, 58 on B20.*1830 privates.CS.extra"):
+        apply(state, Lay("C", "B20", "57", 2, 0, "CS"))
+    state, _ = apply(state, typed)
+    assert state.tiles["B20"] == ("58", 2) and state.extra_lays == ["CS"]
+    with pytest.raises(RuleError, match="CS's extra tile lay is used"):
+        apply(state, Lay("C", "B20", "58", 2, 0, "CS"))
+    with pytest.raises(RuleError, match="DH brings no extra tile lay"):
+        apply(state, Lay("C", "F16", "57", 0, 120, "DH"))
+    with pytest.raises(RuleError, match="PRR does not own CS"):
+        apply(or_1830(), Lay("C", "B20", "58", 2, 0, "CS"))

@@ -154,3 +154,19 @@ def test_an_oo_upgrade_keeps_each_city_on_its_own_track() -> None:
     state = in_phase(or_1830(), "5", {"D10": ("59", 0)})
     refused(state, "C tile D10 64 0 0", "a city or town of it takes none of the old track")
     assert laid(state, "C tile D10 64 2 0") == ("64", 2)
+
+
+def test_a_station_moves_with_its_city_when_its_tile_is_upgraded() -> None:
+    """18xx upgrades: a station stays with its city. G19's printed cities reach edge 3 (city 0,
+    NYNH's home) and edge 0 (city 1); tile 54 laid at rotation 0 numbers them the other way
+    (city 1 reaches edges 2 and 3, city 0 edges 0 and 1), so NYNH's station goes to city 1 and
+    B&O's to city 0 (as 18xx.games moves them, Hex#lay)."""
+
+    def stations(draft: State) -> None:
+        draft.stations += [("G19", 0, "NYNH"), ("G19", 1, "B&O")]
+
+    state = edited(in_phase(or_1830(), "3"), stations)
+    state, events = play(state, "C tile G19 54 0 0")
+    assert ("G19", 1, "NYNH") in state.stations and ("G19", 0, "B&O") in state.stations
+    said = [e.text for e in events]
+    assert "NYNH's station on G19 moves with its city: city 0 -> 1" in said

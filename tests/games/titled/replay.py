@@ -1,0 +1,467 @@
+"""Games recorded on 18xx.games, replayed through the banker as a table would type them.
+
+A recorded game (tests/games/titled/recorded/, see the README there) is a list of actions of
+the site: bids, pars, buys, sales, tiles, stations, runs, dividends, trains, undo and redo. This
+module keeps the actions that stand (an undo takes back the last one standing, or all after
+`action_id`; a redo puts the last one undone back; the actions a site program made for a
+player, `auto_actions`, follow the one that made them) and says each one as the move a table
+types (`bid`, `par`, `buy`, `tile`, `token`, `run`, `train`, ...). The moves are played through
+the shell's command layer, as `referee resume` or a pipe plays them; a move refused is played
+again with `force` and counted.
+
+Only facts of the site's records are read here (the actions, the result); what each action
+means on the site was read from its engine, never copied.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee.eighteen.maps import load_map
+from referee.eighteen.tiles import catalogue
+from referee.games.titled.describe import title_data
+from referee.games.titled.state import IPO, POOL, State
+from referee.session import Session
+from referee.shell.commands import Shell
+
+RECORDED = Path(__file__).with_name("recorded")
+
+# The terrain each hex charges for its first tile, as the site's maps give it
+# (lib/engine/game/g_1830/map.rb and g_1889/map.rb, `upgrade=cost:N,terrain:KIND`): not in
+# our maps yet, where the cost of a lay is the table's to say. hex -> (cost, terrain).
+WATER, MOUNTAIN = "water", "mountain"
+TERRAIN: dict[str, dict[str, tuple[int, str]]] = {
+    "1830": {
+        **dict.fromkeys(
+            ("B18", "C19", "D6", "D10", "E5", "F4", "F22", "G19", "I17", "J14"), (80, WATER)
+        ),
+        **dict.fromkeys(
+            ("C17", "C21", "D22", "E17", "E21", "F16", "G13", "G15", "I11", "J10", "J12"),
+            (120, MOUNTAIN),
+        ),
+    },
+    "1889": {
+        **dict.fromkeys(
+            ("A8", "B9", "C6", "D5", "D7", "E4", "E6", "F5", "F7", "G6", "G8", "H9", "H11"),
+            (80, MOUNTAIN),
+        ),
+        "H13": (80, MOUNTAIN),
+        **dict.fromkeys(("H5", "I6"), (80, "water+mountain")),
+        "K6": (80, WATER),
+        **dict.fromkeys(("F9", "I4"), (80, "")),
+    },
+}
+# 1889's Sumitomo Mines Railway: its owning company lays on a mountain without a river for
+# nothing (g_1889/entities.rb, tile_discount terrain mountain).
+FREE_MOUNTAINS = "SMR"
+
+
+@dataclass
+class Recorded:
+    path: Path
+    title: str
+    players: dict[int, str]  # the site's player id -> the name typed here (P1, P2, ...)
+    result: dict[str, int]  # name -> the site's final value
+    options: list[str]
+    actions: list[dict[str, Any]]  # every action as recorded
+    ended: str = ""  # why the site's game ended (game_end_reason)
+
+    @property
+    def name(self) -> str:
+        return f"{self.title}/{self.path.stem}"
+
+
+def load(path: Path) -> Recorded:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    players = {int(p["id"]): f"P{n}" for n, p in enumerate(data["players"], start=1)}
+    result = {players[int(k)]: int(v) for k, v in data["result"].items()}
+    options = list((data.get("settings") or {}).get("optional_rules") or [])
+    ended = str(data.get("game_end_reason", ""))
+    return Recorded(path, str(data["title"]), players, result, options, data["actions"], ended)
+
+
+def recorded_games() -> list[Path]:
+    return sorted(RECORDED.glob("*/*.json"))
+
+
+def effective(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions that stand once every undo and redo is honoured, each followed by the
+    actions the site made for it (`auto_actions`)."""
+    standing: list[dict[str, Any]] = []
+    undone: list[dict[str, Any]] = []
+    for action in actions:
+        kind = action["type"]
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                undone.append(standing.pop())
+            else:
+                while standing and standing[-1]["id"] > target:
+                    undone.append(standing.pop())
+        elif kind == "redo":
+            standing.append(undone.pop())
+        elif kind != "message":
+            standing.append(action)
+            undone.clear()
+    return [each for action in standing for each in (action, *action.get("auto_actions", []))]
+
+
+@dataclass
+class Forced:
+    action: dict[str, Any]
+    move: str
+    why: str
+
+
+@dataclass
+class Replay:
+    """What a recorded game came to when played through the banker."""
+
+    game: Recorded
+    session: Session
+    typed: list[str] = field(default_factory=list)
+    forced: list[Forced] = field(default_factory=list)
+    failed: list[Forced] = field(default_factory=list)  # refused even with force
+    actions: int = 0  # the recorded actions that stand, replayed
+    checks: list[str] = field(default_factory=list)  # what a check after a round found wrong
+
+    @property
+    def state(self) -> State:
+        state: State = self.session.state
+        return state
+
+    def scores(self) -> dict[str, int]:
+        return {row.player: row.score for row in self.session.game.standings(self.state)}
+
+
+class Translator:
+    """Says each recorded action as typed moves, keeping what the actions leave implicit:
+    where each certificate is (initial offering or pool), who owns each train, which hex each
+    tile of the site stands on, a run waiting for its dividend."""
+
+    def __init__(self, game: Recorded, replay: Replay) -> None:
+        self.game = game
+        self.replay = replay
+        self.pool: set[str] = set()  # certificates of the site sold to the pool
+        self.trains: dict[str, str] = {}  # a train of the site -> the company owning it
+        self.tile_hex: dict[str, str] = {}  # a tile of the site ("57-1") -> its hex
+        self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
+        self.pending_run: tuple[str, int] | None = None  # company, revenue: its dividend next
+        self.on_round_end: Callable[[Replay], None] | None = None
+
+    # --- whom a move is for --------------------------------------------------------------
+    def name(self, entity: Any) -> str:
+        return self.game.players[int(entity)]
+
+    def corp_of(self, action: dict[str, Any]) -> str:
+        """The company an operating action is for (a private acts for its owner)."""
+        if action["entity_type"] == "company":
+            owner = self.replay.state.privates.get(action["entity"], "")
+            return owner
+        return str(action["entity"])
+
+    # --- playing ---------------------------------------------------------------------------
+    def type(self, action: dict[str, Any], move: str) -> None:
+        shell = Shell(self.replay.session)
+        before = self.replay.state.round
+        reply = shell.run(move)
+        self.replay.typed.append(f"#{action.get('id')} {move}: {reply.text}")
+        if not reply.ok:
+            forced = shell.run(f'force {move} --because "as recorded"')
+            record = Forced(action, move, reply.text)
+            (self.replay.forced if forced.ok else self.replay.failed).append(record)
+            if not forced.ok:
+                record.why += f" / force: {forced.text}"
+        if before == "operating" and self.replay.state.round != "operating":
+            self.round_ended()
+
+    def round_ended(self) -> None:
+        if self.on_round_end is not None:
+            self.on_round_end(self.replay)
+
+    def finish_run(self) -> None:
+        """A run the site left without a dividend (no revenue): typed as withheld."""
+        if self.pending_run is not None:
+            corp, revenue = self.pending_run
+            self.pending_run = None
+            self.type({"type": "run_routes", "entity": corp}, f"run {_said(revenue)} withhold")
+
+    def sync_operating(self, action: dict[str, Any], corp: str) -> None:
+        """Ends the turns (and the stock round) the site ended by itself until `corp`
+        operates."""
+        for _turn in range(60):
+            state = self.replay.state
+            if state.round in ("auction", "over") or state.discard_due:
+                return
+            if state.round == "operating" and state.order[state.operating] == corp:
+                return
+            self.finish_run()
+            self.type(action, "done")
+
+    def end_turn(self) -> None:
+        """Ends the operating turn the last recorded action left open."""
+        if self.replay.state.round == "operating":
+            self.finish_run()
+            self.type({"type": "end"}, "done")
+
+    def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
+        """Ends what the site ended by itself until the round (and, in a stock round, the
+        player) is the action's."""
+        for _turn in range(40):
+            state = self.replay.state
+            if state.round == "over":
+                return
+            if state.round == round_name and (
+                round_name != "stock" or not player or state.player == player
+            ):
+                return
+            if state.round == "auction":
+                return
+            self.finish_run()
+            self.type(action, "done")
+
+    # --- the actions -----------------------------------------------------------------------
+    def play(self, action: dict[str, Any]) -> None:
+        kind = action["type"]
+        handler = getattr(self, f"on_{kind}", None)
+        if handler is None:
+            return  # program_* and other settings of the site: no move
+        self.replay.actions += 1
+        handler(action)
+
+    def on_bid(self, action: dict[str, Any]) -> None:
+        self.type(action, f"bid {action['company']} {action['price']}")
+
+    def on_par(self, action: dict[str, Any]) -> None:
+        price = str(action["share_price"]).split(",")[0]
+        if self.replay.state.round != "auction" and not self.replay.state.auction.pending_par:
+            self.sync_round(action, "stock", self.name(action["entity"]))
+            self.end_bought_turn(action, self.name(action["entity"]), "")
+        self.type(action, f"par {action['corporation']} {price}")
+
+    def end_bought_turn(self, action: dict[str, Any], player: str, corp: str) -> None:
+        """A second buy in a turn is the site's only for more of one company in a zone that
+        allows it; any other buy by the player who bought last comes in his next turn (the
+        site ended this one, the others having nothing to do)."""
+        state = self.replay.state
+        bought = state.turn.did("buy") if state.round == "stock" else []
+        if not bought or state.player != player:
+            return
+        zone = state.title.market.means(state.space(state.corps[bought[0]]), "multiple_buy")
+        if corp == bought[0] and zone:
+            return
+        self.type(action, "done")
+        self.sync_round(action, "stock", player)
+
+    def on_pass(self, action: dict[str, Any]) -> None:
+        state = self.replay.state
+        if action["entity_type"] != "player" or state.round == "operating":
+            return  # a company's pass: its turn ends when the next one's begins
+        if state.round == "auction":
+            self.type(action, "pass")
+            return
+        self.sync_round(action, "stock", self.name(action["entity"]))
+        self.type(action, "done")
+
+    def on_buy_shares(self, action: dict[str, Any]) -> None:
+        if action["entity_type"] == "company":
+            self.exchange(action)
+            return
+        player = self.name(action["entity"])
+        corp = action["shares"][0].rsplit("_", 1)[0]
+        self.sync_round(action, "stock", player)
+        self.end_bought_turn(action, player, corp)
+        for share in action["shares"]:
+            self.type(action, f"buy {corp}{self.source(share)}")
+
+    def source(self, share: str) -> str:
+        """Where a certificate of the site is bought from: the pool if it was sold there; the
+        other place when the banker holds none where the site's numbers say (a presidency
+        changing hands swaps certificates the site numbers apart)."""
+        pool = share in self.pool
+        self.pool.discard(share)
+        held = self.replay.state.corps[share.rsplit("_", 1)[0]].held
+        if not held.get(POOL if pool else IPO):
+            pool = not pool
+        return " pool" if pool else ""
+
+    def exchange(self, action: dict[str, Any]) -> None:
+        """A private swapped for a share (1830's MH): said by its owner, on anyone's turn."""
+        private = str(action["entity"])
+        owner = self.replay.state.privates.get(private, "")
+        self.type(action, f"as {owner} exchange {private}{self.source(action['shares'][0])}")
+
+    def on_sell_shares(self, action: dict[str, Any]) -> None:
+        shares = action["shares"]
+        corp = shares[0].rsplit("_", 1)[0]
+        self.pool.update(shares)
+        player = self.name(action["entity"])
+        if not action.get("in_need"):
+            self.sync_round(action, "stock", player)
+        self.type(action, f"sell {corp} {int(action['percent']) // 10}")
+
+    def on_lay_tile(self, action: dict[str, Any]) -> None:
+        corp = self.corp_of(action)
+        self.sync_operating(action, corp)
+        hex_name = action["hex"]
+        tile = action["tile"].rsplit("-", 1)[0]
+        cost = 0 if hex_name in self.hex_tile else self.terrain(hex_name, corp)
+        old = self.hex_tile.get(hex_name)
+        if old is not None:
+            self.tile_hex.pop(old, None)
+        self.hex_tile[hex_name] = action["tile"]
+        self.tile_hex[action["tile"]] = hex_name
+        by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
+
+    def terrain(self, hex_name: str, corp: str) -> int:
+        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        if kind == MOUNTAIN and self.replay.state.privates.get(FREE_MOUNTAINS) == corp:
+            return 0
+        return cost
+
+    def on_place_token(self, action: dict[str, Any]) -> None:
+        corp = self.corp_of(action)
+        self.sync_operating(action, corp)
+        tile, city = action["city"].rsplit("-", 1)
+        hex_name = self.tile_hex.get(tile, tile.rsplit("-", 1)[0])
+        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}")
+
+    def node(self, hex_name: str, city: int) -> int:
+        """The site numbers a tile's cities; the banker its nodes (towns among them)."""
+        laid = self.replay.state.tiles.get(hex_name)
+        spec = catalogue()[laid[0]] if laid else load_map(self.game.title).hexes[hex_name].printed
+        cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
+        return cities[city]
+
+    def on_run_routes(self, action: dict[str, Any]) -> None:
+        corp = str(action["entity"])
+        self.sync_operating(action, corp)
+        if any("revenue" not in route for route in action["routes"]):
+            self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
+            return
+        revenue = sum(int(r["revenue"]) for r in action["routes"])
+        self.pending_run = (corp, revenue)
+
+    def on_dividend(self, action: dict[str, Any]) -> None:
+        how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
+        corp = str(action["entity"])
+        revenue = self.pending_run[1] if self.pending_run else 0
+        self.pending_run = None
+        self.sync_operating(action, corp)
+        self.type(action, f"run {_said(revenue)} {how}")
+
+    def on_buy_train(self, action: dict[str, Any]) -> None:
+        corp = str(action["entity"])
+        self.finish_run()
+        self.sync_operating(action, corp)
+        train = action["train"]
+        name = train.rsplit("-", 1)[0]
+        seller = self.trains.get(train, "")
+        self.trains[train] = corp
+        if seller and seller != corp:
+            self.type(action, f"train {name} from {seller} {action['price']}")
+        elif action.get("exchange"):
+            self.trains.pop(action["exchange"], None)
+            self.type(action, f"train {name} trade {action['exchange'].rsplit('-', 1)[0]}")
+        else:
+            self.type(action, f"train {name}")
+
+    def on_discard_train(self, action: dict[str, Any]) -> None:
+        self.finish_run()
+        train = action["train"]
+        self.trains.pop(train, None)
+        state = self.replay.state
+        president = state.corps[action["entity"]].president
+        who = "" if president == self.replay.session.actor() else f"as {president} "
+        self.type(action, f"{who}discard {action['entity']} {train.rsplit('-', 1)[0]}")
+
+    def on_buy_company(self, action: dict[str, Any]) -> None:
+        corp = str(action["entity"])
+        self.finish_run()
+        self.sync_operating(action, corp)
+        self.type(action, f"private {action['company']} {action['price']}")
+
+    def on_bankrupt(self, action: dict[str, Any]) -> None:
+        self.finish_run()
+        self.sync_operating(action, str(action["entity"]))
+        self.type(action, "bankrupt")
+
+    def on_end_game(self, action: dict[str, Any]) -> None:
+        """The site's players ended the game by hand: nothing to type."""
+
+
+def replay(path: Path, on_round_end: Callable[[Replay], None] | None = None) -> Replay:
+    """Plays a recorded game through the banker, each refused move forced and counted."""
+    game = load(path)
+    session = Session.new("18xx", list(game.players.values()), "", _title(game))
+    session.settle()
+    result = Replay(game, session)
+    translator = Translator(game, result)
+    translator.on_round_end = on_round_end
+    for action in _marked(effective(game.actions)):
+        if result.state.round == "over":
+            break
+        translator.play(action)
+    if game.ended != "manually_ended":  # the site ended the turn its last action began
+        translator.end_turn()
+    return result
+
+
+# Where 18xx.games plays a title otherwise than the shipped description reads the printed
+# rules: the title's options set as the site played them (key path -> value).
+SITE: dict[str, Any] = {
+    # the site's waterfall gives the priority deal to the player whose turn came next
+    # (step/waterfall_auction.rb: a bid-off takes no turn)
+    "auction.priority": "next_in_turn",
+}
+
+
+def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions, each sale marked `in_need` that a president makes to pay for a company's
+    train (the site's next action, past his other sales, is the company's train or
+    bankruptcy)."""
+    marked = []
+    for index, action in enumerate(actions):
+        if action["type"] == "sell_shares":
+            after = next((a for a in actions[index + 1 :] if a["type"] != "sell_shares"), {})
+            need = after.get("type") in ("buy_train", "bankrupt")
+            need = need and after.get("entity_type") == "corporation"
+            action = {**action, "in_need": need}
+        marked.append(action)
+    return marked
+
+
+def _said(revenue: int) -> str:
+    return "best" if revenue < 0 else str(revenue)
+
+
+# The site's optional rules a recorded game was played with, as the title's options.
+OPTIONAL: dict[str, dict[str, Any]] = {
+    # 1830: a turn's second brown-zone certificate may come from the initial offering too
+    "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
+}
+
+
+def _title(game: Recorded) -> dict[str, Any]:
+    data = copy.deepcopy(title_data(game.title)[0])
+    options = dict(SITE)
+    for rule in game.options:
+        options.update(OPTIONAL[rule])
+    for path, value in options.items():
+        *tables, key = path.split(".")
+        where = data
+        for table in tables:
+            where = where.setdefault(table, {})
+        where[key] = value
+    return data
+
+
+def each_forced(result: Replay) -> Iterator[str]:
+    for forced in result.forced:
+        yield f"#{forced.action.get('id')} {forced.move}: {forced.why}"
