@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Verb
-from referee.i18n import N_
+from referee.engine import Form, Incomplete, Verb
+from referee.i18n import N_, _
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
-from .names import face, train
+from .checks import R_BUY, R_DICE, R_FLOW, R_LOAD, R_ORANGE, R_SETUP
+from .names import face, shown, train
 from .state import DICE, FACES, State
+from .track import R_AUTO, R_MOVE, R_PURPLE, destinations
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,11 @@ VERBS = (
             "enter the four dice as rolled (red yellow green blue purple orange), or their four "
             "initials in one word (roll rrpo)"
         ),
+        (
+            Form("roll red red red orange", N_("the four faces")),
+            Form("roll rygb", N_("their initials in one word")),
+        ),
+        R_DICE,
     ),
     Verb(
         "buy",
@@ -131,17 +138,29 @@ VERBS = (
             "take or buy one share from the Available box (free in a city, "
             "else its space value); also 'take'"
         ),
+        (Form("buy red"),),
+        R_BUY,
     ),
-    Verb("pass", "pass", N_("skip taking a share this turn")),
+    Verb("pass", "pass", N_("skip taking a share this turn"), (Form("pass"),), R_BUY),
     Verb(
         "load",
         "load TRAIN [N] [TRAIN [N]]",
         N_("dice action: load your goods on trains in cities"),
+        (
+            Form("load red", N_("as many goods as the dice allow")),
+            Form("load red 3 blue 1", N_("so many on each train")),
+        ),
+        R_LOAD,
     ),
     Verb(
         "move",
         "move TRAIN SPACES [CITY]",
         N_("dice action: move one train forward (CITY names the line when it leaves a city)"),
+        (
+            Form("move green 4", N_("along the one line it is on")),
+            Form("move red 3 Likasi", N_("leaving a city, along the line to CITY")),
+        ),
+        R_MOVE,
     ),
     Verb(
         "auto",
@@ -150,17 +169,58 @@ VERBS = (
             "choose the line of a train moved by the auto-move "
             "(CITY may be left out when one line leaves its city)"
         ),
+        (Form("auto yellow Kamina"),),
+        R_AUTO,
     ),
     Verb(
         "purple",
         "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
         N_("use one purple die"),
+        (
+            Form("purple drop blue A", N_("take one of OWNER's goods off a train")),
+            Form("purple load green", N_("load one good on a train")),
+            Form("purple move", N_("one space more for the train the dice action moved")),
+        ),
+        R_PURPLE,
     ),
-    Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", N_("use one orange die")),
-    Verb("done", "done", N_("end the turn (Available box check, next player)")),
-    Verb("take", "take TRAIN", N_("setup: your starting share (in play: same as buy)")),
-    Verb("place", "place TRAIN", N_("setup: put one of your goods cubes on a train's chart")),
-    Verb("start", "start", N_("setup: end the opening placement and begin play")),
+    Verb(
+        "orange",
+        "orange sell PLAYER TRAIN | orange buy TRAIN",
+        N_("use one orange die"),
+        (
+            Form("orange sell B yellow", N_("a player sells a share back")),
+            Form("orange buy green", N_("buy a share")),
+        ),
+        R_ORANGE,
+    ),
+    Verb(
+        "done",
+        "done",
+        N_("end the turn (Available box check, next player)"),
+        (Form("done"),),
+        R_FLOW,
+    ),
+    Verb(
+        "take",
+        "take TRAIN",
+        N_("setup: your starting share (in play: same as buy)"),
+        (Form("take red"),),
+        R_SETUP,
+    ),
+    Verb(
+        "place",
+        "place TRAIN",
+        N_("setup: put one of your goods cubes on a train's chart"),
+        (Form("place red"),),
+        R_SETUP,
+    ),
+    Verb(
+        "start",
+        "start",
+        N_("setup: end the opening placement and begin play"),
+        (Form("start"),),
+        R_SETUP,
+    ),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 # The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,
@@ -171,6 +231,21 @@ assert len(INITIALS) == len(FACES)
 
 def _need(words: Sequence[str], low: int, verb: str, *, most: int | None = -1) -> None:
     count_words(VERBS, verb, words, low, most)
+
+
+def _line_named(state: State, move: Move) -> None:
+    """A train leaving a city where several lines start needs the line's city: words missing
+    (`Incomplete`), as for any verb (■ moving a train)."""
+    t = state.trains[move.train]
+    ends = destinations(state, t.city) if t.in_city else []
+    if not move.to and len(ends) > 1:
+        name = shown(move.train)
+        raise Incomplete(
+            _("{train} is in {city}: name the line it takes").format(train=name, city=t.city),
+            _("{move}, CITY one of {cities}").format(
+                move=f"move {name} {move.spaces} CITY", cities=", ".join(ends)
+            ),
+        )
 
 
 def _city(state: State, word: str) -> str:
@@ -221,7 +296,9 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
     if verb == "move":
         _need(rest, 2, verb, most=3)
         to = _city(state, rest[2]) if len(rest) == 3 else ""
-        return Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
+        made = Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
+        _line_named(state, made)
+        return made
     if verb == "auto":
         _need(rest, 1, verb, most=2)
         return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")

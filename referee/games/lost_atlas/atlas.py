@@ -21,11 +21,11 @@ from referee.eighteen.hexes import neighbour, parse
 from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile, tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.sections import R_MAP
 from referee.games.lost_atlas.state import Piece, State
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
-R_MAP = "■3 準備 (マップの作成)"
 LAYOUT = "flat"  # the pieces are flat hexes (a side at the bottom)
 POSITIONS = ("h1", "h2", "h3")
 

@@ -18,17 +18,17 @@ from referee.games.lost_atlas.commands import (
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.readings import SALES, START_VALUE
+from referee.games.lost_atlas.sections import (
+    R_AUCTION,
+    R_BUY,
+    R_LIMIT,
+    R_SELL,
+    R_SETUP,
+    R_SR,
+)
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
 from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
-
-R_SETUP = "■3 準備"
-R_SR = "■6 ゲームスタート:株式ラウンド"
-R_AUCTION = "■7 株式ラウンド1:マイナー会社の競りと会社の設立"
-R_BUY = "■8 株式ラウンド2:株式の購入"
-R_SELL = "■9 株式ラウンド3:株式の売却"
-R_END = "■10 株式ラウンド4:株式ラウンドの終了と株価上昇"
-R_LIMIT = "■4 持ち株の制限"
 
 
 def column_sizes(state: State) -> list[int]:

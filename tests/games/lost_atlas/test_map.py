@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import RuleError, UsageError
-from referee.games.lost_atlas import atlas
+from referee.games.lost_atlas import atlas, sections
 
 from .helpers import SHORT_CHARTERS, SHORT_MAP, G, play, step
 
-R_MAP = atlas.R_MAP
+R_MAP = sections.R_MAP
 
 
 def start(variant: str = "short", players: tuple[str, ...] = ("A", "B")):
