@@ -273,9 +273,11 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
     total = sum(n for _train, n in m.loads)
     judge.rule(
         total <= turn.loads_left,
-        _("{n} goods, but {left} may still be loaded this turn").format(
-            n=total, left=turn.loads_left
-        ),
+        ngettext(
+            "{n} good, but {left} may still be loaded this turn",
+            "{n} goods, but {left} may still be loaded this turn",
+            total,
+        ).format(n=total, left=turn.loads_left),
         R_LOAD,
         ngettext(
             "{n} colour rolled: load {n}", "{n} colours rolled: load {n}", turn.colours
@@ -332,9 +334,11 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
         assert line is not None
         judge.rule(
             len(t.goods) >= LEAVE_MIN_GOODS,
-            _("{train} train has {n} goods; it leaves a city only with {least}").format(
-                train=train, n=len(t.goods), least=LEAVE_MIN_GOODS
-            ),
+            ngettext(
+                "{train} train has {n} good; it leaves a city only with {least}",
+                "{train} train has {n} goods; it leaves a city only with {least}",
+                len(t.goods),
+            ).format(train=train, n=len(t.goods), least=LEAVE_MIN_GOODS),
             R_MOVE,
         )
     else:

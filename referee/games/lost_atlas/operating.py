@@ -314,7 +314,11 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
 
 def _check_items(co: Company, move: Run) -> None:
     if len(move.items) != len(co.trains):
-        said = _("{company} has {n} trains; type one item per train (or one total)")
+        said = ngettext(
+            "{company} has {n} train; type one item per train (or one total)",
+            "{company} has {n} trains; type one item per train (or one total)",
+            len(co.trains),
+        )
         raise RuleError(said.format(company=co.name, n=len(co.trains)), R_RUN)
     free = list(co.trains)
     express = "Express" in co.abilities and len(co.trains) == 1

@@ -447,6 +447,21 @@ def may_buy(state: State, player: str) -> bool:
     )
 
 
+def only_by_force(state: State, player: str) -> str:
+    """Why `player` may buy a share only by force: one is there and they can pay for it, but a
+    rule forbids it (■8: a company they sold this round; ■4: over 60%); '' otherwise. Where one
+    is, ending the turn stays the table's to type: a forced purchase could come instead."""
+    sr = _round(state)
+    for co in state.companies.values():
+        for source in (TREASURY, POOL):
+            refusals = _buy_refusals(state, sr, player, co, source)
+            forceable = refusals and all(r.computable for r in refusals)
+            if forceable and state.cash[player] >= co.price:
+                said = _("{player} may buy {company} only by force: {reason}")
+                return said.format(player=player, company=co.name, reason=refusals[0])
+    return ""
+
+
 def may_open(state: State, player: str) -> bool:
     """Whether `player` could open an auction now (■7: a charter left, the lowest bid paid)."""
     return bool(available_minors(state)) and state.cash[player] >= _lowest_bid()
