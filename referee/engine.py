@@ -147,6 +147,7 @@ class Form:
 
     example: str  # a whole line as typed: "bid 125"
     text: str = ""  # what this form does (N_); empty where the verb's summary says it
+    rule: str = ""  # the section this form follows, where it is not the verb's
 
 
 @dataclass(frozen=True)

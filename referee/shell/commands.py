@@ -543,6 +543,10 @@ def verb_help(verb: Verb | frame.FrameVerb) -> list[str]:
         ]
     if verb.rule:
         lines.append("  " + _("Rule: {rule}").format(rule=cite(verb.rule)))
+    for rule in dict.fromkeys(form.rule for form in verb.forms if form.rule):
+        shown = ", ".join(form.example for form in verb.forms if form.rule == rule)
+        said = _("Rule ({examples}): {rule}").format(examples=shown, rule=cite(rule))
+        lines.append("  " + said)
     return lines
 
 

@@ -54,6 +54,7 @@ from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.sections import (
     R_ABILITY,
     R_AUCTION,
+    R_BUY,
     R_FORCED,
     R_ISSUE,
     R_MAP,
@@ -705,8 +706,8 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
             "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
             N_("a share or a train"),
             (
-                Form("buy Eastern", N_("a share from the treasury")),
-                Form("buy Eastern pool", N_("a share from the pool")),
+                Form("buy Eastern", N_("a share from the treasury"), R_BUY),
+                Form("buy Eastern pool", N_("a share from the pool"), R_BUY),
                 Form("buy 3", N_("a train from the bank")),
                 Form(
                     "buy 2 from Eastern for 1",
@@ -834,7 +835,14 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (Verb("done", "done", N_("end this turn"), (Form("done"),), R_PASS), _bare(Done)),
     (
         Verb(
-            "pass", "pass", N_("pass (stock round, auction, merger round)"), (Form("pass"),), R_SR
+            "pass",
+            "pass",
+            N_("pass (stock round, auction, merger round)"),
+            (
+                Form("pass", N_("in the stock round or an auction")),
+                Form("pass", N_("in the merger round: no proposal"), R_MERGE),
+            ),
+            R_SR,
         ),
         _bare(Pass),
     ),
