@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, Incomplete, Verb
-from referee.i18n import N_, _
+from referee.engine import Form, Verb
+from referee.i18n import N_
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
 from .checks import R_BUY, R_DICE, R_FLOW, R_LOAD, R_ORANGE, R_SETUP
-from .names import face, shown, train
+from .names import face, train
 from .state import DICE, FACES, State
-from .track import R_AUTO, R_MOVE, R_PURPLE, destinations
+from .track import R_AUTO, R_MOVE, R_PURPLE
 
 
 @dataclass(frozen=True)
@@ -233,21 +233,6 @@ def _need(words: Sequence[str], low: int, verb: str, *, most: int | None = -1) -
     count_words(VERBS, verb, words, low, most)
 
 
-def _line_named(state: State, move: Move) -> None:
-    """A train leaving a city where several lines start needs the line's city: words missing
-    (`Incomplete`), as for any verb (■ moving a train)."""
-    t = state.trains[move.train]
-    ends = destinations(state, t.city) if t.in_city else []
-    if not move.to and len(ends) > 1:
-        name = shown(move.train)
-        raise Incomplete(
-            _("{train} is in {city}: name the line it takes").format(train=name, city=t.city),
-            _("{move}, CITY one of {cities}").format(
-                move=f"move {name} {move.spaces} CITY", cities=", ".join(ends)
-            ),
-        )
-
-
 def _city(state: State, word: str) -> str:
     return match(word, state.board.all_cities(), N_("city"))
 
@@ -296,9 +281,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> object:
     if verb == "move":
         _need(rest, 2, verb, most=3)
         to = _city(state, rest[2]) if len(rest) == 3 else ""
-        made = Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
-        _line_named(state, made)
-        return made
+        return Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
     if verb == "auto":
         _need(rest, 1, verb, most=2)
         return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")

@@ -12,6 +12,7 @@ from referee.engine import (
     BoardField,
     Event,
     Game,
+    Incomplete,
     Options,
     Reading,
     Readings,
@@ -320,18 +321,6 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     if t.in_city:
         ends = destinations(state, t.city)
         judge.fact(bool(ends), _("no line leaves {city}").format(city=t.city), R_MOVE)
-        to = m.to or (ends[0] if len(ends) == 1 else "")
-        judge.fact(
-            bool(to),
-            _("{train} is in {city}: name the line it takes").format(train=train, city=t.city),
-            R_MOVE,
-            _("{move}, CITY one of {cities}").format(
-                move=f"move {train} {m.spaces} CITY", cities=", ".join(ends)
-            ),
-        )
-        line = line_to(state, t.city, to)
-        judge.fact(line is not None, _no_line(t.city, to), R_MOVE, _lines_lead(ends))
-        assert line is not None
         judge.rule(
             len(t.goods) >= LEAVE_MIN_GOODS,
             ngettext(
@@ -341,6 +330,17 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             ).format(train=train, n=len(t.goods), least=LEAVE_MIN_GOODS),
             R_MOVE,
         )
+        to = m.to or (ends[0] if len(ends) == 1 else "")
+        if not to:  # the rules allow the move: only the line's city is missing (words)
+            raise Incomplete(
+                _("{train} is in {city}: name the line it takes").format(train=train, city=t.city),
+                _("{move}, CITY one of {cities}").format(
+                    move=f"move {train} {m.spaces} CITY", cities=", ".join(ends)
+                ),
+            )
+        line = line_to(state, t.city, to)
+        judge.fact(line is not None, _no_line(t.city, to), R_MOVE, _lines_lead(ends))
+        assert line is not None
     else:
         line = t.line
         end = state.board.lines[line].end

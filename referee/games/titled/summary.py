@@ -23,7 +23,7 @@ def summary(title: Title) -> str:
         _("  players {players}, bank {bank}, market {market} (par {pars})").format(
             players=players, bank=title.money(title.bank), market=market, pars=pars
         ),
-        "  " + ", ".join(_counted(title)),
+        "  " + _("{companies}, {privates}, {trains}, {phases}").format(**_counted(title)),
         _("  map: {map}").format(
             map=title.map or _("none (tiles, tokens and routes are entered and trusted)")
         ),
@@ -39,13 +39,15 @@ def summary(title: Title) -> str:
     return "\n".join(lines)
 
 
-def _counted(title: Title) -> list[str]:
+def _counted(title: Title) -> dict[str, str]:
     """What a title holds, each count agreeing with its noun."""
     companies, privates = len(title.companies), len(title.privates)
     trains, phases = len(title.trains), len(title.phases)
-    return [
-        ngettext("{n} company", "{n} companies", companies).format(n=companies),
-        ngettext("{n} private company", "{n} private companies", privates).format(n=privates),
-        ngettext("{n} train", "{n} trains", trains).format(n=trains),
-        ngettext("{n} phase", "{n} phases", phases).format(n=phases),
-    ]
+    return {
+        "companies": ngettext("{n} company", "{n} companies", companies).format(n=companies),
+        "privates": ngettext("{n} private company", "{n} private companies", privates).format(
+            n=privates
+        ),
+        "trains": ngettext("{n} train", "{n} trains", trains).format(n=trains),
+        "phases": ngettext("{n} phase", "{n} phases", phases).format(n=phases),
+    }
