@@ -141,12 +141,24 @@ def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> R
 
 
 @dataclass(frozen=True)
+class Form:
+    """One way a verb is typed, shown by `help VERB` with a whole line that uses it; the line
+    is played in the tests at a position where the verb is legal, so it cannot go stale."""
+
+    example: str  # a whole line as typed: "bid 125"
+    text: str = ""  # what this form does (N_); empty where the verb's summary says it
+    rule: str = ""  # the section this form follows, where it is not the verb's
+
+
+@dataclass(frozen=True)
 class Verb:
     """A verb of a game's command language, for help and completion."""
 
     name: str
     usage: str  # e.g. "bid AMOUNT"
     summary: str  # one line
+    forms: tuple[Form, ...] = ()  # every form the verb takes, each with an example
+    rule: str = ""  # the section of the rules file it follows, as cited (referee/citations)
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from referee import offers
+from referee.engine import Form
 
 if TYPE_CHECKING:
     from referee.session import Session
@@ -46,6 +47,8 @@ class FrameVerb:
     complete: Complete = no_arguments
     offered: Callable[[Session], bool] = always  # offered by help and completion now?
     aliases: tuple[str, ...] = ()
+    forms: tuple[Form, ...] = ()  # every form, each with an example (`help VERB`)
+    rule: str = ""  # the frame's rule it follows, in one sentence (N_)
 
 
 VERBS: dict[str, FrameVerb] = {}
@@ -60,11 +63,15 @@ def frame_verb(
     complete: Complete = no_arguments,
     offered: Callable[[Session], bool] = always,
     aliases: tuple[str, ...] = (),
+    forms: tuple[Form, ...] = (),
+    rule: str = "",
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Register the decorated function as the handler of the frame verb `name`."""
 
     def register(handler: Callable[..., Any]) -> Callable[..., Any]:
-        VERBS[name] = FrameVerb(name, usage, summary, kind, handler, complete, offered, aliases)
+        VERBS[name] = FrameVerb(
+            name, usage, summary, kind, handler, complete, offered, aliases, forms, rule
+        )
         return handler
 
     return register

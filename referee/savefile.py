@@ -646,9 +646,12 @@ def _check_all_moves(data: dict[str, Any], count: int, end: int, path: Path) -> 
     after = data.get("snapshot_after", 0)
     if isinstance(after, int) and not isinstance(after, bool) and after > count:
         raise SaveFileError(
-            _(
+            ngettext(
                 "{path} ends after move {count} (line {line}), but it was saved with {after}"
-                " moves: it was cut short; {todo}"
+                " move: it was cut short; {todo}",
+                "{path} ends after move {count} (line {line}), but it was saved with {after}"
+                " moves: it was cut short; {todo}",
+                after,
             ).format(path=path, count=count, line=end, after=after, todo=_todo(path))
         )
 

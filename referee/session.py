@@ -24,6 +24,7 @@ from referee.engine import (
     AUTOMATIC_IN_A_ROW,
     DEFAULT_READINGS,
     Event,
+    Form,
     Game,
     OutOfTurn,
     Overridden,
@@ -804,6 +805,11 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     complete=lambda session, words: (
         list(session.players) if not words else frame.candidates(session, words[1:])
     ),
+    forms=(Form("as B pass"),),
+    rule=N_(
+        "NAME's move is judged at NAME's own place in the turn order; it does not use up the"
+        " current turn, and nobody moves twice in a turn without force"
+    ),
 )
 def _as(session: Session, how: How, words: list[str]) -> list[str]:
     if how.named:
@@ -820,6 +826,11 @@ def _as(session: Session, how: How, words: list[str]) -> list[str]:
     N_("apply a move the referee rejects; says which rule it overrode; logged"),
     kind="prefix",
     complete=frame.a_move,
+    forms=(Form('force run 40 --because "the track is not entered"'),),
+    rule=N_(
+        "the table has the last word: the move is played though a rule refuses it,"
+        " and the log names the rule overridden and why"
+    ),
 )
 def _force(session: Session, how: How, words: list[str]) -> list[str]:
     if how.forced:
@@ -846,6 +857,11 @@ def _adjustable_words(session: Session, words: list[str]) -> list[str]:
     N_("correct a number by hand (N, +N or -N)"),
     kind="move",
     complete=_adjustable_words,
+    forms=(
+        Form('adjust cash A 35 --because "miscounted"', N_("to a number")),
+        Form('adjust cash A +5 --because "change"', N_("by a change, + or -")),
+    ),
+    rule=N_("a number set by hand is a move of the log, with its reason"),
 )
 def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
     words, _reason = _take_because(words, "adjust")
@@ -874,6 +890,8 @@ def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[E
     N_("compare a player's counted money with the ledger"),
     kind="move",
     complete=frame.a_player,
+    forms=(Form("count A 120"),),
+    rule=N_("the ledger is not changed: the answer says by how much it differs"),
 )
 def _count(session: Session, state: Any, words: list[str]) -> tuple[Any, list[Event]]:
     if len(words) != 2:

@@ -11,17 +11,20 @@ from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import scenario
-from referee.session import Session
+from referee import offers, scenario
+from referee.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
+from referee.session import Session, split
 from referee.shell.commands import Shell
 from referee.shell.completer import ShellCompleter
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
+FILES_BY_NAME = {path.name: path for path in FILES}
 DEPTH = 7  # words of a line followed through completion
 
 
@@ -123,3 +126,76 @@ def test_a_typed_move_of_a_whole_game_was_offered() -> None:
             assert any(o.lower().startswith(verb) for o in offered), (
                 f"{path.name}: move {index + 1} '{entry.text}' not offered: {sorted(offered)}"
             )
+
+
+def _refusals(session: Session) -> list[tuple[str, RuleError, list[str]]]:
+    """Each example of `help VERB` that the rules refuse here though it could be forced: the
+    line, its refusal, and the rules the forced move says it overrode, in order."""
+    game, state = session.game, session.state
+    actor = game.options(state).actor
+    found = []
+    for line in (form.example for verb in game.verbs() for form in verb.forms):
+        try:
+            move = typed_move(game, state, actor or "", split(line))
+            game.apply(state, move)
+        except RuleError as refusal:
+            if not refusal.computable:
+                continue
+            try:
+                _state, events = game.apply(state, move, forced=True)
+            except RefereeError:
+                continue
+            broken = [e.rule for e in events if isinstance(e, Overridden)]
+            found.append((line, refusal, broken))
+        except RefereeError:
+            continue
+    return found
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(FILES), st.floats(0, 1))
+def test_every_refusal_names_the_rule_that_refused_it(path: Path, where: float) -> None:
+    """Every game (issue 26 item 4): each example of `help VERB`, typed where the rules refuse
+    it, is refused by the first rule the same move breaks when forced: the rule named is the
+    one that refused it, not another check met on the way."""
+    whole = played(path)
+    session = at(whole, round(where * len(whole.entries)))
+    for line, refusal, broken in _refusals(session):
+        if broken:  # a game that names the rules a forced move broke
+            assert refusal.rule == broken[0], f"{line}: {refusal} but it breaks {broken}"
+
+
+def test_a_train_leaving_a_city_of_several_lines_needs_the_line__congo_line_moving_a_train() -> (
+    None
+):
+    """Congo Line, 商品を積む／列車の移動 (列車の移動): `move red 1` with red in a city where
+    several lines start lacks the line's city: words missing (`Incomplete`), offered as the
+    start of a move, not a refusal by a rule."""
+    whole = played(FILES_BY_NAME["congo-line-3p-seventh-city.txt"])
+    session = next(
+        at(whole, i)
+        for i in range(len(whole.entries))
+        if "move" in whole.game.options(whole.states[i]).verbs
+    )
+    with pytest.raises(Incomplete, match="name the line it takes"):
+        session.what_if("move red 1")
+    assert offers.Offers(session, session.state).verdict(["move", "red", "1"]) == "open"
+
+
+def test_a_city_given_fewer_cubes_than_it_takes_needs_more__railroad_rivals_setup() -> None:
+    """Railroad Rivals, 準備: the start city takes two cubes; `draw` and `draw wood` lack words
+    (`Incomplete`: the cubes come from the bag, no list offers them); a third cube is too
+    many, refused by the rule."""
+    whole = played(FILES_BY_NAME["railroad-rivals-2p-tie-on-stocks.txt"])
+    session = at(whole, 1)
+    for line in ("draw", "draw wood"):
+        with pytest.raises(Incomplete, match="takes 2 cubes"):
+            session.what_if(line)
+    with pytest.raises(RuleError) as refused:
+        session.what_if("draw wood grain wood")
+    assert refused.value.rule == "準備"

@@ -6,11 +6,15 @@ from typing import Any
 
 from referee.calc.dividend import Payout
 from referee.columns import simple_table
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 
 def payout_text(p: Payout) -> str:
-    lines = [_("revenue {revenue}, {shares} shares").format(revenue=p.revenue, shares=p.shares)]
+    lines = [
+        ngettext(
+            "revenue {revenue}, {shares} share", "revenue {revenue}, {shares} shares", p.shares
+        ).format(revenue=p.revenue, shares=p.shares)
+    ]
     if p.withheld:
         said = _("withheld: the company keeps {revenue}; no payout to shareholders")
         lines.append(said.format(revenue=p.revenue))

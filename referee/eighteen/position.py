@@ -13,7 +13,7 @@ from referee.eighteen.maps import GameMap, available_maps, load_map, map_from_da
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.engine import UsageError
 from referee.files import read_toml
-from referee.i18n import _
+from referee.i18n import _, ngettext
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
@@ -141,9 +141,11 @@ def _check_lay(game_map: GameMap, hex_name: str, laid: Laid) -> None:
     if cities != new_cities and not (printed.label == laid.tile.label != ""):
         kind = _("a city hex") if cities else _("a hex without a city")
         raise UsageError(
-            _("{where}: tile {name} has {new_cities} cities but this is {kind}").format(
-                where=where, name=laid.tile.name, new_cities=new_cities, kind=kind
-            )
+            ngettext(
+                "{where}: tile {name} has {new_cities} city but this is {kind}",
+                "{where}: tile {name} has {new_cities} cities but this is {kind}",
+                new_cities,
+            ).format(where=where, name=laid.tile.name, new_cities=new_cities, kind=kind)
         )
 
 
@@ -209,9 +211,11 @@ def position_from_data(data: dict[str, Any]) -> Position:
             count = sum(1 for t in tokens if t.hex == hex_name and t.city == city)
             if count > nodes[city].slots:
                 raise UsageError(
-                    _("hex {hex}: city {city} has {count} tokens but only {slots} slots").format(
-                        hex=hex_name, city=city, count=count, slots=nodes[city].slots
-                    )
+                    ngettext(
+                        "hex {hex}: city {city} has {count} tokens but only {slots} slot",
+                        "hex {hex}: city {city} has {count} tokens but only {slots} slots",
+                        nodes[city].slots,
+                    ).format(hex=hex_name, city=city, count=count, slots=nodes[city].slots)
                 )
 
     suburbs: set[tuple[str, int]] = set()

@@ -12,7 +12,7 @@ from functools import cache
 
 from referee.datafiles import load_table
 from referee.eighteen.tiles import End, TileSpec
-from referee.i18n import _, pgettext
+from referee.i18n import _, ngettext, pgettext
 
 Paths = tuple[tuple[End, End], ...]
 
@@ -101,15 +101,19 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
         return _label_problem(old.label, new)
     towns, cities = _kinds(old, "town"), _kinds(old, "city")
     if _kinds(new, "town") != towns:
-        return _("tile {name} has {new} towns; the hex has {old}").format(
-            name=new.name, new=_kinds(new, "town"), old=towns
-        )
+        return ngettext(
+            "tile {name} has {new} town; the hex has {old}",
+            "tile {name} has {new} towns; the hex has {old}",
+            _kinds(new, "town"),
+        ).format(name=new.name, new=_kinds(new, "town"), old=towns)
     # A labelled city may merge or split (it keeps its label); a white OO hex takes two cities.
     may_merge = bool(old.label) and not (colour == "white" and old.label == "OO")
     if not may_merge and _kinds(new, "city") != cities:
-        return _("tile {name} has {new} cities; the hex has {old}").format(
-            name=new.name, new=_kinds(new, "city"), old=cities
-        )
+        return ngettext(
+            "tile {name} has {new} city; the hex has {old}",
+            "tile {name} has {new} cities; the hex has {old}",
+            _kinds(new, "city"),
+        ).format(name=new.name, new=_kinds(new, "city"), old=cities)
     new_paths = new.rotated_paths(rotation)
     lost = [p for p in old_paths if not _kept(p, new_paths, old, new)]
     if lost:

@@ -14,7 +14,8 @@ from typing import Any
 
 from referee import frame, i18n, offers, render
 from referee.atomic import WriteError
-from referee.engine import Confirm, Event, Game, RefereeError, UsageError, Verb
+from referee.citations import cite
+from referee.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
 from referee.frame import FrameVerb, frame_verb
 from referee.i18n import N_, _
 from referee.session import Session, split
@@ -146,6 +147,11 @@ class Shell:
         complete=lambda session, words: (
             [*(v.name for v in session.game.verbs()), *frame.VERBS] if not words else ()
         ),
+        forms=(
+            Form("help", N_("the verbs you can type now")),
+            Form("help bid", N_("one verb in full")),
+        ),
+        rule=N_("help offers only what the referee would accept now"),
     )
     def _help(self, words: list[str], line: str) -> Reply:
         game_verbs = {v.name: v for v in self.game.verbs()}
@@ -153,13 +159,13 @@ class Shell:
             alias = frame.find(words[0])  # `help exit` is help on quit
             name = alias.name if alias else match(words[0], [*game_verbs, *frame.VERBS], N_("verb"))
             v = game_verbs.get(name) or frame.VERBS[name]
-            text = f"{v.usage}\n  {_(v.summary)}"
+            lines = verb_help(v)
             if name == "adjust" and name not in game_verbs:
                 keys = ", ".join(self.game.adjustables(self.session.state)) or _(
                     "none in this game"
                 )
-                text += "\n  " + _("WHAT is one of: {keys}").format(keys=keys)
-            return Reply(text)
+                lines.insert(2, "  " + _("WHAT is one of: {keys}").format(keys=keys))
+            return Reply("\n".join(lines))
         legal = offers.of(self.session).legal_now(list(game_verbs))
         now = [game_verbs[v] for v in legal]
         later = [v for v in game_verbs.values() if v not in now]
@@ -177,6 +183,11 @@ class Shell:
         "lang ja|en",
         N_("the language of the answers: ja (Japanese) or en (English); the game is the same"),
         complete=lambda session, words: i18n.LANGUAGES if not words else (),
+        forms=(
+            Form("lang ja", N_("answers in Japanese")),
+            Form("lang en", N_("answers in English")),
+        ),
+        rule=N_("the language changes the answers only, never the game or its log"),
     )
     def _lang(self, words: list[str], line: str) -> Reply:
         if len(words) != 1:
@@ -190,7 +201,13 @@ class Shell:
         name = _("Japanese") if i18n.language() == "ja" else _("English")
         return Reply(_("answers in {language} from now on").format(language=name))
 
-    @frame_verb("status", "status", N_("everything on the table at a glance"))
+    @frame_verb(
+        "status",
+        "status",
+        N_("everything on the table at a glance"),
+        forms=(Form("status"),),
+        rule=N_("shows the state the moves so far give; changes nothing"),
+    )
     def _status(self, words: list[str], line: str) -> Reply:
         in_force = render.readings_line(self.game.readings(), self.session.readings)
         return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
@@ -201,6 +218,8 @@ class Shell:
         N_("at setup, before the first move: choose how the table reads an open rule"),
         complete=_reading_words,
         offered=lambda session: bool(session.game.readings()) and not session.entries,
+        forms=(Form("reading train-limit before-rust"),),
+        rule=N_("a reading is chosen at setup, before the first move; the log names it"),
     )
     def _reading(self, words: list[str], line: str) -> Reply:
         if len(words) != 2:
@@ -218,6 +237,8 @@ class Shell:
         "readings [--all]",
         N_("the readings chosen that differ from the default (--all: every reading)"),
         offered=lambda session: bool(session.game.readings()),
+        forms=(Form("readings", N_("those chosen")), Form("readings --all", N_("every reading"))),
+        rule=N_("shows the readings in force; changes nothing"),
     )
     def _readings(self, words: list[str], line: str) -> Reply:
         if words not in ([], ["--all"]):
@@ -226,14 +247,26 @@ class Shell:
             render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
         )
 
-    @frame_verb("standings", "standings", N_("scores as they stand (final when the game is over)"))
+    @frame_verb(
+        "standings",
+        "standings",
+        N_("scores as they stand (final when the game is over)"),
+        forms=(Form("standings"),),
+        rule=N_("ranks the players by the score the rules name; changes nothing"),
+    )
     def _standings(self, words: list[str], line: str) -> Reply:
         state = self.session.state
         return Reply(
             render.standings(self.game.standings(state), self.game.is_over(state), self.game.name)
         )
 
-    @frame_verb("log", "log", N_("the moves so far, numbered, with who made them"))
+    @frame_verb(
+        "log",
+        "log",
+        N_("the moves so far, numbered, with who made them"),
+        forms=(Form("log"),),
+        rule=N_("shows the moves as the log keeps them; changes nothing"),
+    )
     def _log(self, words: list[str], line: str) -> Reply:
         return Reply(render.log(self.session.entries, self.session.marks()))
 
@@ -242,6 +275,11 @@ class Shell:
         "undo [N]",
         N_("take back the last move, or the last N (any depth, back to the setup)"),
         complete=lambda session, words: ("1", "2", "3") if not words else (),
+        forms=(
+            Form("undo", N_("the last thing done, an amendment included")),
+            Form("undo 2", N_("the last two")),
+        ),
+        rule=N_("undo takes back exactly the last thing done; the moves after it are replayed"),
     )
     def _undo(self, words: list[str], line: str) -> Reply:
         if len(words) > 1:
@@ -264,6 +302,8 @@ class Shell:
         "redo",
         N_("put back the move last undone (until a new move is made)"),
         offered=lambda session: bool(session.redo_stack),
+        forms=(Form("redo"),),
+        rule=N_("redo puts back only what undo took, until a new move is made"),
     )
     def _redo(self, words: list[str], line: str) -> Reply:
         if words:
@@ -278,6 +318,14 @@ class Shell:
         N_(
             "save now (every move is saved anyway); FILE goes on under a new name, and --force"
             " replaces a file that is not this game's"
+        ),
+        forms=(
+            Form("save", N_("in the game's own file")),
+            Form("save copy.toml", N_("from now on in another file")),
+        ),
+        rule=N_(
+            "every move is saved as it is made; a file that is not this game's is never"
+            " replaced without --force"
         ),
     )
     def _save(self, words: list[str], line: str) -> Reply:
@@ -323,6 +371,8 @@ class Shell:
         "quit",
         N_("save and leave; resume later with `referee resume FILE`"),
         aliases=("exit",),
+        forms=(Form("quit"),),
+        rule=N_("nothing is lost: the game is saved before the shell ends"),
     )
     def _quit(self, words: list[str], line: str) -> Reply:
         self.session.autosave()
@@ -337,6 +387,8 @@ class Shell:
         "what-if VERB ...",
         N_("show what a move would change, without making it"),
         complete=frame.a_move,
+        forms=(Form("what-if bid 125"),),
+        rule=N_("the move is judged as it would be played, and nothing is played"),
     )
     def _what_if(self, words: list[str], line: str) -> Reply:
         if not words:
@@ -362,6 +414,11 @@ class Shell:
         "export",
         "export FILE.md|FILE.html [--force]",
         N_("write the log and the standings (Markdown, or one page with the charts)"),
+        forms=(
+            Form("export game.md", N_("Markdown")),
+            Form("export game.html", N_("one page with the charts")),
+        ),
+        rule=N_("the diary is written beside the save, never over it"),
     )
     def _export(self, words: list[str], line: str) -> Reply:
         force = "--force" in words
@@ -411,6 +468,12 @@ class Shell:
         "share [off|--host H --port N]",
         N_("show the game live on the table's phones (read-only)"),
         complete=lambda session, words: ("off", "--host", "--port") if not words else (),
+        forms=(
+            Form("share", N_("start the page")),
+            Form("share off", N_("stop it")),
+            Form("share --host 0.0.0.0 --port 8080", N_("on this address")),
+        ),
+        rule=N_("the page is read-only: moves are typed here only"),
     )
     def _share(self, words: list[str], line: str) -> Reply:
         from referee.web.share import share_command
@@ -422,6 +485,8 @@ class Shell:
         "amend N MOVE ...",
         N_("replace move N and replay the rest"),
         complete=lambda session, words: frame.candidates(session, words[1:]) if words else (),
+        forms=(Form("amend 3 auction 125"),),
+        rule=N_("the later moves are replayed after the change; undo takes the amendment back"),
     )
     def _amend(self, words: list[str], line: str) -> Reply:
         if len(words) < 2:
@@ -437,13 +502,16 @@ class Shell:
         return Reply(self._after(events))
 
 
+VIEW_RULE = N_("a view shows the state the moves so far give, in the games that have it")
+
+
 def _view_verb(name: str, summary: str) -> None:
     """A view the frame offers in the games that provide it (`Game.views`)."""
 
     def offered(session: Session) -> bool:
         return name in session.game.views()
 
-    @frame_verb(name, name, summary, offered=offered)
+    @frame_verb(name, name, summary, offered=offered, forms=(Form(name),), rule=VIEW_RULE)
     def show(shell: Shell, words: list[str], line: str) -> Reply:
         game = shell.game
         if name not in game.views():
@@ -460,6 +528,26 @@ def _view_verb(name: str, summary: str) -> None:
 _view_verb("market", N_("the stock market: every share price and what moves it next"))
 _view_verb("trains", N_("the trains: the roster, the phase, what the next train brings"))
 _view_verb("companies", N_("per company its owners and figures; per player holdings and worth"))
+
+
+def verb_help(verb: Verb | frame.FrameVerb) -> list[str]:
+    """`help VERB`: the usage and summary, every form with a line that uses it, and the rule
+    the verb follows (a section of the game's rules file, or the frame's own rule)."""
+    lines = [verb.usage, "  " + _(verb.summary)]
+    if verb.forms:
+        width = max(len(form.example) for form in verb.forms) + 2
+        lines.append("  " + _("Examples:"))
+        lines += [
+            f"    {form.example:<{width}}{_(form.text)}" if form.text else f"    {form.example}"
+            for form in verb.forms
+        ]
+    if verb.rule:
+        lines.append("  " + _("Rule: {rule}").format(rule=cite(verb.rule)))
+    for rule in dict.fromkeys(form.rule for form in verb.forms if form.rule):
+        shown = ", ".join(form.example for form in verb.forms if form.rule == rule)
+        said = _("Rule ({examples}): {rule}").format(examples=shown, rule=cite(rule))
+        lines.append("  " + said)
+    return lines
 
 
 def help_rows(

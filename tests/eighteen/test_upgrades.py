@@ -67,5 +67,5 @@ def test_towns_cities_and_labels() -> None:
     white_oo = TileSpec("hex", "white", "OO", (CITY, CITY), ())
     one_city = TileSpec("x", "yellow", "OO", (CITY,), ((("e", 0), ("n", 0)),))
     two_cities = TileSpec("y", "yellow", "OO", (CITY, CITY), ((("e", 0), ("n", 0)),))
-    assert upgrade_problem(white_oo, (), one_city, 0) == "tile x has 1 cities; the hex has 2"
+    assert upgrade_problem(white_oo, (), one_city, 0) == "tile x has 1 city; the hex has 2"
     assert upgrade_problem(white_oo, (), two_cities, 0) is None

@@ -185,3 +185,39 @@ def test_lost_atlas_the_pass_typed_for_the_player_the_referee_passed_for__rule_6
     assert "automatic: A: pass (no other move)" in said and session.actor() == "B"
     assert [e.text for e in session.play("pass")] == ["confirmed: A: pass (made automatically)"]
     assert session.actor() == "B" and session.entries[-1].by == "A"
+
+
+def test_lost_atlas_after_a_sale_a_purchase_by_force_leaves_done_to_the_table__rule_8() -> None:
+    """■8: C sells a share of Tunneling and may not buy it back this round; a forced purchase
+    could still come, so the end of C's turn is not made for the table (issue 26 item 2): the
+    `buy Tunneling` typed for C is C's, refused by ■8, and never A's purchase."""
+    from referee.games.lost_atlas.data import TREASURY
+    from referee.games.lost_atlas.state import StockRound
+
+    session = Session.new("lost-atlas", ["A", "B", "C"], "micro")
+    for line in (
+        "charters Tunneling,Eastern,Expansive / Express,Suburban,Northern",
+        "destinations 30/40/70/100",
+        "auction 120",
+        "pass",
+        "pass",
+        "pick Tunneling",
+    ):
+        session.play(line)
+    s = session.state.draft()
+    s.orr, s.round, s.sr = None, "stock", StockRound(turn="C")
+    for co in s.companies.values():
+        co.operated, co.new = True, False
+    s.companies["Tunneling"].shares = {"A": 2, "C": 2, TREASURY: 1}
+    session.states[-1] = s.seal()
+    said = [e.text for e in session.play("sell Tunneling 1")]
+    assert not any(text.startswith("automatic:") for text in said)
+    options = session.game.options(session.state)
+    assert (options.actor, options.verbs) == ("C", ("done",))
+    assert "only by force" in options.forceable and "■8" in options.forceable
+    with pytest.raises(RefereeError) as refused:
+        session.play("buy Tunneling")
+    assert "C sold Tunneling this round" in str(refused.value)
+    assert session.entries[-1].by == "C" and session.actor() == "C"
+    session.play('force buy Tunneling --because "the table allows it"')
+    assert session.entries[-1].by == "C" and session.actor() == "A"

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Verb
+from referee.engine import Form, Verb
 from referee.i18n import N_
 from referee.rules_kit import count_words
 from referee.words import amount, match
 
+from .checks import R_BUY, R_DICE, R_FLOW, R_LOAD, R_ORANGE, R_SETUP
 from .names import face, train
 from .state import DICE, FACES, State
+from .track import R_AUTO, R_MOVE, R_PURPLE
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,11 @@ VERBS = (
             "enter the four dice as rolled (red yellow green blue purple orange), or their four "
             "initials in one word (roll rrpo)"
         ),
+        (
+            Form("roll red red red orange", N_("the four faces")),
+            Form("roll rygb", N_("their initials in one word")),
+        ),
+        R_DICE,
     ),
     Verb(
         "buy",
@@ -131,17 +138,29 @@ VERBS = (
             "take or buy one share from the Available box (free in a city, "
             "else its space value); also 'take'"
         ),
+        (Form("buy red"),),
+        R_BUY,
     ),
-    Verb("pass", "pass", N_("skip taking a share this turn")),
+    Verb("pass", "pass", N_("skip taking a share this turn"), (Form("pass"),), R_BUY),
     Verb(
         "load",
         "load TRAIN [N] [TRAIN [N]]",
         N_("dice action: load your goods on trains in cities"),
+        (
+            Form("load red", N_("as many goods as the dice allow")),
+            Form("load red 3 blue 1", N_("so many on each train")),
+        ),
+        R_LOAD,
     ),
     Verb(
         "move",
         "move TRAIN SPACES [CITY]",
         N_("dice action: move one train forward (CITY names the line when it leaves a city)"),
+        (
+            Form("move green 4", N_("along the one line it is on")),
+            Form("move red 3 Likasi", N_("leaving a city, along the line to CITY")),
+        ),
+        R_MOVE,
     ),
     Verb(
         "auto",
@@ -150,17 +169,58 @@ VERBS = (
             "choose the line of a train moved by the auto-move "
             "(CITY may be left out when one line leaves its city)"
         ),
+        (Form("auto yellow Kamina"),),
+        R_AUTO,
     ),
     Verb(
         "purple",
         "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
         N_("use one purple die"),
+        (
+            Form("purple drop blue A", N_("take one of OWNER's goods off a train")),
+            Form("purple load green", N_("load one good on a train")),
+            Form("purple move", N_("one space more for the train the dice action moved")),
+        ),
+        R_PURPLE,
     ),
-    Verb("orange", "orange sell PLAYER TRAIN | orange buy TRAIN", N_("use one orange die")),
-    Verb("done", "done", N_("end the turn (Available box check, next player)")),
-    Verb("take", "take TRAIN", N_("setup: your starting share (in play: same as buy)")),
-    Verb("place", "place TRAIN", N_("setup: put one of your goods cubes on a train's chart")),
-    Verb("start", "start", N_("setup: end the opening placement and begin play")),
+    Verb(
+        "orange",
+        "orange sell PLAYER TRAIN | orange buy TRAIN",
+        N_("use one orange die"),
+        (
+            Form("orange sell B yellow", N_("a player sells a share back")),
+            Form("orange buy green", N_("buy a share")),
+        ),
+        R_ORANGE,
+    ),
+    Verb(
+        "done",
+        "done",
+        N_("end the turn (Available box check, next player)"),
+        (Form("done"),),
+        R_FLOW,
+    ),
+    Verb(
+        "take",
+        "take TRAIN",
+        N_("setup: your starting share (in play: same as buy)"),
+        (Form("take red"),),
+        R_SETUP,
+    ),
+    Verb(
+        "place",
+        "place TRAIN",
+        N_("setup: put one of your goods cubes on a train's chart"),
+        (Form("place red"),),
+        R_SETUP,
+    ),
+    Verb(
+        "start",
+        "start",
+        N_("setup: end the opening placement and begin play"),
+        (Form("start"),),
+        R_SETUP,
+    ),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 # The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,

@@ -12,6 +12,7 @@ from referee.engine import (
     BoardField,
     Event,
     Game,
+    Incomplete,
     Options,
     Reading,
     Readings,
@@ -273,9 +274,11 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
     total = sum(n for _train, n in m.loads)
     judge.rule(
         total <= turn.loads_left,
-        _("{n} goods, but {left} may still be loaded this turn").format(
-            n=total, left=turn.loads_left
-        ),
+        ngettext(
+            "{n} good, but {left} may still be loaded this turn",
+            "{n} goods, but {left} may still be loaded this turn",
+            total,
+        ).format(n=total, left=turn.loads_left),
         R_LOAD,
         ngettext(
             "{n} colour rolled: load {n}", "{n} colours rolled: load {n}", turn.colours
@@ -318,25 +321,26 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     if t.in_city:
         ends = destinations(state, t.city)
         judge.fact(bool(ends), _("no line leaves {city}").format(city=t.city), R_MOVE)
-        to = m.to or (ends[0] if len(ends) == 1 else "")
-        judge.fact(
-            bool(to),
-            _("{train} is in {city}: name the line it takes").format(train=train, city=t.city),
+        judge.rule(
+            len(t.goods) >= LEAVE_MIN_GOODS,
+            ngettext(
+                "{train} train has {n} good; it leaves a city only with {least}",
+                "{train} train has {n} goods; it leaves a city only with {least}",
+                len(t.goods),
+            ).format(train=train, n=len(t.goods), least=LEAVE_MIN_GOODS),
             R_MOVE,
-            _("{move}, CITY one of {cities}").format(
-                move=f"move {train} {m.spaces} CITY", cities=", ".join(ends)
-            ),
         )
+        to = m.to or (ends[0] if len(ends) == 1 else "")
+        if not to:  # the rules allow the move: only the line's city is missing (words)
+            raise Incomplete(
+                _("{train} is in {city}: name the line it takes").format(train=train, city=t.city),
+                _("{move}, CITY one of {cities}").format(
+                    move=f"move {train} {m.spaces} CITY", cities=", ".join(ends)
+                ),
+            )
         line = line_to(state, t.city, to)
         judge.fact(line is not None, _no_line(t.city, to), R_MOVE, _lines_lead(ends))
         assert line is not None
-        judge.rule(
-            len(t.goods) >= LEAVE_MIN_GOODS,
-            _("{train} train has {n} goods; it leaves a city only with {least}").format(
-                train=train, n=len(t.goods), least=LEAVE_MIN_GOODS
-            ),
-            R_MOVE,
-        )
     else:
         line = t.line
         end = state.board.lines[line].end

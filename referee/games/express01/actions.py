@@ -361,10 +361,16 @@ def _check_reach(state: State, company: str, stations: tuple[int, ...]) -> None:
     if len(stations) - 1 > reach:
         raise RuleError(
             _(
-                "{stations} stations are {apart} cards apart at the least; "
-                "{company}'s train runs {reach} ({reach} shares shown)"
+                "{stations} stations are {apart} apart at the least; "
+                "{company}'s train runs {reach} ({shown})"
             ).format(
-                stations=len(stations), apart=len(stations) - 1, company=shown(company), reach=reach
+                stations=len(stations),
+                apart=ngettext("{n} card", "{n} cards", len(stations) - 1).format(
+                    n=len(stations) - 1
+                ),
+                company=shown(company),
+                reach=reach,
+                shown=network.shares_shown(reach),
             ),
             BONUS,
             _("one card per share shown in all displays"),

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import UsageError, Verb
+from referee.engine import Form, UsageError, Verb
 from referee.games.express01.names import KIND_ALIASES, aliases
+from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, POSITION, TURN
 from referee.games.express01.state import (
     BLACK,
     BOARD_CARDS,
@@ -29,6 +30,11 @@ VERBS: Sequence[Verb] = (
             "set the turn order: names from position 1 (the last may be left out), or each "
             "player's face-down card"
         ),
+        (
+            Form("order A B", N_("the names from position 1")),
+            Form("order A 11 B 48", N_("each player's face-down card")),
+        ),
+        TURN,
     ),
     Verb(
         "lay",
@@ -37,11 +43,25 @@ VERBS: Sequence[Verb] = (
             "expand: replace board card CARD by the next stage of TYPE (route, through, "
             "terminal, capital); one paid card lays two route cards or one station"
         ),
+        (
+            Form("lay 10 route", N_("a route card")),
+            Form("lay 13 through purple", N_("a station of a company")),
+            Form("lay 9 capital red +1", N_("with the bonus printed on it")),
+            Form("lay 10 route to 9,11", N_("in track mode: the cards its track leads to")),
+            Form("lay 15 through green pay black", N_("paid with a card of another deck")),
+        ),
+        EXPAND,
     ),
     Verb(
         "buy",
         "buy COMPANY FROM [pay DECK ...]",
         N_("acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken from"),
+        (
+            Form("buy red r1", N_("from a route deck")),
+            Form("buy red r1 pay r3 r3", N_("paid with the cards named")),
+            Form("buy green C pay r3 r3", N_("taken from a player")),
+        ),
+        ACQUIRE,
     ),
     Verb(
         "run",
@@ -50,6 +70,11 @@ VERBS: Sequence[Verb] = (
             "bonus payment: the route as the board cards of its stations, in order; "
             "black: the black locomotive's holder counts it as one more share of the payout"
         ),
+        (
+            Form("run red 9 13", N_("the stations of the route, in order")),
+            Form("run red 11 13 black", N_("the black locomotive counts as a share")),
+        ),
+        BONUS,
     ),
     Verb(
         "take",
@@ -58,9 +83,20 @@ VERBS: Sequence[Verb] = (
             "a bonus payment: the taker's cards from deck tops; several players' cards at "
             "once only with each player named before their cards"
         ),
+        (
+            Form("take c2", N_("the taker's card from a deck's top")),
+            Form("take C c1 A c2 B c3", N_("several players' cards, each named first")),
+        ),
+        BONUS,
     ),
-    Verb("swap", "swap PLAYER", N_("change position cards with PLAYER; ends the turn")),
-    Verb("done", "done", N_("end the turn (also: pass)")),
+    Verb(
+        "swap",
+        "swap PLAYER",
+        N_("change position cards with PLAYER; ends the turn"),
+        (Form("swap B"),),
+        POSITION,
+    ),
+    Verb("done", "done", N_("end the turn (also: pass)"), (Form("done"),), TURN),
 )
 VERB_NAMES = (*tuple(v.name for v in VERBS), "pass")
 

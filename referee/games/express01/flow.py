@@ -9,7 +9,7 @@ from referee.games.express01 import scoring
 from referee.games.express01.commands import Order
 from referee.games.express01.sections import LIMITS, SETUP, TURN
 from referee.games.express01.state import State, Turn
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge
 
 HALF = {"lay": "expand", "buy": "acquire", "run": "bonus", "swap": "position"}
@@ -183,7 +183,9 @@ def after_action(state: State, events: list[Event]) -> tuple[State, list[Event]]
         why = (
             _("{n} base cards replaced").format(n=replaced)
             if replaced >= bases
-            else _("{n} decks empty ({decks})").format(n=len(emptied), decks=" ".join(emptied))
+            else ngettext(
+                "{n} deck empty ({decks})", "{n} decks empty ({decks})", len(emptied)
+            ).format(n=len(emptied), decks=" ".join(emptied))
         )
         events.append(
             Event(_("the end is reached ({why}): this round is the last").format(why=why))

@@ -71,6 +71,11 @@ def _distances(state: State, start: int) -> dict[int, int]:
     return found
 
 
+def shares_shown(n: int) -> str:
+    """How far a company's train runs: one card per share shown."""
+    return ngettext("{n} share shown", "{n} shares shown", n).format(n=n)
+
+
 def _cards(n: int) -> str:
     return ngettext("{n} card", "{n} cards", n).format(n=n)
 
@@ -136,9 +141,12 @@ def check_run(state: State, company: str, stations: Sequence[int]) -> None:
     used = _length(state, stations)
     if used > reach:
         raise RuleError(
-            _(
-                "the route is {cards} long; {company}'s train runs {reach} ({reach} shares shown)"
-            ).format(cards=_cards(used), company=shown_company(company), reach=reach),
+            _("the route is {cards} long; {company}'s train runs {reach} ({shown})").format(
+                cards=_cards(used),
+                company=shown_company(company),
+                reach=reach,
+                shown=shares_shown(reach),
+            ),
             BONUS,
         )
     best = best_route(state, company, reach)

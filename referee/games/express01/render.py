@@ -11,7 +11,7 @@ from referee.games.express01.names import company as shown
 from referee.games.express01.names import kind as kind_name
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import DECKS, STAGE_COLOUR, State
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _, ngettext, pgettext
 
 # The stages as the rules name them (ステージ1 黄色, 2 赤, 3 青); the state keeps numbers.
 STAGE_NAMES = {
@@ -152,9 +152,11 @@ def toolbar_parts(state: State) -> list[str]:
     return [
         _("round {round}").format(round=state.round) if state.round else _("setup: the turn order"),
         "; ".join(
-            _("{player} {cards} cards, capital {capital}").format(
-                player=p, cards=state.hand_size(p), capital=scoring.capital(state, p).total
-            )
+            ngettext(
+                "{player} {cards} card, capital {capital}",
+                "{player} {cards} cards, capital {capital}",
+                state.hand_size(p),
+            ).format(player=p, cards=state.hand_size(p), capital=scoring.capital(state, p).total)
             for p in state.in_order()
         ),
         _("black loco: {player}").format(player=state.loco) if state.loco else "",

@@ -21,11 +21,11 @@ from referee.eighteen.hexes import neighbour, parse
 from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile, tile
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.sections import R_MAP
 from referee.games.lost_atlas.state import Piece, State
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge
 
-R_MAP = "■3 準備 (マップの作成)"
 LAYOUT = "flat"  # the pieces are flat hexes (a side at the bottom)
 POSITIONS = ("h1", "h2", "h3")
 
@@ -207,9 +207,11 @@ def placement_problem(state: State, number: int, first: str, rot: int) -> str | 
             return _("{hex} would touch a border hex's outer edges").format(hex=hex_)
     need = data.table()["map"]["touch"]
     if cells and touching < need:
-        return _("the piece touches the map along {touching} edges; at least {need}").format(
-            touching=touching, need=need
-        )
+        return ngettext(
+            "the piece touches the map along {touching} edge; at least {need}",
+            "the piece touches the map along {touching} edges; at least {need}",
+            touching,
+        ).format(touching=touching, need=need)
     return None
 
 
@@ -453,7 +455,7 @@ def _maybe_done(state: State, events: list[Event], say_next: bool = True) -> Non
         events.append(
             Event(
                 _("{player} draws next").format(player=drawer(state))
-                + (_(" ({left} pieces left)").format(left=sum(left.values())) if left else "")
+                + (_pieces_left(sum(left.values())) if left else "")
             )
         )
         return
@@ -493,3 +495,7 @@ def placements(state: State, number: int, most: int = 4) -> list[tuple[str, int]
                 if len(found) >= most:
                     return found
     return found
+
+
+def _pieces_left(left: int) -> str:
+    return ngettext(" ({left} piece left)", " ({left} pieces left)", left).format(left=left)

@@ -47,10 +47,29 @@ from typing import ClassVar
 
 from referee.eighteen import compass
 from referee.eighteen.proposal import Found
-from referee.engine import UsageError, Verb
+from referee.engine import Form, UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
+from referee.games.lost_atlas.sections import (
+    R_ABILITY,
+    R_AUCTION,
+    R_BUY,
+    R_FORCED,
+    R_ISSUE,
+    R_MAP,
+    R_MERGE,
+    R_PASS,
+    R_PAY,
+    R_RUN,
+    R_SELL,
+    R_SETUP,
+    R_SR,
+    R_TOKEN,
+    R_TRACK,
+    R_TRAIN_LIMIT,
+    R_TRAINS,
+)
 from referee.games.lost_atlas.state import State
 from referee.i18n import N_, _, pgettext
 from referee.rules_kit import count_words, usage_of
@@ -588,12 +607,25 @@ def _run(t: Typed) -> Run:
 GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
     (
         Verb(
-            "place", "place N HEX ROT", N_("map building: a piece with its h1 on HEX, turned ROT")
+            "place",
+            "place N HEX ROT",
+            N_("map building: a piece with its h1 on HEX, turned ROT"),
+            (Form("place 9 M21 0"),),
+            R_MAP,
         ),
         _place,
     ),
     (
-        Verb("capital", "capital HEX | capital none", N_("map building: a capital project drawn")),
+        Verb(
+            "capital",
+            "capital HEX | capital none",
+            N_("map building: a capital project drawn"),
+            (
+                Form("capital L16", N_("the hex of the project drawn")),
+                Form("capital none", N_("no project drawn")),
+            ),
+            R_MAP,
+        ),
         _capital,
     ),
     (
@@ -601,28 +633,71 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
             "map",
             "map N HEX ROT, capital HEX, ...",
             N_("map building: several pieces and capitals at once, in the order drawn"),
+            (Form("map 9 M21 0, 1 K21 5, 12 M19 5"),),
+            R_MAP,
         ),
         _map,
     ),
     (
-        Verb("charters", "charters A,B,C / D,E,F", N_("lay out the charter columns (top first)")),
+        Verb(
+            "charters",
+            "charters A,B,C / D,E,F",
+            N_("lay out the charter columns (top first)"),
+            (Form("charters Expansive,Eastern / Express,Suburban"),),
+            R_SETUP,
+        ),
         _charters,
     ),
     (
-        Verb("destinations", "destinations Y/G/P/G", N_("the distant-destination card chosen")),
+        Verb(
+            "destinations",
+            "destinations Y/G/P/G",
+            N_("the distant-destination card chosen"),
+            (Form("destinations 30/40/70/100"),),
+            R_SETUP,
+        ),
         _destinations,
     ),
     (
-        Verb("auction", "auction AMOUNT", N_("open an auction for a minor (at least 120)")),
+        Verb(
+            "auction",
+            "auction AMOUNT",
+            N_("open an auction for a minor (at least 120)"),
+            (Form("auction 120"),),
+            R_AUCTION,
+        ),
         _amount(OpenAuction),
     ),
-    (Verb("bid", "bid AMOUNT", N_("raise the auction (steps of 5)")), _amount(Bid)),
     (
-        Verb("pick", "pick MINOR [HEX]", N_("the auction winner takes a minor on top of a column")),
+        Verb(
+            "bid", "bid AMOUNT", N_("raise the auction (steps of 5)"), (Form("bid 125"),), R_AUCTION
+        ),
+        _amount(Bid),
+    ),
+    (
+        Verb(
+            "pick",
+            "pick MINOR [HEX]",
+            N_("the auction winner takes a minor on top of a column"),
+            (
+                Form("pick Eastern", N_("the minor on top of a column")),
+                Form("pick Eastern M23", N_("and its home hex, where it has a choice")),
+            ),
+            R_AUCTION,
+        ),
         _pick,
     ),
     (
-        Verb("sell", "sell CO [N] [CO [N] ...]", N_("sell shares (first, once per stock round)")),
+        Verb(
+            "sell",
+            "sell CO [N] [CO [N] ...]",
+            N_("sell shares (first, once per stock round)"),
+            (
+                Form("sell Expansive", N_("one share")),
+                Form("sell Expansive 2", N_("so many shares of a company")),
+            ),
+            R_SELL,
+        ),
         _sell,
     ),
     (
@@ -630,59 +705,197 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
             "buy",
             "buy CO [pool] | buy TRAIN [pool] [trade T] | buy TRAIN from CO for N",
             N_("a share or a train"),
+            (
+                Form("buy Eastern", N_("a share from the treasury"), R_BUY),
+                Form("buy Eastern pool", N_("a share from the pool"), R_BUY),
+                Form("buy 3", N_("a train from the bank")),
+                Form(
+                    "buy 2 from Eastern for 1",
+                    N_("a train from another company, at a price agreed"),
+                ),
+            ),
+            R_TRAINS,
         ),
         _buy,
     ),
     (
-        Verb("issue", "issue", N_("the company sells one share to the pool (price -1)")),
+        Verb(
+            "issue",
+            "issue",
+            N_("the company sells one share to the pool (price -1)"),
+            (Form("issue"),),
+            R_ISSUE,
+        ),
         _bare(Issue),
     ),
-    (Verb("redeem", "redeem", N_("the company buys one share back from the pool")), _bare(Redeem)),
+    (
+        Verb(
+            "redeem",
+            "redeem",
+            N_("the company buys one share back from the pool"),
+            (Form("redeem"),),
+            R_ISSUE,
+        ),
+        _bare(Redeem),
+    ),
     (
         Verb(
             "lay",
             "lay HEX SIDES [city] [COLOUR] [TILE] | lay HEX TILE ROT | lay HEX COLOUR [cost N]",
             N_("lay or upgrade one track tile (lay M25 N-S, lay M27 N-SE city; or M25 N-S)"),
+            (
+                Form("lay K17 NE-NW", N_("track by the sides it joins")),
+                Form("lay M27 N-SE city", N_("a tile with a city")),
+                Form("lay K17 9 1", N_("with the map: the tile and its rotation")),
+                Form("lay K17 yellow", N_("without the sides: its colour")),
+                Form("lay K17 yellow cost 40", N_("and the terrain cost paid")),
+            ),
+            R_TRACK,
         ),
         _lay,
     ),
-    (Verb("token", "token HEX [city N] [cost N]", N_("place a station token")), _token),
-    (
-        Verb("routes", "routes", N_("the best routes of the operating company (needs the map)")),
-        _bare(Routes),
-    ),
-    (Verb("suburb", "suburb HEX", N_("Suburban places a suburb token")), _suburb),
     (
         Verb(
-            "run", "run best | run N | run ITEM ... (20+30+40, 4:20+30)", N_("the trains' revenue")
+            "token",
+            "token HEX [city N] [cost N]",
+            N_("place a station token"),
+            (
+                Form("token K17"),
+                Form("token K17 city 2 cost 40", N_("at one city of the tile, at a price")),
+            ),
+            R_TOKEN,
+        ),
+        _token,
+    ),
+    (
+        Verb(
+            "routes",
+            "routes",
+            N_("the best routes of the operating company (needs the map)"),
+            (Form("routes"),),
+            R_RUN,
+        ),
+        _bare(Routes),
+    ),
+    (
+        Verb(
+            "suburb",
+            "suburb HEX",
+            N_("Suburban places a suburb token"),
+            (Form("suburb C3"),),
+            R_ABILITY,
+        ),
+        _suburb,
+    ),
+    (
+        Verb(
+            "run",
+            "run best | run N | run ITEM ... (20+30+40, 4:20+30)",
+            N_("the trains' revenue"),
+            (
+                Form("run best", N_("with the map: the best routes")),
+                Form("run 40", N_("the revenue in all")),
+                Form("run 20+30+40", N_("each stop of a route")),
+                Form("run 2:60 3:100", N_("each train's revenue")),
+            ),
+            R_RUN,
         ),
         _run,
     ),
-    (Verb("discard", "discard TRAIN ...", N_("trains over the limit to the pool (■19)")), _discard),
     (
         Verb(
-            "payout", "payout", N_("pay the revenue to the shareholders (with the map: runs best)")
+            "discard",
+            "discard TRAIN ...",
+            N_("trains over the limit to the pool (■19)"),
+            (Form("discard 2"),),
+            R_TRAIN_LIMIT,
+        ),
+        _discard,
+    ),
+    (
+        Verb(
+            "payout",
+            "payout",
+            N_("pay the revenue to the shareholders (with the map: runs best)"),
+            (Form("payout"),),
+            R_PAY,
         ),
         _bare(Payout),
     ),
     (
         Verb(
-            "withhold", "withhold", N_("the company keeps the revenue (price -1; map: runs best)")
+            "withhold",
+            "withhold",
+            N_("the company keeps the revenue (price -1; map: runs best)"),
+            (Form("withhold"),),
+            R_PAY,
         ),
         _bare(Withhold),
     ),
-    (Verb("done", "done", N_("end this turn")), _bare(Done)),
-    (Verb("pass", "pass", N_("pass (stock round, auction, merger round)")), _bare(Pass)),
+    (Verb("done", "done", N_("end this turn"), (Form("done"),), R_PASS), _bare(Done)),
     (
         Verb(
-            "bankrupt", "bankrupt", N_("the president cannot raise the money for the forced train")
+            "pass",
+            "pass",
+            N_("pass (stock round, auction, merger round)"),
+            (
+                Form("pass", N_("in the stock round or an auction")),
+                Form("pass", N_("in the merger round: no proposal"), R_MERGE),
+            ),
+            R_SR,
+        ),
+        _bare(Pass),
+    ),
+    (
+        Verb(
+            "bankrupt",
+            "bankrupt",
+            N_("the president cannot raise the money for the forced train"),
+            (Form("bankrupt"),),
+            R_FORCED,
         ),
         _bare(Bankrupt),
     ),
-    (Verb("propose", "propose MINOR", N_("propose a merger with another minor")), _propose),
-    (Verb("accept", "accept", N_("accept the merger proposed to your minor")), _bare(Accept)),
-    (Verb("refuse", "refuse", N_("refuse the merger proposed to your minor")), _bare(Refuse)),
-    (Verb("major", "major NAME", N_("the new president names the major")), _major),
+    (
+        Verb(
+            "propose",
+            "propose MINOR",
+            N_("propose a merger with another minor"),
+            (Form("propose Express"),),
+            R_MERGE,
+        ),
+        _propose,
+    ),
+    (
+        Verb(
+            "accept",
+            "accept",
+            N_("accept the merger proposed to your minor"),
+            (Form("accept"),),
+            R_MERGE,
+        ),
+        _bare(Accept),
+    ),
+    (
+        Verb(
+            "refuse",
+            "refuse",
+            N_("refuse the merger proposed to your minor"),
+            (Form("refuse"),),
+            R_MERGE,
+        ),
+        _bare(Refuse),
+    ),
+    (
+        Verb(
+            "major",
+            "major NAME",
+            N_("the new president names the major"),
+            (Form("major Conglomerate"),),
+            R_MERGE,
+        ),
+        _major,
+    ),
 )
 VERBS = tuple(verb for verb, _ in GRAMMAR)
 VERB_NAMES = tuple(v.name for v in VERBS)

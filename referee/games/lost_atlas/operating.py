@@ -30,20 +30,17 @@ from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.readings import PRICE_ZERO, ZERO_REVENUE
+from referee.games.lost_atlas.sections import (
+    R_ABILITY,
+    R_FORCED,
+    R_ISSUE,
+    R_OR,
+    R_PAY,
+    R_RUN,
+)
 from referee.games.lost_atlas.state import Company, OperatingRound, State
 from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Handlers, Judge
-
-R_OR = "■11 経営ラウンド"
-R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
-R_ISSUE = "■13 経営アクション2:(任意)株式の発行または買戻し"
-R_TRACK = "■14 経営アクション3:線路タイルの敷設"
-R_TOKEN = "■15 経営アクション4:(任意)駅トークンの配置"
-R_RUN = "■16 経営アクション5:(可能なら)列車の運行"
-R_PAY = "■17 経営アクション6:収益の分配"
-R_TRAINS = "■18 経営アクション7:列車購入"
-R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:破産の可能性あり)"
-R_ABILITY = "■26 マイナー会社の能力"
 
 
 def start_operating_round(state: State, number: int, events: list[Event]) -> None:
@@ -317,7 +314,11 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
 
 def _check_items(co: Company, move: Run) -> None:
     if len(move.items) != len(co.trains):
-        said = _("{company} has {n} trains; type one item per train (or one total)")
+        said = ngettext(
+            "{company} has {n} train; type one item per train (or one total)",
+            "{company} has {n} trains; type one item per train (or one total)",
+            len(co.trains),
+        )
         raise RuleError(said.format(company=co.name, n=len(co.trains)), R_RUN)
     free = list(co.trains)
     express = "Express" in co.abilities and len(co.trains) == 1

@@ -4,20 +4,16 @@
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import data, ledger, trains
+from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
 from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
+from referee.games.lost_atlas.sections import R_FIRST, R_FORCED, R_TRAINS
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
-R_FIRST = "■12 経営アクション1:(任意)新規設立されたマイナー会社が列車を1台購入する"
-R_TRAINS = "■18 経営アクション7:列車購入"
-R_FORCED = "■20 経営アクション7の続き:列車の強制購入(注意:破産の可能性あり)"
 
-
-# --- step 1 and 7: trains ---------------------------------------------------------------
 def first_train(
     state: State, co: Company, move: BuyTrain, judge: Judge, events: list[Event]
 ) -> None:
@@ -62,7 +58,7 @@ def _take(
     judge.rule(
         have < limit,
         _("{company} is at its train limit ({limit})").format(company=co.name, limit=limit),
-        trains.RULE_LIMIT,
+        sections.R_TRAIN_LIMIT,
         reading=note,
     )
     if note and len(co.running()) >= trains.company_limit(state, co):
@@ -219,7 +215,7 @@ def _from_company(
     judge.rule(
         len(co.running()) < trains.company_limit(state, co),
         _("{company} is at its train limit").format(company=co.name),
-        trains.RULE_LIMIT,
+        sections.R_TRAIN_LIMIT,
     )
     seller.trains.remove(train)
     co.trains.append(train)

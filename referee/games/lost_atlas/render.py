@@ -10,7 +10,7 @@ from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.commands import colour_name as colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import State, Train
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _, ngettext, pgettext
 
 ROUND_NAMES = {
     "setup": N_("setup"),
@@ -128,9 +128,11 @@ def status(s: State) -> str:
         if s.map_state == "building":
             left = atlas.pieces_left(s)
             lines.append(
-                _("map building: {pieces} pieces placed, capitals on {capitals}").format(
-                    pieces=len(s.pieces), capitals=", ".join(s.capitals) or _("none yet")
-                )
+                ngettext(
+                    "map building: {pieces} piece placed, capitals on {capitals}",
+                    "map building: {pieces} pieces placed, capitals on {capitals}",
+                    len(s.pieces),
+                ).format(pieces=len(s.pieces), capitals=", ".join(s.capitals) or _("none yet"))
                 + (
                     _("; left: {left}").format(left=", ".join(map(str, sorted(left))))
                     if s.variant != "micro"

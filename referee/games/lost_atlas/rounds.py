@@ -9,7 +9,7 @@ own round (each finds a move's handler by its class) and say when their round is
 from __future__ import annotations
 
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import atlas, data, merger, operating, stock, trains
+from referee.games.lost_atlas import atlas, data, merger, operating, sections, stock, trains
 from referee.games.lost_atlas.commands import (
     Capital,
     Charters,
@@ -57,14 +57,14 @@ def _over(state: State) -> bool:
 
 
 def _place(state: State, move: PlacePiece, judge: Judge) -> tuple[State, list[Event]]:
-    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    judge.turn(move.actor, atlas.drawer(state), sections.R_MAP)
     events: list[Event] = []
     atlas.place_piece(state, move.number, move.hex, move.rot, judge, events)
     return state, events
 
 
 def _capital(state: State, move: Capital, judge: Judge) -> tuple[State, list[Event]]:
-    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    judge.turn(move.actor, atlas.drawer(state), sections.R_MAP)
     events: list[Event] = []
     atlas.place_capital(state, move.where, judge, events)
     return state, events
@@ -73,7 +73,7 @@ def _capital(state: State, move: Capital, judge: Judge) -> tuple[State, list[Eve
 def _map_line(state: State, move: MapLine, judge: Judge) -> tuple[State, list[Event]]:
     """■3 in few lines: each piece or capital as its own line would be, in the order drawn
     (the drawer turns with each; the line is the first drawer's); the drawing to confirm."""
-    judge.turn(move.actor, atlas.drawer(state), atlas.R_MAP)
+    judge.turn(move.actor, atlas.drawer(state), sections.R_MAP)
     events: list[Event] = []
     for number, item in enumerate(move.items, start=1):
         last = number == len(move.items)  # who draws next is said once, after the line
@@ -122,7 +122,7 @@ def _setup_refusal(state: State) -> RuleError:
         if not state.columns
         else "destinations Y/G/P/G"
     )
-    return RuleError(_("the setup is not finished"), stock.R_SETUP, missing)
+    return RuleError(_("the setup is not finished"), sections.R_SETUP, missing)
 
 
 def _next_round(state: State, events: list[Event]) -> None:

@@ -34,7 +34,7 @@ from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
-from referee.i18n import N_, NP_, _
+from referee.i18n import N_, NP_, _, ngettext
 from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
@@ -252,7 +252,9 @@ def _map_options(s: State) -> Options:
         atlas.drawer(s),
         ("place", "capital", "map"),
         args,
-        phase=_("map building, {n} pieces placed").format(n=len(s.pieces)),
+        phase=ngettext(
+            "map building, {n} piece placed", "map building, {n} pieces placed", len(s.pieces)
+        ).format(n=len(s.pieces)),
     )
 
 
@@ -320,7 +322,10 @@ def _stock_options(s: State) -> Options:
         "sell": (held, ("1", "2")),
         "auction": (("120", "150", "200"),),
     }
-    return Options(player, verbs, args, phase=_("cycle {cycle}, stock round").format(cycle=s.cycle))
+    # One move left, but a forced purchase could come instead: the table types it (■8).
+    forceable = stock.only_by_force(s, player) if len(verbs) == 1 else ""
+    phase = _("cycle {cycle}, stock round").format(cycle=s.cycle)
+    return Options(player, verbs, args, phase=phase, forceable=forceable)
 
 
 def _or_options(s: State) -> Options:

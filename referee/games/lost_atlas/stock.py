@@ -18,17 +18,17 @@ from referee.games.lost_atlas.commands import (
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.readings import SALES, START_VALUE
+from referee.games.lost_atlas.sections import (
+    R_AUCTION,
+    R_BUY,
+    R_LIMIT,
+    R_SELL,
+    R_SETUP,
+    R_SR,
+)
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
 from referee.i18n import N_, _
 from referee.rules_kit import Handlers, Judge
-
-R_SETUP = "■3 準備"
-R_SR = "■6 ゲームスタート:株式ラウンド"
-R_AUCTION = "■7 株式ラウンド1:マイナー会社の競りと会社の設立"
-R_BUY = "■8 株式ラウンド2:株式の購入"
-R_SELL = "■9 株式ラウンド3:株式の売却"
-R_END = "■10 株式ラウンド4:株式ラウンドの終了と株価上昇"
-R_LIMIT = "■4 持ち株の制限"
 
 
 def column_sizes(state: State) -> list[int]:
@@ -445,6 +445,21 @@ def may_buy(state: State, player: str) -> bool:
         for co in state.companies.values()
         for source in (TREASURY, POOL)
     )
+
+
+def only_by_force(state: State, player: str) -> str:
+    """Why `player` may buy a share only by force: one is there and they can pay for it, but a
+    rule forbids it (■8: a company they sold this round; ■4: over 60%); '' otherwise. Where one
+    is, ending the turn stays the table's to type: a forced purchase could come instead."""
+    sr = _round(state)
+    for co in state.companies.values():
+        for source in (TREASURY, POOL):
+            refusals = _buy_refusals(state, sr, player, co, source)
+            forceable = refusals and all(r.computable for r in refusals)
+            if forceable and state.cash[player] >= co.price:
+                said = _("{player} may buy {company} only by force: {reason}")
+                return said.format(player=player, company=co.name, reason=refusals[0])
+    return ""
 
 
 def may_open(state: State, player: str) -> bool:

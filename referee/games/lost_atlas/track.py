@@ -16,6 +16,15 @@ from referee.eighteen.upgrades import left
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
+from referee.games.lost_atlas.sections import (
+    R_ABILITY,
+    R_OR,
+    R_PHASE,
+    R_REACH,
+    R_TOKEN,
+    R_TRACK,
+    R_UPGRADE,
+)
 from referee.games.lost_atlas.state import Company, Lay, OperatingRound, State
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
@@ -23,13 +32,6 @@ from referee.words import Several
 
 Paths = tuple[tuple[End, End], ...]
 
-R_OR = "■11 経営ラウンド"
-R_TRACK = "■14 経営アクション3:線路タイルの敷設"
-R_UPGRADE = "■14 アップグレードの条件"
-R_REACH = "■14 新ヘックスへの到達"
-R_TOKEN = "■15 経営アクション4:(任意)駅トークンの配置"
-R_ABILITY = "■26 マイナー会社の能力"
-R_PHASE = "■19 フェイズの変更"
 UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 

@@ -10,12 +10,10 @@ from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
 from referee.games.lost_atlas.readings import TRAIN_LIMIT
+from referee.games.lost_atlas.sections import R_PHASE
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
-
-RULE_PHASE = "■19 フェイズの変更"
-RULE_LIMIT = "■12 列車の保有上限"
 
 
 def deck_top(state: State) -> str | None:
@@ -139,13 +137,13 @@ def excess(state: State, co: Company) -> int:
 def discard(state: State, move: object, judge: Judge, events: list[Event]) -> None:
     """■19: the president of a company over its limit names the trains that go to the pool."""
     co = state.companies[state.discard[0]]
-    judge.turn(move.actor, co.president, RULE_PHASE)  # type: ignore[attr-defined]
+    judge.turn(move.actor, co.president, R_PHASE)  # type: ignore[attr-defined]
     if not isinstance(move, Discard):
         raise RuleError(
             _("{company} is over its train limit: first the trains to the pool").format(
                 company=co.name
             ),
-            RULE_PHASE,
+            R_PHASE,
             "discard " + " ".join(t.kind for t in co.running()),
         )
     need = excess(state, co)
@@ -156,7 +154,7 @@ def discard(state: State, move: object, judge: Judge, events: list[Event]) -> No
                 "{company} puts {need} trains in the pool, not {n}",
                 need,
             ).format(company=co.name, need=need, n=len(move.kinds)),
-            RULE_PHASE,
+            R_PHASE,
             computable=False,
         )
     for kind in move.kinds:
@@ -166,7 +164,7 @@ def discard(state: State, move: object, judge: Judge, events: list[Event]) -> No
                 _("{company} has no other {train}-train").format(
                     company=co.name, train=data.train_name(kind)
                 ),
-                RULE_PHASE,
+                R_PHASE,
                 _("its trains: {trains}").format(trains=" ".join(t.kind for t in co.running())),
                 computable=False,
             )

@@ -6,39 +6,76 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Incomplete, UsageError, Verb
-from referee.i18n import N_, _, pgettext
+from referee.engine import Form, Incomplete, UsageError, Verb
+from referee.i18n import N_, _, ngettext, pgettext
 from referee.rules_kit import count_words, usage_of
 from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
 from .names import city_aliases, cube, cube_aliases
-from .state import COLOURS, MAX_RAILROADS, START_CITIES, Pos, State
+from .sections import R_BID, R_DELIVER, R_DRAFT, R_HOTEL, R_PLACE, R_SETUP, R_TOWER
+from .state import COLOURS, CUBES, MAX_RAILROADS, START_CITIES, START_CUBES, Pos, State
 
 VERBS = (
     Verb(
         "start",
         "start CITY N E S W CARGO",
         N_("the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)"),
+        (Form("start Chicago PRR B&O - NYC 2"),),
+        R_SETUP,
     ),
     Verb(
         "draw",
         "draw COLOUR ... | draw WGC",
         N_("the cubes drawn from the bag for a city, or their initials in one word (draw wwg)"),
+        (
+            Form("draw wood", N_("the cubes by colour")),
+            Form("draw wwg", N_("their initials in one word")),
+        ),
+        R_PLACE,
     ),
     Verb(
         "order",
         "order NAME NAME ...",
         N_("the first turn order, as the character cards fell (the last name may be left out)"),
+        (Form("order A B"),),
+        R_SETUP,
     ),
     Verb(
         "reveal",
         "reveal [city] NAME ... stock RR ...",
         N_("the city and stock tiles turned up (the names before 'stock' are cities)"),
+        (
+            Form("reveal Denver Omaha stock PRR B&O", N_("cities, then stock tiles")),
+            Form("reveal city Tulsa Reno stock PRR B&O", N_("the same, saying 'city'")),
+            Form("reveal stock B&O UP PRR NYC", N_("stock tiles only")),
+        ),
+        R_BID,
     ),
-    Verb("bid", "bid POINTS", N_("bid victory points to go first this turn")),
-    Verb("pass", "pass", N_("pass the bid, or place no city, or deliver nothing")),
-    Verb("take", "take TILE", N_("draft a revealed city (by name) or stock tile (by railroad)")),
+    Verb(
+        "bid",
+        "bid POINTS",
+        N_("bid victory points to go first this turn"),
+        (Form("bid 1"),),
+        R_BID,
+    ),
+    Verb(
+        "pass",
+        "pass",
+        N_("pass the bid, or place no city, or deliver nothing"),
+        (Form("pass"),),
+        R_BID,
+    ),
+    Verb(
+        "take",
+        "take TILE",
+        N_("draft a revealed city (by name) or stock tile (by railroad)"),
+        (
+            Form("take Denver", N_("a city tile, by name")),
+            Form("take PRR", N_("a stock tile, by railroad")),
+        ),
+        R_DRAFT,
+    ),
     Verb(
         "place",
         "place CITY [X,Y] N E S W CARGO [blank]",
@@ -47,6 +84,12 @@ VERBS = (
             "only; the edges of known railroads may run together (-SF-SF); "
             "'blank' = none of your tiles can match a railroad (X,Y needed)"
         ),
+        (
+            Form("place Denver 1,0 - UP - B&O 2", N_("at a square, each edge a word")),
+            Form("place Omaha --PRR- 2", N_("where it matches at one square only")),
+            Form("place Boise 0,1 - - - - 1 blank", N_("no tile of yours can match")),
+        ),
+        R_PLACE,
     ),
     Verb(
         "deliver",
@@ -55,9 +98,28 @@ VERBS = (
             "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds "
             "one, TO when FROM has one link)"
         ),
+        (
+            Form("deliver wood Chicago Denver", N_("a cube of that colour along one link")),
+            Form("deliver Chicago Omaha", N_("FROM holds one colour")),
+            Form("deliver Reno", N_("FROM holds one colour and has one link")),
+            Form("deliver Tulsa Cincinnati Denver", N_("on along a second link")),
+        ),
+        R_DELIVER,
     ),
-    Verb("hotel", "hotel CITY", N_("place your hotel (before your delivery)")),
-    Verb("tower", "tower CITY", N_("place your water tower (before your delivery)")),
+    Verb(
+        "hotel",
+        "hotel CITY",
+        N_("place your hotel (before your delivery)"),
+        (Form("hotel Cincinnati"),),
+        R_HOTEL,
+    ),
+    Verb(
+        "tower",
+        "tower CITY",
+        N_("place your water tower (before your delivery)"),
+        (Form("tower Cincinnati"),),
+        R_TOWER,
+    ),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)
 
@@ -230,7 +292,7 @@ def parse(state: State, actor: str, words: Sequence[str]) -> Move:
         edges = edges_of(args[1:-1], Railroads(state))
         return Start(actor, name, edges, amount(args[-1], N_("cargo"), low=0, high=10))
     if verb == "draw":
-        return Draw(actor, _colours(state, args))
+        return Draw(actor, _drawn(state, args))
     if verb == "order":
         need(1)
         return Order(actor, tuple(match(w, state.players, N_("player")) for w in args))
@@ -307,6 +369,23 @@ def _deliver(state: State, actor: str, args: list[str]) -> Deliver:
 # and no colour's second letter is an initial, so two letters or more never name a colour.
 INITIALS = {c[0]: c for c in COLOURS}
 assert len(INITIALS) == len(COLOURS)
+
+
+def _drawn(state: State, words: list[str]) -> tuple[str, ...]:
+    """The cubes drawn for the city waiting for them; fewer than it takes: words missing
+    (`Incomplete`: the cubes are drawn from the bag, no list can offer them)."""
+    colours = _colours(state, words)
+    if state.phase in (START_CUBES, CUBES) and len(colours) < state.pending_cubes:
+        said = ngettext(
+            "{city} takes {n} cube, not {drawn}",
+            "{city} takes {n} cubes, not {drawn}",
+            state.pending_cubes,
+        )
+        raise Incomplete(
+            said.format(city=state.pending_city, n=state.pending_cubes, drawn=len(colours)),
+            usage_of(VERBS, "draw"),
+        )
+    return colours
 
 
 def _colours(state: State, words: list[str]) -> tuple[str, ...]:

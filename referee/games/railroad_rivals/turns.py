@@ -84,8 +84,9 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
             "reveal {cities} city and {stocks} stock tiles, not {got_cities} and {got_stocks}"
         ).format(cities=want_c, stocks=want_s, got_cities=got_c, got_stocks=got_s),
         R_SHORTAGE if state.shortage else R_BID,
-        _("reveal city ({cities} names) stock ({stocks} railroads)").format(
-            cities=want_c, stocks=want_s
+        _("reveal city ({cities}) stock ({stocks})").format(
+            cities=ngettext("{n} name", "{n} names", want_c).format(n=want_c),
+            stocks=ngettext("{n} railroad", "{n} railroads", want_s).format(n=want_s),
         ),
     )
     judge.fact(
@@ -129,7 +130,11 @@ def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event
     if state.readings.of(BID_LIMIT) == "score":
         judge.rule(
             move.points <= score,
-            _("{player} has only {score} points to bid").format(player=move.actor, score=score),
+            ngettext(
+                "{player} has only {score} point to bid",
+                "{player} has only {score} points to bid",
+                score,
+            ).format(player=move.actor, score=score),
             R_BID,
             _("bid up to {score} or pass").format(score=score),
             reading=state.readings.note(BID_LIMIT),
@@ -151,9 +156,12 @@ def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Eve
     if state.phase == PLACE:
         held = state.hands[p]
         event = Event(
-            _(
+            ngettext(
+                "{player} places no city: {player} declares their {held} tile cannot be "
+                "placed legally (§都市タイルの配置: a player with a legal tile must place one)",
                 "{player} places no city: {player} declares none of their {held} tiles can be "
-                "placed legally (§都市タイルの配置: a player with a legal tile must place one)"
+                "placed legally (§都市タイルの配置: a player with a legal tile must place one)",
+                held,
             ).format(player=p, held=held)
         )
         return replace(state, step=state.step + 1), [event]

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from referee.engine import (
     DEFAULT_READINGS,
     Event,
+    Form,
     Game,
     Options,
     Readings,
@@ -20,6 +21,7 @@ from referee.engine import (
     Verb,
 )
 from referee.games.titled import auction, operating, play, routes
+from referee.games.titled.auction import AUCTION
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.moves import (
     Bankrupt,
@@ -37,7 +39,8 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import moved
+from referee.games.titled.operating import OR
+from referee.games.titled.rules import EMERGENCY, ROUTES, SR, UPGRADES, moved
 from referee.games.titled.state import IPO, POOL, State, new_state
 from referee.games.titled.view import snapshot, status, toolbar_parts, value
 from referee.games.titled.views import VIEWS
@@ -46,29 +49,121 @@ from referee.rules_kit import count_words, ranked
 from referee.words import amount, match
 
 VERBS = (
-    Verb("bid", "bid PRIVATE AMOUNT", N_("buy the cheapest private at its price, or bid on one")),
-    Verb("par", "par COMPANY PRICE", N_("start a company: buy its president's certificate")),
-    Verb("buy", "buy COMPANY [pool]", N_("buy a certificate (from the initial offering or pool)")),
-    Verb("sell", "sell COMPANY [COUNT]", N_("sell certificates to the pool")),
-    Verb("done", "done", N_("end the turn (a pass if nothing was done)")),
-    Verb("pass", "pass", N_("the same as done")),
+    Verb(
+        "bid",
+        "bid PRIVATE AMOUNT",
+        N_("buy the cheapest private at its price, or bid on one"),
+        (
+            Form("bid SV 20", N_("the cheapest private, at its price")),
+            Form("bid DH 75", N_("a bid on another private")),
+        ),
+        AUCTION,
+    ),
+    Verb(
+        "par",
+        "par COMPANY PRICE",
+        N_("start a company: buy its president's certificate"),
+        (Form("par B&O 67"),),
+        SR,
+    ),
+    Verb(
+        "buy",
+        "buy COMPANY [pool]",
+        N_("buy a certificate (from the initial offering or pool)"),
+        (
+            Form("buy B&O", N_("from the initial offering")),
+            Form("buy C&O pool", N_("from the pool")),
+        ),
+        SR,
+    ),
+    Verb(
+        "sell",
+        "sell COMPANY [COUNT]",
+        N_("sell certificates to the pool"),
+        (Form("sell PRR 1"),),
+        SR,
+    ),
+    Verb("done", "done", N_("end the turn (a pass if nothing was done)"), (Form("done"),), SR),
+    Verb("pass", "pass", N_("the same as done"), (Form("pass"),), SR),
     Verb(
         "tile",
         "tile HEX TILE ROTATION [COST] [PRIVATE]",
         N_("lay a tile, paying the terrain cost (PRIVATE: that private's extra lay)"),
+        (
+            Form("tile E13 8 1", N_("a tile and its rotation")),
+            Form("tile I11 9 0 120", N_("paying the terrain cost")),
+            Form("tile B20 3 0 CS", N_("a private's extra lay, beside the company's own")),
+        ),
+        UPGRADES,
     ),
-    Verb("token", "token HEX [CITY]", N_("place a station token at its price")),
+    Verb(
+        "token",
+        "token HEX [CITY]",
+        N_("place a station token at its price"),
+        (Form("token H10"),),
+        OR,
+    ),
     Verb(
         "run",
         "run REVENUE|best [full|half|withhold]",
         N_("the revenue of the company's trains (best: its best routes on the title's map)"),
+        (
+            Form("run 100", N_("the revenue, paid as the title pays")),
+            Form("run 100 withhold", N_("the company keeps it")),
+            Form("run 30 half", N_("half to the company, half to the shareholders")),
+            Form("run best", N_("its best routes on the title's map")),
+        ),
+        ROUTES,
     ),
-    Verb("routes", "routes", N_("the best routes of the company operating (on the title's map)")),
-    Verb("train", "train NAME [trade OLD | from COMPANY PRICE]", N_("buy a train")),
-    Verb("discard", "discard COMPANY TRAIN", N_("give a train back over the limit")),
-    Verb("private", "private PRIVATE PRICE", N_("the company buys a private from its owner")),
-    Verb("bankrupt", "bankrupt", N_("the president cannot pay for the company's train")),
-    Verb("exchange", "exchange PRIVATE [pool]", N_("swap a private for the share the title names")),
+    Verb(
+        "routes",
+        "routes",
+        N_("the best routes of the company operating (on the title's map)"),
+        (Form("routes"),),
+        ROUTES,
+    ),
+    Verb(
+        "train",
+        "train NAME [trade OLD | from COMPANY PRICE]",
+        N_("buy a train"),
+        (
+            Form("train 2", N_("from the bank")),
+            Form("train D trade 4", N_("from the bank, trading in an old train")),
+            Form("train 6 from NYNH 600", N_("from another company, at a price agreed")),
+        ),
+        OR,
+    ),
+    Verb(
+        "discard",
+        "discard COMPANY TRAIN",
+        N_("give a train back over the limit"),
+        (Form("discard PRR 3"),),
+        OR,
+    ),
+    Verb(
+        "private",
+        "private PRIVATE PRICE",
+        N_("the company buys a private from its owner"),
+        (Form("private SV 40"),),
+        OR,
+    ),
+    Verb(
+        "bankrupt",
+        "bankrupt",
+        N_("the president cannot pay for the company's train"),
+        (Form("bankrupt"),),
+        EMERGENCY,
+    ),
+    Verb(
+        "exchange",
+        "exchange PRIVATE [pool]",
+        N_("swap a private for the share the title names"),
+        (
+            Form("exchange DR", N_("for a share of the initial offering")),
+            Form("exchange MH pool", N_("for a share of the pool")),
+        ),
+        SR,
+    ),
 )
 
 

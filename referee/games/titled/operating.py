@@ -526,9 +526,11 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     judge.rule(
         len(corp.trains) - handed_in < limit,
-        _("{company} holds {n} trains, the limit in phase {phase}").format(
-            company=corp.abbr, n=len(corp.trains), phase=state.phase
-        ),
+        ngettext(
+            "{company} holds {n} train, the limit in phase {phase}",
+            "{company} holds {n} trains, the limit in phase {phase}",
+            len(corp.trains),
+        ).format(company=corp.abbr, n=len(corp.trains), phase=state.phase),
         key(state, f"phases.{state.phase}.train_limit"),
     )
     if move.seller:
@@ -651,7 +653,11 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
     limit = phase(state).train_limit
     state.discard_due = [c.abbr for c in state.corps.values() if len(c.trains) > limit]
     for abbr in state.discard_due:
-        said = _("{company} holds more than {limit} trains and discards")
+        said = ngettext(
+            "{company} holds more than {limit} train and discards",
+            "{company} holds more than {limit} trains and discards",
+            limit,
+        )
         events.append(Event(said.format(company=abbr, limit=limit)))
     return events
 

@@ -24,22 +24,17 @@ def summary(title: Title) -> str:
         _("  players {players}, bank {bank}, market {market} (par {pars})").format(
             players=players, bank=title.money(title.bank), market=market, pars=pars
         ),
-        _(
-            "  {companies} companies, {privates} private companies, {trains} trains,"
-            " {phases} phases"
-        ).format(
-            companies=len(title.companies),
-            privates=len(title.privates),
-            trains=len(title.trains),
-            phases=len(title.phases),
-        ),
+        "  " + _("{companies}, {privates}, {trains}, {phases}").format(**_counted(title)),
         _("  map: {map}").format(
             map=title.map or _("none (tiles, tokens and routes are entered and trusted)")
         ),
         _("  source: {source}").format(source=title.source),
     ]
     if title.confidence:
-        said = _("  {n} facts below high confidence:").format(n=len(title.confidence))
+        n = len(title.confidence)
+        said = ngettext(
+            "  {n} fact below high confidence:", "  {n} facts below high confidence:", n
+        ).format(n=n)
         lines.append(said)
         lines.extend(f"    {key}: {note}" for key, note in title.confidence.items())
     return "\n".join(lines)
@@ -66,3 +61,17 @@ def listing(titles: list[Title], names: list[str]) -> str:
             ]
         )
     return simple_table(rows, headers)
+
+
+def _counted(title: Title) -> dict[str, str]:
+    """What a title holds, each count agreeing with its noun."""
+    companies, privates = len(title.companies), len(title.privates)
+    trains, phases = len(title.trains), len(title.phases)
+    return {
+        "companies": ngettext("{n} company", "{n} companies", companies).format(n=companies),
+        "privates": ngettext("{n} private company", "{n} private companies", privates).format(
+            n=privates
+        ),
+        "trains": ngettext("{n} train", "{n} trains", trains).format(n=trains),
+        "phases": ngettext("{n} phase", "{n} phases", phases).format(n=phases),
+    }

@@ -25,7 +25,7 @@ from referee.games.union_station.railroads import (
 from referee.games.union_station.readings import BUY_ORDER
 from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.rules_kit import Judge, impossible
 
 
@@ -156,7 +156,9 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(not road.declared_blocked, track.declared_blocked(colour), track.LAY, _("undo it"))
     if len(move.discs) > road.discs:
         raise impossible(
-            _("{colour} has only {n} disc left").format(colour=shown(colour), n=road.discs),
+            ngettext(
+                "{colour} has only {n} disc left", "{colour} has only {n} discs left", road.discs
+            ).format(colour=shown(colour), n=road.discs),
             track.LAY,
             _("lay {colour} with one disc").format(colour=shown(colour)),
         )
@@ -246,9 +248,12 @@ def _place(state: State, disc: Disc, events: list[Event]) -> State:
         back = road.discs - 1
         events.append(
             Event(
-                _(
+                ngettext(
                     "{colour} has reached its destination: it lays no more "
-                    "({n} discs back to the box)"
+                    "({n} disc back to the box)",
+                    "{colour} has reached its destination: it lays no more "
+                    "({n} discs back to the box)",
+                    back,
                 ).format(colour=shown(colour), n=back)
             )
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import UsageError, Verb
+from referee.engine import Form, UsageError, Verb
 from referee.games.union_station.railroads import ALIASES, KIND_ALIASES, KINDS, shown
+from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import State
+from referee.games.union_station.track import LAY
 from referee.i18n import N_, _
 from referee.rules_kit import count_words
 from referee.words import amount, match
@@ -17,21 +19,68 @@ VERBS = (
         "buy",
         "buy RAILROAD [+1|+2|+3] | buy +N",
         N_("buy a share from the offer (by railroad or by space); its price rises by the slot"),
+        (
+            Form("buy green", N_("the share of that railroad on offer")),
+            Form("buy +1", N_("the share on that space of the offer")),
+        ),
+        BUY_RULE,
     ),
     Verb(
         "lay",
         "lay RAILROAD DISC DISC",
         N_("lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX"),
+        (
+            Form("lay white city city", N_("without a map: the kinds of the two hexes")),
+            Form("lay black A1 B1", N_("with a map: the two hexes")),
+            Form("lay blue B3", N_("with a map: one disc, where only one is left")),
+            Form("lay white dest", N_("one disc on a destination city")),
+        ),
+        LAY,
     ),
-    Verb("sell", "sell RAILROAD", N_("sell all your shares of a railroad; its price drops a row")),
-    Verb("bid", "bid AMOUNT", N_("bid in the first auction (at least $5, more than the high bid)")),
-    Verb("pass", "pass", N_("pass in the auction; in play only when no action is possible")),
-    Verb("reveal", "reveal RAILROAD...", N_("say which share the table turned up")),
-    Verb("start", "start PLAYER", N_("say who starts the first auction (default: first listed)")),
+    Verb(
+        "sell",
+        "sell RAILROAD",
+        N_("sell all your shares of a railroad; its price drops a row"),
+        (Form("sell green"),),
+        SELL_RULE,
+    ),
+    Verb(
+        "bid",
+        "bid AMOUNT",
+        N_("bid in the first auction (at least $5, more than the high bid)"),
+        (Form("bid 6"),),
+        AUCTION_RULE,
+    ),
+    Verb(
+        "pass",
+        "pass",
+        N_("pass in the auction; in play only when no action is possible"),
+        (Form("pass"),),
+        AUCTION_RULE,
+    ),
+    Verb(
+        "reveal",
+        "reveal RAILROAD...",
+        N_("say which share the table turned up"),
+        (
+            Form("reveal blue", N_("the one share turned up")),
+            Form("reveal blue green black orange white", N_("the opening offer, in order")),
+        ),
+        FLOW_RULE,
+    ),
+    Verb(
+        "start",
+        "start PLAYER",
+        N_("say who starts the first auction (default: first listed)"),
+        (Form("start B"),),
+        AUCTION_RULE,
+    ),
     Verb(
         "blocked",
         "blocked RAILROAD",
         N_("declare that a railroad can lay no more track (no map)"),
+        (Form("blocked orange"),),
+        LAY,
     ),
 )
 VERB_NAMES = tuple(v.name for v in VERBS)

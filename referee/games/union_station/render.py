@@ -21,7 +21,7 @@ from referee.games.union_station.railroads import (
     shown_all,
 )
 from referee.games.union_station.state import AUCTION, OVER, SETUP, State
-from referee.i18n import N_, _, pgettext
+from referee.i18n import N_, _, ngettext, pgettext
 
 # The columns of the final table (the standings' details), shown through the catalog.
 CASH, SHARES, SHARE_VALUE = N_("cash"), N_("shares"), N_("share value")
@@ -142,9 +142,13 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
     can_lay = [c for c in COLOURS if not track.why_cannot_lay(state, c)]
     unbought = state.deck_size() + sum(1 for c in state.offer if c)
     lines.append(
-        _("end: {n} shares unbought; {left} dividends to the 20th; can lay track: {can}").format(
-            n=unbought,
-            left=LAST_DIVIDEND - state.dividends,
+        _("end: {unbought}; {left} to the 20th; can lay track: {can}").format(
+            unbought=ngettext("{n} share unbought", "{n} shares unbought", unbought).format(
+                n=unbought
+            ),
+            left=ngettext("{n} dividend", "{n} dividends", LAST_DIVIDEND - state.dividends).format(
+                n=LAST_DIVIDEND - state.dividends
+            ),
             can=shown_all(can_lay) or _("no railroad"),
         )
     )

@@ -16,7 +16,7 @@ from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import value
 from referee.games.titled.views import ZONE_MEANINGS
-from referee.i18n import _, pgettext
+from referee.i18n import _, ngettext, pgettext
 from referee.session import Session
 from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, table
@@ -255,9 +255,11 @@ def ending(session: Session, state: State) -> list[str]:
         )
     if end.sets:
         lines.append(
-            _("after {sets} sets of operating rounds: {done} done").format(
-                sets=end.sets, done=state.sets_done
-            )
+            ngettext(
+                "after {sets} set of operating rounds: {done} done",
+                "after {sets} sets of operating rounds: {done} done",
+                end.sets,
+            ).format(sets=end.sets, done=state.sets_done)
         )
     if state.last_set:
         lines.append(_("this is the last set of operating rounds"))

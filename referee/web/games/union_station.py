@@ -14,7 +14,7 @@ from referee.games.union_station.railroads import (
     shown,
 )
 from referee.games.union_station.state import State
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.session import Session
 from referee.web.html import esc, items, swatch, table
 
@@ -79,7 +79,11 @@ def _offer(state: State) -> str:
         if state.top
         else esc(_("top card not turned up"))
     )
-    down = esc(_("{n} cards face down").format(n=sum(state.deck)))
+    down = esc(
+        ngettext("{n} card face down", "{n} cards face down", sum(state.deck)).format(
+            n=sum(state.deck)
+        )
+    )
     return items([*slots, f"{top}; {down}"], raw=True)
 
 
@@ -118,9 +122,11 @@ def ending(session: Session, state: State) -> list[str]:
         _("the {last}th dividend ends the game: {n} paid, {left} to go").format(
             last=LAST_DIVIDEND, n=state.dividends, left=LAST_DIVIDEND - state.dividends
         ),
-        _("every share bought ends it: {n} shares left in the offer row and deck").format(
-            n=state.deck_size() + sum(1 for c in state.offer if c)
-        ),
+        ngettext(
+            "every share bought ends it: {n} share left in the offer row and deck",
+            "every share bought ends it: {n} shares left in the offer row and deck",
+            state.deck_size() + sum(1 for c in state.offer if c),
+        ).format(n=state.deck_size() + sum(1 for c in state.offer if c)),
         _("no railroad able to lay track ends it: {n} of {all} can still lay").format(
             n=len(COLOURS) - len(blocked), all=len(COLOURS)
         ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import Overridden, RuleError
+from referee.engine import Incomplete, Overridden, RuleError
 
 from .helpers import do, run, set_train, started, texts
 
@@ -108,7 +108,8 @@ def test_leave_a_city_only_with_three_goods__rule_列車の移動() -> None:
 def test_leaving_a_city_needs_its_line_named__rule_列車の移動() -> None:
     state = run(started(), "roll red red red red")
     state = set_train(state, "blue", "Lubumbashi", "ABC")
-    assert rule_of(state, "move blue 1") == MOVE
+    with pytest.raises(Incomplete, match="name the line it takes"):  # words missing
+        do(state, "move blue 1")
     assert rule_of(state, "move blue 1 Kananga") == MOVE  # no line Lubumbashi > Kananga
 
 

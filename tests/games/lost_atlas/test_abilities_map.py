@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import RuleError
-from referee.games.lost_atlas import routes, track, trains
+from referee.games.lost_atlas import routes, sections, track, trains
 from referee.games.lost_atlas.state import State, Train
 
 from .helpers import LONG_MAP, G, long_mapped, play, step
 
-R_ABILITY = track.R_ABILITY
+R_ABILITY = sections.R_ABILITY
 MINORS = (
     "Adaptive",
     "Agricultural",
@@ -119,7 +119,7 @@ def test_bridges_never_upgrade__rule_26_bridging() -> None:
     s.orr.lays = []
     with pytest.raises(RuleError, match="cannot go on tile 721") as e:
         step(s, "lay M21 8 0")
-    assert e.value.rule == track.R_UPGRADE and "final" in e.value.legal
+    assert e.value.rule == sections.R_UPGRADE and "final" in e.value.legal
 
 
 def test_five_bridges_two_straight_two_gentle_one_sharp__rule_26_bridging() -> None:

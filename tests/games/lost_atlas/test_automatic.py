@@ -151,10 +151,14 @@ def test_the_one_minor_left_is_picked__rule_7() -> None:
     assert made(s) == ("A", "pick Express")
 
 
-def test_after_a_sale_with_nothing_to_buy_the_turn_ends_and_says_so__rule_8_rule_10() -> None:
+def test_after_a_sale_a_purchase_only_force_allows_leaves_done_to_the_table__rule_8_rule_10() -> (
+    None
+):
     """■9 sales, then ■8 one share: A sold its Express share and may not buy Express back this
-    round; A holds 3 of Expansive, the 60% limit (■4): done is the one move. Ending a turn
-    after a sale is an action, not a pass (■10), and the referee says which it was."""
+    round; A holds 3 of Expansive, the 60% limit (■4): done is the one legal move, but a forced
+    purchase could still come (issue 26 item 2), so the referee does not make it: the table
+    types it. Ending a turn after a sale is an action, not a pass (■10), and the referee says
+    which it was."""
     s = play(two_minors(), "buy 2", "run 0", "done", "buy 2", "run 0", "done")
     s = play(s, "run 0", "done", "run 0", "done")  # cycle 2's stock round
     s = s.draft()
@@ -165,9 +169,10 @@ def test_after_a_sale_with_nothing_to_buy_the_turn_ends_and_says_so__rule_8_rule
     s.cash["A"] = 0
     s.sr.turn = "A"
     s, _ = step(s.seal(), "sell Express")
-    assert G.options(s).verbs == ("done",)
-    actor, text, _, events = automatic_move(G, s) or ("", "", None, [])
-    assert (actor, text) == ("A", "done")
+    options = G.options(s)
+    assert options.verbs == ("done",) and "only by force" in options.forceable
+    assert automatic_move(G, s) is None
+    s, events = step(s, "done")
     assert "A ends the turn after selling (an action, not a pass)" in [e.text for e in events]
 
 

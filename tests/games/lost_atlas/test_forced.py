@@ -7,9 +7,8 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import Overridden, RuleError, typed_move
-from referee.games.lost_atlas.operating import R_FORCED
+from referee.games.lost_atlas.sections import R_AUCTION, R_BUY, R_FORCED, R_LIMIT, R_SR
 from referee.games.lost_atlas.state import State
-from referee.games.lost_atlas.stock import R_AUCTION, R_BUY, R_LIMIT, R_SR
 from referee.session import Session
 
 from .helpers import MICRO2, G, new, play, two_minors

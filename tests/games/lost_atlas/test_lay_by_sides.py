@@ -14,7 +14,7 @@ from prompt_toolkit.output import DummyOutput
 from referee import scenario
 from referee.eighteen import compass
 from referee.engine import Overridden, RuleError, UsageError
-from referee.games.lost_atlas import render, track
+from referee.games.lost_atlas import render, sections
 from referee.games.lost_atlas.state import State
 from referee.shell.commands import Shell
 from referee.shell.loop import run_interactive
@@ -22,8 +22,8 @@ from referee.shell.loop import run_interactive
 from .helpers import G, mapped, play, step
 from .test_track import eastern_built
 
-R_TRACK = track.R_TRACK
-R_UPGRADE = track.R_UPGRADE
+R_TRACK = sections.R_TRACK
+R_UPGRADE = sections.R_UPGRADE
 
 
 def green_after_eastern() -> State:
@@ -60,7 +60,7 @@ def test_no_fit_is_refused_with_what_fits__rule_14() -> None:
     s = play(mapped(), "buy 2")
     with pytest.raises(RuleError) as e:
         step(s, "lay M25 N-SE")  # tile 8 would not join Eastern's track
-    assert e.value.rule == track.R_REACH
+    assert e.value.rule == sections.R_REACH
     assert e.value.legal == "what fits: S-SW (7); SE-S (7); S-NW (8); NE-S (8); N-S (9)"
     with pytest.raises(RuleError) as e:
         step(s, "lay M25 N-S green")  # yellow tiles only on an empty hex
@@ -86,7 +86,7 @@ def test_forced_lay_takes_the_one_tile_said__rule_14() -> None:
     move = G.parse(s, "B", ["lay", "M25", "N-SE"])
     after, events = G.apply(s, move, forced=True)
     assert after.tiles["M25"] == ("8", 3)
-    assert any(isinstance(e, Overridden) and e.rule == track.R_REACH for e in events)
+    assert any(isinstance(e, Overridden) and e.rule == sections.R_REACH for e in events)
 
 
 def test_sides_are_read_for_the_flat_map() -> None:

@@ -12,7 +12,7 @@ from referee import render as frame_render
 from referee.calc.dividend import payout_table
 from referee.calc.render import payout_text
 from referee.engine import Event, RuleError
-from referee.games.lost_atlas import stock, trains
+from referee.games.lost_atlas import sections, trains
 from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.readings import READINGS
 from referee.session import Session
@@ -49,7 +49,7 @@ def test_a_refusal_in_japanese_names_the_same_rule(ja: None) -> None:
     s = new()
     with pytest.raises(RuleError) as refused:
         step(s, "auction 122")
-    assert refused.value.rule == stock.R_AUCTION  # ■7, as in English
+    assert refused.value.rule == sections.R_AUCTION  # ■7, as in English
     assert refused.value.reason == "最低入札額は120で入札単位は5です"
 
 

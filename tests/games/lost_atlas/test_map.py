@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import RuleError, UsageError
-from referee.games.lost_atlas import atlas
+from referee.games.lost_atlas import atlas, sections
 
 from .helpers import SHORT_CHARTERS, SHORT_MAP, G, play, step
 
-R_MAP = atlas.R_MAP
+R_MAP = sections.R_MAP
 
 
 def start(variant: str = "short", players: tuple[str, ...] = ("A", "B")):
@@ -27,7 +27,7 @@ def test_first_piece_anywhere_and_its_three_hexes__rule_3() -> None:
 
 def test_new_piece_touches_three_edges__rule_3() -> None:
     s = play(start(), "place 12 M21 0")
-    with pytest.raises(RuleError, match="touches the map along 1 edges") as e:
+    with pytest.raises(RuleError, match="touches the map along 1 edge;") as e:
         step(s, "place 13 M25 0")
     assert e.value.rule == R_MAP
     with pytest.raises(RuleError, match="along 2 edges"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import RuleError, UsageError
-from referee.games.lost_atlas import atlas, render
+from referee.games.lost_atlas import atlas, render, sections
 
 from .helpers import SHORT_MAP, G, play, step
 
@@ -34,7 +34,7 @@ def test_a_bad_piece_refuses_the_whole_line_naming_it__rule_3() -> None:
     start = G.setup(["A", "B"], "short", {})
     with pytest.raises(RuleError) as e:
         step(start, "map 25 M21 0, 3 O23 1, 2 M21 4")  # the third piece on a taken hex
-    assert e.value.rule == atlas.R_MAP
+    assert e.value.rule == sections.R_MAP
     assert e.value.reason == "item 3 (piece 2): M21 already has a hex"
     with pytest.raises(RuleError, match=r"item 2 \(capital\): a basic city is on the map"):
         step(play(start, "place 25 M21 0", "place 3 O23 1"), "map 2 M27 4, capital none")

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from referee.engine import RuleError, UsageError
-from referee.games.lost_atlas import routes, track
+from referee.games.lost_atlas import routes, sections, track
 from referee.games.lost_atlas.commands import LayTile
 from referee.games.lost_atlas.state import Train
 from referee.rules_kit import Judge
 
 from .helpers import G, mapped, play, step
 
-R_TRACK = track.R_TRACK
-R_UPGRADE = track.R_UPGRADE
+R_TRACK = sections.R_TRACK
+R_UPGRADE = sections.R_UPGRADE
 
 
 def eastern_built():
@@ -35,7 +35,7 @@ def test_new_track_joins_what_the_company_reaches__rule_14() -> None:
     s = play(mapped(), "buy 2")
     with pytest.raises(RuleError, match="cannot reach I31") as e:
         step(s, "lay I31 9 0")
-    assert e.value.rule == track.R_REACH
+    assert e.value.rule == sections.R_REACH
     s = play(s, "lay M25 9 0")  # joins the mine's printed track
     assert s.tiles["M25"] == ("9", 0)
 
@@ -67,7 +67,7 @@ def test_no_track_into_water__rule_26_bridging() -> None:
     s = play(mapped(), "buy 2", "run best", "withhold", "done")  # Expansive's turn
     with pytest.raises(RuleError, match="runs into water") as e:
         step(s, "lay I33 6 4")  # edge 4 of I33 faces the water hex J32
-    assert e.value.rule == track.R_ABILITY
+    assert e.value.rule == sections.R_ABILITY
     assert play(s, "lay I33 6 0").tiles["I33"] == ("6", 0)
 
 
@@ -120,7 +120,7 @@ def test_station_must_be_reached_and_free__rule_15() -> None:
     s = play(mapped(), "buy 2", "run best", "withhold", "done", "lay I33 57 0")
     with pytest.raises(RuleError, match="cannot reach M31") as e:
         step(s, "token M31 cost 40")  # Expansive's second station
-    assert e.value.rule == track.R_TOKEN
+    assert e.value.rule == sections.R_TOKEN
     with pytest.raises(RuleError, match="already has a station on I33"):
         step(s, "token I33 cost 40")
 

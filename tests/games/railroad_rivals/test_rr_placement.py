@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.engine import Incomplete, UsageError
 from referee.games.railroad_rivals.sections import R_PLACE
 
 from .helpers import BOARD, new, overridden, play, rejected, three_at_placement
@@ -80,7 +80,9 @@ def test_the_new_city_gets_its_corner_number_of_cubes__rule_都市タイルの�
     s = three_at_placement()
     play(s, "place Denver 1,0 - - - B&O 2")
     assert s.actor() == "A" and s.state.phase == "cubes"
-    assert rejected(s, "draw wood").rule == R_PLACE
+    with pytest.raises(Incomplete, match="takes 2 cubes, not 1"):  # words missing
+        s.what_if("draw wood")
+    assert rejected(s, "draw wood grain wood").rule == R_PLACE
     play(s, "draw wood grain")
     assert s.state.cities["Denver"].cubes == (1, 1)
     assert s.actor() == "B" and s.state.phase == "place"

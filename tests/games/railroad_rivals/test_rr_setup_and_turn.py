@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.engine import Incomplete, UsageError
 from referee.games.railroad_rivals.sections import (
     R_BID,
     R_DRAFT,
@@ -60,7 +60,9 @@ def test_start_city_is_one_of_three__rule_準備_2() -> None:
 def test_start_cubes_drawn_as_the_corner_number__rule_準備_3() -> None:
     s = new()
     play(s, OPENING[0])
-    assert rejected(s, "draw wood").rule == R_SETUP
+    with pytest.raises(Incomplete, match="takes 3 cubes, not 1"):  # words missing
+        s.what_if("draw wood")
+    assert rejected(s, "draw wood grain wood grain").rule == R_SETUP
     play(s, "draw wood grain wood")
     assert s.state.cities["Chicago"].cubes == (2, 1)
     assert s.state.bag == (14, 9)

@@ -118,7 +118,7 @@ def test_one_tile_a_turn_on_a_hex_of_the_map_paying_the_terrain() -> None:
         play(state, "C tile G9 8 0 0")
     with pytest.raises(RuleError, match="hex Z1: not on the map 1830.*1830 title.map"):
         play(or_1830(), "C tile Z1 8 0 0")
-    with pytest.raises(RuleError, match="tile 57 has 1 cities but this is a hex without a city"):
+    with pytest.raises(RuleError, match="tile 57 has 1 city but this is a hex without a city"):
         play(or_1830(), "C tile I11 57 0 120")
     with pytest.raises(RuleError, match="unknown tile 'X9'"):
         play(or_1830(), "C tile I11 X9 0 120")
