@@ -235,7 +235,7 @@ class Shell:
 
     @frame_verb("log", "log", N_("the moves so far, numbered, with who made them"))
     def _log(self, words: list[str], line: str) -> Reply:
-        return Reply(render.log(self.session.entries, self.session.marks()))
+        return Reply(render.log(self.session))
 
     @frame_verb(
         "undo",
