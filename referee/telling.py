@@ -27,7 +27,7 @@ def cash_change(game: Game, before: Any, after: Any, player: str) -> str:
     old, new = game.cash(before, player), game.cash(after, player)
     if old is None or new is None or old == new:
         return ""
-    return _("{player} {old} → {new}").format(player=player, old=old, new=new)
+    return _("{player}'s money {old} → {new}").format(player=player, old=old, new=new)
 
 
 def score_change(game: Game, before: Any, after: Any, player: str) -> str:

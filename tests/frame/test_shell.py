@@ -94,7 +94,10 @@ def test_export_writes_markdown_diary(tmp_path: Path) -> None:
     reply = shell.run(f"export {tmp_path / 'diary.md'}")
     assert reply.ok
     text = (tmp_path / "diary.md").read_text()
-    assert text.startswith("# Tally, ") and "|   1 | Ann  | Ann: give bob 3: Ann 10 → 7" in text
+    assert (
+        text.startswith("# Tally, ")
+        and "|   1 | Ann  | Ann: give bob 3: Ann's money 10 → 7" in text
+    )
     assert "## Standings (game not over)" in text and "| Bob" in text
 
 
@@ -196,7 +199,7 @@ def test_out_of_turn_moves_are_marked_in_log_and_export(tmp_path: Path) -> None:
     assert reply.ok and "out of turn: Cy has moved at their own place" in reply.text
     shell.run("give bob 1")
     log = shell.run("log").text.splitlines()
-    said = "Cy: give ann 4: Cy 10 → 6 (out of turn: Ann's turn)"
+    said = "Cy: give ann 4: Cy's money 10 → 6 (out of turn: Ann's turn)"
     assert said in log[2] and "(" not in log[3]
     shell.run(f"export {tmp_path / 'diary.md'}")
     assert said in (tmp_path / "diary.md").read_text()

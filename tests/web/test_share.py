@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import asyncio
 import io
 import re
@@ -89,7 +91,8 @@ def test_export_html_is_one_self_contained_page(tmp_path: Path) -> None:
     text = path.read_text()
     assert "Final table" in text and "The whole log" in text
     for number, entry in enumerate(session.entries, start=1):
-        assert f"<td>{number}</td>" in text and entry.text.split()[0] in text
+        sentence = session.tell(number - 1).sentence
+        assert f"<td>{number}</td>" in text and html.escape(sentence) in text
     assert text.count("<svg") >= 3  # the map and both charts
     assert not re.search(r"""(src|href)=["'](?!#)""", text)  # nothing fetched from anywhere
     assert "<script" not in text

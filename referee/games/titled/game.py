@@ -19,7 +19,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.titled import auction, operating, play, routes
+from referee.games.titled import auction, narrate, operating, play, routes
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.moves import (
     Bankrupt,
@@ -186,6 +186,9 @@ class Titled(Game):
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         return play.apply(state, move, forced=forced)
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(before, move, after, by)
 
     def options(self, state: State) -> Options:
         who = play.actor(state)
