@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import html
-
 import asyncio
+import html
 import io
 import re
 from pathlib import Path
@@ -90,7 +89,7 @@ def test_export_html_is_one_self_contained_page(tmp_path: Path) -> None:
     assert reply.ok, reply.text
     text = path.read_text()
     assert "Final table" in text and "The whole log" in text
-    for number, entry in enumerate(session.entries, start=1):
+    for number in range(1, len(session.entries) + 1):
         sentence = session.tell(number - 1).sentence
         assert f"<td>{number}</td>" in text and html.escape(sentence) in text
     assert text.count("<svg") >= 3  # the map and both charts
