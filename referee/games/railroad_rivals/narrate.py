@@ -4,7 +4,7 @@ effect in a few words (the points it scored)."""
 from __future__ import annotations
 
 from referee.engine import Game
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.telling import score_change, with_effect
 
 from . import commands as cmd
@@ -31,7 +31,10 @@ def _sentence(move: cmd.Move, by: str) -> str:
             tiles = ", ".join([*move.cities, *move.stocks])
             return _("{player} reveals {tiles}").format(player=by, tiles=tiles)
         case cmd.Bid():
-            return _("{player} bids {points} points").format(player=by, points=move.points)
+            said = ngettext(
+                "{player} bids {points} point", "{player} bids {points} points", move.points
+            )
+            return said.format(player=by, points=move.points)
         case cmd.Pass():
             return _("{player} passes").format(player=by)
         case cmd.Take() if move.kind == "stock":
