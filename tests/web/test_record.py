@@ -184,3 +184,10 @@ def test_the_page_does_not_import_the_shell() -> None:
         node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module
     ]
     assert not [m for m in imported if m.startswith("referee.shell")]
+
+
+@pytest.mark.parametrize("game", sorted(ONE_OF_EACH))
+def test_no_raw_key_reaches_the_page(game: str) -> None:
+    """Readings and a title's end timings are said in words (`end_of_set` is a file's key)."""
+    body = view.body(played(ONE_OF_EACH[game], upto=20), view.Page())
+    assert "end_of_" not in body and "readings:" not in body
