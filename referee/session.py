@@ -300,7 +300,11 @@ class Session:
         told = []
         for index, entry in enumerate(self.entries):
             before = self.states[index]
-            played = self.interpret(before, entry.text, entry.decided, agreed=True)
+            try:
+                played = self.interpret(before, entry.text, entry.decided, agreed=True)
+            except RefereeError:  # cannot happen to a log that loads; keep what was told
+                told.append(self.told[index])
+                continue
             told.append(self._tell(before, entry, replace(played, state=self.states[index + 1])))
         self.told = told
 
