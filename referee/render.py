@@ -144,7 +144,7 @@ def settings(declared: Sequence[Reading], chosen: Readings) -> list[str]:
         choice = chosen.of(r)
         sentence = dict(r.choices)[choice]
         lines.append(
-            _("{question} {sentence}").format(question=_(r.question), sentence=_(sentence))
+            _("{question} — {sentence}").format(question=_(r.question), sentence=_(sentence))
         )
     return lines
 
