@@ -191,3 +191,22 @@ def test_no_raw_key_reaches_the_page(game: str) -> None:
     """Readings and a title's end timings are said in words (`end_of_set` is a file's key)."""
     body = view.body(played(ONE_OF_EACH[game], upto=20), view.Page())
     assert "end_of_" not in body and "readings:" not in body
+
+
+def test_the_frames_own_words_are_said_too() -> None:
+    """`adjust`, `count` and `force` have their sentences; `as NAME` is the move of NAME."""
+    session = played(ONE_OF_EACH["union-station"], upto=40)
+    cash = session.game.cash(session.state, "A")
+    assert cash is not None
+    session.play('adjust cash A +5 --because "a note under the board"')
+    said = session.tell(len(session.entries) - 1).sentence
+    assert said == f"corrected by hand: cash A {cash} → {cash + 5}, because a note under the board"
+    session.play(f"count A {cash + 5}")
+    said = session.tell(len(session.entries) - 1).sentence
+    assert said == f"A counted {cash + 5}; the ledger says {cash + 5}: matches the ledger"
+    actor = session.actor()
+    session.play('force pass --because "the table agreed"')
+    said = session.tell(len(session.entries) - 1).sentence
+    assert said.startswith(f"{actor} passes") and said.endswith(
+        "(forced by the table: the table agreed)"
+    )
