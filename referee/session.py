@@ -284,7 +284,7 @@ class Session:
                 self.game, before, played.state, played.by, " ".join(words)
             )
         if how.forced:
-            why = _because(entry.text)
+            why = _because(split(entry.text))
             said = _("{sentence} (forced by the table: {why})").format(sentence=said, why=why)
         return said
 
@@ -1026,17 +1026,14 @@ def _frame_sentence(session: Session, before: Any, played: Played, words: list[s
             if key in new and old[key] != new[key]
         ]
         said = _("corrected by hand: {changes}, because {why}")
-        return said.format(
-            changes="; ".join(changed) or _("nothing"), why=_because(" ".join(words))
-        )
+        return said.format(changes="; ".join(changed) or _("nothing"), why=_because(words))
     if played.events:  # count: its one line says who counted what, against the ledger
         return played.events[0].text
     return " ".join(words)
 
 
-def _because(text: str) -> str:
-    """The reason a line gives after `--because`, or "" if none."""
-    words = split(text)
+def _because(words: list[str]) -> str:
+    """The reason a line's words give after `--because`, or "" if none."""
     return " ".join(words[words.index("--because") + 1 :]) if "--because" in words else ""
 
 

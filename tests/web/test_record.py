@@ -198,9 +198,10 @@ def test_the_frames_own_words_are_said_too() -> None:
     session = played(ONE_OF_EACH["union-station"], upto=40)
     cash = session.game.cash(session.state, "A")
     assert cash is not None
-    session.play('adjust cash A +5 --because "a note under the board"')
+    session.play('adjust cash A +5 --because "Ann\'s note under the board"')
     said = session.tell(len(session.entries) - 1).sentence
-    assert said == f"corrected by hand: cash A {cash} → {cash + 5}, because a note under the board"
+    why = "Ann's note under the board"
+    assert said == f"corrected by hand: cash A {cash} → {cash + 5}, because {why}"
     session.play(f"count A {cash + 5}")
     said = session.tell(len(session.entries) - 1).sentence
     assert said == f"A counted {cash + 5}; the ledger says {cash + 5}: matches the ledger"
