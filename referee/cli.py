@@ -441,7 +441,7 @@ def log(file: Path) -> None:
     from referee import render
 
     session = _load(file)
-    click.echo(render.log(session.entries, session.marks()))
+    click.echo(render.log(session))
 
 
 @cli.command(

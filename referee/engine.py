@@ -348,6 +348,15 @@ class Game(ABC):
         replaying saves only: new play gets the refusal, which says the new form."""
         return text
 
+    # --- the record: what a move did, in words ----------------------------------------
+    def narrate(self, before: Any, move: Any, after: Any, by: str) -> str:
+        """`move` (made by `by` on `before`, giving `after`) as one sentence for the log, the
+        diary and the page: its full canonical form with its effect in a few words ("Ann buys
+        a green share (+2) for $8"), in the language in force. Pure, like `apply`. "" when the
+        game has no sentence for it: the frame then shows the move as typed, with the money it
+        moved (`referee.telling.plainly`)."""
+        return ""
+
     # --- a move typed before its place in the turn order (`as NAME`) -------------------
     # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from referee.i18n import _
-from referee.render import described, standings_table
+from referee.render import log_rows, standings_table
 from referee.session import Session
 
 
@@ -24,11 +24,7 @@ def markdown(session: Session) -> str:
         "## " + _("Moves"),
         "",
     ]
-    rows = [
-        [n, e.by, described(e, mark, lambda text: f"`{text}`"), f"{e.at:%H:%M}"]
-        for n, (e, mark) in enumerate(zip(session.entries, session.marks(), strict=True), start=1)
-    ]
-    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    headers, rows = log_rows(session, fmt="%H:%M", code=lambda text: f"`{text}`")
     lines.append(tabulate(rows, headers=headers, tablefmt="github"))
     title = _("Final standings") if over else _("Standings (game not over)")
     lines += ["", f"## {title}", ""]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from datetime import datetime
 from typing import Any
 
 from tabulate import tabulate
@@ -10,7 +11,7 @@ from tabulate import tabulate
 from referee.citations import bracket
 from referee.engine import Event, Overridden, Reading, Readings, Standing
 from referee.i18n import _, in_game
-from referee.session import Entry
+from referee.session import Session, Told
 
 
 def events(items: Sequence[Event]) -> str:
@@ -62,24 +63,58 @@ def standings(rows: Sequence[Standing], over: bool, game: str = "") -> str:
     return f"{title}\n{body}"
 
 
-def described(e: Entry, mark: str, code: Callable[[str], str] = str) -> str:
-    """A move of the log as the diaries show it: the text (through `code`, e.g. Markdown's
-    backticks), what it replaced if amended, and how it was made beyond the rules' order."""
-    text = code(e.text)
-    if e.was:
-        text += _(" (amended; was {was})").format(was=code(e.was))
+def local_time(at: datetime, fmt: str = "%Y-%m-%d %H:%M") -> str:
+    """When a move was made, in this machine's time zone (the log keeps UTC)."""
+    return at.astimezone().strftime(fmt)
+
+
+def time_header() -> str:
+    """The heading of the time column, naming this machine's time zone."""
+    return _("at ({zone})").format(zone=datetime.now().astimezone().tzname() or "")
+
+
+def event_lines(told: Told) -> list[str]:
+    """The answer lines the shell printed for a move, without their indent."""
+    return [event_text(e) for e in told.events]
+
+
+def described(session: Session, index: int, code: Callable[[str], str] = str) -> str:
+    """Move `index` (0-based) of the log as the diaries show it: its canonical sentence with
+    its effect, what it replaced if amended (through `code`, e.g. Markdown's backticks), and
+    how it was made beyond the rules' order."""
+    entry, mark = session.entries[index], session.mark(index)
+    text = session.tell(index).sentence
+    if entry.was:
+        text += _(" (amended; was {was})").format(was=code(entry.was))
     return text + (f" ({mark})" if mark else "")
 
 
-def log(entries: Sequence[Entry], marks: Sequence[str] = ()) -> str:
-    """The moves, numbered; `marks` says how a move broke the order of play (`out of turn`)."""
-    if not entries:
+def log_rows(
+    session: Session,
+    numbers: Sequence[int] | None = None,
+    fmt: str = "%Y-%m-%d %H:%M",
+    code: Callable[[str], str] = str,
+) -> tuple[list[str], list[list[Any]]]:
+    """Headers and rows of the log (moves `numbers`, 1-based; all by default): number, who,
+    the sentence, the local time."""
+    shown = range(1, len(session.entries) + 1) if numbers is None else numbers
+    rows = [
+        [
+            n,
+            session.entries[n - 1].by,
+            described(session, n - 1, code),
+            local_time(session.entries[n - 1].at, fmt),
+        ]
+        for n in shown
+    ]
+    return ["#", _("by"), _("move"), time_header()], rows
+
+
+def log(session: Session) -> str:
+    """The moves, numbered, each as a sentence with its effect and its local time."""
+    if not session.entries:
         return _("no moves yet")
-    rows = []
-    for number, e in enumerate(entries, start=1):
-        mark = marks[number - 1] if number <= len(marks) else ""
-        rows.append([number, e.by, described(e, mark), e.at.strftime("%Y-%m-%d %H:%M")])
-    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    headers, rows = log_rows(session)
     return tabulate(rows, headers=headers, tablefmt="simple")
 
 
@@ -99,6 +134,19 @@ def readings(declared: Sequence[Reading], chosen: Readings, only_chosen: bool = 
             default = _(" (default)") if name == r.default else ""
             lines.append(f"  {mark} {name}{default}: {_(sentence)}")
     return "\n".join(lines)
+
+
+def settings(declared: Sequence[Reading], chosen: Readings) -> list[str]:
+    """Each reading in plain words for the players: its question and the choice in force, as
+    `referee readings` says them."""
+    lines = []
+    for r in declared:
+        choice = chosen.of(r)
+        sentence = dict(r.choices)[choice]
+        lines.append(
+            _("{question} — {sentence}").format(question=_(r.question), sentence=_(sentence))
+        )
+    return lines
 
 
 def readings_line(declared: Sequence[Reading], chosen: Readings) -> str:

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import frame, games
+from referee import frame, games, i18n, telling
 from referee.engine import (
     AUTOMATIC_IN_A_ROW,
     DEFAULT_READINGS,
@@ -67,12 +67,26 @@ class Entry:
 
 @dataclass(frozen=True)
 class Played:
-    """A move interpreted: the state after it, what changed, who made it, what was decided."""
+    """A move interpreted: the state after it, what changed, who made it, what was decided,
+    and the game's move (None for the frame's own moves, `adjust` and `count`)."""
 
     state: Any
     events: list[Event]
     by: str
     decided: Mapping[str, Any]
+    move: Any = None
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a move of the log did, in words of the language `lang`: the move in its full
+    canonical form with its effect (`Game.narrate`), and what the shell answered to it (its
+    events; an automatic move's first says it was made by the referee). Never saved: a load
+    tells it again as it replays, and a change of language tells it again in the new one."""
+
+    sentence: str
+    events: tuple[Event, ...]
+    lang: str
 
 
 class Store(Protocol):
@@ -96,6 +110,7 @@ class Amendment:
     entries: list[Entry]
     states: list[Any]
     redo_stack: list[Entry]
+    told: list[Told]
 
 
 @dataclass
@@ -131,6 +146,8 @@ class Session:
     as_moves: str = PLACE
     # The last change, when it was an amendment: what `undo` restores.
     amendment: Amendment | None = None
+    # told[i] is what entries[i] did, in words (`Session.tell`).
+    told: list[Told] = field(default_factory=list)
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -184,6 +201,18 @@ class Session:
     def actor(self) -> str | None:
         return self.game.options(self.state).actor
 
+    def next_step(self) -> str:
+        """Who acts next and at what step, in a line (without the moves they may type)."""
+        options = self.game.options(self.state)
+        if options.actor is None:
+            return _("The game is over.")
+        if options.phase:
+            said = _("Next: {player} ({phase})").format(player=options.actor, phase=options.phase)
+        else:
+            said = _("Next: {player}").format(player=options.actor)
+        # the one move left is the table's to make: say why (a forced move could give another)
+        return f"{said}; {options.forceable}" if options.forceable else said
+
     # --- moves -----------------------------------------------------------------------------
     def play(self, text: str, at: datetime | None = None, agreed: bool = False) -> list[Event]:
         """Interpret one typed move; on success append it to the log (and save), then make the
@@ -206,8 +235,7 @@ class Session:
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
         _savable(text)
         self.awaiting = []
-        self.entries.append(Entry(played.by, text.strip(), at or now(), decided=played.decided))
-        self.states.append(played.state)
+        self._append(Entry(played.by, text.strip(), at or now(), decided=played.decided), played)
         self.redo_stack.clear()
         self.amendment = None
         self.autosave(appended=True)
@@ -221,13 +249,65 @@ class Session:
             if found is None:
                 break
             by, text, state, made = found
-            self.entries.append(Entry(by, text, now(), auto=True))
-            self.states.append(state)
+            move = self.game.parse(self.state, by, split(text))
+            self._append(Entry(by, text, now(), auto=True), Played(state, made, by, {}, move))
             self.awaiting.append(len(self.entries) - 1)
             self.autosave(appended=True)
-            said = _("automatic: {player}: {move} (no other move)").format(player=by, move=text)
-            events += [Event(said), *made]
+            events += self.told[-1].events
         return events
+
+    def _append(self, entry: Entry, played: Played) -> None:
+        """Add a move to the log: its entry, the state after it and what it did in words."""
+        self.told.append(self._tell(self.state, entry, played))
+        self.entries.append(entry)
+        self.states.append(played.state)
+
+    def _tell(self, before: Any, entry: Entry, played: Played) -> Told:
+        """What `entry`, played on `before` as `played`, did in words, in the language now."""
+        events = played.events
+        if entry.auto:
+            said = _("automatic: {player}: {move} (no other move)")
+            events = [Event(said.format(player=entry.by, move=entry.text)), *events]
+        return Told(self._sentence(before, entry, played), tuple(events), i18n.language())
+
+    def _sentence(self, before: Any, entry: Entry, played: Played) -> str:
+        """The move of `entry` in its full canonical form, with its effect in a few words: the
+        game's sentence (`Game.narrate`), the frame's for its own moves, forcing said."""
+        try:
+            how, words = self.prefixes(split(entry.text))
+        except RefereeError:
+            how, words = How(), split(entry.text)
+        if played.move is None:
+            said = _frame_sentence(self, before, played, words)
+        else:
+            said = self.game.narrate(before, played.move, played.state, played.by)
+            said = said or telling.plainly(
+                self.game, before, played.state, played.by, " ".join(words)
+            )
+        if how.forced:
+            why = _because(split(entry.text))
+            said = _("{sentence} (forced by the table: {why})").format(sentence=said, why=why)
+        return said
+
+    def tell(self, index: int) -> Told:
+        """What move `index` (0-based) of the log did, in words of the language in force."""
+        if self.told[index].lang != i18n.language():
+            self._retell()
+        return self.told[index]
+
+    def _retell(self) -> None:
+        """Tell every move of the log again, in the language in force now: each played again
+        on the state before it, as a load plays it."""
+        told = []
+        for index, entry in enumerate(self.entries):
+            before = self.states[index]
+            try:
+                played = self.interpret(before, entry.text, entry.decided, agreed=True)
+            except RefereeError:  # cannot happen to a log that loads; keep what was told
+                told.append(self.told[index])
+                continue
+            told.append(self._tell(before, entry, replace(played, state=self.states[index + 1])))
+        self.told = told
 
     def replay(self, entry: Entry) -> str:
         """Play a move of a saved log as the table played it: a move saved as automatic, or a
@@ -246,8 +326,7 @@ class Session:
                 return made.by
         played = self.interpret(self.state, entry.text, entry.decided, agreed=True)
         self.awaiting = []
-        self.entries.append(replace(entry, decided=played.decided))
-        self.states.append(played.state)
+        self._append(replace(entry, decided=played.decided), played)
         self.settle()
         return played.by
 
@@ -328,6 +407,7 @@ class Session:
             while True:
                 undone.append(self.entries.pop())
                 self.states.pop()
+                self.told.pop()
                 if not undone[-1].auto:
                     break
             self.redo_stack.append(undone[-1])
@@ -341,6 +421,7 @@ class Session:
         """Restore the log as it was before `amendment`; the entry the amendment made."""
         made = self.entries[amendment.number - 1]
         self.entries, self.states = list(amendment.entries), list(amendment.states)
+        self.told = list(amendment.told)
         self.redo_stack = list(amendment.redo_stack)
         self.amendment = None
         return made
@@ -355,8 +436,7 @@ class Session:
         played = trial.interpret(trial.state, entry.text, entry.decided, agreed=True)
         # who makes it now, not what the file said; what was decided for it, as it was
         entry = replace(entry, by=played.by, decided=played.decided)
-        trial.entries.append(entry)
-        trial.states.append(played.state)
+        trial._append(entry, played)
         events = [*played.events, *trial.settle()]
         self._check_loads(trial, len(self.entries))
         self.redo_stack.pop()
@@ -388,14 +468,13 @@ class Session:
         played = trial.interpret(trial.state, text)
         _savable(text)
         was = old.was or old.text
-        trial.entries.append(Entry(played.by, text.strip(), old.at, was, decided=played.decided))
-        trial.states.append(played.state)
+        trial._append(Entry(played.by, text.strip(), old.at, was, decided=played.decided), played)
         events = [*played.events, *trial.settle()]
         for later_number, later in enumerate(self.entries[number:], start=number + 1):
             if not later.auto:  # the referee's own moves are made again by `replay`
                 trial._replay_later(later_number, later)
         self._check_loads(trial, number - 1)
-        amendment = Amendment(number, self.entries, self.states, self.redo_stack)
+        amendment = Amendment(number, self.entries, self.states, self.redo_stack, self.told)
         self.redo_stack = []
         self._take_log(trial)
         self.amendment = amendment
@@ -435,6 +514,7 @@ class Session:
             self,
             entries=self.entries[:count],
             states=self.states[: count + 1],
+            told=self.told[:count],
             redo_stack=[],
             store=None,
             save_error="",
@@ -463,6 +543,7 @@ class Session:
     def _take_log(self, trial: Session) -> None:
         """Make `trial`'s log this session's (checked by `_check_loads`), and save it."""
         self.entries, self.states, self.awaiting = trial.entries, trial.states, trial.awaiting
+        self.told = trial.told
         self.amendment = None
         self.autosave()
 
@@ -500,7 +581,7 @@ class Session:
             state, self._parse(state, how.named or turn, words), recorded
         )
         new_state, events = self._game_move(state, move, words, how, turn, agreed)
-        return Played(new_state, events, how.named or turn, decided)
+        return Played(new_state, events, how.named or turn, decided, move)
 
     def prefixes(self, words: list[str]) -> tuple[How, list[str]]:
         """Read `as NAME` and `force ... --because "why"`, in either order, off a move."""
@@ -948,6 +1029,30 @@ def _unloadable(number: int, entry: Entry, why: str) -> RuleError:
         ).format(number=number, player=entry.by, move=entry.text, why=why),
         "session",
     )
+
+
+def _frame_sentence(session: Session, before: Any, played: Played, words: list[str]) -> str:
+    """The sentence of a move of the frame's own (`adjust`, `count`): the numbers corrected,
+    or what the count found."""
+    verb = frame.find(words[0])
+    if verb is not None and verb.name == "adjust":
+        old = session.game.adjustables(before)
+        new = session.game.adjustables(played.state)
+        changed = [
+            _("{what} {old} → {new}").format(what=key, old=old[key], new=new[key])
+            for key in old
+            if key in new and old[key] != new[key]
+        ]
+        said = _("corrected by hand: {changes}, because {why}")
+        return said.format(changes="; ".join(changed) or _("nothing"), why=_because(words))
+    if played.events:  # count: its one line says who counted what, against the ledger
+        return played.events[0].text
+    return " ".join(words)
+
+
+def _because(words: list[str]) -> str:
+    """The reason a line's words give after `--because`, or "" if none."""
+    return " ".join(words[words.index("--because") + 1 :]) if "--because" in words else ""
 
 
 def _verb(text: str) -> str:

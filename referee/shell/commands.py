@@ -268,7 +268,7 @@ class Shell:
         rule=N_("shows the moves as the log keeps them; changes nothing"),
     )
     def _log(self, words: list[str], line: str) -> Reply:
-        return Reply(render.log(self.session.entries, self.session.marks()))
+        return Reply(render.log(self.session))
 
     @frame_verb(
         "undo",

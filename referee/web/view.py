@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.i18n import _
-from referee.render import described, readings_line, standings_cells
+from referee.render import event_lines, log_rows, settings, standings_cells
 from referee.render import standings as standings_text
 from referee.session import Session
 from referee.web import charts
@@ -28,9 +28,42 @@ class Page:
 
 
 def next_line(session: Session) -> str:
-    from referee.shell.commands import Shell
+    """Who acts next and at what step (not the commands: the page is read, not typed in)."""
+    return session.next_step()
 
-    return Shell(session).next_line()
+
+def answers(session: Session) -> list[list[int]]:
+    """The moves of the log grouped as the shell answered them, the last answer last: a typed
+    move with the automatic moves that followed it (0-based indexes)."""
+    groups: list[list[int]] = []
+    for index, entry in enumerate(session.entries):
+        if entry.auto and groups:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def happened(session: Session) -> str:
+    """ "What just happened": the answer lines of the last move as the shell printed them, and
+    those of the one before, dimmed; empty before the first move."""
+    shown = answers(session)[-2:][::-1]
+    if not shown:
+        return ""
+    parts = []
+    for age, group in enumerate(shown):
+        lines = [f"#{i + 1} {session.tell(i).sentence}" for i in group[:1]]
+        lines += [line for i in group for line in event_lines(session.tell(i))]
+        style = ' style="opacity:.6"' if age else ""
+        cls = "just" if not age else "before"
+        parts.append(f'<div class="{cls}"{style}>{items(lines)}</div>')
+    return section(_("What just happened"), "".join(parts), cls="happened")
+
+
+def settings_html(session: Session) -> str:
+    """The readings in force, in plain words; empty for a game with none."""
+    lines = settings(session.game.readings(), session.readings)
+    return section(_("Settings"), items(lines), cls="settings") if lines else ""
 
 
 def verdict(session: Session) -> str:
@@ -48,13 +81,12 @@ def standings_html(session: Session) -> str:
 
 
 def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
-    numbered = list(enumerate(session.entries, start=1))
-    shown = numbered if last is None else numbered[-last:][::-1]
-    rows = [[n, e.by, described(e, session.mark(n - 1)), f"{e.at:%H:%M}"] for n, e in shown]
-    if not rows:
+    numbers = list(range(1, len(session.entries) + 1))
+    shown = numbers if last is None else numbers[-last:][::-1]
+    if not shown:
         none = _("no moves yet")
         return f"<p>{esc(none)}</p>"
-    headers = ["#", _("by"), _("move"), _("at (UTC)")]
+    headers, rows = log_rows(session, shown, fmt="%H:%M")
     return table(headers, rows, cls="moves" if last else "log")
 
 
@@ -77,7 +109,14 @@ def data(session: Session) -> dict[str, Any]:
             for s in game.standings(state)
         ],
         "last_moves": [
-            {"number": n, "by": e.by, "text": e.text, "at": e.at.isoformat()}
+            {
+                "number": n,
+                "by": e.by,
+                "text": e.text,
+                "sentence": session.tell(n - 1).sentence,
+                "effects": event_lines(session.tell(n - 1)),
+                "at": e.at.isoformat(),
+            }
             for n, e in list(enumerate(session.entries, start=1))[-LAST_MOVES:]
         ],
     }
@@ -104,13 +143,12 @@ def body(
     view = view_of(game.name)
     over = game.is_over(state)
     parts = []
+    if not whole_log:
+        parts.append(happened(session))
     if notice:
         parts.append(f'<p class="notice">{esc(notice)}</p>')
     now = verdict(session) if over else next_line(session)
     parts.append(f'<p class="next" id="next">{esc(now)}</p>')
-    in_force = readings_line(game.readings(), session.readings)
-    if in_force:
-        parts.append(f'<p class="readings">{esc(in_force)}</p>')
     title = _("Final table") if over else _("Standings")
     parts.append(section(title, standings_html(session), cls="final" if over else ""))
     if not whole_log:
@@ -124,4 +162,5 @@ def body(
     parts.append(chart_sections(session, page) if charts_html is None else charts_html)
     if whole_log:
         parts.append(section(_("The whole log"), moves_html(session, last=None)))
-    return "\n".join(parts)
+    parts.append(settings_html(session))
+    return "\n".join(part for part in parts if part)

@@ -84,9 +84,9 @@ def test_play_undo_quit_and_resume_in_a_terminal(tmp_path: Path) -> None:
     data = json.loads(shown.stdout)
     assert data["moves"] == 4 and data["actor"] == "Cy"
     log = subprocess.run([referee_program(), "log", str(save)], capture_output=True, text=True)
-    assert [line.split()[1:3] for line in log.stdout.splitlines()[2:]] == [
-        ["Ann", "reveal"],
-        ["Ann", "reveal"],
-        ["Ann", "bid"],
-        ["Bob", "pass"],
+    assert [line.split()[1:4] for line in log.stdout.splitlines()[2:]] == [
+        ["Ann", "Ann", "reveals"],
+        ["Ann", "Ann", "reveals"],
+        ["Ann", "Ann", "bids"],
+        ["Bob", "Bob", "passes"],
     ]

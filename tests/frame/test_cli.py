@@ -85,7 +85,11 @@ def test_resume_show_and_log(tmp_path: Path, board: Path) -> None:
     code, out, _ = run(["show", str(save)])
     assert "Ann: 8" in out and "Ann to move" in out and "Standings" in out
     code, out, _ = run(["log", str(save)])
-    assert code == 0 and "1  Ann   give bob 3" in out and "2  Bob   give ann 1" in out
+    assert (
+        code == 0
+        and "1  Ann   Ann: give bob 3: Ann's money 10 → 7" in out
+        and "2  Bob   Bob: give ann 1" in out
+    )
 
 
 def test_new_without_board_data_when_not_at_a_terminal(tmp_path: Path) -> None:
@@ -231,7 +235,7 @@ def test_log_marks_a_move_out_of_turn(tmp_path: Path, board: Path) -> None:
     assert code == 0 and "out of turn: Bob has moved at their own place" in out
     assert out.index("Bob pays 2 to Ann") < out.index("Ann still to move")
     code, out, _ = run(["log", str(save)])
-    assert "as bob give ann 2 (out of turn: Ann's turn)" in out
+    assert "Bob: give ann 2: Bob's money 10 → 8 (out of turn: Ann's turn)" in out
 
 
 def test_board_walkthrough_asks_a_missing_answer_again_with_the_others_kept() -> None:

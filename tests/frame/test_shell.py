@@ -94,7 +94,10 @@ def test_export_writes_markdown_diary(tmp_path: Path) -> None:
     reply = shell.run(f"export {tmp_path / 'diary.md'}")
     assert reply.ok
     text = (tmp_path / "diary.md").read_text()
-    assert text.startswith("# Tally, ") and "|   1 | Ann  | `give bob 3`" in text
+    assert (
+        text.startswith("# Tally, ")
+        and "|   1 | Ann  | Ann: give bob 3: Ann's money 10 → 7" in text
+    )
     assert "## Standings (game not over)" in text and "| Bob" in text
 
 
@@ -196,13 +199,15 @@ def test_out_of_turn_moves_are_marked_in_log_and_export(tmp_path: Path) -> None:
     assert reply.ok and "out of turn: Cy has moved at their own place" in reply.text
     shell.run("give bob 1")
     log = shell.run("log").text.splitlines()
-    assert "as cy give ann 4 (out of turn: Ann's turn)" in log[2] and "(" not in log[3]
+    said = "Cy: give ann 4: Cy's money 10 → 6 (out of turn: Ann's turn)"
+    assert said in log[2] and "(" not in log[3]
     shell.run(f"export {tmp_path / 'diary.md'}")
-    assert "`as cy give ann 4` (out of turn: Ann's turn)" in (tmp_path / "diary.md").read_text()
+    assert said in (tmp_path / "diary.md").read_text()
     shell.run(f"export {tmp_path / 'diary.html'}")  # the page's diary says it the same way
     page = (tmp_path / "diary.html").read_text()
-    assert "as cy give ann 4 (out of turn: Ann&#x27;s turn)" in page
-    assert "readings: " in page  # Tally declares one: the diary says which is in force
+    assert said.replace("'", "&#x27;") in page
+    # Tally declares one reading: the diary says which is in force, in words, not as a key
+    assert "Settings" in page and "readings: " not in page
 
 
 def test_force_in_the_shell_names_the_rule_it_overrode(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from referee import render
 from referee.engine import RefereeError
 from referee.shell.commands import Shell
 from tests.web.cdp import Browser, screenshot_dir
@@ -53,7 +54,8 @@ async def test_a_move_in_the_shell_shows_on_the_page(browser, game: str) -> None
         move = next_move(name, upto)
         reply = shell.run(move)
         assert reply.ok, reply.text
-        after, last = len(session.entries), session.entries[-1].text  # with automatic moves
+        after = len(session.entries)  # with automatic moves
+        last = render.described(session, after - 1)  # the move in full, with its effect
         assert after > before
         await browser.wait_for(
             f"document.body.dataset.moves === '{after}' && "
@@ -67,10 +69,19 @@ async def test_a_move_in_the_shell_shows_on_the_page(browser, game: str) -> None
                 break
             await asyncio.sleep(0.01)
         assert shown == shell.sharing.source.version
-        # What the shell says next is what the page says next.
+        # Who acts next, at what step, as the session says it (without the shell's verb list).
         assert await browser.js("document.getElementById('next').textContent") == (
-            shell.next_line()
+            session.next_step()
         )
+        # What just happened, at the top: the lines the shell answered, the last move's first.
+        panel = await browser.js(
+            "document.querySelector('main section.happened .just').textContent"
+        )
+        for index in range(before, after):
+            for line in render.event_lines(session.tell(index)):
+                assert line in panel and line in reply.text
+        first = await browser.js("document.querySelector('main').firstElementChild.className")
+        assert first == "happened"
         await browser.screenshot(screenshot_dir() / f"{game}-phone.png", 412)
     finally:
         shell.run("share off")

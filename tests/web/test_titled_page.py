@@ -55,8 +55,8 @@ def test_the_1889_page_shows_the_figures_the_scenario_checks_at_its_end() -> Non
         in (panels["Stock market"])
     )
     assert ending == [
-        "the bank breaks at 0 (end_of_set): ¥5965 left",
-        "a bankruptcy ends the game (immediately)",
+        "the bank breaks at 0 (at the end of that set of operating rounds): ¥5965 left",
+        "a bankruptcy ends the game (at once)",
     ]
 
 

@@ -24,7 +24,7 @@ from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
-from . import render
+from . import narrate, render
 from .checks import (
     R_BUY,
     R_DICE,
@@ -610,6 +610,9 @@ class CongoLine(Game):
         # First: out of turn says so, whatever the move.
         judge.turn(move.actor, state.player, R_FLOW)
         return HANDLERS.apply(state, move, judge)
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
         return seat(state, player, again)

@@ -20,7 +20,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.express01 import actions, commands, flow, render, scoring
+from referee.games.express01 import actions, commands, flow, narrate, render, scoring
 from referee.games.express01 import board as board_data
 from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
 from referee.games.express01.names import KIND_ALIASES, aliases
@@ -142,6 +142,9 @@ class Express01(Game):
             assert state.turn is not None
             judge.turn(move.actor, state.turn.player, TURN)
         return flow.after_action(*HANDLERS.apply(state, move, judge))
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
         return flow.seat(state, player, again)

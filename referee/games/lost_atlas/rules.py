@@ -22,6 +22,7 @@ from referee.games.lost_atlas import (
     data,
     ledger,
     merger,
+    narrate,
     operating,
     purchase,
     render,
@@ -116,6 +117,9 @@ class LostAtlas(Game):
         return s.seal(), judge.events(events)
 
     # --- who acts ---------------------------------------------------------------------------
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(self, before, move, after, by)
+
     def options(self, state: State) -> Options:
         s = state
         if s.round == "over":

@@ -28,7 +28,7 @@ from referee.words import offered
 
 from . import board as grid
 from . import commands as cmd
-from . import delivery, placement, places, render, scoring, turns
+from . import delivery, narrate, placement, places, render, scoring, turns
 from .names import city_aliases, cube_aliases
 from .phases import actor_of, allowed_kinds, phase_text
 from .readings import READINGS
@@ -169,6 +169,9 @@ class RailroadRivals(Game):
             events.insert(0, Event(said))
         new, more = turns.settle(new)
         return new, [*events, *more]
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
         return places.seat(state, player, again)

@@ -20,7 +20,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.titled import auction, operating, play, routes
+from referee.games.titled import auction, narrate, operating, play, routes
 from referee.games.titled.auction import AUCTION
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.moves import (
@@ -288,6 +288,9 @@ class Titled(Game):
 
     def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
         return play.apply(state, move, forced=forced)
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(before, move, after, by)
 
     def options(self, state: State) -> Options:
         who = play.actor(state)

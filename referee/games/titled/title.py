@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.i18n import N_
+
 # What a coloured zone of the market may mean.
 ZONE_MEANINGS = (
     "par",  # a company may be started (parred) at this price
@@ -33,6 +35,13 @@ AUCTION_PRIORITIES = ("after_last_buyer", "next_in_turn")
 PAYOUTS = ("full", "half", "withhold")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
+# When an end condition ends the game, in words for the players (the keys stay in the files).
+TIMING_WORDS = {
+    "never": N_("never"),
+    "immediately": N_("at once"),
+    "end_of_operating_round": N_("at the end of that operating round"),
+    "end_of_set": N_("at the end of that set of operating rounds"),
+}
 BANKRUPT_ASSETS = ("sold", "kept")  # see emergency.py
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
 CONFIDENCES = ("high", "medium", "low")

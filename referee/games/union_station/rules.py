@@ -19,7 +19,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.union_station import actions, auction, board, commands, render, track
+from referee.games.union_station import actions, auction, board, commands, narrate, render, track
 from referee.games.union_station.commands import (
     Bid,
     Blocked,
@@ -109,6 +109,9 @@ class UnionStation(Game):
                 )
                 events.append(Event(said.format(note=note)))
         return new, events
+
+    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+        return narrate.narrate(before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
         return actions.seat(state, player, again)

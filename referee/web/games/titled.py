@@ -14,6 +14,7 @@ from referee.engine import UsageError
 from referee.games.titled import routes
 from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
+from referee.games.titled.title import TIMING_WORDS
 from referee.games.titled.view import value
 from referee.games.titled.views import ZONE_MEANINGS
 from referee.i18n import _, ngettext, pgettext
@@ -244,14 +245,20 @@ def ending(session: Session, state: State) -> list[str]:
     if end.bank_broken != "never":
         lines.append(
             _("the bank breaks at 0 ({timing}): {bank} left").format(
-                timing=end.bank_broken, bank=state.title.money(state.bank)
+                timing=_(TIMING_WORDS[end.bank_broken]), bank=state.title.money(state.bank)
             )
         )
     if end.bankruptcy != "never":
-        lines.append(_("a bankruptcy ends the game ({timing})").format(timing=end.bankruptcy))
+        lines.append(
+            _("a bankruptcy ends the game ({timing})").format(
+                timing=_(TIMING_WORDS[end.bankruptcy])
+            )
+        )
     if end.market_top != "never":
         lines.append(
-            _("a price at the market's end ends it ({timing})").format(timing=end.market_top)
+            _("a price at the market's end ends it ({timing})").format(
+                timing=_(TIMING_WORDS[end.market_top])
+            )
         )
     if end.sets:
         lines.append(
