@@ -121,4 +121,4 @@ def test_an_overridden_rule_is_cited_in_the_language_in_force() -> None:
     event = Overridden("Bob has only 10", "株式の購入")
     assert render.event_text(event) == "  overrides [rule Buying a share]: Bob has only 10"
     i18n.use("ja")
-    assert render.event_text(event) == "  [ルール 株式の購入] を無視: Bob has only 10"
+    assert render.event_text(event) == "  [ルール 株式の購入]に反して実行: Bob has only 10"

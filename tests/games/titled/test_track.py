@@ -140,7 +140,7 @@ def test_the_tile_rules_in_japanese() -> None:
     with pytest.raises(RuleError) as no:
         play(state, "C tile F4 63 0 0")
     assert str(no.value).startswith(
-        "F4 のタイル 63(タイル 57の上): 黄を置き換えるのは緑のタイルで、茶のタイルではありません"
+        "F4のタイル 63(タイル 57の上): 黄を置き換えるのは緑のタイルで、茶のタイルではありません"
         " [ルール 18xx アップグレード]"
     )
     with pytest.raises(RuleError) as no:
