@@ -116,7 +116,7 @@ def test_the_glossary_catches_a_word_the_rules_do_not_use() -> None:
 FULL_WIDTH_DIGIT = re.compile("[０-９]")
 COUNTED_BY_TSU = re.compile(r"\}つ|\d{2,}つ")
 SPACE_BEFORE_PARTICLE = re.compile(r"[}A-Za-z0-9'] [ぁ-ん]")
-SPACE_AFTER_PARTICLE = re.compile(r"[ぁ-ん] [A-Za-z0-9'{$-]")
+SPACE_AFTER_PARTICLE = re.compile(r"[ぁ-ん] (?!\{rule\})[A-Za-z0-9'{$-]")
 SPACE_BEFORE_COUNTER = re.compile(r"[}0-9] [個枚台株人回点色]")
 
 

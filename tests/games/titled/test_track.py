@@ -145,7 +145,10 @@ def test_the_tile_rules_in_japanese() -> None:
     )
     with pytest.raises(RuleError) as no:
         play(or_1830(), "C tile D10 59 0 80")
-    assert "2フェイズでは緑タイルは敷けません [ルール 1830 phases.2.tiles]" in str(no.value)
+    assert (
+        "フェイズ2では緑タイルは敷けません [ルール 1830 そのフェイズに置けるタイル(phases.2.tiles)]"
+        in str(no.value)
+    )
 
 
 def test_an_oo_upgrade_keeps_each_city_on_its_own_track() -> None:
