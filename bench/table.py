@@ -1,19 +1,29 @@
 """The table page under load: does sharing the game slow the shell, and how soon do pages see
-a move?
+a move, from the shell (`share`) and from another process's save (`referee serve FILE`)?
 
     .venv/bin/python bench/table.py [--moves 1000] [--pages 50] [--gap 0.03]
 
-The shell's loop plays MOVES lines (Union Station, 4 players, from tests/scenarios: the game
-forward, then undone and redone, over and over: every line an accepted change the pages must
-show), one every GAP seconds, with the page shared. It runs twice: with no page open, then
-with PAGES pages open. The pages live in another process (phones are other machines): each
-holds the live stream open and fetches the view whenever the stream says the version moved,
-as the page's script does.
+MOVES lines of Union Station (4 players, from tests/scenarios: the game forward, then undone
+and redone, over and over: every line an accepted change the pages must show) are played one
+every GAP seconds, three times:
 
-It prints, for each run, the shell's time to answer a line (from the moment it was due to its
-answer: waiting for the loop counts), p50 and p99, their ratio, and the time from an accepted
-move to a page holding the new view (p50, p99, max), measured on the system's monotonic clock
-shared by both processes.
+- shell, no page: the shell's loop plays them with the game shared and no page open;
+- shell, PAGES pages: the same, with PAGES pages open;
+- serve, PAGES pages: a shell in this process plays them into a save, which `referee serve`
+  (another process, as at a table) follows and shows to PAGES pages.
+
+The pages live in another process (phones are other machines): each holds the live stream open
+and fetches the view whenever the stream says a newer version, as the page's script does.
+
+It prints the shell's time to answer a line (from the moment it was due to its answer: waiting
+for the loop counts), p50 and p99, with the ratio of PAGES pages to none; and for each source,
+the time from an accepted move to a page holding the new view (p50, p99, max), with the ratio
+of `serve` to the shell (the peer: the same pages and moves, without a file between), measured
+on the system's monotonic clock shared by the processes. A page shown a newer move before it
+could fetch one counts as having skipped it.
+
+CI runs it small (`--moves 30 --pages 5`) as a smoke test: it fails only when a page never
+catches up with the last move.
 """
 
 from __future__ import annotations
@@ -23,18 +33,23 @@ import asyncio
 import multiprocessing as mp
 import re
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-VERSION = re.compile(rb'"version": "([^"]+)"')
+MOVES = re.compile(rb'"moves": (\d+)')
+URL = re.compile(r"http://\S+/")
 SCENARIO = ROOT / "tests" / "scenarios" / "union-station-4p-shares-run-out.txt"
 
 
-def lines_to_play(count: int) -> tuple[object, list[str]]:
+def lines_to_play(count: int) -> tuple[Any, list[str]]:
     """A fresh session and `count` lines: the game forward, back (undo), forward (redo)..."""
     from referee import scenario
     from referee.session import Session
@@ -43,7 +58,8 @@ def lines_to_play(count: int) -> tuple[object, list[str]]:
     s = scenario.load(SCENARIO)
     session = Session.new(s.game, s.players, s.variant, s.board)
     probe = Shell(Session.new(s.game, s.players, s.variant, s.board))
-    forward = [t for _, t in s.commands if not t.startswith("!") and probe.run(t).ok]
+    typed = [c.text for c in s.commands if c.refusal is None and not c.figures]
+    forward = [t for t in typed if probe.run(t).ok]
     lines: list[str] = list(forward)
     while len(lines) < count:
         lines += ["undo"] * len(forward) + ["redo"] * len(forward)
@@ -56,69 +72,129 @@ def percentile(values: list[float], p: float) -> float:
 
 
 # --- the pages (another process) --------------------------------------------------------------
-async def _pages(url: str, count: int, ready, stop, out) -> None:
+CATCH_UP_SECONDS = 10.0  # after the last move, how long the pages may take to show it
+
+
+@dataclass
+class Page:
+    """What one page saw: the moves shown (and when), the version counts it heard of."""
+
+    shown: list[tuple[int, float]] = field(default_factory=list)
+    heard: list[int] = field(default_factory=list)
+
+
+def take(seen: Page, event: bytes) -> None:
+    """One event of the stream: a version told of, or the view of one (of which only what is
+    needed is read: phones are other machines, this process takes as little as it can of the
+    CPU the referee runs on)."""
+    if event.startswith(b"event: version\n"):
+        seen.heard.append(int(event.rsplit(b"-", 1)[1]))
+    elif event.startswith(b"event: view\n"):
+        moves = int(MOVES.search(event).group(1))
+        if not seen.shown or seen.shown[-1][0] != moves:
+            seen.shown.append((moves, time.perf_counter()))
+
+
+async def _pages(url: str, count: int, ready: Any, last: Any, out: Any) -> None:
     import aiohttp
 
-    seen: list[tuple[str, float]] = []
+    pages = [Page() for _ in range(count)]
+    connected = asyncio.Semaphore(0)
     connector = aiohttp.TCPConnector(limit=0)
     timeout = aiohttp.ClientTimeout(total=None, sock_read=None)
     async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
 
-        async def page() -> None:
+        async def page(seen: Page) -> None:
+            """As page.js: the stream tells of each version and brings the newest view."""
             async with http.get(url + "events") as stream:
                 assert stream.status == 200, stream.status
-                shown = ""
-                event = ""
-                async for raw in stream.content:
-                    line = raw.decode().rstrip("\n")
-                    if line.startswith("event: "):
-                        event = line[7:]
-                    elif line.startswith("data: ") and event == "version" and line[6:] != shown:
-                        async with http.get(url + "view.json") as r:
-                            body = await r.read()
-                        # Phones are other machines: read only the version, so that this
-                        # process takes as little as it can of the CPU the shell runs on.
-                        shown = VERSION.search(body[:200]).group(1).decode()
-                        seen.append((shown, time.perf_counter()))
+                buffer = b""
+                async for chunk in stream.content.iter_any():
+                    told = bool(seen.heard)
+                    buffer += chunk
+                    *events, buffer = buffer.split(b"\n\n")
+                    for event in events:
+                        take(seen, event)
+                    if seen.heard and not told:
+                        connected.release()  # open, and told of the current version
 
-        tasks = [asyncio.create_task(page()) for _ in range(count)]
-        await asyncio.sleep(1.0)
+        tasks = [asyncio.create_task(page(seen)) for seen in pages]
+        for _ in range(count):
+            await connected.acquire()
         ready.set()
-        while not stop.is_set():
-            await asyncio.sleep(0.1)
-        await asyncio.sleep(1.0)  # the last updates
+        while last.value < 0:
+            await asyncio.sleep(0.05)
+        deadline = time.perf_counter() + CATCH_UP_SECONDS
+        while time.perf_counter() < deadline and any(
+            not p.shown or p.shown[-1][0] != last.value for p in pages
+        ):
+            await asyncio.sleep(0.05)
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-    out.send(seen)
+    out.send([(p.shown, p.heard) for p in pages])
 
 
-def pages_process(url: str, count: int, ready, stop, out) -> None:
-    asyncio.run(_pages(url, count, ready, stop, out))
+def pages_process(url: str, count: int, ready: Any, last: Any, out: Any) -> None:
+    asyncio.run(_pages(url, count, ready, last, out))
 
 
-# --- the shell (this process) -----------------------------------------------------------------
-async def run(moves: int, pages: int, gap: float) -> dict[str, object]:
-    from referee.shell.commands import Shell
+@dataclass
+class Run:
+    answers: list[float] = field(default_factory=list)  # due -> answered
+    work: list[float] = field(default_factory=list)  # the answer alone, without waiting
+    latencies: list[float] = field(default_factory=list)  # move accepted -> a page shows it
+    skipped: int = 0  # (page, move) pairs a page never showed: a newer one came first
+    unheard: int = 0  # versions a page's stream never told of (between its first and last)
+    behind: int = 0  # pages that never showed the last move
 
-    session, lines = lines_to_play(moves)
-    shell = Shell(session)
-    reply = shell.run("share --host 127.0.0.1 --port 0")
-    url = reply.text.split("\n")[1].strip()
-    await asyncio.sleep(0.1)
-    process = None
-    if pages:
+
+class Pages:
+    """PAGES pages in another process, following `url`."""
+
+    def __init__(self, url: str, count: int) -> None:
         ctx = mp.get_context("spawn")
-        ready, stop = ctx.Event(), ctx.Event()
-        here, there = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=pages_process, args=(url, pages, ready, stop, there))
-        process.start()
-        await asyncio.to_thread(ready.wait, 60)
-        while len(shell.sharing.page.streams) < pages:
-            await asyncio.sleep(0.05)
-    answers: list[float] = []
-    work: list[float] = []  # the answer alone, without waiting for the loop
-    accepted: dict[str, float] = {}
+        self.ready, self.last = ctx.Event(), ctx.Value("i", -1)
+        self.here, there = ctx.Pipe(duplex=False)
+        self.process = ctx.Process(
+            target=pages_process, args=(url, count, self.ready, self.last, there)
+        )
+        self.process.start()
+
+    async def opened(self) -> None:
+        if not await asyncio.to_thread(self.ready.wait, 60):
+            raise SystemExit("the pages could not open their streams")
+
+    async def seen(self, last: int) -> list[Page]:
+        """What each page saw, once it shows `last` moves (or gave up waiting)."""
+        self.last.value = last
+        seen = await asyncio.to_thread(self.here.recv)
+        await asyncio.to_thread(self.process.join, 30)
+        return [Page(shown, heard) for shown, heard in seen]
+
+
+def matched(run: Run, accepted: list[tuple[int, float]], pages: list[Page]) -> None:
+    """Each move a page showed, matched to the latest line accepted before with that many moves
+    (undo and redo come back to the same numbers: the latest is the one shown)."""
+    for page in pages:
+        lines: set[int] = set()
+        for moves, at in page.shown:
+            line = max(
+                (i for i, (m, t) in enumerate(accepted) if m == moves and t <= at), default=None
+            )
+            if line is not None and line not in lines:
+                lines.add(line)
+                run.latencies.append(at - accepted[line][1])
+        run.skipped += len(accepted) - len(lines)
+        if page.heard:
+            run.unheard += page.heard[-1] - page.heard[0] + 1 - len(set(page.heard))
+        if not page.shown or page.shown[-1][0] != accepted[-1][0]:
+            run.behind += 1
+
+
+async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[tuple[int, float]]:
+    """Play the lines one every `gap` seconds; (moves after, when accepted) of each."""
+    accepted: list[tuple[int, float]] = []
     start = time.perf_counter() + 0.2
     for i, line in enumerate(lines):
         due = start + i * gap
@@ -126,23 +202,113 @@ async def run(moves: int, pages: int, gap: float) -> dict[str, object]:
         begun = time.perf_counter()
         reply = shell.run(line)
         done = time.perf_counter()
-        work.append(done - begun)
         assert reply.ok, (line, reply.text)
-        answers.append(done - due)
-        accepted[shell.sharing.source.version] = done
-    latencies: list[float] = []
-    missed = 0
-    if process is not None:
-        stop.set()
-        seen = await asyncio.to_thread(here.recv)
-        await asyncio.to_thread(process.join, 30)
-        for version, at in seen:
-            if version in accepted:
-                latencies.append(at - accepted[version])
-        missed = pages * len(lines) - len(latencies)
+        run.work.append(done - begun)
+        run.answers.append(done - due)
+        accepted.append((len(shell.session.entries), done))
+    return accepted
+
+
+# --- the shell (this process) -----------------------------------------------------------------
+async def in_the_shell(moves: int, pages: int, gap: float) -> Run:
+    from referee.shell.commands import Shell
+
+    session, lines = lines_to_play(moves)
+    shell = Shell(session)
+    url = URL.search(shell.run("share --host 127.0.0.1 --port 0").text).group(0)
+    await asyncio.sleep(0.1)
+    run = Run()
+    opened = Pages(url, pages) if pages else None
+    if opened is not None:
+        await opened.opened()
+    accepted = await play(shell, lines, gap, run)
+    if opened is not None:
+        matched(run, accepted, await opened.seen(accepted[-1][0]))
     shell.run("share off")
     await asyncio.sleep(0.2)
-    return {"answers": answers, "work": work, "latencies": latencies, "missed": missed}
+    return run
+
+
+# --- referee serve FILE (another process) -----------------------------------------------------
+async def through_serve(moves: int, pages: int, gap: float) -> Run:
+    from referee import savefile
+    from referee.shell.commands import Shell
+
+    session, lines = lines_to_play(moves)
+    with tempfile.TemporaryDirectory() as folder:
+        save = Path(folder) / "table.toml"
+        savefile.create(session, save)
+        serve = subprocess.Popen(
+            [sys.executable, "-m", "referee", "serve", str(save), "--host=127.0.0.1", "--port=0"],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={"REFEREE_LANG": "en", "PATH": "/usr/bin:/bin"},
+        )
+        try:
+            assert serve.stdout is not None
+            found = None
+            while found is None:
+                line = await asyncio.to_thread(serve.stdout.readline)
+                if not line:
+                    raise SystemExit("referee serve did not start")
+                found = URL.search(line)
+            url = found.group(0)
+            run = Run()
+            opened = Pages(url, pages)
+            await opened.opened()
+            accepted = await play(Shell(session), lines, gap, run)
+            matched(run, accepted, await opened.seen(accepted[-1][0]))
+        finally:
+            serve.terminate()
+            serve.wait(10)
+        if session.store is not None:
+            session.store.close(session)  # the lock the writer took
+    return run
+
+
+# --- the report -------------------------------------------------------------------------------
+def ms(values: list[float], p: float) -> str:
+    return f"{percentile(values, p) * 1e3:8.1f}" if values else f"{'-':>8}"
+
+
+def ratio(a: list[float], b: list[float], p: float) -> str:
+    if not a or not b or percentile(b, p) == 0:
+        return "-"
+    return f"{percentile(a, p) / percentile(b, p):.2f}x"
+
+
+def report(args: argparse.Namespace, alone: Run, shell: Run, serve: Run) -> None:
+    print(f"{args.moves} lines, one every {args.gap * 1000:.0f} ms (Union Station, 4 players)")
+    print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    rows = [
+        ("shell answers, no page", alone.answers),
+        (f"shell answers, {args.pages} pages", shell.answers),
+        (f"move -> page, shell ({args.pages})", shell.latencies),
+        (f"move -> page, serve ({args.pages})", serve.latencies),
+    ]
+    for name, values in rows:
+        most = f"{max(values) * 1e3:8.1f}" if values else f"{'-':>8}"
+        print(f"{name:32} {ms(values, 50)} {ms(values, 99)} {most}")
+    print(
+        f"answers, {args.pages} pages / none: p50 {ratio(shell.answers, alone.answers, 50)}, "
+        f"p99 {ratio(shell.answers, alone.answers, 99)}"
+    )
+    print(
+        f"move -> page, serve / shell (the peer): p50 "
+        f"{ratio(serve.latencies, shell.latencies, 50)}, "
+        f"p99 {ratio(serve.latencies, shell.latencies, 99)}"
+    )
+    if shell.latencies and serve.latencies:
+        print(
+            f"mean move -> page: shell {statistics.fmean(shell.latencies) * 1e3:.1f} ms, "
+            f"serve {statistics.fmean(serve.latencies) * 1e3:.1f} ms"
+        )
+    total = args.pages * args.moves
+    print(
+        f"moves a page never showed (a newer one came first): shell {shell.skipped}, "
+        f"serve {serve.skipped} of {total}"
+    )
+    print(f"versions a page's stream never told of: shell {shell.unheard}, serve {serve.unheard}")
 
 
 def main() -> None:
@@ -151,37 +317,16 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=50)
     parser.add_argument("--gap", type=float, default=0.03, help="seconds between lines")
     args = parser.parse_args()
-    alone = asyncio.run(run(args.moves, 0, args.gap))
-    watched = asyncio.run(run(args.moves, args.pages, args.gap))
-    a, w = alone["answers"], watched["answers"]
-    print(f"{args.moves} lines, one every {args.gap * 1000:.0f} ms (Union Station, 4 players)")
-    print(f"{'':24} {'p50 ms':>8} {'p99 ms':>8}")
-    print(f"{'answer, no page':24} {percentile(a, 50) * 1e3:8.2f} {percentile(a, 99) * 1e3:8.2f}")
-    print(
-        f"{f'answer, {args.pages} pages':24} {percentile(w, 50) * 1e3:8.2f} "
-        f"{percentile(w, 99) * 1e3:8.2f}"
-    )
-    print(
-        f"ratio {args.pages} pages / none: p50 {percentile(w, 50) / percentile(a, 50):.2f}x, "
-        f"p99 {percentile(w, 99) / percentile(a, 99):.2f}x"
-    )
-    aw, ww = alone["work"], watched["work"]
-    print(
-        f"of which the answer itself: p50 {percentile(aw, 50) * 1e3:.2f} / "
-        f"{percentile(ww, 50) * 1e3:.2f} ms, p99 {percentile(aw, 99) * 1e3:.2f} / "
-        f"{percentile(ww, 99) * 1e3:.2f} ms (no page / {args.pages} pages)"
-    )
-    lat = watched["latencies"]
-    if lat:
-        print(
-            f"move -> page updated ({len(lat)} updates): p50 {percentile(lat, 50) * 1e3:.1f} ms, "
-            f"p99 {percentile(lat, 99) * 1e3:.1f} ms, max {max(lat) * 1e3:.1f} ms, "
-            f"mean {statistics.fmean(lat) * 1e3:.1f} ms"
+    alone = asyncio.run(in_the_shell(args.moves, 0, args.gap))
+    shell = asyncio.run(in_the_shell(args.moves, args.pages, args.gap))
+    serve = asyncio.run(through_serve(args.moves, args.pages, args.gap))
+    report(args, alone, shell, serve)
+    if shell.behind or serve.behind or shell.unheard or serve.unheard:
+        raise SystemExit(
+            f"pages that never showed the last move: shell {shell.behind}, serve "
+            f"{serve.behind}; versions never told of: shell {shell.unheard}, serve "
+            f"{serve.unheard}"
         )
-    print(
-        f"versions a page skipped (a newer one came first): {watched['missed']} of "
-        f"{args.pages * args.moves}"
-    )
 
 
 if __name__ == "__main__":

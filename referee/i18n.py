@@ -94,6 +94,7 @@ import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 DOMAIN = "referee"
@@ -106,6 +107,10 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _catalogs: dict[str, gettext.NullTranslations] = {}
 _language = DEFAULT
 _translations: gettext.NullTranslations = gettext.NullTranslations()
+# The language of one thread or task only, over the process's (see `drawing`).
+_here: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
+    "referee_language", default=None
+)
 
 
 class LanguageError(ValueError):
@@ -160,7 +165,26 @@ def use(lang: str) -> str:
 
 
 def language() -> str:
-    return _language
+    here = _here.get()
+    return _language if here is None else here[0]
+
+
+def _current() -> gettext.NullTranslations:
+    here = _here.get()
+    return _translations if here is None else here[1]
+
+
+@contextmanager
+def drawing(lang: str) -> Iterator[None]:
+    """`lang` in this context only (a context variable: this thread, this task), whatever the
+    process speaks meanwhile: the table page is drawn in a worker thread in the language its
+    version was made in, while the shell may switch with `lang` at the same moment."""
+    code = check(lang)
+    token = _here.set((code, catalog(code)))
+    try:
+        yield
+    finally:
+        _here.reset(token)
 
 
 @contextmanager
@@ -176,18 +200,18 @@ def speaking(lang: str) -> Iterator[None]:
 
 def _(message: str) -> str:
     """`message` in the language in force."""
-    return _translations.gettext(message)
+    return _current().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for `n` in the language in force."""
-    return _translations.ngettext(singular, plural, n)
+    return _current().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """`message` as said in `context`: for a word whose Japanese differs between games
     (`pgettext("lost-atlas", "yellow")` is 黄, Express 01's "yellow" is 黄色)."""
-    return _translations.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -576,6 +576,65 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     return session, warnings
 
 
+def reread(path: Path, known: Session) -> Session:
+    """The save read again by a reader that read it before as `known` (`referee serve`
+    following a table's save): the moves the file still has in common with `known` are not
+    replayed again, so that a move appended, undone or redone costs a move, not the game.
+
+    The result is what `read` gives (the warnings aside: the reader only shows the game). A
+    file that is not the same game set up the same way, or that needed mending, is read
+    whole by `read`, which says what is wrong with it."""
+    raw = read_data(path)
+    data = raw.data
+    if raw.note or not _same_setup(data, known):
+        return read(path)[0]
+    moves = _entries(data, "moves", path)
+    redo = _entries(data, "redo", path)
+    common = 0
+    for had, has in zip(known.entries, moves, strict=False):
+        if had != has:
+            break
+        common += 1
+    # Back to after a typed move: loading was there with only `settle`'s moves awaiting.
+    while common > 0 and known.entries[common - 1].auto:
+        common -= 1
+    session = replace(
+        known,
+        entries=known.entries[:common],
+        states=known.states[: common + 1],
+        redo_stack=[],
+        awaiting=[],
+        amendment=None,
+        store=None,
+        save_error="",
+    )
+    session.settle()
+    for number, entry in enumerate(moves[common:], start=common + 1):
+        try:
+            by = _replay_as_played(session, entry, [], path, number)
+        except RefereeError:
+            return read(path)[0]  # which says so in its words
+        if by != entry.by:
+            return read(path)[0]
+    session.await_trailing()
+    session.redo_stack = redo
+    return session
+
+
+def _same_setup(data: dict[str, Any], known: Session) -> bool:
+    """Whether a save's data sets up the game `known` was read from, as it was."""
+    return (
+        data.get("format") == FORMAT
+        and data.get("game") == known.game.name
+        and data.get("players") == known.players
+        and data.get("variant", "") == known.variant
+        and data.get("created") == known.created
+        and data.get("board", {}) == known.board
+        and data.get("as-moves") == known.as_moves
+        and data.get("readings", {}) == written_readings(known)
+    )
+
+
 def _as_moves(data: dict[str, Any], moves: list[Entry], path: Path) -> str:
     """What `as NAME` means in this save: as it says; a save from before it said so, whose
     `as` moves took the current player's turn, keeps that meaning if it has any."""

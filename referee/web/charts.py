@@ -63,6 +63,29 @@ def _colour(name: str, index: int) -> str:
     return LINES.get(name.lower(), PALETTE[index % len(PALETTE)])
 
 
+# Steps of a value axis: whole numbers only, about six labels.
+STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000)
+WIDEST, THINNEST = 8.0, 2.5  # line widths in px: the first line drawn widest
+
+
+def y_labels(series: Mapping[str, Sequence[int | None]]) -> list[int]:
+    """Whole-number labels spanning the values (a score axis never reads 7.8, 7.6)."""
+    values = [v for line in series.values() for v in line if v is not None]
+    low, high = min(values, default=0), max(values, default=0)
+    step = next((s for s in STEPS if (high - low) / s <= 6), STEPS[-1])
+    start, stop = (low // step) * step, -(-high // step) * step
+    return list(range(start, max(stop, start + step) + 1, step))
+
+
+def widths(count: int) -> list[float]:
+    """Each line's width: later lines thinner and drawn on top, so lines with equal values
+    show as a stripe inside a wider one instead of hiding each other."""
+    if count <= 1:
+        return [3.0] * count
+    step = min(1.5, (WIDEST - THINNEST) / (count - 1))
+    return [THINNEST + step * (count - 1 - i) for i in range(count)]
+
+
 def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: str) -> str:
     """One SVG line chart, x = moves played; the page's own stylesheet sets the colours."""
     import pygal  # type: ignore[import-untyped]
@@ -87,7 +110,6 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: 
         js=[],  # no script from the internet; the page has its own
         disable_xml_declaration=True,
         show_dots=False,
-        stroke_style={"width": 3},
         width=520,  # drawn small so that its words stay readable on a 360 px phone
         height=400,
         title=title,
@@ -102,9 +124,11 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: 
         include_x_axis=False,
     )
     chart.x_labels = [str(i) for i in picks]
-    for name, values in series.items():
+    chart.y_labels = y_labels(series)
+    for (name, values), width in zip(series.items(), widths(len(series)), strict=True):
         # a colour or a railroad named in the catalog (青, 緑, ...) reads as the table reads it
-        chart.add(_(name), [values[i] if i < len(values) else None for i in picks])
+        points = [values[i] if i < len(values) else None for i in picks]
+        chart.add(_(name), points, stroke_style={"width": width, "linecap": "round"})
     # pygal writes its settings for its tooltip script into the SVG; the page has no use for
     # them (its security policy would refuse an inline script anyway).
     return SCRIPT.sub("", chart.render(is_unicode=True))

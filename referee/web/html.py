@@ -39,14 +39,36 @@ def swatch(name: str, label: str = "") -> str:
     return f'<span class="nw"><span class="sw" style="background:{colour}"></span>{word}</span>'
 
 
+# A table of this many columns or more reads as stacked cards in a narrow card (a phone): one
+# card per row, each cell under its header's name, so no column is ever cut off.
+STACKED = 4
+# ... and of this many takes the page's whole width on a wide screen.
+WIDE = 7
+# The log's tables read as lines of text (they wrap), never as cards.
+FLOWING = ("moves", "log")
+
+
 def table(
     headers: Sequence[str], rows: Iterable[Sequence[Any]], raw: bool = False, cls: str = ""
 ) -> str:
-    """An HTML table; cells are escaped unless `raw` (already HTML)."""
+    """An HTML table; cells are escaped unless `raw` (already HTML). Each cell carries its
+    header's name for the stacked layout of a narrow screen."""
     cell: Callable[[Any], str] = str if raw else esc
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
-    attr = f' class="{esc(cls)}"' if cls else ""
+    stacked = len(headers) >= STACKED and cls not in FLOWING
+    names = [f' data-label="{esc(h)}"' if h and stacked else "" for h in headers]
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td{names[i] if i < len(names) else ''}>{cell(v)}</td>" for i, v in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    classes = [cls] if cls else []
+    classes += ["cards"] if stacked else []
+    classes += ["many"] if len(headers) >= WIDE else []
+    attr = f' class="{esc(" ".join(classes))}"' if classes else ""
     inner = f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
     return f'<div class="scroll"><table{attr}>{inner}</table></div>'
 

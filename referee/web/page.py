@@ -9,15 +9,23 @@ from referee.session import Session
 from referee.web.html import esc
 
 
-def live_status() -> str:
-    """The live page's status line; its other words go to the page's script as data, in the
-    language of the page."""
-    said = {
+def live_words() -> dict[str, str]:
+    """The status line's words, in the language of the page (the script takes them from the
+    page, and from each view when the language changes)."""
+    return {
         "live": _("live · move {moves}"),
         "unreachable": _("cannot reach the referee; retrying…"),
         "lost": _("connection lost; reconnecting…"),
     }
-    data = "".join(f' data-{key}="{esc(text)}"' for key, text in said.items())
+
+
+def title_of(session: Session) -> str:
+    return f"{session.title}: {', '.join(session.players)}"
+
+
+def live_status() -> str:
+    """The live page's status line; its other words go to the page's script as data."""
+    data = "".join(f' data-{key}="{esc(text)}"' for key, text in live_words().items())
     connecting = esc(_("connecting…"))
     return f'<p class="live" id="live" aria-live="polite"{data}>{connecting}</p>'
 
@@ -29,7 +37,7 @@ def static(name: str) -> str:
 def page_html(session: Session, body: str, version: str, live: bool) -> str:
     """The whole document. Live pages load page.css/page.js from the program; a saved page
     (the diary) carries its stylesheet inside and needs no script."""
-    title = f"{session.title}: {', '.join(session.players)}"
+    title = title_of(session)
     if live:
         head = '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
     else:
@@ -45,7 +53,7 @@ def page_html(session: Session, body: str, version: str, live: bool) -> str:
 {head}
 </head>
 <body data-version="{esc(version)}" data-moves="{len(session.entries)}">
-<header><h1>{esc(title)}</h1>{status}</header>
+<header><h1 id="title">{esc(title)}</h1>{status}</header>
 <main id="main">
 {body}
 </main>

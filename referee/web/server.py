@@ -2,10 +2,15 @@
 
 Read-only and private: every address starts with an unguessable token, anything else is 404;
 only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
-or amend reaches the open pages through server-sent events: the stream says the new version
-and the page fetches the view again; a page that lost its connection reconnects by itself and
-is told the current version at once. A slow or hostile client never blocks the shell: each
-stream has a queue of one, every write has a deadline, and the number of streams is capped.
+or amend reaches the open pages through server-sent events: the stream tells of each new
+version and brings the view of the newest (drawn once for all pages); a page that lost its
+connection reconnects by itself, says which version it shows and is given what it missed at
+once, and a page refused (too many pages) tries again later.
+A slow or hostile client never blocks the shell: each stream has a queue of one, every write
+has a deadline, the number of streams is capped, a closed stream frees its place at once, and
+a connection that sends no whole request in IDLE_SECONDS is closed (idle or half-open alike).
+Every answer, errors of aiohttp's own included, carries the security headers and never repeats
+the request (its address holds the token).
 """
 
 from __future__ import annotations
@@ -21,21 +26,26 @@ import time
 from dataclasses import replace
 from importlib import resources
 
-from aiohttp import web
+from aiohttp import web, web_protocol
 
+from referee import i18n
 from referee.engine import UsageError
 from referee.session import Session
 from referee.web import view
-from referee.web.page import page_html
+from referee.web.page import live_words, page_html, title_of
 from referee.web.source import Source
 
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
 SWITCH_SECONDS = 0.001
 CHART_SECONDS = 2.0  # the charts are drawn again at most this often (pygal takes a while)
-MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves
+MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves (page.js)
 WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
 HEARTBEAT_SECONDS = 15.0  # keeps phones' connections (and proxies) from going idle
 RETRY_MS = 1000  # how soon a page's EventSource reconnects
+IDLE_SECONDS = 10.0  # a connection without a whole request in this time is closed
+UNACKED_MS = 30_000  # a stream whose phone left without a word: dropped when unanswered
+MAX_LINE = 4096  # the request line and each header; longer is a plain 400
+STREAM_BUFFER = 64 * 1024  # bytes a stream may hold unsent: about two views
 STATIC = {"page.css": "text/css", "page.js": "text/javascript"}
 HEADERS = {
     "Cache-Control": "no-store",
@@ -57,6 +67,38 @@ def _plain(status: int, text: str, **extra: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", headers={**HEADERS, **extra})
 
 
+ERRORS = {400: "bad request", 413: "request too large", 431: "request headers too large"}
+
+
+class _Connection(web_protocol.RequestHandler):
+    """One client's connection, answering requests aiohttp refuses itself (a request line
+    too long, a bad header) as the page answers: the security headers, no echo."""
+
+    def handle_error(
+        self,
+        request: web.BaseRequest,
+        status: int = 500,
+        exc: BaseException | None = None,
+        message: str | None = None,
+    ) -> web.StreamResponse:
+        response = _plain(status, ERRORS.get(status, "the page could not be made"))
+        response.force_close()
+        return response
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None and hasattr(socket, "TCP_USER_TIMEOUT"):  # Linux
+            # Written bytes unanswered this long: the phone is gone (the heartbeat finds it).
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT, UNACKED_MS)
+
+
+class _Server(web.Server):
+    def __call__(self) -> web_protocol.RequestHandler:
+        # aiohttp has no option for the error answer: the connection class is ours instead.
+        return _Connection(self, loop=self._loop, **self._kwargs)
+
+
 class TablePage:
     """One shared game: its token, its open streams, the cached view of the current version."""
 
@@ -66,10 +108,10 @@ class TablePage:
         self.streams: set[asyncio.Queue[bool]] = set()
         self.page = view.Page()
         self._cached: tuple[str, bytes, bytes] | None = None
-        self._charts: tuple[float, str] = (0.0, "")  # when drawn, the chart sections
+        self._charts: tuple[float, str, str] = (0.0, "", "")  # when drawn, language, sections
         self._redraw: asyncio.TimerHandle | None = None
         self._lock = asyncio.Lock()
-        self._runner: web.AppRunner | None = None
+        self._runner: web.BaseRunner | None = None
         self._sock: socket.socket | None = None
         self.url = ""
         source.listeners.append(self.wake)
@@ -81,30 +123,40 @@ class TablePage:
         It is made in a worker thread from a copy of the session's lists, so that the shell's
         loop goes on answering moves meanwhile. The charts (the slow part) are drawn again at
         most every CHART_SECONDS; a page is then told to fetch once more when they are."""
+        # A page that closes meanwhile must not waste the drawing: the next one takes it.
+        return await asyncio.shield(self._rendered())
+
+    async def _rendered(self) -> tuple[str, bytes, bytes]:
         async with self._lock:
-            version = self.source.version
+            version, lang = self.source.version, self.source.language
             if self._cached is None or self._cached[0] != version:
                 session = frozen(self.source.session)
                 now = time.monotonic()
-                charts = self._charts[1] if now - self._charts[0] < CHART_SECONDS else None
+                drawn, drawn_in, sections = self._charts
+                charts = sections if now - drawn < CHART_SECONDS and drawn_in == lang else None
                 if charts is not None:
-                    self._redraw_later(CHART_SECONDS - (now - self._charts[0]))
+                    self._redraw_later(CHART_SECONDS - (now - drawn))
                 notice = self.source.notice
-                made = await asyncio.to_thread(self._make, session, version, notice, charts)
+                made = await asyncio.to_thread(self._make, session, version, lang, notice, charts)
                 self._cached = made[:3]
                 if charts is None:
-                    self._charts = (now, made[3])
+                    self._charts = (now, lang, made[3])
             return self._cached
 
     def _make(
-        self, session: Session, version: str, notice: str, charts: str | None
+        self, session: Session, version: str, lang: str, notice: str, charts: str | None
     ) -> tuple[str, bytes, bytes, str]:
-        if charts is None:
-            charts = view.chart_sections(session, self.page)
-        data = view.data(session)
-        body = view.body(session, self.page, notice, charts_html=charts)
-        payload = {"version": version, **data, "html": body}
-        page = page_html(session, body, version, live=True)
+        """Drawn in a worker thread, in the language of the version (not the process's, which
+        the shell may switch meanwhile)."""
+        with i18n.drawing(lang):
+            if charts is None:
+                charts = view.chart_sections(session, self.page)
+            data = view.data(session)
+            body = view.body(session, self.page, notice, charts_html=charts)
+            # What the page's script changes besides the body: title, lang, its own words.
+            whole = {"lang": lang, "title": title_of(session), "words": live_words()}
+            payload = {"version": version, **data, "html": body, "page": whole}
+            page = page_html(session, body, version, live=True)
         encoded = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
         return version, encoded, page.encode("utf-8"), charts
 
@@ -115,7 +167,7 @@ class TablePage:
 
         def redraw() -> None:
             self._redraw = None
-            self._charts = (0.0, "")
+            self._charts = (0.0, "", "")
             self.source.touch()
 
         self._redraw = asyncio.get_running_loop().call_later(max(delay, 0.0), redraw)
@@ -126,12 +178,19 @@ class TablePage:
             if queue.empty():
                 queue.put_nowait(True)
 
-    def app(self) -> web.Application:
-        application = web.Application(handler_args={"max_field_size": 4096, "max_line_size": 4096})
-        application.router.add_route("*", "/{tail:.*}", self.dispatch)
-        return application
+    def server(self) -> web.Server:
+        """The low-level server (no routing: `dispatch` reads the path itself). A client that
+        goes away cancels its handler at once, so that its stream frees its place."""
+        return _Server(
+            self.dispatch,
+            handler_cancellation=True,
+            keepalive_timeout=IDLE_SECONDS,
+            max_line_size=MAX_LINE,
+            max_field_size=MAX_LINE,
+            access_log=None,
+        )
 
-    async def dispatch(self, request: web.Request) -> web.StreamResponse:
+    async def dispatch(self, request: web.BaseRequest) -> web.StreamResponse:
         try:
             return await self._dispatch(request)
         except (ConnectionError, asyncio.CancelledError):
@@ -139,7 +198,7 @@ class TablePage:
         except Exception as e:  # never a traceback in the shell: the page says it plainly
             return _plain(500, f"the page could not be made: {type(e).__name__}")
 
-    async def _dispatch(self, request: web.Request) -> web.StreamResponse:
+    async def _dispatch(self, request: web.BaseRequest) -> web.StreamResponse:
         parts = request.path.split("/", 2)  # "", token, rest
         if len(parts) < 2 or not secrets.compare_digest(parts[1], self.token):
             return _plain(404, "not found")
@@ -161,7 +220,7 @@ class TablePage:
             return web.Response(body=text, content_type=STATIC[rest], headers=HEADERS)
         return _plain(404, "not found")
 
-    async def events(self, request: web.Request) -> web.StreamResponse:
+    async def events(self, request: web.BaseRequest) -> web.StreamResponse:
         if request.method == "HEAD":
             return web.Response(content_type="text/event-stream", headers=HEADERS)
         if len(self.streams) >= MAX_STREAMS:
@@ -173,17 +232,16 @@ class TablePage:
         self.streams.add(queue)
         try:
             await response.prepare(request)
-            await self._write(response, f"retry: {RETRY_MS}\n\n")
-            sent = ""
+            _small_buffers(request)
+            await self._write(response, f"retry: {RETRY_MS}\n\n".encode())
+            sent = request.query.get("shown", "")  # the version the page shows already
             while True:
-                version = self.source.version
-                if version != sent:
-                    await self._write(response, f"event: version\ndata: {version}\n\n")
-                    sent = version
+                if self.source.version != sent:
+                    sent = await self._tell(response, sent)
                 try:
                     go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
-                    await self._write(response, ": still here\n\n")
+                    await self._write(response, b": still here\n\n")
                     continue
                 if not go_on:
                     break
@@ -193,9 +251,27 @@ class TablePage:
             self.streams.discard(queue)
         return response
 
+    async def _tell(self, response: web.StreamResponse, sent: str) -> str:
+        """Tell a stream of each version after `sent`, then give it the view of the newest, in
+        one write: the page needs no request of its own for it. The version it now has."""
+        version, payload, _ = await self.rendered()
+        said = "".join(f"event: version\ndata: {v}\n\n" for v in self._since(sent, version))
+        view = b"".join((said.encode(), b"event: view\ndata: ", payload, b"\n\n"))
+        await self._write(response, view)
+        return version
+
+    def _since(self, sent: str, upto: str) -> list[str]:
+        """The versions after `sent` up to `upto`, in order (several moves read from a save at
+        once are each told), or `upto` alone to a stream that knows none of them."""
+        recent = list(self.source.recent)
+        end = recent.index(upto) + 1 if upto in recent else 0
+        if sent in recent[:end]:
+            return recent[recent.index(sent) + 1 : end]
+        return [upto]
+
     @staticmethod
-    async def _write(response: web.StreamResponse, text: str) -> None:
-        await asyncio.wait_for(response.write(text.encode("utf-8")), WRITE_SECONDS)
+    async def _write(response: web.StreamResponse, data: bytes) -> None:
+        await asyncio.wait_for(response.write(data), WRITE_SECONDS)
 
     # --- starting and stopping -------------------------------------------------------------
     def listen(self, host: str, port: int | None) -> str:
@@ -219,7 +295,7 @@ class TablePage:
         # The page is drawn in a worker thread; a short switch interval hands the interpreter
         # back to the shell's thread within a millisecond when a key is pressed meanwhile.
         sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
-        runner = web.AppRunner(self.app(), access_log=None, shutdown_timeout=1.0)
+        runner = web.ServerRunner(self.server(), shutdown_timeout=1.0)
         await runner.setup()
         if self._sock is None:
             raise RuntimeError("serve() before listen()")
@@ -247,6 +323,20 @@ class TablePage:
         self._sock = None
         if self.wake in self.source.listeners:
             self.source.listeners.remove(self.wake)
+
+
+def _small_buffers(request: web.BaseRequest) -> None:
+    """A stream's page that reads slower than moves come must not pile views up in buffers
+    (each would then reach it late): with little buffered, the writes wait, and the next one
+    brings only the newest view."""
+    transport = request.transport
+    if transport is None:
+        return
+    sock = transport.get_extra_info("socket")
+    if sock is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, STREAM_BUFFER)
+    if isinstance(transport, asyncio.WriteTransport):
+        transport.set_write_buffer_limits(high=STREAM_BUFFER)
 
 
 class PortTaken(UsageError):

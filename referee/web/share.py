@@ -14,12 +14,12 @@ from referee.engine import UsageError
 from referee.i18n import _
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
+from referee.web.watch import Watch
 
 if TYPE_CHECKING:
     from referee.shell.commands import Shell
 
 USAGE = "share [--host ADDRESS] [--port N], or share off"
-POLL_SECONDS = 0.25  # how often `referee serve` looks at the save's size and time
 
 
 @dataclass
@@ -44,9 +44,15 @@ def qr(url: str) -> str:
     return out.getvalue().rstrip("\n")
 
 
-def announce(url: str) -> str:
+def announce(url: str, served: bool = False) -> str:
+    """What the shell (or `referee serve`, when `served`) says of a page it just started."""
     shared = _("the game is shared (read-only) at")
-    how = _("phones on the same network: scan the code or type the address; `share off` stops it")
+    if served:
+        how = _("phones on the same network: scan the code or type the address; Ctrl-C stops it")
+    else:
+        how = _(
+            "phones on the same network: scan the code or type the address; `share off` stops it"
+        )
     return f"{shared}\n  {url}\n{qr(url)}\n{how}"
 
 
@@ -122,16 +128,19 @@ async def stop(shell: Shell) -> None:
 
 # --- referee serve FILE ------------------------------------------------------------------
 async def follow(path: Path, host: str, port: int | None, out: TextIO) -> None:
-    """Serve a save read-only and follow it as its writer appends moves (until cancelled)."""
+    """Serve a save read-only and follow it as its writer appends moves (until cancelled):
+    read again as soon as the system says the file changed (see referee.web.watch)."""
     follower = SaveFollower(path)
     page = TablePage(follower.source)
     url = await page.start(host or lan_address(), port)
-    print(announce(url).replace("`share off` stops it", "Ctrl-C stops it"), file=out, flush=True)
-    print(f"following {path}: every saved move shows on the page", file=out, flush=True)
+    print(announce(url, served=True), file=out, flush=True)
+    following = _("following {path}: every saved move shows on the page").format(path=path)
+    print(following, file=out, flush=True)
     try:
-        while True:
-            await asyncio.sleep(POLL_SECONDS)
-            follower.poll()
+        async with Watch(path) as watch:
+            while True:
+                await watch.changed()
+                follower.poll()
     finally:
         await page.stop()
 
@@ -140,5 +149,5 @@ def serve_file(path: Path, host: str, port: int | None) -> int:
     try:
         asyncio.run(follow(path, host, port, sys.stdout))
     except KeyboardInterrupt:
-        print("stopped", file=sys.stdout)
+        print(_("stopped"), file=sys.stdout)
     return 0

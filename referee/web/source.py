@@ -1,19 +1,26 @@
 """Where the page reads the game from: the shell's live session, or a save file it follows.
 
 Each source has a version that changes whenever what the table sees may have changed (a move,
-an undo, a redo, an amend, a new save on disk); pages compare versions to know when to refetch.
+an undo, a redo, an amend, a new save on disk, the table's language); pages compare versions to
+know when to refetch.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
+from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from referee import i18n, savefile
 from referee.engine import RefereeError
+from referee.i18n import _
 from referee.session import Session
+
+RECENT = 64  # the versions a stream can still announce one by one to a page that lags
 
 
 class Source:
@@ -27,6 +34,12 @@ class Source:
         self._seen = self._fingerprint()
         self.notice = ""  # a problem the page should mention (e.g. an unreadable save)
         self.listeners: list[Callable[[], None]] = []
+        self.recent: deque[str] = deque([self.version], maxlen=RECENT)
+
+    @property
+    def language(self) -> str:
+        """The language the table reads now: the shell's, as of the last check."""
+        return str(self._seen[-1])
 
     @property
     def session(self) -> Session:
@@ -38,8 +51,9 @@ class Source:
 
     def _fingerprint(self) -> tuple[Any, ...]:
         s = self._session
-        # Undo/redo change the length; an amend replaces the state objects after it.
-        return (id(s), len(s.entries), id(s.states[-1]), len(s.redo_stack))
+        # Undo/redo change the length; an amend replaces the state objects after it. `lang`
+        # switches the whole page (its title and lang attribute too), so it is a new version.
+        return (id(s), len(s.entries), id(s.states[-1]), len(s.redo_stack), i18n.language())
 
     def check(self) -> bool:
         """Bump the version if the session changed since the last check; True if it did."""
@@ -63,21 +77,23 @@ class Source:
 
     def _bump(self) -> None:
         self._count += 1
+        self.recent.append(self.version)
         for listener in list(self.listeners):
             listener()
 
 
 class SaveFollower:
-    """Reads a save file again whenever its size or modification time changes.
+    """Reads a save file again whenever it changed on disk (`poll` is called when the system
+    says it may have: see referee.web.watch).
 
-    Reading needs no lock: the writer replaces the file atomically or appends
-    whole blocks, and a torn last block is dropped by the reader.
+    Reading needs no lock: the writer replaces the file atomically or appends whole blocks,
+    and a torn last block is dropped by the reader. Several moves read at once are shown as
+    one version each, in order, as the shell would have shown them.
     """
 
-    def __init__(self, path: Path, read: Callable[[Path], Session] | None = None) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._read = read or _read_save
-        self.source = Source(self._read(path))
+        self.source = Source(_read_save(path))
         self._stamp = _stamp(path)
 
     def poll(self) -> bool:
@@ -87,25 +103,48 @@ class SaveFollower:
             return False
         self._stamp = stamp
         try:
-            session = self._read(self.path)
+            session = savefile.reread(self.path, self.source.session)
         except (RefereeError, OSError) as e:
-            self.source.notice = f"the save cannot be read now: {e}; showing the last good state"
+            notice = _("the save cannot be read now: {error}; the page shows the last good state")
+            self.source.notice = notice.format(error=e)
             self.source.touch()
             return True
-        self.source.replace(session)
+        for step in steps(self.source.session, session):
+            self.source.replace(step)
         return True
 
 
-def _stamp(path: Path) -> tuple[int, int]:
+def steps(before: Session, after: Session) -> list[Session]:
+    """The sessions from `before` to `after`, one typed move (with the automatic moves after
+    it, as the shell shows them) at a time when `after` only appends moves to `before` (a
+    writer that saved several moves before they were read); else `after` alone."""
+    old, new = before.entries, after.entries
+    if len(new) <= len(old) + 1 or new[: len(old)] != old or before.game.name != after.game.name:
+        return [after]
+    typed = [n for n in range(len(old) + 1, len(new)) if not new[n].auto]
+    return [*(_first(after, n) for n in typed), after]
+
+
+def _first(session: Session, n: int) -> Session:
+    """The session as it was after its first `n` moves."""
+    return replace(
+        session,
+        entries=session.entries[:n],
+        states=session.states[: n + 1],
+        redo_stack=[],
+        awaiting=[i for i in session.awaiting if i < n],
+        amendment=None,
+    )
+
+
+def _stamp(path: Path) -> tuple[int, int, int]:
     try:
         st = os.stat(path)
     except OSError:
-        return (-1, -1)
-    return (st.st_mtime_ns, st.st_size)
+        return (-1, -1, -1)
+    return (st.st_ino, st.st_mtime_ns, st.st_size)  # the inode: a save replaced whole
 
 
 def _read_save(path: Path) -> Session:
-    from referee import savefile
-
     session, _warnings = savefile.read(path)
     return session

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import BaseTestServer
 
 from referee import scenario
 from referee.session import Session
@@ -39,3 +42,15 @@ def next_move(name: str, upto: int) -> str:
 def us_session() -> Session:
     """Union Station a few moves in, with moves left to make."""
     return played(ONE_OF_EACH["union-station"], upto=12)
+
+
+class PageTestServer(BaseTestServer):
+    """aiohttp's test server around a TablePage's own server (its connection class, its
+    time-outs), for aiohttp's TestClient."""
+
+    def __init__(self, page: Any) -> None:
+        super().__init__()
+        self.page = page
+
+    async def _make_runner(self, **kwargs: Any) -> web.BaseRunner:
+        return web.ServerRunner(self.page.server(), **kwargs)

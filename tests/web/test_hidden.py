@@ -57,4 +57,5 @@ def test_railroad_rivals_city_tiles_in_hand_show_as_counts() -> None:
     page = _board_part(session, session.state)
     assert "city tiles in hand" in page
     for player, count in snap["hidden_city_tiles"].items():
-        assert f"<td>{player}</td>" in page and f"<td>{count}</td>" in page
+        assert f"<td>{player}</td>" in page or f'<td data-label="player">{player}</td>' in page
+        assert f'<td data-label="city tiles in hand">{count}</td>' in page

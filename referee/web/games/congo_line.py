@@ -6,13 +6,20 @@ from typing import Any
 
 from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
+from referee.games.congo_line.track import space_value
 from referee.i18n import _
 from referee.session import Session
 from referee.web.html import esc, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:
-    return {}
+    """Each train's share price: the number on its space (0 in a city: a share is free)."""
+    return {c: space_value(state, state.trains[c]) or 0 for c in TRAINS}
+
+
+def _price(state: State, colour: str) -> str:
+    value = space_value(state, state.trains[colour])
+    return _("free") if value is None else str(value)
 
 
 def panels(session: Session, state: State) -> list[tuple[str, str]]:
@@ -23,12 +30,15 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
         where = (
             _("in {city}").format(city=t["city"])
             if t["city"]
-            else _("on {line}, space {space}").format(line=t["line"], space=t["space"])
+            else _("on {line}, space {space}").format(
+                line=t["line"].replace(">", " > "), space=t["space"]
+            )
         )
         trains.append(
             [
                 swatch(colour),
                 esc(where),
+                esc(_price(state, colour)),
                 esc(" ".join(t["goods"]) or "-"),
                 snap["available"][colour],
                 snap["reserve"][colour],
@@ -47,6 +57,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     train_headers = [
         _("train"),
         _("where"),
+        _("share price"),
         _("goods (owners)"),
         _("shares to buy"),
         _("reserve"),

@@ -7,7 +7,7 @@ from typing import Any
 from referee.games.express01.names import company, kind
 from referee.games.express01.render import STAGE_NAMES
 from referee.games.express01.sections import LIMITS
-from referee.games.express01.state import DECKS, STAGE_COLOUR, State
+from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
 from referee.i18n import _
 from referee.session import Session
 from referee.web.html import esc, swatch, table
@@ -15,6 +15,19 @@ from referee.web.html import esc, swatch, table
 
 def prices(game: Any, state: State) -> dict[str, int]:
     return {}
+
+
+def _stage(stage: int) -> str:
+    return f"{stage} ({_(STAGE_NAMES[STAGE_COLOUR[stage]])})"
+
+
+def _decks(state: State) -> list[list[str | int]]:
+    """Each deck in words (its card type and stage), not the code typed in moves (th2)."""
+    return [[esc(kind(k)), esc(_stage(s)), state.decks[deck(k, s)]] for k in KINDS for s in STAGES]
+
+
+def _deck_words(code: str) -> str:
+    return next(f"{kind(k)} {_stage(s)}" for k in KINDS for s in STAGES if deck(k, s) == code)
 
 
 def _swatch(name: str) -> str:
@@ -57,7 +70,6 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
         ]
         for s in session.game.snapshot(state)["board"]
     ]
-    decks = [[esc(d), state.decks[d]] for d in DECKS]
     cards_headers = [_("card"), _("stage"), _("type"), _("station"), _("bonus"), _("track to")]
     return [
         (_("Players"), table(headers, players, raw=True)),
@@ -73,7 +85,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
         ),
         (
             _("Decks (cards left, face down)"),
-            table([_("deck"), _("cards")], decks, raw=True),
+            table([_("type"), _("stage"), _("cards")], _decks(state), raw=True),
         ),
     ]
 
@@ -88,7 +100,7 @@ def ending(session: Session, state: State) -> list[str]:
         _("{limit} empty decks end the game: {empty} of {limit} empty").format(
             limit=decks, empty=len(empty)
         )
-        + (f" ({' '.join(empty)})" if empty else ""),
+        + (f" ({', '.join(map(_deck_words, empty))})" if empty else ""),
     ]
     if state.end_triggered:
         lines.append(_("the end is reached: this round is the last"))

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import UsageError
 from referee.games.titled import routes
 from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import value
+from referee.games.titled.views import ZONE_MEANINGS
 from referee.i18n import _, pgettext
 from referee.session import Session
 from referee.web.hexmap import TILE, Hex, svg
@@ -24,26 +26,99 @@ def prices(game: Any, state: State) -> dict[str, int]:
     return {a: state.space(c).price for a, c in state.corps.items() if c.started}
 
 
-def _market(state: State) -> str:
-    market = state.title.market
+# The market drawn as a grid (SVG units): one space, and what a zone's colour looks like.
+CELL_W, CELL_H = 58, 44
+ZONE_FILL = {**TILE, "orange": "#f5b971", "": "#f4f1e6"}
+
+
+def _standing(state: State) -> dict[tuple[int, int], list[str]]:
+    """The companies on each space of the market, the first arrived first."""
     at: dict[tuple[int, int], list[str]] = {}
     for abbr, corp in sorted(state.corps.items(), key=lambda kv: kv[1].arrival):
         if corp.started:
             at.setdefault((corp.row, corp.column), []).append(abbr)
-    rows = []
-    for row in market.rows:
-        cells = []
+    return at
+
+
+def _fill(state: State, space: Any) -> str:
+    zones = state.title.market.zones
+    colours = [zones[z].colour for z in space.zones]
+    return ZONE_FILL.get(colours[0] if colours else "", ZONE_FILL[""])
+
+
+def _grid(state: State, at: dict[tuple[int, int], list[str]]) -> str:
+    """The whole market, every space with its price and the companies on it."""
+    rows = state.title.market.rows
+    width = max(len(r) for r in rows) * CELL_W
+    label = esc(_("Stock market"))
+    out = [
+        f'<svg viewBox="-1 -1 {width + 2} {len(rows) * CELL_H + 2}" role="img" '
+        f'aria-label="{label}" style="min-width:{width * 0.75:.0f}px">'
+    ]
+    for row in rows:
         for space in row:
             if space is None:
-                cells.append("")
                 continue
-            zones = " ".join(market.zones[z].colour for z in space.zones)
-            here = " ".join(esc(a) for a in at.get((space.row, space.column), []))
-            cells.append(f"<b>{space.price}</b> {esc(zones)} {here}".strip())
-        rows.append(cells)
-    width = max(len(r) for r in market.rows)
+            x, y = space.column * CELL_W, space.row * CELL_H
+            here = at.get((space.row, space.column), [])
+            stroke = ' stroke="#1d5fa8" stroke-width="4"' if here else ' stroke="#777"'
+            out.append(
+                f'<rect x="{x}" y="{y}" width="{CELL_W}" height="{CELL_H}" '
+                f'fill="{_fill(state, space)}"{stroke}/>'
+                f'<text class="price" x="{x + CELL_W / 2}" y="{y + 17}" '
+                f'text-anchor="middle">{space.price}</text>'
+            )
+            if here:
+                out.append(
+                    f'<text class="corp" x="{x + CELL_W / 2}" y="{y + 36}" '
+                    f'text-anchor="middle">{esc(" ".join(here))}</text>'
+                )
+    out.append("</svg>")
+    return f'<div class="pan market-grid">{"".join(out)}</div>'
+
+
+def _near(state: State, at: dict[tuple[int, int], list[str]]) -> str:
+    """Each occupied space with the spaces around it (a row up and down, two columns either
+    side): where each company stands and where it goes next, readable on a phone."""
+    rows = state.title.market.rows
+
+    def cell(r: int, c: int, here: tuple[int, int]) -> str:
+        space = rows[r][c] if 0 <= r < len(rows) and 0 <= c < len(rows[r]) else None
+        if space is None:
+            return '<span class="off"></span>'
+        names = " ".join(at.get((r, c), [])) if (r, c) == here else ""
+        mark = ' class="here"' if names else ""
+        return (
+            f'<span{mark} style="background:{_fill(state, space)}">{space.price}'
+            + (f"<b>{esc(names)}</b>" if names else "")
+            + "</span>"
+        )
+
+    blocks = []
+    for (r, c), names in sorted(
+        at.items(), key=lambda kv: -state.space(state.corps[kv[1][0]]).price
+    ):
+        cells = "".join(
+            cell(rr, cc, (r, c)) for rr in (r - 1, r, r + 1) for cc in range(c - 2, c + 3)
+        )
+        blocks.append(f'<div class="near"><h3>{esc(" ".join(names))}</h3><div>{cells}</div></div>')
+    return f'<div class="nears">{"".join(blocks)}</div>'
+
+
+def _zones(state: State) -> str:
+    zones = state.title.market.zones.values()
+    said = [
+        f"{esc(colour(z.colour))}: {esc(', '.join(_(ZONE_MEANINGS[m]) for m in sorted(z.means)))}"
+        for z in zones
+    ]
+    return "<p>" + "; ".join(said) + "</p>"
+
+
+def _market(state: State) -> str:
+    at = _standing(state)
     note = esc(_("on one space, the company listed first arrived first and operates first"))
-    return table([""] * width, [r + [""] * (width - len(r)) for r in rows], True) + f"<p>{note}</p>"
+    near = _near(state, at) if at else ""
+    return f'<div class="market">{near}{_grid(state, at)}</div>{_zones(state)}<p>{note}</p>'
 
 
 def _companies(state: State) -> str:
