@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from referee.engine import RefereeError
-from referee.files import irregular, not_regular, open_regular, refuse_special
+from referee.files import irregular, not_regular, open_regular, refuse_special, system_error
 from referee.i18n import _
 from referee.savelock import SaveLock, acquire, backup_of, refuse_taken, release
 
@@ -33,7 +33,7 @@ def target_of(path: Path) -> Path:
 
 
 def cannot_write(path: Path, error: OSError) -> str:
-    return _("cannot write {path}: {error}").format(path=path, error=error.strerror)
+    return _("cannot write {path}: {error}").format(path=path, error=system_error(error))
 
 
 def check_folder(path: Path) -> None:

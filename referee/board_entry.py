@@ -38,7 +38,7 @@ def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:
             _("No board data stored for {title} yet. It needs:").format(title=game.shown_title)
         )
         for f in fields:
-            example = _("(e.g. {example})").format(example=f.example)
+            example = example_text(f)
             click.echo(f"  {f.key}: {_(f.prompt)} {example}")  # marked N_ by the game
         click.echo(
             _("Enter it with `referee board {game} --enter`, or --from FILE.").format(
@@ -100,10 +100,15 @@ def ask(field: BoardField, answers: dict[str, str], problem: str = "") -> str:
         return answer
 
 
+def example_text(field: BoardField) -> str:
+    """`(e.g. …)` for a field: an example in words is a message (`N_`), a number stays."""
+    return _("(e.g. {example})").format(example=_(field.example) if field.example else "")
+
+
 def _prompt(field: BoardField, default: str, problem: str) -> str:
     try:
         answer = click.prompt(
-            f"{_(field.prompt)} " + _("(e.g. {example})").format(example=field.example),
+            f"{_(field.prompt)} " + example_text(field),
             default=default,
             show_default=bool(default),
         )

@@ -10,6 +10,8 @@ cite is here) and to the rules files (every heading here is in its file).
 
 from __future__ import annotations
 
+import re
+
 from referee.i18n import N_, _, language
 
 # game -> {heading as in the rules file: English heading}
@@ -131,6 +133,57 @@ ALIASES: dict[tuple[str, str], str] = {
     ("lost-atlas", "lost-atlas §26 Resourceful"): "■26 マイナー会社の能力",
 }
 
+# An 18xx title states its rules as keys of its description (referee/games/titled/rules.py
+# `key`: "1889 phases.3.train_limit"); a citation says the rule in words, the key after it.
+# Keys by their pattern: a phase, a private or a train in the key is a `*`.
+TITLE_KEYS: dict[str, str] = {
+    "market": N_("the stock market"),
+    "operating.emergency_from_companies": N_("a president's help toward a train"),
+    "operating.must_buy_train": N_("a company must own a train"),
+    "operating.payouts": N_("paying out or withholding"),
+    "operating.private_price_percent": N_("the price a company pays for a private"),
+    "operating.tile_lays": N_("tile lays per turn"),
+    "operating.train_price_between_companies": N_("the price of a train between companies"),
+    "phases.*.privates_for_sale": N_("privates for sale in the phase"),
+    "phases.*.tiles": N_("the tiles of the phase"),
+    "phases.*.train_limit": N_("the train limit of the phase"),
+    "players.certificate_limit": N_("the certificate limit"),
+    "privates.*.company_may_buy": N_("a company may buy the private"),
+    "privates.*.exchange_from": N_("where the private's exchange comes from"),
+    "privates.*.exchanges_for": N_("what the private exchanges for"),
+    "privates.*.extra_lay": N_("the private's extra tile lay"),
+    "shares.first_sale": N_("the first sale of shares"),
+    "shares.holding_limit": N_("the holding limit"),
+    "shares.multiple_buy_from": N_("buying several shares in a turn"),
+    "shares.pool_limit": N_("the bank pool's limit"),
+    "shares.president_may_leave": N_("a president giving up the presidency"),
+    "shares.rebuy_after_selling": N_("buying back after selling"),
+    "shares.sell_buy_order": N_("the order of selling and buying"),
+    "shares.sell_in_blocks": N_("selling shares in blocks"),
+    "title.map": N_("the map"),
+    "trains.*.trade_in": N_("trading in a train"),
+}
+_TITLE_KEY = re.compile(r"^(?P<title>\S+) (?P<key>[a-z_]+(?:\.[\w&+-]+)*)$")
+
+
+def title_key(rule: str) -> str:
+    """An 18xx title's key as a citation says it (`1889 the train limit of the phase
+    (phases.3.train_limit)`); '' if `rule` is no title's key."""
+    found = _TITLE_KEY.match(rule)
+    if not found:
+        return ""
+    key = found["key"]
+    parts = key.split(".")
+    pattern = (
+        ".".join([parts[0], *("*" for _p in parts[1:-1]), parts[-1]]) if len(parts) > 2 else key
+    )
+    if pattern not in TITLE_KEYS:
+        return ""
+    return _("{title} {words} ({key})").format(
+        title=found["title"], words=_(TITLE_KEYS[pattern]), key=key
+    )
+
+
 # The frame's own "rules" (not sections of a rules file): catalog messages.
 FRAME_RULES = (N_("session"), N_("end of game"))
 
@@ -158,8 +211,8 @@ def cite(rule: str) -> str:
     """The rule as the language in force names it: the heading of the rules file in Japanese,
     ours in English; a rule of no game's table through the catalog (or as it is)."""
     if language() == "ja":
-        return JAPANESE.get(rule) or (rule if rule in ENGLISH else _(rule))
-    return ENGLISH.get(rule) or _(rule)
+        return JAPANESE.get(rule) or (rule if rule in ENGLISH else title_key(rule) or _(rule))
+    return ENGLISH.get(rule) or title_key(rule) or _(rule)
 
 
 def bracket(rule: str, reading: str = "") -> str:

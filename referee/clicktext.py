@@ -17,36 +17,125 @@ import click
 
 from referee import i18n
 from referee.errors import UsageError
-from referee.i18n import N_, _
+from referee.i18n import N_, NN_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-# click's own messages that the catalog translates (click looks them up with gettext's `_`,
-# which `translate_click` points at the catalog).
+# click's own messages that the catalog translates (click looks them up with gettext's `_`
+# and `ngettext`, which `translate_click` points at the catalog). Two spellings of a message
+# where click's versions differ (8.1 and 8.2+). Click's errors about how a program declares
+# its options are for its developers and stay English.
 CLICK_MESSAGES = (
     N_("Usage:"),
     N_("Options"),
     N_("Commands"),
+    N_("Positional arguments"),
     N_("Show this message and exit."),
     N_("Show the version and exit."),
+    N_("Aborted!"),
     N_("Error"),
+    N_("Error: {message}"),
+    N_("Error: invalid input"),
+    N_("Error: The two entered values do not match."),
+    N_("Repeat for confirmation"),
+    N_("Do you want to continue?"),
+    N_("Press any key to continue..."),
+    N_("unknown error"),
     N_("Missing argument"),
     N_("Missing option"),
     N_("Missing parameter"),
+    N_("Missing command."),
+    N_("Missing {param_type}"),
+    N_("Missing parameter: {param_name}"),
     N_("No such command {name!r}."),
     N_("No such option: {name}"),
-    N_("Got unexpected extra argument ({args})"),
+    N_("No such option {name!r}."),
     N_("Invalid value for {param_hint}: {message}"),
     N_("Invalid value: {message}"),
+    N_("Invalid start character for option ({option})"),
+    N_("Argument {name!r} takes {nargs} values."),
+    N_("Option {name!r} does not take a value."),
+    N_("Could not open file {filename!r}: {message}"),
     N_("{value!r} is not one of {choices}."),
     N_("{value!r} is not a valid integer."),
     N_("{value!r} is not a valid float."),
-    N_("Option {name!r} requires an argument."),
+    N_("{value!r} is not a valid {number_type}."),
+    N_("{value} is not in the range {range}."),
+    N_("{value!r} is not a valid boolean. Recognized values: {states}"),
+    N_("{value!r} is not a valid UUID."),
+    N_("Choose from:\n\t{choices}"),
+    N_("{name} {filename!r} does not exist."),
+    N_("{name} {filename!r} is a file."),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
+    N_("{name} {filename!r} is not writable."),
+    N_("{name} {filename!r} is not executable."),
+    N_("file"),
+    N_("directory"),
+    N_("path"),
     N_("Try {command} {option} for help."),
+    N_("Try '{command} {option}' for help."),
     N_("deprecated"),
     N_("default: {default}"),
+    N_("env var: {var}"),
+    N_("(dynamic)"),
     N_("required"),
 )
+
+# click's messages with a singular and a plural (looked up with its `ngettext`).
+CLICK_PLURALS = (
+    NN_("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})"),
+    NN_("{value!r} is not {choice}.", "{value!r} is not one of {choices}."),
+    NN_(
+        "{value!r} does not match the format {format}.",
+        "{value!r} does not match the formats {formats}.",
+    ),
+    NN_("Takes {nargs} values but 1 was given.", "Takes {nargs} values but {len} were given."),
+    NN_("Option {name!r} requires an argument.", "Option {name!r} requires {nargs} arguments."),
+    NN_("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+    NN_(
+        "{len_type} values are required, but {len_value} was given.",
+        "{len_type} values are required, but {len_value} were given.",
+    ),
+)
+
+# The names click puts into its messages ("'abc' is not a valid integer range."): a
+# ParamType's `name`, shown through the catalog by `_FieldsTranslated`.
+CLICK_TYPE_NAMES = (
+    N_("integer"),
+    N_("float"),
+    N_("integer range"),
+    N_("float range"),
+    N_("boolean"),
+    N_("text"),
+    N_("choice"),
+)
+_TYPE_NAMES = frozenset((*CLICK_TYPE_NAMES, "file", "directory", "path"))
+
+
+class _FieldsTranslated(str):
+    """A translated click message whose type names are translated too when click fills them
+    in: click passes its ParamType's English `name` ("integer range", "File")."""
+
+    def format(self, *args: object, **fields: object) -> str:
+        said = {k: _type_name(v) for k, v in fields.items()}
+        return str.format(self, *args, **said)
+
+
+def _type_name(value: object) -> object:
+    """A click type name in the language in force; any other value as it is (a typed word
+    that happens to be a message stays as typed)."""
+    if isinstance(value, str) and value.lower() in _TYPE_NAMES:
+        return _(value.lower())
+    return value
+
+
+def _click_gettext(message: str) -> str:
+    return _FieldsTranslated(_(message))
+
+
+def _click_ngettext(singular: str, plural: str, n: int) -> str:
+    return _FieldsTranslated(i18n.ngettext(singular, plural, n))
 
 
 def translate_click() -> None:
@@ -73,9 +162,9 @@ def translate_click() -> None:
         click.formatting.wrap_text = wrap_text
     for module in modules:
         if hasattr(module, "_"):
-            module._ = _  # type: ignore[attr-defined]
+            module._ = _click_gettext  # type: ignore[attr-defined]
         if hasattr(module, "ngettext"):
-            module.ngettext = i18n.ngettext  # type: ignore[attr-defined]
+            module.ngettext = _click_ngettext  # type: ignore[attr-defined]
 
 
 _english_wrap: list[Callable[..., str]] = []  # click's own wrap_text, for text with spaces

@@ -10,6 +10,7 @@ than any file of the referee needs is refused by a linear scan before tomllib se
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -37,13 +38,71 @@ _DEEP_KEY = re.compile(
 )
 
 
+# What the system says of a file, in the language in force (its own strerror is English).
+SYSTEM_ERRORS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("the operation is not permitted"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.ELOOP: N_("too many symbolic links"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.EEXIST: N_("the file exists already"),
+    errno.EBUSY: N_("the file is busy"),
+    errno.EIO: N_("an input/output error"),
+}
+# tomllib's messages (before " (at line L, column C)"), in the language in force.
+TOML_ERRORS = {
+    "Invalid value": N_("a value is not valid"),
+    "Expected '=' after a key in a key/value pair": N_("'=' is missing after a key"),
+    "Expected ']' at the end of a table declaration": N_("']' is missing after a table name"),
+    "Expected ']]' at the end of an array declaration": N_("']]' is missing after a table name"),
+    "Illegal character '\\n'": N_("a string is not closed on its line"),
+    "Cannot overwrite a value": N_("a key is given twice"),
+    "Expected newline or end of document after a statement": N_(
+        "something follows a value on its line"
+    ),
+    "Invalid statement": N_("the line is not a key = value"),
+    "Invalid initial character for a key part": N_("a key starts with a character not allowed"),
+    "Unclosed array": N_("an array is not closed"),
+    "Unclosed inline table": N_("an inline table is not closed"),
+    "Unterminated string": N_("a string is not closed"),
+}
+_TOML_PLACE = re.compile(
+    r"^(?P<what>.*?) \((?:at line (?P<line>\d+), column (?P<column>\d+)|at end of document)\)$"
+)
+
+
+def system_error(error: OSError) -> str:
+    """An OSError as a player reads it: the system's reason in the language in force."""
+    if error.errno in SYSTEM_ERRORS:
+        return _(SYSTEM_ERRORS[error.errno])
+    return error.strerror or str(error)
+
+
+def toml_error(error: tomllib.TOMLDecodeError) -> str:
+    """What tomllib found wrong, and where, in the language in force."""
+    found = _TOML_PLACE.match(str(error))
+    if not found:
+        return str(error)
+    what = found["what"]
+    said = _(TOML_ERRORS[what]) if what in TOML_ERRORS else _("the text is not TOML")
+    if found["line"]:
+        return _("line {line}, column {column}: {what}").format(
+            line=found["line"], column=found["column"], what=said
+        )
+    return _("at the end of the file: {what}").format(what=said)
+
+
 def irregular(path: Path, kind: str) -> str:
     said = _("{path} is {kind}, not a regular file; it is neither read nor written")
     return said.format(path=path, kind=kind)
 
 
 def cannot_read(path: Path, error: OSError) -> str:
-    return _("cannot read {path}: {error}").format(path=path, error=error.strerror)
+    return _("cannot read {path}: {error}").format(path=path, error=system_error(error))
 
 
 def not_regular(mode: int) -> str:
@@ -68,7 +127,9 @@ def refuse_special(path: Path, error: type[RefereeError] = UsageError) -> bool:
     except (FileNotFoundError, NotADirectoryError):
         return False  # a missing folder is for the writer to report
     except OSError as e:
-        raise error(_("cannot use {path}: {error}").format(path=path, error=e.strerror)) from None
+        raise error(
+            _("cannot use {path}: {error}").format(path=path, error=system_error(e))
+        ) from None
     kind = not_regular(mode)
     if kind:
         raise error(irregular(path, kind))
@@ -137,7 +198,9 @@ def parse_toml(raw: bytes, path: Path, error: type[RefereeError] = UsageError) -
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise error(_("{path} is not valid TOML: {error}").format(path=path, error=e)) from None
+        raise error(
+            _("{path} is not valid TOML: {error}").format(path=path, error=toml_error(e))
+        ) from None
     except RecursionError:
         raise error(_("{path} is nested too deeply to read").format(path=path)) from None
     except MemoryError:

@@ -219,6 +219,11 @@ def N_(message: str) -> str:
     return message
 
 
+def NN_(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a message with a plural for extraction only; show it with `ngettext`."""
+    return singular, plural
+
+
 def NP_(context: str, message: str) -> str:
     """Marks `message` as said in `context` (a game's name) for extraction only; show it with
     `in_game(context, message)`."""

@@ -56,7 +56,7 @@ from referee.files import (
     refuse_special,
     syntax_error_line,
 )
-from referee.i18n import _, ngettext
+from referee.i18n import N_, _, ngettext
 from referee.session import LONGEST_MOVE, PLACE, TAKES_TURN, Entry, Session
 
 FORMAT = 2
@@ -421,6 +421,22 @@ def _last_move_complete(data: dict[str, Any]) -> bool:
     return isinstance(last, dict) and "text" in last and "by" in last
 
 
+# What a value of a TOML file is, in words (not Python's type names).
+KIND_NAMES = {
+    int: N_("a whole number"),
+    float: N_("a number with a decimal point"),
+    str: N_("a text"),
+    bool: N_("true or false"),
+    list: N_("a list"),
+    dict: N_("a table"),
+}
+
+
+def kind_name(kind: type) -> str:
+    """A TOML value's kind as the catalog says it ("a list"); an unforeseen one by its name."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind.__name__
+
+
 def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
         raise SaveFileError(_("{where}: '{key}' is missing").format(where=where, key=key))
@@ -428,7 +444,7 @@ def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise SaveFileError(
             _("{where}: '{key}' must be {kind}, not {found}").format(
-                where=where, key=key, kind=kind.__name__, found=type(value).__name__
+                where=where, key=key, kind=kind_name(kind), found=kind_name(type(value))
             )
         )
     return value

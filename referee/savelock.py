@@ -37,6 +37,7 @@ from pathlib import Path
 import tomli_w
 
 from referee.engine import RefereeError
+from referee.files import system_error
 from referee.i18n import _
 
 WINDOWS_LOCK_AT = 2**20  # Windows locks are mandatory: lock a byte past the holder's details
@@ -245,7 +246,9 @@ def _open_card(save: Path, path: Path) -> int:
         if e.errno == errno.ELOOP:  # a symlink: it could lead to anything
             raise _not_a_card(path, save) from None
         raise LockError(
-            _("cannot lock {save}: {path}: {error}").format(save=save, path=path, error=e.strerror)
+            _("cannot lock {save}: {path}: {error}").format(
+                save=save, path=path, error=system_error(e)
+            )
         ) from None
     found = os.fstat(fd)
     if not stat.S_ISREG(found.st_mode) or found.st_nlink != 1:
@@ -264,7 +267,9 @@ def _take_file(save: Path, real: Path) -> int:
         return -1
     except OSError as e:
         raise LockError(
-            _("cannot lock {save}: {path}: {error}").format(save=save, path=real, error=e.strerror)
+            _("cannot lock {save}: {path}: {error}").format(
+                save=save, path=real, error=system_error(e)
+            )
         ) from None
     if not _try_lock(fd):  # its card is ours: the holder came another way
         os.close(fd)

@@ -160,7 +160,7 @@ class Session:
         readings: Mapping[str, str] | None = None,
     ) -> Session:
         game = games.get(game_name)
-        variant = match(variant, game.variants, "variant") if variant else game.default_variant
+        variant = match(variant, game.variants, N_("variant")) if variant else game.default_variant
         players = check_players(game, players)
         board = game.check_board(board or {})
         chosen = choose_readings(game.readings(), readings or {})

@@ -113,8 +113,9 @@ def unique_legal(word: str, legal: Iterable[str]) -> str:
 ECHO_LIMIT = 40
 # An echo opens with a quote that ends no word and closes with one that starts none: the
 # apostrophes of possessives ("Tulsa's") and of typed words ("don't") are inside words, so
-# they neither open nor close one.
-_QUOTED = re.compile(rf"(?<!\w)'((?:[^']|'(?=\w)){{{ECHO_LIMIT + 1},}}?)'(?!\w)")
+# they neither open nor close one. Words are ASCII words: Japanese joins a quote directly
+# ('{word}'は, をの'{word}'), and a quote there opens or closes an echo.
+_QUOTED = re.compile(rf"(?<!\w)'((?:[^']|'(?=\w)){{{ECHO_LIMIT + 1},}}?)'(?!\w)", re.ASCII)
 
 
 def clip(text: str, limit: int = ECHO_LIMIT) -> str:

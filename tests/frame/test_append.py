@@ -128,7 +128,7 @@ def test_a_failed_append_is_cut_back_and_the_next_save_rewrites_it_whole(
     with monkeypatch.context() as patched:
         patched.setattr(atomic.os, "write", disk_full)
         s.play(move(2))
-    assert "No space left" in s.save_error and len(s.entries) == 3
+    assert "the disk is full" in s.save_error and len(s.entries) == 3
     assert path.read_bytes() == before  # nothing half-written for the next block to glue onto
     s.play(move(3))
     assert s.save_error == ""

@@ -179,7 +179,7 @@ def test_junk_among_the_moves_is_refused_and_the_file_left_alone(tmp_path: Path)
     path = tmp_path / "junk.toml"
     path.write_bytes(whole[:at] + b"\0\0\0" + whole[at:])
     said = refused(path)
-    assert f"at line {last_line(whole[: at + 1])}" in said and "mend it there by hand" in said
+    assert f"line {last_line(whole[: at + 1])}, column" in said and "mend it there by hand" in said
     result = CliRunner().invoke(cli, ["resume", str(path)], input="pass\n")
     assert result.exit_code == 2
     assert path.read_bytes() == whole[:at] + b"\0\0\0" + whole[at:]

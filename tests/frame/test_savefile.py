@@ -66,12 +66,15 @@ GOOD_HEAD = 'format = 1\ngame = "tally"\nplayers = ["Ann", "Bob"]\n'
     [
         ("format = 1\ngame = \n", "line 2: its header .* is cut short or damaged"),
         ('format = 3\ngame = "tally"\nplayers = ["A", "B"]\n', "unknown format version 3 .*1 to 2"),
-        ('format = "1"\n', "'format' must be int"),
+        ('format = "1"\n', "'format' must be a whole number, not a text"),
         ('format = 1\ngame = "chess"\nplayers = ["A", "B"]\n', "unknown game 'chess'"),
         ('format = 1\ngame = "tally"\nplayers = [1, 2]\n', "'players' must be a list of names"),
         (GOOD_HEAD + 'moves = "give"\n', "'moves' must be a list"),
         (GOOD_HEAD + '[[moves]]\nby = "Ann"\n', "moves 1: 'text' is missing"),
-        (GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = 5\n', "moves 1: 'text' must be str"),
+        (
+            GOOD_HEAD + '[[moves]]\nby = "Ann"\ntext = 5\n',
+            "moves 1: 'text' must be a text, not a whole number",
+        ),
         (GOOD_HEAD + 'board = { bonus = "x" }\n', "setup is not valid: bonus"),
         ('format = 1\ngame = "tally"\nplayers = ["A"]\n', "setup is not valid: Tally takes 2"),
         ("x = " + "[" * 5000 + "]" * 5000 + "\n", "nested too deeply|not valid TOML"),

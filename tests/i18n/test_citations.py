@@ -121,4 +121,41 @@ def test_an_overridden_rule_is_cited_in_the_language_in_force() -> None:
     event = Overridden("Bob has only 10", "株式の購入")
     assert render.event_text(event) == "  overrides [rule Buying a share]: Bob has only 10"
     i18n.use("ja")
-    assert render.event_text(event) == "  [ルール 株式の購入] を無視: Bob has only 10"
+    assert render.event_text(event) == "  [ルール 株式の購入]に反して実行: Bob has only 10"
+
+
+def test_an_18xx_key_is_cited_in_words_with_the_key_after() -> None:
+    """Issue 31: `[ルール 1889 phases.3.train_limit]` said the key alone."""
+    from referee.citations import bracket
+
+    i18n.use("en")
+    assert bracket("1889 phases.3.train_limit") == (
+        "[rule 1889 the train limit of the phase (phases.3.train_limit)]"
+    )
+    i18n.use("ja")
+    assert bracket("1889 phases.3.train_limit") == (
+        "[ルール 1889 そのフェイズの列車の保有上限(phases.3.train_limit)]"
+    )
+    i18n.use("en")
+
+
+def test_every_key_the_18xx_code_cites_has_its_words() -> None:
+    from referee.citations import TITLE_KEYS
+
+    root = Path(__file__).resolve().parents[2] / "referee"
+    cited = set()
+    for path in [*(root / "games" / "titled").glob("*.py"), *(root / "eighteen").glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        for key in re.findall(r'\bkey\(\s*state,\s*f?"([^"]+)"', text):
+            cited.add(re.sub(r"\{[^}]*\}", "*", key))
+    assert cited and not cited - set(TITLE_KEYS), sorted(cited - set(TITLE_KEYS))
+
+
+def test_railroad_rivals_cites_as_the_other_games_do() -> None:
+    """`(§都市タイルの不足)` became `[ルール 都市タイルの不足]`."""
+    from referee.games.railroad_rivals.turns import _short_of_cities
+
+    i18n.use("ja")
+    said = _short_of_cities(0, 3)
+    i18n.use("en")
+    assert said.endswith("[ルール 都市タイルの不足]") and "§" not in said

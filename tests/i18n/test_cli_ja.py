@@ -38,7 +38,7 @@ def test_the_locale_makes_the_program_answer_in_japanese() -> None:
 def test_help_is_in_the_language_given_after_it() -> None:
     done = run("new", "--help", "--lang", "ja")
     assert "使い方: referee new" in done.stdout
-    assert "GAME のセッションを始めてシェルを開きます。" in done.stdout
+    assert "GAMEのセッションを始めてシェルを開きます。" in done.stdout
     assert "このメッセージを表示して終了します。" in done.stdout
     assert "--lang [en|ja]" in done.stdout
 
@@ -47,9 +47,9 @@ def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
     done = run("--lang", "ja", "new", "nosuch", "-p", "A,B")
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "referee: 'GAME' の値が正しくありません: ゲーム 'nosuch' はありません (使えるもの:"
-        " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx)"
-        " ('referee new --help' を参照)"
+        "referee: 'GAME'の値が正しくありません: ゲーム 'nosuch'はありません →"
+        " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx"
+        " ('referee new --help'を参照)"
     ]
 
 
@@ -102,8 +102,8 @@ def test_a_game_in_japanese_in_a_real_terminal(
         ["new", "union-station", "-p", "花子,Bob,Cy", "--save", str(save), "--board", str(BOARD)],
         tmp_path,
     )
-    child.expect("の新しいセッションを .*night.toml にセーブしました")
-    child.expect("Union Station、プレイヤーは 花子, Bob, Cy。")
+    child.expect("の新しいセッションを.*night.tomlにセーブしました")
+    child.expect("Union Station、プレイヤーは花子, Bob, Cy。")
     child.expect("union-station · .*花子>")
     child.sendline("reveal blue green black orange white")
     child.expect("オークションの株式 5/5: 白")  # the game's own words, as its rules say them

@@ -32,12 +32,12 @@ def test_a_map_piece_placed_and_refused_in_japanese() -> None:
     sh = shell(["花子", "Bob", "Cy"])
     placed = sh.run("place 9 M21 0")
     assert placed.ok
-    assert "マップタイル 9 を M21, N22, M23(h1, h2, h3)に向き 0 で配置" in placed.text
-    assert "次は Bob が引きます(残りマップタイル 32 枚)" in placed.text
+    assert "マップタイル 9をM21, N22, M23(h1, h2, h3)に向き0で配置" in placed.text
+    assert "次はBobが引きます(残りマップタイル 32枚)" in placed.text
     refused = sh.run("place 1 C3 0")
     assert not refused.ok
     assert refused.text.startswith(
-        "却下: マップタイルがマップに接する辺は 0 です。3 以上必要です [ルール ■3 準備"
+        "却下: マップタイルがマップに接する辺は0です。3 以上必要です [ルール ■3 準備"
     )
     i18n.use("en")
     assert sh.run("place 1 C3 0").text.startswith(
@@ -52,11 +52,11 @@ def test_the_views_speak_the_rules_files_words() -> None:
     status = sh.run("status").text
     assert "サイクル 1/6 · 準備 · 黄フェイズ" in status and "優先プレイヤー 花子" in status
     market = sh.run("market").text
-    assert "株価トラック([ ] = マーカー、0 で解散)" in market
-    assert "現在の初期株価(黄): 60 から 90(■7)" in market
+    assert "株価トラック([ ] = マーカー、0で解散)" in market
+    assert "現在の初期株価(黄): 60から90(■7)" in market
     trains = sh.run("trains").text
     assert "列車保有制限: マイナー会社 2、メジャー会社 4" in trains
-    assert "最初の 4-列車で 2-列車が錆びる" in trains
+    assert "最初の4-列車で2-列車が廃車" in trains
     assert "価格" in trains.splitlines()[1]  # a train's price, not a share's 株価
 
 
@@ -97,23 +97,23 @@ def test_route_in_japanese() -> None:
         cli, ["route", la16, "--company", "NP", "--trains", "4,4", "--lang", "ja"]
     )
     assert result.exit_code == 0
-    assert "停車駅" in result.output and "収益" in result.output
+    assert "停留所" in result.output and "収益" in result.output
     assert "合計 310(最適と証明済み、" in result.output
     bad = CliRunner().invoke(
         cli, ["route", la16, "--company", "NP", "--trains", "x", "--lang", "ja"]
     )
     assert bad.exit_code == 2
-    assert "'x' という列車はありません" in bad.output
+    assert "'x'という列車はありません" in bad.output
 
 
 def test_a_bad_save_and_a_bad_reading_in_japanese(tmp_path: Path) -> None:
     save = tmp_path / "bad.toml"
     save.write_text('format = 1\ngame = "no-such-game"\nplayers = ["A", "B"]\n')
     i18n.use("ja")
-    with pytest.raises(SaveFileError, match="'no-such-game' というゲームはありません"):
+    with pytest.raises(SaveFileError, match="'no-such-game'というゲームはありません"):
         savefile.read(save)
     from referee.engine import choose_readings
     from referee.games import get
 
-    with pytest.raises(UsageError, match="'nope' という解釈はありません"):
+    with pytest.raises(UsageError, match="'nope'という解釈はありません"):
         choose_readings(get("lost-atlas").readings(), {"nope": "x"})

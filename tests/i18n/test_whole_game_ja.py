@@ -74,7 +74,7 @@ def test_a_whole_short_game_in_japanese_at_a_real_terminal(
         tmp_path,
         cpr=True,
     )
-    expect(child, "の新しいセッションを .*night.toml にセーブしました")
+    expect(child, "の新しいセッションを.*night.tomlにセーブしました")
     first, *rest = lines
     assert first == f"order C {NAME}"
     expect(child, f"express01 · プレイ順の決定 · {NAME}>")  # the game, its moment, who acts
@@ -101,7 +101,7 @@ def test_a_whole_short_game_in_japanese_at_a_real_terminal(
     for line in rest[half:-1]:
         play(child, line)
     play(child, rest[-1], then="最終順位")
-    expect(child, "B の勝利")
+    expect(child, "Bの勝利")
     expect(child, "ゲーム終了>")  # the prompt says the game is over
     child.sendline("quit")
     expect(child, "にセーブしました")

@@ -96,7 +96,7 @@ async def test_serve_speaks_japanese_throughout_and_a_damaged_save_says_so_in_ja
     try:
         task, out, url = await _follow(save)
         said = out.getvalue()
-        assert "Ctrl-C で止まります" in said and "追っています" in said
+        assert "Ctrl-Cで止まります" in said and "追っています" in said
         assert "share off" not in said and "following" not in said and "stops it" not in said
         save.write_text("this is no save any more\n")
         for _attempt in range(500):

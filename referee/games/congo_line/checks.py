@@ -76,7 +76,7 @@ def rolled(state: State, judge: Judge) -> Turn:
     setup_step(state, "play", judge)
     assert state.turn is not None
     judge.fact(
-        bool(state.turn.dice), _("roll the four dice first"), R_FLOW, "roll FACE FACE FACE FACE"
+        bool(state.turn.dice), _("roll the four dice first"), R_FLOW, _("roll FACE FACE FACE FACE")
     )
     return state.turn
 

@@ -129,7 +129,7 @@ def next_step(state: State) -> str:
     assert turn is not None
     if not turn.dice:
         return _("{player} rolls the four dice and types them: {move}").format(
-            player=o.actor, move="roll FACE FACE FACE FACE"
+            player=o.actor, move=_("roll FACE FACE FACE FACE")
         )
     if turn.pending_auto:
         return _("{player} chooses the line of each auto-moved train: {hint}").format(

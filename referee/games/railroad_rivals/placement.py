@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from referee.citations import bracket
 from referee.engine import Event, RuleError, UsageError
 from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
@@ -163,8 +164,8 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
         events.append(Event(said))
     if hands[p] == 0 and not state.ending:
         state = replace(state, ending=True)
-        said = _("{player} placed their last city tile: this is the last turn (§ゲーム終了)")
-        events.append(Event(said.format(player=p)))
+        said = _("{player} placed their last city tile: this is the last turn {rule}")
+        events.append(Event(said.format(player=p, rule=bracket("ゲーム終了"))))
     return await_cubes(state, move.name, CUBES, events)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.citations import bracket
 from referee.engine import Event
 from referee.i18n import _, ngettext
 from referee.rules_kit import Judge
@@ -158,11 +159,11 @@ def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Eve
         event = Event(
             ngettext(
                 "{player} places no city: {player} declares their {held} tile cannot be "
-                "placed legally (§都市タイルの配置: a player with a legal tile must place one)",
+                "placed legally; a player with a legal tile must place one {rule}",
                 "{player} places no city: {player} declares none of their {held} tiles can be "
-                "placed legally (§都市タイルの配置: a player with a legal tile must place one)",
+                "placed legally; a player with a legal tile must place one {rule}",
                 held,
-            ).format(player=p, held=held)
+            ).format(player=p, held=held, rule=bracket("都市タイルの配置"))
         )
         return replace(state, step=state.step + 1), [event]
     said = _("{player} delivers nothing this turn").format(player=p)
@@ -297,20 +298,23 @@ def _next_turn(state: State) -> tuple[State, list[Event]]:
     return state, events
 
 
+SHORT = "都市タイルの不足"
+
+
 def _short_of_cities(left: int, stocks: int) -> str:
     """§都市タイルの不足, said for the tiles left face down (none, when the pile ran out)."""
     if not left:
         return _(
             "city tiles run out; from now on {stocks} stock tiles are revealed and each "
-            "player takes two (§都市タイルの不足)"
-        ).format(stocks=stocks)
+            "player takes two {rule}"
+        ).format(stocks=stocks, rule=bracket(SHORT))
     return ngettext(
         "city tiles run short: the last {left} is set aside; from now on {stocks} stock tiles "
-        "are revealed and each player takes two (§都市タイルの不足)",
+        "are revealed and each player takes two {rule}",
         "city tiles run short: the last {left} are set aside; from now on {stocks} stock "
-        "tiles are revealed and each player takes two (§都市タイルの不足)",
+        "tiles are revealed and each player takes two {rule}",
         left,
-    ).format(left=left, stocks=stocks)
+    ).format(left=left, stocks=stocks, rule=bracket(SHORT))
 
 
 def _enter_bid(state: State) -> State:

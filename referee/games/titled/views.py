@@ -91,7 +91,14 @@ def trains(state: State) -> str:
                 next((p.name for p in title.phases if p.on == t.name), "-"),
             ]
         )
-    headers = [_("train"), _("distance"), _("price"), _("left"), _("rusts on"), _("phase")]
+    headers = [
+        _("train"),
+        _("distance"),
+        pgettext("train", "price"),
+        _("left"),
+        _("rusts on"),
+        _("phase"),
+    ]
     table = simple_table(rows, headers)
     owned = ", ".join(
         f"{a} {' '.join(c.trains) or '-'}" for a, c in state.corps.items() if c.floated

@@ -42,7 +42,7 @@ def your_turn(state: State, actor: str, judge: Judge) -> int:
         raise impossible(
             _("the table must turn up the new top of the offer deck first"),
             BUY_RULE,
-            "reveal RAILROAD",
+            _("reveal RAILROAD"),
         )
     judge.turn(actor, state.players[state.turn], FLOW_RULE)
     return state.players.index(actor)

@@ -21,6 +21,7 @@ from typing import Any
 
 from referee.engine import BoardField, UsageError
 from referee.games.union_station.railroads import (
+    ALIASES,
     BOTTOM_ROW,
     COLOURS,
     DESTINATIONS,
@@ -28,12 +29,13 @@ from referee.games.union_station.railroads import (
     TOTAL_SHARES,
 )
 from referee.i18n import N_, _
+from referee.words import match
 
 FIELDS = (
     BoardField(
         "shares",
         N_("How many shares of each colour are in the box? (30 in all)"),
-        "black 6 green 6 blue 6 orange 6 white 6",
+        N_("black 6 green 6 blue 6 orange 6 white 6"),
         lambda answer, _earlier: _shares(answer),
     ),
     BoardField(
@@ -61,7 +63,7 @@ FIELDS = (
         "CHI chicago C1 C2; C1 town C2; C2 kansas-city",
         lambda answer, _earlier: _map(answer),
     ),
-    BoardField("note", N_("Anything to remember about this board (optional)"), "our copy"),
+    BoardField("note", N_("Anything to remember about this board (optional)"), N_("our copy")),
 )
 HEX_KINDS = ("plain", "town", "city", "chicago", *DESTINATIONS)
 _HEX_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
@@ -149,6 +151,12 @@ def _int(word: Any, key: str) -> int:
         ) from None
 
 
+def _colour(word: str) -> str:
+    """A railroad's colour from the word typed for it: English or the rules' Japanese (黒 緑 青
+    オレンジ 白, or the railroad's name), saved in English."""
+    return ALIASES[match(word, ALIASES, N_("railroad"))]
+
+
 def _shares(value: Any) -> dict[str, int]:
     if isinstance(value, str):
         words = value.replace(",", " ").replace("=", " ").replace(":", " ").split()
@@ -159,7 +167,15 @@ def _shares(value: Any) -> dict[str, int]:
         value = dict(zip(words[::2], words[1::2], strict=True))
     if not isinstance(value, Mapping):
         raise UsageError(_("board data 'shares' must name each colour with its count"))
-    counts = {str(k).lower(): _int(v, "shares") for k, v in value.items()}
+    counts: dict[str, int] = {}
+    for k, v in value.items():
+        colour = _colour(str(k))
+        if colour in counts:
+            raise UsageError(
+                _("board data 'shares' names {colour} twice").format(colour=colour),
+                " ".join(COLOURS),
+            )
+        counts[colour] = _int(v, "shares")
     if set(counts) != set(COLOURS):
         raise UsageError(
             _("board data 'shares' must give each of the five colours"), " ".join(COLOURS)

@@ -142,7 +142,13 @@ def _companies(state: State) -> str:
         )
     if not rows:
         return "<p>" + esc(_("no company started yet")) + "</p>"
-    headers = [_("company"), _("president"), _("price"), _("cash"), _("trains")]
+    headers = [
+        _("company"),
+        _("president"),
+        _("price"),
+        pgettext("18xx company", "cash"),
+        _("trains"),
+    ]
     return table([*headers, _("stations"), _("floated")], rows)
 
 

@@ -55,7 +55,7 @@ def test_trains_and_dice_typed_in_japanese() -> None:
     }  # fmt: skip
     said = [e.text for e in s.play("roll 赤 赤 紫 オレンジ")]
     assert said[0] == (
-        "花子のダイス 赤 赤 紫 オレンジ: 3色: 商品を3つ積むか列車を2マス移動。紫1、オレンジ1"
+        "花子のダイス 赤 赤 紫 オレンジ: 3色: 商品を3個積むか列車を2マス移動。紫1、オレンジ1"
     )
     assert s.state.turn.dice == ("red", "red", "purple", "orange")
     assert "赤の株: リザーブ -> Available Box" in said
@@ -68,7 +68,7 @@ def test_an_event_of_arrival_in_the_rules_words() -> None:
     s.play("pass")
     said = [e.text for e in s.play("move 赤 2 Likasi")]
     assert said[0] == "赤の列車 -> Lubumbashi>Likasi 2マス目(数字 2)"
-    assert said[1].startswith("自動移動: 黄の列車が都市から１マス進みます。入力した順に: auto 黄")
+    assert said[1].startswith("自動移動: 黄の列車が都市から1マス進みます。入力した順に: auto 黄")
 
 
 def test_completion_offers_the_japanese_names_where_there_is_a_choice() -> None:
@@ -99,7 +99,7 @@ def test_a_refusal_of_the_move_in_japanese() -> None:
     with pytest.raises(RuleError) as refused:
         do(state, "move 緑 2 Likasi")
     assert str(refused.value) == (
-        "緑の列車の商品は1つです。最低でも3つ積むまでは都市から出られません"
+        "緑の列車の商品は1個です。最低でも3個積むまでは都市から出られません"
         " [ルール 商品を積む／列車の移動 (列車の移動)]"
     )
 

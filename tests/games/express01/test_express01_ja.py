@@ -27,8 +27,8 @@ def test_an_event_in_japanese(new: Callable[..., Session], ja: None) -> None:
     events = [e.text for e in session.play("lay 9 terminal red +1")]
     # ゲームの準備, a) 鉄道網拡張: the words of the rules file
     assert events == [
-        "A が r3 をデッキ上に支払い: 手札 6 -> 5",
-        "A がカード 9 に te1 (赤のターミナル駅 +1) を置きます。基本カード 9 は A のディスプレイへ",
+        "Aがr3をデッキ上に支払い: 手札 6 -> 5",
+        "Aがカード 9にte1 (赤のターミナル駅 +1) を置きます。基本カード 9はAのディスプレイへ",
     ]
 
 
@@ -79,9 +79,9 @@ def test_status_and_toolbar_in_japanese(new: Callable[..., Session], ja: None) -
     status = session.game.status(session.state)
     assert status.startswith("Express 01 (ショートゲーム)、ラウンド 1")
     assert "ゲーム終了: 基本カード 1/12 拡張、0/3 デッキ消費" in status
-    assert "A の手番: 鉄道網拡張。次: lay, buy, done" in status
+    assert "Aの手番: 鉄道網拡張。次: lay, buy, done" in status
     toolbar = session.game.toolbar(session.state)
-    assert toolbar.startswith("ラウンド 1 | A 手札 5 枚、資産 ")
+    assert toolbar.startswith("ラウンド 1 | A 手札 5枚、資産 ")
     assert "| 黒機関車: A |" in toolbar
 
 

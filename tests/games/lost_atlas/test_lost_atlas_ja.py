@@ -41,7 +41,7 @@ def test_an_auction_in_japanese(ja: None) -> None:
     s, events = step(s, "pick Expansive")
     texts = [e.text for e in events]
     assert texts[0] == "AがExpansiveを設立: 社長株(40%)、株価 60"
-    assert "A: 資金 225 -> 105(落札)" in texts
+    assert "A: 現金 225 -> 105(落札)" in texts
     assert "Expansive: 本拠地トークンをExpansiveの本拠地に" in texts
 
 

@@ -44,12 +44,12 @@ def test_events_in_japanese(ja: None) -> None:
     session = new()
     play(session, *DENVER[:-1])
     # §都市タイルの配置: the cubes drawn for the new city, in the rules' names of the goods
-    assert play(session, DENVER[-1]) == ["Denver に 木材1, 穀物1"]
+    assert play(session, DENVER[-1]) == ["Denverに木材1, 穀物1"]
     play(session, "pass", "pass")  # B and C place no city
     assert play(session, "deliver wood Chicago Denver") == [
-        "A が木材を配送 Chicago -> Denver",
+        "Aが木材を配送 Chicago -> Denver",
         "A: 6 -> 9 (このターン1個目の木材)",
-        "B&O の株価 0 -> 1",
+        "B&Oの株価 0 -> 1",
         "木材のキューブは袋に戻します",
     ]
 
@@ -62,7 +62,7 @@ def test_a_refusal_in_japanese_names_the_same_rule(ja: None) -> None:
     reply = shell.run("hotel Chicago")
     assert not reply.ok
     assert reply.text == (
-        "却下: Chicago にはもう A のホテルがあります [ルール ホテルと給水塔: ホテル]; "
+        "却下: ChicagoにはもうAのホテルがあります [ルール ホテルと給水塔: ホテル]; "
         "まだホテルが置かれていない都市"
     )
     assert rejected(session, "hotel Chicago").rule == R_HOTEL

@@ -28,7 +28,7 @@ def test_1830_emergency_from_a_company_for_up_to_face_value_the_president_paying
     """1830 operating.emergency_from_companies = true: PRR ($50, no train) buys NYC's 2 for
     $80 (its face value); C, its president, pays the $30 PRR lacks."""
     state = edited(or_1830(), nyc_with_a_2)
-    with pytest.raises(RuleError, match="costs at most \\$80.*1830 operating.emergency_from"):
+    with pytest.raises(RuleError, match="costs at most \\$80.*1830 .*operating.emergency_from"):
         play(state, "C train 2 from NYC 81")
     poor = edited(state, lambda d: (d.cash.update({"C": 20}), setattr(d, "bank", d.bank + 20)))
     with pytest.raises(RuleError, match="C has \\$20 of the \\$30 PRR lacks"):

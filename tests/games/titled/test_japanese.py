@@ -79,11 +79,11 @@ def test_a_bad_description_is_said_in_japanese_with_its_key_as_written(tmp_path:
     assert result.exit_code == 2
     key = result.output.strip().split(": ")[2]
     assert key.startswith("companies[") and key.endswith("].float_percent"), result.output
-    assert result.output.strip().endswith("整数でなければなりません('x' ではなく)")
+    assert result.output.strip().endswith("整数でなければなりません(指定された値: 'x')")
 
 
 def test_title_check_says_what_a_description_holds_in_japanese() -> None:
     result = CliRunner().invoke(cli, ["--lang", "ja", "title", "check", "1830"])
     assert result.exit_code == 0, result.output
     assert "記述は有効です" in result.output
-    assert "  会社8社、私鉄6社、列車6種、フェイズ6つ" in result.output
+    assert "  会社8社、私鉄6社、列車6種、フェイズ6段階" in result.output

@@ -55,7 +55,7 @@ def test_the_bank_sells_trains_in_order_within_the_train_limit() -> None:
         play(state, "C train 3")
     state, _ = play(state, "C train 2", "C train 2", "C train 2", "C train 2")
     assert state.corps["PRR"].cash == 1000 - 320 and state.depot["2"] == 2
-    with pytest.raises(RuleError, match="the limit in phase 2.*1830 phases.2.train_limit"):
+    with pytest.raises(RuleError, match="the limit in phase 2.*1830 .*phases.2.train_limit"):
         play(state, "C train 2")
 
 
@@ -73,7 +73,7 @@ def test_withholding_keeps_the_revenue_and_moves_the_price_left() -> None:
     """1830 market.moves.withhold = left."""
     state, _ = play(with_train(or_1830()), "C run 60 withhold")
     assert state.corps["PRR"].cash == 980 and state.space(state.corps["PRR"]).price == 90
-    with pytest.raises(RuleError, match="has no half payout.*1830 operating.payouts"):
+    with pytest.raises(RuleError, match="has no half payout.*1830 .*operating.payouts"):
         play(with_train(or_1830()), "C run 60 half")
 
 
@@ -114,9 +114,9 @@ def test_one_tile_a_turn_on_a_hex_of_the_map_paying_the_terrain() -> None:
     """1830 operating.tile_lays = 1; title.map = 1830."""
     state, events = play(or_1830(), "C tile H10 57 0 0")
     assert any(e.text.startswith("trusted:") for e in events)
-    with pytest.raises(RuleError, match="1830 operating.tile_lays"):
+    with pytest.raises(RuleError, match="1830 .*operating.tile_lays"):
         play(state, "C tile G9 8 0 0")
-    with pytest.raises(RuleError, match="hex Z1: not on the map 1830.*1830 title.map"):
+    with pytest.raises(RuleError, match="hex Z1: not on the map 1830.*1830 .*title.map"):
         play(or_1830(), "C tile Z1 8 0 0")
     with pytest.raises(RuleError, match="tile 57 has 1 city but this is a hex without a city"):
         play(or_1830(), "C tile I11 57 0 120")
@@ -283,7 +283,7 @@ def test_toy_half_payout_pool_pays_nobody_and_a_train_is_required() -> None:
     state, _ = play(state, "B buy RED", "B done", "A done", "B sell RED 1", "B done", "A done")
     state, _ = play(state, "B done")
     assert state.round == "operating" and state.corps["RED"].held[POOL] == 20
-    with pytest.raises(RuleError, match="must own a train.*toy-line operating.must_buy_train"):
+    with pytest.raises(RuleError, match="must own a train.*toy-line .*operating.must_buy_train"):
         play(state, "A done")
     state = with_train(state, "RED")
     cash_a, red_cash = state.cash["A"], state.corps["RED"].cash

@@ -259,13 +259,11 @@ def test_routes_and_the_refusal_in_japanese() -> None:
     sh = shell_1830()
     i18n.use("ja")
     assert sh.run("routes").text.splitlines()[:2] == [
-        "  PRRの最良の路線(2フェイズ):",
+        "  PRRの最良の路線(フェイズ2):",
         "    2-列車: H10 20 - H12 10 = 30",
     ]
     refused = sh.run("run 70")
-    assert refused.text.startswith(
-        "却下: 最良の路線の収益は60です。70ではありません [ルール 18xx 路線]"
-    )
+    assert refused.text.startswith("却下: 最良の路線の収益は60です(70は誤り) [ルール 18xx 路線]")
 
 
 def test_a_save_with_run_best_resumes_to_the_same_state(tmp_path: Path) -> None:

@@ -41,7 +41,7 @@ def test_par_buys_the_presidents_certificate_at_twice_the_par_price() -> None:
     prr = state.corps["PRR"]
     assert (prr.president, prr.held["C"], state.cash["C"]) == ("C", 20, 530 - 200)
     assert state.space(prr).price == 100 and not prr.floated
-    with pytest.raises(RuleError, match="95 is not a par price.*1830 market"):
+    with pytest.raises(RuleError, match="95 is not a par price.*1830 .*market"):
         play(after_1830_auction(), "C par PRR 95")
 
 
@@ -88,7 +88,9 @@ def test_1830_a_multiple_buy_is_of_one_company_and_after_the_first_from_the_pool
     state, _ = play(sr2_1830(), "C buy PRR")
     state = edited(into_next_stock_round(state), brown_with_pool_shares)
     state, _ = play(state, "C done", "D buy PRR")
-    with pytest.raises(RuleError, match="comes from the pool only.*1830 shares.multiple_buy_from"):
+    with pytest.raises(
+        RuleError, match="comes from the pool only.*1830 .*shares.multiple_buy_from"
+    ):
         play(state, "D buy PRR")
     with pytest.raises(RuleError, match="only more of PRR this turn.*18xx stock round"):
         play(state, "D buy NYC pool")
@@ -114,7 +116,7 @@ def test_a_player_holds_at_most_sixty_percent_outside_the_orange_zone() -> None:
 
     state = edited(sr2_1830(), six)
     state = into_next_stock_round(state)
-    with pytest.raises(RuleError, match="hold 70% of PRR, above 60%.*1830 shares.holding_limit"):
+    with pytest.raises(RuleError, match="hold 70% of PRR, above 60%.*1830 .*shares.holding_limit"):
         play(state, "C buy PRR")
 
     def orange(draft: State) -> None:
@@ -159,7 +161,7 @@ def test_the_certificate_limit_counts_privates_and_not_yellow_zone_shares() -> N
 def test_no_sales_in_the_first_stock_round() -> None:
     """1830 shares.first_sale = after_first_stock_round."""
     state, _ = play(after_1830_auction(), "C par PRR 100", "C done", "D buy PRR", "D done")
-    with pytest.raises(RuleError, match="first stock round.*1830 shares.first_sale"):
+    with pytest.raises(RuleError, match="first stock round.*1830 .*shares.first_sale"):
         play(state, "A sell PRR 1")
 
 
@@ -180,7 +182,9 @@ def test_per_block_drop_and_sales_before_the_buy_only() -> None:
     state, _ = play(state, "B sell RED 2")
     assert state.space(state.corps["RED"]).price == 30  # one step left for the block of two
     state, _ = play(state, "B done", "A buy RED")
-    with pytest.raises(RuleError, match="no selling after buying.*toy-line shares.sell_buy_order"):
+    with pytest.raises(
+        RuleError, match="no selling after buying.*toy-line .*shares.sell_buy_order"
+    ):
         play(state, "A sell RED 1")
 
 
@@ -189,7 +193,7 @@ def test_a_company_sold_this_round_cannot_be_bought_back_in_it() -> None:
     state = into_next_stock_round(sr2_1830())
     state, _ = play(state, "C done", "D done", "A sell PRR 1", "A done", "B done", "C done")
     state, _ = play(state, "D done")
-    with pytest.raises(RuleError, match="may not buy it back.*1830 shares.rebuy_after_selling"):
+    with pytest.raises(RuleError, match="may not buy it back.*1830 .*shares.rebuy_after_selling"):
         play(state, "A buy PRR pool")
     toy, _ = play(start(TOY, "A,B"), "A done", "B done", "A par RED 40", "A done")
     toy, _ = play(toy, "B buy RED", "B done", "A done", "B sell RED 1", "B done", "A done")
@@ -206,7 +210,7 @@ def test_the_pool_holds_at_most_half_of_a_company() -> None:
 
     state = into_next_stock_round(edited(sr2_1830(), lots))
     state, _ = play(state, "C done", "D done")
-    with pytest.raises(RuleError, match="pool would hold 60% of PRR.*1830 shares.pool_limit"):
+    with pytest.raises(RuleError, match="pool would hold 60% of PRR.*1830 .*shares.pool_limit"):
         play(state, "A sell PRR 6")
     state, _ = play(state, "A sell PRR 5")
     assert state.corps["PRR"].held[POOL] == 50
@@ -229,9 +233,9 @@ def test_blocks_one_sale_of_a_company_per_turn_and_buy_then_sell_only() -> None:
 
     state = edited(into_next_stock_round(state), ko)
     sold, _ = play(state, "B sell AR 1")
-    with pytest.raises(RuleError, match="sold this turn already.*1889 shares.sell_in_blocks"):
+    with pytest.raises(RuleError, match="sold this turn already.*1889 .*shares.sell_in_blocks"):
         play(sold, "B sell AR 1")
-    with pytest.raises(RuleError, match="no selling after buying.*1889 shares.sell_buy_order"):
+    with pytest.raises(RuleError, match="no selling after buying.*1889 .*shares.sell_buy_order"):
         play(sold, "B par IR 70", "B sell KO 1")
     state, _ = play(state, "B par IR 70", "B sell AR 1", "B sell KO 1")  # buy, then sell
     assert state.corps["AR"].held[POOL] == 10 and state.corps["KO"].held[POOL] == 10
@@ -266,7 +270,7 @@ def test_a_president_who_may_not_leave_cannot_sell_the_presidency_away() -> None
     """toy-line shares.president_may_leave = false."""
     state, _ = play(start(TOY, "A,B"), "A done", "B done", "A par RED 40", "A done")
     state, _ = play(state, "B buy RED", "B done", "A done", "B buy RED", "B done")
-    with pytest.raises(RuleError, match="toy-line shares.president_may_leave"):
+    with pytest.raises(RuleError, match="toy-line .*shares.president_may_leave"):
         play(state, "A sell RED 1")
 
 
@@ -299,7 +303,7 @@ def test_a_private_is_exchanged_for_the_share_its_title_names_and_closes() -> No
         apply(after_1830_auction(), Exchange("A", "SV", IPO))
     dr = edited(start("1889", "A,B"), lambda d: d.privates.update({"DR": "A"}))
     dr = edited(dr, lambda d: d.corps["IR"].held.update({IPO: 90, POOL: 10}))
-    with pytest.raises(RuleError, match="1889 privates.DR.exchange_from"):
+    with pytest.raises(RuleError, match="1889 .*privates.DR.exchange_from"):
         apply(dr, Exchange("A", "DR", POOL))
 
 

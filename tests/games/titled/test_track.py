@@ -140,12 +140,15 @@ def test_the_tile_rules_in_japanese() -> None:
     with pytest.raises(RuleError) as no:
         play(state, "C tile F4 63 0 0")
     assert str(no.value).startswith(
-        "F4 のタイル 63(タイル 57の上): 黄を置き換えるのは緑のタイルで、茶のタイルではありません"
+        "F4のタイル 63(タイル 57の上): 黄を置き換えるのは緑のタイルで、茶のタイルではありません"
         " [ルール 18xx アップグレード]"
     )
     with pytest.raises(RuleError) as no:
         play(or_1830(), "C tile D10 59 0 80")
-    assert "2フェイズでは緑タイルは敷けません [ルール 1830 phases.2.tiles]" in str(no.value)
+    assert (
+        "フェイズ2では緑タイルは敷けません [ルール 1830 そのフェイズに置けるタイル(phases.2.tiles)]"
+        in str(no.value)
+    )
 
 
 def test_an_oo_upgrade_keeps_each_city_on_its_own_track() -> None:

@@ -131,4 +131,4 @@ def test_the_board_data_is_refused_in_japanese() -> None:
 
     with pytest.raises(UsageError) as refused:
         GAME.check_board({**BOARD, "value_track": "6-52"})
-    assert str(refused.value).startswith("ボードデータ 'value_track' は5から始まります")
+    assert str(refused.value).startswith("ボードデータ 'value_track'は5から始まります")
