@@ -121,7 +121,7 @@ def test_a_whole_short_game_in_japanese_at_a_real_terminal(
     logged = subprocess.run(
         [referee_program(), "log", str(save)], capture_output=True, text=True, env=env, check=True
     ).stdout
-    assert f"手番順は C, {NAME}" in logged  # as Tab completed it, said as a sentence
+    assert f"手番順はC, {NAME}" in logged  # as Tab completed it, said as a sentence
     table = subprocess.run(
         [referee_program(), "show", str(save)],
         capture_output=True,

@@ -127,7 +127,7 @@ def test_a_language_switch_tells_the_record_again_in_the_new_language() -> None:
     session = played(ONE_OF_EACH["union-station"], upto=40)
     with i18n.speaking("ja"):
         sentence = session.tell(23).sentence
-        assert "を１枚$12で買う" in sentence
+        assert "を1枚$12で買う" in sentence
     assert session.tell(23).sentence == "C buys one green share (+3) for $12"
 
 
