@@ -95,7 +95,12 @@ async def test_idle_and_half_open_connections_are_closed_and_never_hold_the_page
     assert answer.startswith(b"HTTP/1.1 200")
 
     async def closed(reader: asyncio.StreamReader) -> bytes:
-        return await asyncio.wait_for(reader.read(), 10)
+        # A server closing on unread bytes resets the connection: closed all the same. The
+        # wait is generous: this checks that they close, not how fast (a loaded machine).
+        try:
+            return await asyncio.wait_for(reader.read(), 60)
+        except ConnectionResetError:
+            return b""
 
     said = await asyncio.gather(*(closed(reader) for reader, _ in opened))
     assert all(b"token" not in s and page.token.encode() not in s for s in said)
