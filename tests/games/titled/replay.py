@@ -419,6 +419,9 @@ SITE: dict[str, Any] = {
     # the site's waterfall gives the priority deal to the player whose turn came next
     # (step/waterfall_auction.rb: a bid-off takes no turn)
     "auction.priority": "next_in_turn",
+    # the site sorts the companies still to operate again after a president's emergency sale
+    # (step/emergency_money.rb, round/operating.rb recalculate_order)
+    "operating.reorder_after_emergency_sale": True,
 }
 
 

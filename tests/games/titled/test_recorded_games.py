@@ -20,7 +20,6 @@ FORCED: dict[str, str] = {
 }
 VALUES: dict[str, str] = {
     "1830/1830_game_end_bank": "P3 $466 short of the site's value, the others exact",
-    "1830/26855": "every value apart (the operating order after an emergency sale?)",
     "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
 
