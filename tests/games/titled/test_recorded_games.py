@@ -15,10 +15,16 @@ from tests.games.titled.replay import Replay, each_forced, recorded_games, repla
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
 FORCED: dict[str, str] = {
-    "1889/314": "IR's 400 runs through I2, full of SR's and AR's stations; sales past the need",
+    # #368: IR's 400 runs through I2, full of SR's and AR's stations (the site let it pass).
+    # #451/#452: after the KU sale KO and P1 hold $1166 here against the D's $1100; the site
+    # let P1 sell IR ($65) and TR ($40) more, so there they held $995 to $1034: KO or P1 has
+    # $131 to $171 too much here by OR 7.1 (not yet found where).
+    "1889/314": "IR's 400 through I2 (the site's route); KO/P1 $131-171 richer by OR 7.1",
     "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
 }
 VALUES: dict[str, str] = {
+    # P3 never sells nor pays toward a train here; P1's and P2's values are exact, so no
+    # price or dividend shared with them differs: P3's own buys or lone dividends are suspect.
     "1830/1830_game_end_bank": "P3 $466 short of the site's value, the others exact",
     "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
