@@ -23,9 +23,6 @@ FORCED: dict[str, str] = {
     "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
 }
 VALUES: dict[str, str] = {
-    # P3 never sells nor pays toward a train here; P1's and P2's values are exact, so no
-    # price or dividend shared with them differs: P3's own buys or lone dividends are suspect.
-    "1830/1830_game_end_bank": "P3 $466 short of the site's value, the others exact",
     "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
 
@@ -78,6 +75,26 @@ def test_undo_and_redo_leave_the_actions_the_site_kept() -> None:
             continue
         kept = [a["id"] for a in actions if not a.get("skip") and a["type"] not in ("undo", "redo")]
         assert [a["id"] for a in effective(actions) if "id" in a] == kept, path.name
+
+
+def test_a_redo_puts_back_all_that_the_last_undo_took_back() -> None:
+    """18xx.games' undo to an `action_id` takes back every action after it as one step, and a
+    redo puts that whole step back (Game::Base.filtered_actions); 1830_game_end_bank's #401, a
+    buy kept this way, is P3's $466."""
+    from tests.games.titled.replay import effective
+
+    def act(n: int) -> dict[str, object]:
+        return {"id": n, "type": "pass"}
+
+    actions = [
+        *(act(n) for n in range(1, 5)),
+        {"id": 5, "type": "undo"},  # takes back 4
+        {"id": 6, "type": "undo", "action_id": 1},  # takes back 2 and 3 as one step
+        {"id": 7, "type": "redo"},  # puts 2 and 3 back
+        {"id": 8, "type": "undo"},  # takes back 3
+        act(9),
+    ]
+    assert [a["id"] for a in effective(actions)] == [1, 2, 9]
 
 
 def _proofs() -> list[object]:
