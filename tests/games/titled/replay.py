@@ -307,7 +307,8 @@ class Translator:
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
-        self.sync_operating(action, corp)
+        if corp in self.replay.state.corps:  # a player's private lays on no company's turn
+            self.sync_operating(action, corp)
         hex_name = action["hex"]
         tile = action["tile"].rsplit("-", 1)[0]
         cost = 0 if hex_name in self.hex_tile else self.terrain(hex_name, corp)

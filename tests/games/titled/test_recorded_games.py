@@ -20,9 +20,12 @@ FORCED: dict[str, str] = {
     # let P1 sell IR ($65) and TR ($40) more, so there they held $995 to $1034: KO or P1 has
     # $131 to $171 too much here by OR 7.1 (not yet found where).
     "1889/314": "IR's 400 through I2 (the site's route); KO/P1 $131-171 richer by OR 7.1",
+    # #39: MF's port tile, laid by its owner (a player) in TR's turn, cannot be typed. P3 (SR 3)
+    # and P4 (SR 5) still fall short of cash for a buy; TR of cash for a station (#483).
     "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
 }
 VALUES: dict[str, str] = {
+    # now each value within $300 of the site's (4430/4444, 4028/4317, 3856/3880, 2920/3091)
     "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
 
