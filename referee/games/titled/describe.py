@@ -360,6 +360,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         emergency_from_companies=k.flag("emergency_from_companies", False),
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
+        reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
     )
     k.done()
     return rules

@@ -784,7 +784,16 @@ def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[
         EMERGENCY,
     )
     skipped = [] if state.op.ran else no_run(state, corp)
-    return state, [*skipped, *sale(state, move, judge, in_need=corp.abbr)]
+    events = [*skipped, *sale(state, move, judge, in_need=corp.abbr)]
+    if state.title.operating.reorder_after_emergency_sale:
+        _reorder_the_rest(state)
+    return state, events
+
+
+def _reorder_the_rest(state: State) -> None:
+    """The companies yet to operate this round, sorted again by their prices now."""
+    rest = state.order[state.operating + 1 :]
+    state.order[state.operating + 1 :] = [c for c in order(state) if c in rest]
 
 
 def bankrupt(state: State, move: Bankrupt, judge: Judge) -> tuple[State, list[Event]]:

@@ -187,6 +187,10 @@ class OperatingRules:
     emergency_from_companies: bool
     private_price_percent: tuple[int, int]  # a company pays a player this share of face value
     train_price_between_companies: int  # the least a company may pay another for a train
+    # The companies still to operate in the round are sorted again by price after a
+    # president's emergency sale (18xx.games, step/emergency_money.rb); otherwise the order
+    # set when the round began stands.
+    reorder_after_emergency_sale: bool = False
 
 
 @dataclass(frozen=True)

@@ -3,11 +3,11 @@
 A recorded game (tests/games/titled/recorded/, see the README there) is a list of actions of
 the site: bids, pars, buys, sales, tiles, stations, runs, dividends, trains, undo and redo. This
 module keeps the actions that stand (an undo takes back the last one standing, or all after
-`action_id`; a redo puts the last one undone back; the actions a site program made for a
-player, `auto_actions`, follow the one that made them) and says each one as the move a table
-types (`bid`, `par`, `buy`, `tile`, `token`, `run`, `train`, ...). The moves are played through
-the shell's command layer, as `referee resume` or a pipe plays them; a move refused is played
-again with `force` and counted.
+`action_id`; a redo puts back all that the last undo took back; the actions a site program
+made for a player, `auto_actions`, follow the one that made them) and says each one as the
+move a table types (`bid`, `par`, `buy`, `tile`, `token`, `run`, `train`, ...). The moves
+are played through the shell's command layer, as `referee resume` or a pipe plays them; a
+move refused is played again with `force` and counted.
 
 Only facts of the site's records are read here (the actions, the result); what each action
 means on the site was read from its engine, never copied.
@@ -93,18 +93,18 @@ def effective(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions that stand once every undo and redo is honoured, each followed by the
     actions the site made for it (`auto_actions`)."""
     standing: list[dict[str, Any]] = []
-    undone: list[dict[str, Any]] = []
+    undone: list[list[dict[str, Any]]] = []  # what each undo took back, the last one last
     for action in actions:
         kind = action["type"]
         if kind == "undo":
             target = action.get("action_id")
-            if target is None:
-                undone.append(standing.pop())
-            else:
-                while standing and standing[-1]["id"] > target:
-                    undone.append(standing.pop())
-        elif kind == "redo":
-            standing.append(undone.pop())
+            keep = len(standing) - 1
+            if target is not None:
+                keep = next((n + 1 for n, a in enumerate(standing) if a["id"] == target), 0)
+            undone.append(standing[keep:])
+            del standing[keep:]
+        elif kind == "redo":  # puts back all that the last undo took back
+            standing.extend(undone.pop())
         elif kind != "message":
             standing.append(action)
             undone.clear()
@@ -307,7 +307,8 @@ class Translator:
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
-        self.sync_operating(action, corp)
+        if corp in self.replay.state.corps:  # a player's private lays on no company's turn
+            self.sync_operating(action, corp)
         hex_name = action["hex"]
         tile = action["tile"].rsplit("-", 1)[0]
         cost = 0 if hex_name in self.hex_tile else self.terrain(hex_name, corp)
@@ -419,6 +420,9 @@ SITE: dict[str, Any] = {
     # the site's waterfall gives the priority deal to the player whose turn came next
     # (step/waterfall_auction.rb: a bid-off takes no turn)
     "auction.priority": "next_in_turn",
+    # the site sorts the companies still to operate again after a president's emergency sale
+    # (step/emergency_money.rb, round/operating.rb recalculate_order)
+    "operating.reorder_after_emergency_sale": True,
 }
 
 

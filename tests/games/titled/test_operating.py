@@ -485,3 +485,34 @@ def test_a_private_lays_its_extra_tile_in_addition_to_the_companys_own() -> None
         apply(state, Lay("C", "F16", "57", 0, 120, "DH"))
     with pytest.raises(RuleError, match="PRR does not own CS"):
         apply(or_1830(), Lay("C", "B20", "58", 2, 0, "CS"))
+
+
+def _two_to_come(draft: State) -> None:
+    """PRR broke (C has nothing); NYC (D president, C 20%) and B&O on the same space, NYC
+    there first, both still to operate after PRR."""
+    broke(draft)
+    draft.cash["C"], draft.bank = 0, draft.bank + 40
+    for abbr, arrival in (("NYC", 1), ("B&O", 2)):
+        corp = draft.corps[abbr]
+        corp.par, corp.president, corp.row, corp.column = 100, "D", 0, 6
+        corp.floated, corp.arrival = True, arrival
+        corp.held.update({IPO: 60, "D": 20, "C": 20})
+    draft.order = ["PRR", "NYC", "B&O"]
+
+
+@pytest.mark.parametrize(("reorder", "after"), [(False, ["NYC", "B&O"]), (True, ["B&O", "NYC"])])
+def test_operating_reorder_after_emergency_sale_sorts_the_companies_still_to_operate(
+    reorder: bool, after: list[str]
+) -> None:
+    """operating.reorder_after_emergency_sale (18xx.games, step/emergency_money.rb): the
+    companies yet to operate are sorted again by price after a president's emergency sale;
+    without it the order set when the round began stands."""
+    from dataclasses import replace
+
+    def titled(draft: State) -> None:
+        _two_to_come(draft)
+        operating = replace(draft.title.operating, reorder_after_emergency_sale=reorder)
+        draft.title = replace(draft.title, operating=operating)
+
+    state, _ = play(edited(or_1830(), titled), "C sell NYC 1")
+    assert state.order == ["PRR", *after]
