@@ -26,7 +26,12 @@ SAID = {
     "union-station": (40, 24, "buy green", "C buys one green share (+3) for $12"),
     "railroad-rivals": (40, 18, "deliver Tulsa", "A delivers wood along Tulsa: A scores 6 → 10"),
     "congo-line": (40, 18, "orange sell B yellow", "A sells B's yellow share (orange die)"),
-    "express01": (40, 4, "buy red r2 pay r3 r3", "A acquires a red share from r2: A's money 4 → 2"),
+    "express01": (
+        40,
+        4,
+        "buy red r2 pay r3 r3",
+        "A acquires a red share from route 2 (red): A's money 4 → 2",
+    ),
     "lost-atlas": (40, 39, "auction 120", "A opens an auction at 120"),
     "18xx": (
         40,
