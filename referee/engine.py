@@ -357,6 +357,12 @@ class Game(ABC):
         moved (`referee.telling.plainly`)."""
         return ""
 
+    def round_name(self, state: Any) -> str:
+        """The round (or phase) of the game that `state` is in, in words ("Stock round 2"),
+        for the diary's headings: a new heading wherever it changes. "" where the game has no
+        rounds to speak of (the log then has no headings)."""
+        return ""
+
     # --- a move typed before its place in the turn order (`as NAME`) -------------------
     # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and

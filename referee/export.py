@@ -5,8 +5,15 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from referee.i18n import _
-from referee.render import log_rows, standings_table
+from referee.render import chapters, log_rows, standings_table
 from referee.session import Session
+
+
+def cell(value: object) -> str:
+    """A value as text that keeps a GitHub Markdown table whole: `|` escaped, a line break a
+    space, and the characters Markdown would read as markup (`\\`, `<`) escaped."""
+    text = str(value).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;")
+    return " ".join(text.splitlines())
 
 
 def markdown(session: Session) -> str:
@@ -24,8 +31,15 @@ def markdown(session: Session) -> str:
         "## " + _("Moves"),
         "",
     ]
-    headers, rows = log_rows(session, fmt="%H:%M", code=lambda text: f"`{text}`")
-    lines.append(tabulate(rows, headers=headers, tablefmt="github"))
+    for name, numbers in chapters(session):
+        if name:
+            lines += [f"### {cell(name)}", ""]
+        headers, rows = log_rows(session, numbers, fmt="%H:%M", code=lambda text: f"`{text}`")
+        rows = [[cell(value) for value in row] for row in rows]
+        lines += [tabulate(rows, headers=headers, tablefmt="github"), ""]
+    if not session.entries:
+        lines += [_("no moves yet"), ""]
+    lines.pop()
     title = _("Final standings") if over else _("Standings (game not over)")
     lines += ["", f"## {title}", ""]
     lines.append(standings_table(game.standings(state), fmt="github", game=game.name))

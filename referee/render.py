@@ -110,6 +110,20 @@ def log_rows(
     return ["#", _("by"), _("move"), time_header()], rows
 
 
+def chapters(session: Session) -> list[tuple[str, list[int]]]:
+    """The log's moves (1-based numbers) by round, for the diary's headings: each round's name
+    in words (the round the game was in before its first move, `Game.round_name`) with its
+    moves; a single chapter named "" for a game without rounds."""
+    parts: list[tuple[str, list[int]]] = []
+    for n in range(1, len(session.entries) + 1):
+        name = session.game.round_name(session.states[n - 1])
+        if parts and parts[-1][0] == name:
+            parts[-1][1].append(n)
+        else:
+            parts.append((name, [n]))
+    return parts
+
+
 def log(session: Session) -> str:
     """The moves, numbered, each as a sentence with its effect and its local time."""
     if not session.entries:

@@ -26,6 +26,7 @@ from referee.engine import (
     Event,
     Form,
     Game,
+    Options,
     OutOfTurn,
     Overridden,
     Readings,
@@ -203,13 +204,20 @@ class Session:
 
     def next_step(self) -> str:
         """Who acts next and at what step, in a line (without the moves they may type)."""
-        options = self.game.options(self.state)
+        return self.step_line(self.game.options(self.state))
+
+    @staticmethod
+    def step_line(options: Options, moves: str = "") -> str:
+        """Who acts and at what step (`options`), then `moves` (the few the shell lists), then
+        why the one move left is the table's to make, when it is."""
         if options.actor is None:
             return _("The game is over.")
         if options.phase:
             said = _("Next: {player} ({phase})").format(player=options.actor, phase=options.phase)
         else:
             said = _("Next: {player}").format(player=options.actor)
+        if moves:
+            said = _("{step}: {moves}").format(step=said, moves=moves)
         # the one move left is the table's to make: say why (a forced move could give another)
         return f"{said}; {options.forceable}" if options.forceable else said
 

@@ -53,11 +53,12 @@ def completions(session: Session, words: list[str]) -> dict[str, bool]:
 
 
 def listed_verbs(shell: Shell) -> list[str]:
-    """The verbs of `Next: PLAYER (PHASE): VERB, VERB`."""
+    """The verbs of `Next: PLAYER (PHASE): VERB, VERB (+N: Tab or help)`."""
     line = shell.next_line()
     if not line.startswith("Next: "):
         return []  # the game is over
-    said = line.split("; ", 1)[0].rsplit(": ", 1)[1]  # `; why` after: the forced reading
+    said = line.split("; ", 1)[0].split(" (+", 1)[0]  # `; why` after: the forced reading
+    said = said.rsplit(": ", 1)[1]  # the first few moves; ` (+N: Tab or help)` the others
     return [] if said == "no move" else said.split(", ")
 
 

@@ -126,17 +126,15 @@ class Shell:
         return "\n".join(parts)
 
     def next_line(self) -> str:
+        """Who acts at what step (as the page says it), then the first few moves legal now in
+        the game's order; the others are a Tab or `help` away."""
         now = offers.of(self.session)
-        options = now.options
-        if options.actor is None:
-            return _("The game is over.")
-        verbs = ", ".join(now.verbs()) or _("no move")
-        phase = f" ({options.phase})" if options.phase else ""
-        said = _("Next: {player}{phase}: {verbs}").format(
-            player=options.actor, phase=phase, verbs=verbs
-        )
-        # the one move left is the table's to make: say why (a forced move could give another)
-        return f"{said}; {options.forceable}" if options.forceable else said
+        verbs = now.verbs()
+        listed = ", ".join(verbs[:NEXT_VERBS]) or _("no move")
+        if len(verbs) > NEXT_VERBS:
+            more = _("{listed} (+{n}: Tab or help)")
+            listed = more.format(listed=listed, n=len(verbs) - NEXT_VERBS)
+        return self.session.step_line(now.options, listed)
 
     # --- the shell's own commands (registered in referee/frame.py) --------------------------
     @frame_verb(
@@ -502,6 +500,9 @@ class Shell:
         return Reply(self._after(events))
 
 
+# The moves the shell's `Next:` line names: the game lists the likeliest first; a long list
+# would bury who acts (the page says no moves at all).
+NEXT_VERBS = 4
 VIEW_RULE = N_("a view shows the state the moves so far give, in the games that have it")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -49,21 +49,32 @@ FLOWING = ("moves", "log")
 
 
 def table(
-    headers: Sequence[str], rows: Iterable[Sequence[Any]], raw: bool = False, cls: str = ""
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    raw: bool = False,
+    cls: str = "",
+    headings: Mapping[int, str] | None = None,
 ) -> str:
     """An HTML table; cells are escaped unless `raw` (already HTML). Each cell carries its
-    header's name for the stacked layout of a narrow screen."""
+    header's name for the stacked layout of a narrow screen. `headings`: a heading row (class
+    "round") spanning the table, before the row of that index (0-based)."""
     cell: Callable[[Any], str] = str if raw else esc
     head = "".join(f"<th>{esc(h)}</th>" for h in headers)
     stacked = len(headers) >= STACKED and cls not in FLOWING
     names = [f' data-label="{esc(h)}"' if h and stacked else "" for h in headers]
+    over = (headings or {}).get
     body = "".join(
-        "<tr>"
+        (
+            f'<tr class="round"><th colspan="{len(headers)}">{esc(over(n))}</th></tr>'
+            if over(n)
+            else ""
+        )
+        + "<tr>"
         + "".join(
             f"<td{names[i] if i < len(names) else ''}>{cell(v)}</td>" for i, v in enumerate(row)
         )
         + "</tr>"
-        for row in rows
+        for n, row in enumerate(rows)
     )
     classes = [cls] if cls else []
     classes += ["cards"] if stacked else []

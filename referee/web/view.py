@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.i18n import _
-from referee.render import event_lines, log_rows, settings, standings_cells
+from referee.render import chapters, event_lines, log_rows, settings, standings_cells
 from referee.render import standings as standings_text
 from referee.session import Session
 from referee.web import charts
@@ -87,7 +87,11 @@ def moves_html(session: Session, last: int | None = LAST_MOVES) -> str:
         none = _("no moves yet")
         return f"<p>{esc(none)}</p>"
     headers, rows = log_rows(session, shown, fmt="%H:%M")
-    return table(headers, rows, cls="moves" if last else "log")
+    if last:
+        return table(headers, rows, cls="moves")
+    # the whole log reads as the story of the game: each round under its heading
+    starts = {n - 1: name for name, numbers in chapters(session) if name for n in numbers[:1]}
+    return table(headers, rows, cls="log", headings=starts)
 
 
 def data(session: Session) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import frame, render, savefile
+from referee import frame, i18n, offers, render, savefile
 from referee.engine import Standing, Verb
 from referee.session import Session
 from referee.shell.commands import Shell, help_rows
@@ -250,3 +250,23 @@ def test_the_chooser_takes_a_number_and_nothing_else() -> None:
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         pipe.send_text("9" * 5000 + "\r")  # int() refuses more than 4,300 digits
         assert which("which tile?", ["a", "b", "c"]) is None
+
+
+def test_the_next_line_leads_with_who_acts_and_lists_a_few_moves() -> None:
+    """Issue 29 item 1: the shell's `Next:` says who acts at what step as the page does
+    (`Session.next_step`), then at most the few likeliest moves; the rest are a Tab or `help`
+    away, and counted."""
+    from referee.shell.commands import NEXT_VERBS
+    from tests.web.conftest import played
+
+    with i18n.speaking("en"):
+        session = played("18xx-1889-2p-four-sets-privates-rust.txt", upto=40)
+        shell = Shell(session)
+        legal = offers.of(session).verbs()
+        line = shell.next_line()
+    assert len(legal) > NEXT_VERBS  # a step with many moves legal
+    assert line.startswith(session.next_step() + ": ")
+    listed = line.removeprefix(session.next_step() + ": ")  # no `; why`: not forced here
+    shown, more = listed.split(" (+")
+    assert shown.split(", ") == list(legal[:NEXT_VERBS])
+    assert more == f"{len(legal) - NEXT_VERBS}: Tab or help)"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import i18n, savefile, scenario
+from referee import frame, i18n, savefile, scenario
 from referee.session import Session
 from referee.shell.commands import Shell
 
@@ -131,6 +131,7 @@ def typed_words(session: Session) -> set[str]:
     readings' keys and choices (`[解釈 union-station.stuck=ends]`), the names as typed."""
     game = session.game
     words = {v.name for v in game.verbs()} | {"force", "undo", *ENGLISH.findall(game.name)}
+    words |= set(frame.VERBS)  # the shell's own verbs (`help`), typed as they stand
     # the lower-case words of a usage are typed as they stand (`reveal city NAME stock RR`)
     words |= {w for v in game.verbs() for w in ENGLISH.findall(v.usage) if w.islower()}
     words |= {w for p in session.players for w in ENGLISH.findall(p)}

@@ -5,6 +5,7 @@ redo and amend; the page opens on "what just happened"."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 import os
@@ -25,7 +26,12 @@ SAID = {
     "union-station": (40, 24, "buy green", "C buys one green share (+3) for $12"),
     "railroad-rivals": (40, 18, "deliver Tulsa", "A delivers wood along Tulsa: A scores 6 → 10"),
     "congo-line": (40, 18, "orange sell B yellow", "A sells B's yellow share (orange die)"),
-    "express01": (40, 4, "buy red r2 pay r3 r3", "A acquires a red share from r2: A's money 4 → 2"),
+    "express01": (
+        40,
+        4,
+        "buy red r2 pay r3 r3",
+        "A acquires a red share from route 2 (red): A's money 4 → 2",
+    ),
     "lost-atlas": (40, 39, "auction 120", "A opens an auction at 120"),
     "18xx": (
         40,
@@ -211,3 +217,46 @@ def test_the_frames_own_words_are_said_too() -> None:
     assert said.startswith(f"{actor} passes") and said.endswith(
         "(forced by the table: the table agreed)"
     )
+
+
+# Per game: the name of a round its scenario reaches, as the diary's heading says it.
+ROUNDS = {
+    "union-station": "Auction 3 of 5",
+    "railroad-rivals": "Turn 2",
+    "congo-line": "Round 2",
+    "express01": "Round 2",
+    "lost-atlas": "Cycle 2, operating round 1",
+    "18xx": "Operating round 3.2",
+}
+
+
+@pytest.mark.parametrize("game", sorted(ROUNDS))
+def test_the_diary_reads_as_the_story_of_the_game_with_rounds_as_headings(game: str) -> None:
+    """Issue 29 item 7: the whole log of the diary and the Markdown export put each round's
+    name, in words, before its first move; the page's last moves have no headings."""
+    session = played(ONE_OF_EACH[game])
+    heading = ROUNDS[game]
+    page = export.html_page(session)
+    assert f'<tr class="round"><th colspan="4">{html.escape(heading)}</th></tr>' in page
+    assert page.count('<tr class="round">') == len(render.chapters(session))
+    assert f"\n### {heading}\n" in export.markdown(session)
+    assert 'class="round"' not in view.moves_html(session)
+
+
+def test_the_round_headings_are_in_the_tables_language() -> None:
+    session = played(ONE_OF_EACH["18xx"])
+    with i18n.speaking("ja"):
+        names = [name for name, _moves in render.chapters(session)]
+    assert all(name and not name.startswith(("Stock", "Operating")) for name in names)
+
+
+def test_the_markdown_export_escapes_what_would_break_its_table() -> None:
+    """A `|` (or a line break) inside a sentence would end a GitHub table's cell early."""
+    session = played(ONE_OF_EACH["express01"], upto=10)
+    told = session.told[-1]
+    session.told[-1] = dataclasses.replace(told, sentence="a | b\nc <d>")
+    text = export.markdown(session)
+    assert "a \\| b c &lt;d>" in text
+    moves = text.split("\n## ")[1]  # the moves, before the standings
+    rows = [line for line in moves.splitlines() if line.startswith("|")]
+    assert len({row.count("|") - row.count("\\|") for row in rows}) == 1

@@ -620,6 +620,14 @@ class CongoLine(Game):
     def unseat(self, state: State, player: str) -> tuple[State, bool]:
         return unseat(state)
 
+    def round_name(self, state: State) -> str:
+        if state.phase in ("shares", "opening"):
+            return _("Setup")
+        if state.phase == "over":
+            return _("End of the game")
+        # a round: each player's turn once, clockwise from the first player
+        return _("Round {n}").format(n=(state.turn_number - 1) // len(state.players) + 1)
+
     def options(self, state: State) -> Options:
         return render.options(state)
 

@@ -4,7 +4,16 @@ the card types, as express01.ja.txt writes them (赤い会社, 緑の会社, 青
 
 from __future__ import annotations
 
-from referee.i18n import language
+from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, deck
+from referee.i18n import N_, _, language
+
+# The stages as the rules name them (ステージ1 黄色, 2 赤, 3 青); the state keeps numbers.
+STAGE_NAMES = {
+    "base": N_("base"),
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "blue": N_("blue"),
+}
 
 # A company is a locomotive colour the table enters (board data): the colours the rules name.
 COLOURS = {"red": "赤", "blue": "青", "green": "緑", "purple": "紫", "white": "白"}
@@ -31,3 +40,15 @@ def kind(name: str) -> str:
 def aliases(companies: tuple[str, ...]) -> dict[str, str]:
     """The Japanese names of `companies` (those the rules name), for `match`."""
     return {ja: en for ja, en in COLOUR_ALIASES.items() if en in companies}
+
+
+def stage(number: int) -> str:
+    """A stage as the table reads it: its number and colour ("2 (red)")."""
+    return f"{number} ({_(STAGE_NAMES[STAGE_COLOUR[number]])})"
+
+
+def deck_words(code: str) -> str:
+    """A deck said in words, its card type and stage ("route 3 (blue)"), not the code typed in
+    moves (r3); anything else (a player's name) as it is."""
+    said = (f"{kind(k)} {stage(s)}" for k in KINDS for s in STAGES if deck(k, s) == code)
+    return next(said, code)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.engine import Game
 from referee.games.express01.commands import Buy, Done, Lay, Move, Order, Run, Swap, Take
-from referee.games.express01.names import company, kind
+from referee.games.express01.names import company, deck_words, kind
 from referee.games.express01.state import State
 from referee.i18n import _
 from referee.telling import cash_change, with_effect
@@ -29,7 +29,7 @@ def _sentence(move: Move, by: str) -> str:
             )
         case Buy():
             return _("{player} acquires a {company} share from {source}").format(
-                player=by, company=company(move.company), source=move.source
+                player=by, company=company(move.company), source=deck_words(move.source)
             )
         case Run():
             stations = " → ".join(str(n) for n in move.stations)
@@ -38,12 +38,13 @@ def _sentence(move: Move, by: str) -> str:
             )
         case Take() if move.takers:
             cards = ", ".join(
-                f"{taker} {card}" for taker, card in zip(move.takers, move.cards, strict=False)
+                f"{taker} {deck_words(card)}"
+                for taker, card in zip(move.takers, move.cards, strict=False)
             )
             return _("the bonus cards are taken: {cards}").format(cards=cards)
         case Take():
             return _("{player} takes the cards {cards}").format(
-                player=by, cards=", ".join(move.cards)
+                player=by, cards=", ".join(map(deck_words, move.cards))
             )
         case Swap():
             return _("{player} swaps position cards with {other}").format(

@@ -7,20 +7,12 @@ from typing import Any
 from tabulate import tabulate
 
 from referee.games.express01 import flow, scoring
+from referee.games.express01.names import STAGE_NAMES
 from referee.games.express01.names import company as shown
 from referee.games.express01.names import kind as kind_name
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import DECKS, STAGE_COLOUR, State
 from referee.i18n import N_, _, ngettext, pgettext
-
-# The stages as the rules name them (ステージ1 黄色, 2 赤, 3 青); the state keeps numbers.
-STAGE_NAMES = {
-    "base": N_("base"),
-    "yellow": N_("yellow"),
-    "red": N_("red"),
-    "blue": N_("blue"),
-}
-
 
 VARIANT_NAMES = {"short": N_("short"), "long": N_("long")}
 

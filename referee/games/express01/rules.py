@@ -162,6 +162,11 @@ class Express01(Game):
         said = actions.said_now(state, move) if isinstance(move, Take) else None
         return said or text
 
+    def round_name(self, state: State) -> str:
+        if state.over:
+            return _("End of the game")
+        return _("Round {n}").format(n=state.round) if state.round else _("Setup")
+
     def options(self, state: State) -> Options:
         if state.over:
             return Options(None, (), phase=_("game over"))

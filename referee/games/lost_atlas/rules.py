@@ -120,6 +120,19 @@ class LostAtlas(Game):
     def narrate(self, before: State, move: Any, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
+    def round_name(self, state: State) -> str:
+        if state.round == "setup":
+            return _("Setup")
+        if state.round == "stock":
+            return _("Cycle {cycle}, stock round").format(cycle=state.cycle)
+        if state.round == "operating" and state.orr is not None:
+            return _("Cycle {cycle}, operating round {n}").format(
+                cycle=state.cycle, n=state.orr.number
+            )
+        if state.round == "merger":
+            return _("Cycle {cycle}, merger round").format(cycle=state.cycle)
+        return _("End of the game")
+
     def options(self, state: State) -> Options:
         s = state
         if s.round == "over":

@@ -180,6 +180,13 @@ class RailroadRivals(Game):
         return places.unseat(state, player)
 
     # --- questions ------------------------------------------------------------------------
+    def round_name(self, state: State) -> str:
+        if state.phase in (START, START_CUBES, ORDER):
+            return _("Setup")
+        if state.phase == OVER:
+            return _("End of the game")
+        return _("Turn {n}").format(n=state.turn)
+
     def options(self, state: State) -> Options:
         phase = state.phase
         actor = actor_of(state)

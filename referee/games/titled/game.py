@@ -292,6 +292,15 @@ class Titled(Game):
     def narrate(self, before: State, move: Any, after: State, by: str) -> str:
         return narrate.narrate(before, move, after, by)
 
+    def round_name(self, state: State) -> str:
+        if state.round == "auction":
+            return _("Private auction")
+        if state.round == "stock":
+            return _("Stock round {n}").format(n=state.stock_round)
+        if state.round == "operating":
+            return _("Operating round {set}.{n}").format(set=state.stock_round, n=state.or_number)
+        return _("End of the game")
+
     def options(self, state: State) -> Options:
         who = play.actor(state)
         if who is None:

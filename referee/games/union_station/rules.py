@@ -119,6 +119,17 @@ class UnionStation(Game):
     def unseat(self, state: State, player: str) -> tuple[State, bool]:
         return actions.unseat(state)
 
+    def round_name(self, state: State) -> str:
+        if state.phase == SETUP:
+            return _("Setup")
+        if state.phase == AUCTION:
+            return _("Auction {n} of {count}").format(
+                n=len(state.acquired) + 1, count=len(state.lots)
+            )
+        if state.phase == OVER:
+            return _("End of the game")
+        return _("Play")
+
     def options(self, state: State) -> Options:
         if state.phase == OVER:
             return Options(None, (), {}, _("game over"))

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.express01.names import company, kind
-from referee.games.express01.render import STAGE_NAMES
+from referee.games.express01.names import STAGE_NAMES, company, deck_words, kind, stage
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
 from referee.i18n import _
@@ -17,17 +16,9 @@ def prices(game: Any, state: State) -> dict[str, int]:
     return {}
 
 
-def _stage(stage: int) -> str:
-    return f"{stage} ({_(STAGE_NAMES[STAGE_COLOUR[stage]])})"
-
-
 def _decks(state: State) -> list[list[str | int]]:
     """Each deck in words (its card type and stage), not the code typed in moves (th2)."""
-    return [[esc(kind(k)), esc(_stage(s)), state.decks[deck(k, s)]] for k in KINDS for s in STAGES]
-
-
-def _deck_words(code: str) -> str:
-    return next(f"{kind(k)} {_stage(s)}" for k in KINDS for s in STAGES if deck(k, s) == code)
+    return [[esc(kind(k)), esc(stage(s)), state.decks[deck(k, s)]] for k in KINDS for s in STAGES]
 
 
 def _swatch(name: str) -> str:
@@ -100,7 +91,7 @@ def ending(session: Session, state: State) -> list[str]:
         _("{limit} empty decks end the game: {empty} of {limit} empty").format(
             limit=decks, empty=len(empty)
         )
-        + (f" ({', '.join(map(_deck_words, empty))})" if empty else ""),
+        + (f" ({', '.join(map(deck_words, empty))})" if empty else ""),
     ]
     if state.end_triggered:
         lines.append(_("the end is reached: this round is the last"))
