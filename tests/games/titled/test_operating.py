@@ -475,7 +475,8 @@ def test_a_private_lays_its_extra_tile_in_addition_to_the_companys_own() -> None
     state, _ = play(state, "C tile H10 57 0 0", "C run 0 withhold")
     typed = GAME.parse(state, "C", ["tile", "B20", "58", "2", "cs"])
     assert typed == Lay("C", "B20", "58", 2, 0, "CS")
-    with pytest.raises(RuleError, match="CS lays tile 3, 4, 58 on B20.*1830 privates.CS.extra"):
+    refused = r"CS lays tile 3, 4, 58 on B20.*\(privates\.CS\.extra_lay\)"
+    with pytest.raises(RuleError, match=refused):
         apply(state, Lay("C", "B20", "57", 2, 0, "CS"))
     state, _ = apply(state, typed)
     assert state.tiles["B20"] == ("58", 2) and state.extra_lays == ["CS"]
