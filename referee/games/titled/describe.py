@@ -361,6 +361,8 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        sell_more_than_needed=k.flag("sell_more_than_needed", False),
+        full_cities_block=k.flag("full_cities_block", True),
     )
     k.done()
     return rules

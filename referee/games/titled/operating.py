@@ -775,13 +775,14 @@ def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -
 
 def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
-    need = shortfall(state, corp) - state.cash[move.actor]
+    more = state.title.operating.sell_more_than_needed
+    need = shortfall(state, corp) - (0 if more else state.cash[move.actor])
     judge.rule(
         need > 0,
         _("{player} sells in an operating round only to pay for {company}'s train").format(
             player=move.actor, company=corp.abbr
         ),
-        EMERGENCY,
+        key(state, "operating.sell_more_than_needed") if more else EMERGENCY,
     )
     skipped = [] if state.op.ran else no_run(state, corp)
     events = [*skipped, *sale(state, move, judge, in_need=corp.abbr)]

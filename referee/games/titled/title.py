@@ -191,6 +191,13 @@ class OperatingRules:
     # president's emergency sale (18xx.games, step/emergency_money.rb); otherwise the order
     # set when the round began stands.
     reorder_after_emergency_sale: bool = False
+    # A president raising money for his company's train may go on selling shares while the
+    # train is not bought, even once he could pay (18xx.games EBUY_SELL_MORE_THAN_NEEDED);
+    # otherwise he sells only while he still lacks money for it.
+    sell_more_than_needed: bool = False
+    # A route may not pass through a city whose every slot holds another company's station
+    # (the 18xx rule); false lets it through, as the site's engine of April 2020 did.
+    full_cities_block: bool = True
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,7 @@ from referee.games.titled.describe import title_data
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
+from tests.games.titled.ledger import Ledger, compare
 
 RECORDED = Path(__file__).with_name("recorded")
 
@@ -153,6 +155,11 @@ class Translator:
         self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
         self.pending_run: tuple[str, int] | None = None  # company, revenue: its dividend next
         self.on_round_end: Callable[[Replay], None] | None = None
+        self.ledger = Ledger(title_data(game.title)[0], game.players, self.terrain_cost)
+        self.current: dict[str, Any] = {}  # the action being played
+        self.applied = False  # whether the ledger holds the current action
+        self.syncing = False  # a move typed to end what the site ended by itself
+        self.paid: int | None = None  # what the banker paid for the last run typed
 
     # --- whom a move is for --------------------------------------------------------------
     def name(self, entity: Any) -> str:
@@ -168,7 +175,8 @@ class Translator:
     # --- playing ---------------------------------------------------------------------------
     def type(self, action: dict[str, Any], move: str) -> None:
         shell = Shell(self.replay.session)
-        before = self.replay.state.round
+        state = self.replay.state
+        before, order = _round_of(state), list(state.order)
         reply = shell.run(move)
         self.replay.typed.append(f"#{action.get('id')} {move}: {reply.text}")
         if not reply.ok:
@@ -177,8 +185,44 @@ class Translator:
             (self.replay.forced if forced.ok else self.replay.failed).append(record)
             if not forced.ok:
                 record.why += f" / force: {forced.text}"
-        if before == "operating" and self.replay.state.round != "operating":
+            reply = forced
+        paid = re.search(r"runs for \D*?(\d+)", reply.text)
+        self.paid = int(paid.group(1)) if paid else self.paid
+        after = _round_of(self.replay.state)
+        if after != before:
+            self.round_changed(before, after, order)
+
+    def sync_type(self, action: dict[str, Any], move: str) -> None:
+        """A move typed for what the site did by itself, before `action` is played."""
+        self.syncing = True
+        try:
+            self.type(action, move)
+        finally:
+            self.syncing = False
+
+    def round_changed(
+        self, before: tuple[str, int, int], after: tuple[str, int, int], order: list[str]
+    ) -> None:
+        """An operating round that ended is checked against the ledger (the action being
+        played counted in it unless the move ending the round was typed before it), once the
+        privates have paid for the next operating round if one began with the same move."""
+        if not self.syncing and not self.applied:
+            self.apply_current()
+        if before[0] == "operating":
+            self.ledger.end_or(order)
+        if after[0] == "operating":  # the privates pay as the round begins
+            self.ledger.begin_or()
+        if before[0] == "operating":
+            self.replay.checks += compare(self.ledger, self.replay.state, before)
             self.round_ended()
+
+    def apply_current(self) -> None:
+        self.applied = True
+        self.ledger.apply(self.current, self.paid)
+
+    def terrain_cost(self, hex_name: str, corp: str, owners: dict[str, str]) -> int:
+        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        return 0 if kind == MOUNTAIN and owners.get(FREE_MOUNTAINS) == corp else cost
 
     def round_ended(self) -> None:
         if self.on_round_end is not None:
@@ -189,7 +233,7 @@ class Translator:
         if self.pending_run is not None:
             corp, revenue = self.pending_run
             self.pending_run = None
-            self.type({"type": "run_routes", "entity": corp}, f"run {_said(revenue)} withhold")
+            self.sync_type({"type": "run_routes", "entity": corp}, f"run {_said(revenue)} withhold")
 
     def sync_operating(self, action: dict[str, Any], corp: str) -> None:
         """Ends the turns (and the stock round) the site ended by itself until `corp`
@@ -201,13 +245,13 @@ class Translator:
             if state.round == "operating" and state.order[state.operating] == corp:
                 return
             self.finish_run()
-            self.type(action, "done")
+            self.sync_type(action, "done")
 
     def end_turn(self) -> None:
         """Ends the operating turn the last recorded action left open."""
         if self.replay.state.round == "operating":
             self.finish_run()
-            self.type({"type": "end"}, "done")
+            self.sync_type({"type": "end"}, "done")
 
     def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
         """Ends what the site ended by itself until the round (and, in a stock round, the
@@ -223,7 +267,7 @@ class Translator:
             if state.round == "auction":
                 return
             self.finish_run()
-            self.type(action, "done")
+            self.sync_type(action, "done")
 
     # --- the actions -----------------------------------------------------------------------
     def play(self, action: dict[str, Any]) -> None:
@@ -232,7 +276,10 @@ class Translator:
         if handler is None:
             return  # program_* and other settings of the site: no move
         self.replay.actions += 1
+        self.current, self.applied, self.paid = action, False, None
         handler(action)
+        if not self.applied:
+            self.apply_current()
 
     def on_bid(self, action: dict[str, Any]) -> None:
         self.type(action, f"bid {action['company']} {action['price']}")
@@ -255,7 +302,7 @@ class Translator:
         zone = state.title.market.means(state.space(state.corps[bought[0]]), "multiple_buy")
         if corp == bought[0] and zone:
             return
-        self.type(action, "done")
+        self.sync_type(action, "done")
         self.sync_round(action, "stock", player)
 
     def on_pass(self, action: dict[str, Any]) -> None:
@@ -321,10 +368,7 @@ class Translator:
         self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
     def terrain(self, hex_name: str, corp: str) -> int:
-        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
-        if kind == MOUNTAIN and self.replay.state.privates.get(FREE_MOUNTAINS) == corp:
-            return 0
-        return cost
+        return self.terrain_cost(hex_name, corp, self.replay.state.privates)
 
     def on_place_token(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
@@ -426,6 +470,10 @@ SITE: dict[str, Any] = {
 }
 
 
+def _round_of(state: State) -> tuple[str, int, int]:
+    return state.round, state.stock_round, state.or_number
+
+
 def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The actions, each sale marked `in_need` that a president makes to pay for a company's
     train (the site's next action, past his other sales, is the company's train or
@@ -452,11 +500,27 @@ OPTIONAL: dict[str, dict[str, Any]] = {
 }
 
 
+# Where the site's engine, when a game was played, let through what it refuses today (and the
+# printed rules refuse): the game's actions kept that, and the title's options say it. The
+# site's engine of April 2020 (commit d07d5a1, round/operating.rb and route.rb) checked a
+# president's sales for a train only in its page, not when the action was played, and a route
+# only for hexes that touch and the number of its stops.
+AS_PLAYED: dict[str, dict[str, Any]] = {
+    "1889/314": {  # played 2020-04-28
+        # #451/#452: P1 sold IR and TR once KO and he had the D's $1100 (KO $742, P1 $424)
+        "operating.sell_more_than_needed": True,
+        # #368: IR's 3-train ran I4-I2-K4 through I2, full of SR's and AR's stations
+        "operating.full_cities_block": False,
+    },
+}
+
+
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
     options = dict(SITE)
     for rule in game.options:
         options.update(OPTIONAL[rule])
+    options.update(AS_PLAYED.get(game.name, {}))
     for path, value in options.items():
         *tables, key = path.split(".")
         where = data
