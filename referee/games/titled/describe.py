@@ -268,7 +268,11 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("extra_lay"):
         extra = k.table("extra_lay")
-        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        out["extra_lay"] = t.ExtraLay(
+            tuple(extra.texts("hexes")),
+            tuple(extra.texts("tiles")),
+            extra.text("by", "company", t.EXTRA_LAY_BY),
+        )
         extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")

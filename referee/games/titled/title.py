@@ -33,6 +33,7 @@ AUCTIONS = ("waterfall", "fixed_price", "none")
 # player whose turn of the sale came next (the buys and bids of a bid-off take no turn).
 AUCTION_PRIORITIES = ("after_last_buyer", "next_in_turn")
 PAYOUTS = ("full", "half", "withhold")
+EXTRA_LAY_BY = ("company", "player")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
 # When an end condition ends the game, in words for the players (the keys stay in the files).
@@ -127,6 +128,10 @@ class Private:
 class ExtraLay:
     hexes: tuple[str, ...]
     tiles: tuple[str, ...]
+    # EXTRA_LAY_BY: who lays it. company: the company owning the private, in its turn.
+    # player: the player owning it, in a stock round or in the turn of a company he presides,
+    # paying any cost himself; the track need not connect to any company's (1889's MF).
+    by: str = "company"
 
 
 @dataclass(frozen=True)

@@ -247,6 +247,18 @@ class Translator:
             self.finish_run()
             self.sync_type(action, "done")
 
+    def sync_presided(self, action: dict[str, Any], player: str) -> None:
+        """Ends the operating turns the site ended by itself until a company of `player`
+        operates (the site's turns end when the next one acts)."""
+        for _turn in range(20):
+            state = self.replay.state
+            if state.round != "operating" or state.discard_due:
+                return
+            if state.corps[state.order[state.operating]].president == player:
+                return
+            self.finish_run()
+            self.sync_type(action, "done")
+
     def end_turn(self) -> None:
         """Ends the operating turn the last recorded action left open."""
         if self.replay.state.round == "operating":
@@ -354,8 +366,10 @@ class Translator:
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
-        if corp in self.replay.state.corps:  # a player's private lays on no company's turn
+        if corp in self.replay.state.corps:
             self.sync_operating(action, corp)
+        else:  # a player's private: in a stock round, or in a turn of a company he presides
+            self.sync_presided(action, corp)
         hex_name = action["hex"]
         tile = action["tile"].rsplit("-", 1)[0]
         cost = 0 if hex_name in self.hex_tile else self.terrain(hex_name, corp)
@@ -365,7 +379,10 @@ class Translator:
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
         by = f" {action['entity']}" if action["entity_type"] == "company" else ""
-        self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
+        who = ""  # a player's private lays in another's turn as its owner says it
+        if corp in self.replay.state.cash and corp != self.replay.session.actor():
+            who = f"as {corp} "
+        self.type(action, f"{who}tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
     def terrain(self, hex_name: str, corp: str) -> int:
         return self.terrain_cost(hex_name, corp, self.replay.state.privates)
