@@ -87,6 +87,15 @@ class Ledger:
         found: dict[str, Any] = next(p for p in self.data["privates"] if p["abbr"] == abbr)
         return found
 
+    def _auction(self, action: dict[str, Any]) -> bool:
+        """Whether the action belongs to the sale of the privates (a bid, a pass, the par of a
+        company whose president's certificate came with a private)."""
+        if action["type"] == "par":
+            return any(
+                p.get("gives_president") == action["corporation"] for p in self.data["privates"]
+            )
+        return action["type"] in ("bid", "pass")
+
     def settle_auction(self) -> None:
         """Each private goes to its best bid (a waterfall sells each to its highest bidder)."""
         for private, (player, amount) in self.bids.items():
@@ -95,6 +104,7 @@ class Ledger:
             gives = self._private(private).get("gives_share")
             if gives:
                 self._shift(gives, IPO, player, 10)
+                self._float(gives)
         self.bids.clear()
 
     def pay_privates(self) -> None:
@@ -122,6 +132,8 @@ class Ledger:
     # --- the actions ---------------------------------------------------------------------
     def apply(self, action: dict[str, Any], paid: int | None = None) -> None:
         """`paid`: what the banker paid for a run the site kept without its revenue."""
+        if self.bids and not self._auction(action):
+            self.settle_auction()
         handler = getattr(self, f"on_{action['type']}", None)
         if handler is not None:
             handler(action, paid) if action["type"] == "dividend" else handler(action)

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
+from referee.games.titled import routes
 from referee.games.titled.describe import title_data
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
@@ -131,6 +133,10 @@ class Replay:
     failed: list[Forced] = field(default_factory=list)  # refused even with force
     actions: int = 0  # the recorded actions that stand, replayed
     checks: list[str] = field(default_factory=list)  # what a check after a round found wrong
+    ledger: Ledger | None = None  # what the recorded actions imply (ledger.py)
+    rounds: int = 0  # the operating rounds checked against the ledger
+    runs: int = 0  # the recorded runs held against the route search
+    routes: list[str] = field(default_factory=list)  # recorded runs above the proven best
 
     @property
     def state(self) -> State:
@@ -214,6 +220,7 @@ class Translator:
             self.ledger.begin_or()
         if before[0] == "operating":
             self.replay.checks += compare(self.ledger, self.replay.state, before)
+            self.replay.rounds += 1
             self.round_ended()
 
     def apply_current(self) -> None:
@@ -416,7 +423,20 @@ class Translator:
         revenue = self.pending_run[1] if self.pending_run else 0
         self.pending_run = None
         self.sync_operating(action, corp)
+        self.check_run(action, corp, revenue)
         self.type(action, f"run {_said(revenue)} {how}")
+
+    def check_run(self, action: dict[str, Any], corp: str, revenue: int) -> None:
+        """A recorded revenue is at most the best the route search proves on the track as it
+        stands, which `run best` pays."""
+        if revenue <= 0:
+            return
+        state = self.replay.state
+        best = proposal.proven_total(routes.search(state, state.corps[corp]))
+        self.replay.runs += 1
+        if best is None or best < revenue:
+            said = "not proven" if best is None else str(best)
+            self.replay.routes.append(f"#{action['id']} {corp} ran {revenue}, the best {said}")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -466,6 +486,7 @@ def replay(path: Path, on_round_end: Callable[[Replay], None] | None = None) -> 
     result = Replay(game, session)
     translator = Translator(game, result)
     translator.on_round_end = on_round_end
+    result.ledger = translator.ledger
     for action in _marked(effective(game.actions)):
         if result.state.round == "over":
             break
