@@ -530,13 +530,14 @@ def test_1889_mitsubishi_ferry_its_owner_lays_the_port_tile_once_beside_any_comp
         draft.privates.update({"MF": "A"})
 
     state = edited(start("1889", "A,B"), stock)
-    assert state.player == "A"
+    assert state.player == "A" and "tile" in GAME.options(state).verbs
     with pytest.raises(RuleError, match="MF lays tile 437 on B11, G10, I12, J9"):
         apply(state, Lay("A", "G10", "57", 0, 0, "MF"))
     with pytest.raises(RuleError, match="B does not own MF.*privates.MF.extra_lay"):
         apply(state, Lay("B", "G10", "437", 0, 0, "MF"))
     laid, _ = apply(state, Lay("A", "G10", "437", 0, 0, "MF"))
     assert laid.tiles["G10"] == ("437", 0) and laid.extra_lays == ["MF"]
+    assert "tile" not in GAME.options(laid).verbs
     with pytest.raises(RuleError, match="MF's extra tile lay is used"):
         apply(laid, Lay("A", "J9", "437", 0, 0, "MF"))
     with pytest.raises(RuleError, match="only a private's owner lays a tile"):
