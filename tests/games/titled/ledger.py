@@ -134,9 +134,12 @@ class Ledger:
         """`paid`: what the banker paid for a run the site kept without its revenue."""
         if self.bids and not self._auction(action):
             self.settle_auction()
+        if action["type"] == "dividend":
+            self.on_dividend(action, paid)
+            return
         handler = getattr(self, f"on_{action['type']}", None)
         if handler is not None:
-            handler(action, paid) if action["type"] == "dividend" else handler(action)
+            handler(action)
 
     def _player(self, action: dict[str, Any]) -> str:
         return self.players[int(action["entity"])]

@@ -7,7 +7,9 @@ module keeps the actions that stand (an undo takes back the last one standing, o
 made for a player, `auto_actions`, follow the one that made them) and says each one as the
 move a table types (`bid`, `par`, `buy`, `tile`, `token`, `run`, `train`, ...). The moves
 are played through the shell's command layer, as `referee resume` or a pipe plays them; a
-move refused is played again with `force` and counted.
+move refused is played again with `force` and counted. After each operating round the banker's
+cash and prices are held against a ledger of the actions (ledger.py), and before each recorded
+dividend the recorded revenue against the best the route search proves.
 
 Only facts of the site's records are read here (the actions, the result); what each action
 means on the site was read from its engine, never copied.
