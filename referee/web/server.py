@@ -379,10 +379,13 @@ def lan_address() -> str:
 
 def frozen(session: Session) -> Session:
     """A copy of the session whose lists the shell's next move cannot change under a reader
-    (states themselves are never changed once made: a move makes a new one)."""
+    (states themselves are never changed once made: a move makes a new one). What each move
+    did (`told`) is copied too: an undo meanwhile would leave the reader a move without it."""
     return replace(
         session,
         entries=list(session.entries),
         states=list(session.states),
+        told=list(session.told),
+        awaiting=list(session.awaiting),
         redo_stack=list(session.redo_stack),
     )
