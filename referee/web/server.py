@@ -22,6 +22,7 @@ import logging
 import secrets
 import socket
 import sys
+import threading
 import time
 from dataclasses import replace
 from importlib import resources
@@ -108,8 +109,11 @@ class TablePage:
         self.streams: set[asyncio.Queue[bool]] = set()
         self.page = view.Page()
         self._cached: tuple[str, bytes, bytes] | None = None
-        self._charts: tuple[float, str, str] = (0.0, "", "")  # when drawn, language, sections
-        self._redraw: asyncio.TimerHandle | None = None
+        # The charts last drawn: the state they show, their language, the sections.
+        self._charts: tuple[object, str, str] = (None, "", "")
+        self._charts_at = 0.0  # when they were drawn (time.monotonic)
+        self._drawing = threading.Lock()
+        self._redraw: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._runner: web.BaseRunner | None = None
         self._sock: socket.socket | None = None
@@ -121,8 +125,10 @@ class TablePage:
         """(version, JSON, HTML page) of the current version, made once per version.
 
         It is made in a worker thread from a copy of the session's lists, so that the shell's
-        loop goes on answering moves meanwhile. The charts (the slow part) are drawn again at
-        most every CHART_SECONDS; a page is then told to fetch once more when they are."""
+        loop goes on answering moves meanwhile. A version never waits for the charts (the
+        slow part) once they were drawn in its language: it takes the last ones drawn, and
+        they are drawn again behind it, at most every CHART_SECONDS, as a version of their
+        own (see `_redraw_soon`)."""
         # A page that closes meanwhile must not waste the drawing: the next one takes it.
         return await asyncio.shield(self._rendered())
 
@@ -131,16 +137,16 @@ class TablePage:
             version, lang = self.source.version, self.source.language
             if self._cached is None or self._cached[0] != version:
                 session = frozen(self.source.session)
-                now = time.monotonic()
-                drawn, drawn_in, sections = self._charts
-                charts = sections if now - drawn < CHART_SECONDS and drawn_in == lang else None
-                if charts is not None:
-                    self._redraw_later(CHART_SECONDS - (now - drawn))
+                drawn_of, drawn_in, sections = self._charts
+                charts = sections if drawn_in == lang else None
+                if charts is not None and drawn_of is not session.state:
+                    self._redraw_soon()
                 notice = self.source.notice
                 made = await asyncio.to_thread(self._make, session, version, lang, notice, charts)
                 self._cached = made[:3]
                 if charts is None:
-                    self._charts = (now, lang, made[3])
+                    self._charts = (session.state, lang, made[3])
+                    self._charts_at = time.monotonic()
             return self._cached
 
     def _make(
@@ -148,9 +154,9 @@ class TablePage:
     ) -> tuple[str, bytes, bytes, str]:
         """Drawn in a worker thread, in the language of the version (not the process's, which
         the shell may switch meanwhile)."""
+        if charts is None:
+            charts = self._draw_charts(session, lang)
         with i18n.drawing(lang):
-            if charts is None:
-                charts = view.chart_sections(session, self.page)
             data = view.data(session)
             body = view.body(session, self.page, notice, charts_html=charts)
             # What the page's script changes besides the body: title, lang, its own words.
@@ -160,17 +166,31 @@ class TablePage:
         encoded = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
         return version, encoded, page.encode("utf-8"), charts
 
-    def _redraw_later(self, delay: float) -> None:
-        """Once the charts may be drawn again, move the version so that pages fetch them."""
-        if self._redraw is not None:
-            return
+    def _draw_charts(self, session: Session, lang: str) -> str:
+        """The chart sections (in a worker thread; one drawing at a time: they share the points
+        computed so far)."""
+        with self._drawing, i18n.drawing(lang):
+            return view.chart_sections(session, self.page)
 
-        def redraw() -> None:
+    def _redraw_soon(self) -> None:
+        """Draw the charts of the current session behind the versions, CHART_SECONDS after they
+        were last drawn, then move the version so that pages get them."""
+        if self._redraw is None:
+            wait = self._charts_at + CHART_SECONDS - time.monotonic()
+            self._redraw = asyncio.get_running_loop().create_task(self._redraw_charts(wait))
+
+    async def _redraw_charts(self, wait: float) -> None:
+        try:
+            await asyncio.sleep(max(wait, 0.0))
+            session, lang = frozen(self.source.session), self.source.language
+            sections = await asyncio.to_thread(self._draw_charts, session, lang)
+        except Exception:
+            return  # the pages keep the charts they have; the next version tries again
+        finally:
             self._redraw = None
-            self._charts = (0.0, "", "")
-            self.source.touch()
-
-        self._redraw = asyncio.get_running_loop().call_later(max(delay, 0.0), redraw)
+        self._charts = (session.state, lang, sections)
+        self._charts_at = time.monotonic()
+        self.source.touch()
 
     def wake(self) -> None:
         """Tell every open stream that the version moved (a queue of one: never blocks)."""
