@@ -204,7 +204,7 @@ async def test_the_view_json_is_cached_per_version(shared) -> None:
     assert await page.rendered() is first
     source.session.play(next_move(ONE_OF_EACH["union-station"], 12))
     source.check()
-    assert json.loads((await page.rendered())[1])["moves"] == json.loads(first[1])["moves"] + 1
+    assert json.loads((await page.rendered()).json)["moves"] == json.loads(first.json)["moves"] + 1
 
 
 async def test_charts_drawn_from_an_earlier_version_are_drawn_again_soon(
@@ -219,7 +219,7 @@ async def test_charts_drawn_from_an_earlier_version_are_drawn_again_soon(
     await page.rendered()  # the move at once, the charts of a moment ago
     await asyncio.sleep(0.5)
     assert source.version != moved  # the pages are told to fetch the new charts
-    scores = json.loads((await page.rendered())[1])["html"]
+    scores = json.loads((await page.rendered()).json)["html"]
     assert scores.count("<svg") >= 2
 
 
@@ -244,8 +244,8 @@ async def test_a_move_is_shown_without_waiting_for_the_charts(shared, monkeypatc
     source.check()
     moved = source.version
     try:
-        version, payload, _ = await asyncio.wait_for(page.rendered(), 30)
-        assert version == moved and json.loads(payload)["last_moves"][-1]["text"] == move
+        made = await asyncio.wait_for(page.rendered(), 30)
+        assert made.version == moved and json.loads(made.json)["last_moves"][-1]["text"] == move
         assert await asyncio.to_thread(drawing.wait, 30)  # drawn again behind the move
         assert source.version == moved
     finally:
