@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from referee.citations import title_key
 from referee.columns import simple_table
 from referee.games.titled.title import Title
-from referee.citations import title_key
 from referee.i18n import NP_, _, ngettext, pgettext
 
 
