@@ -103,8 +103,8 @@ def table(
     panels.append(current)
     laid_out = []
     for panel in panels:
-        shown = [r for r in rows if not sparse or any(str(r[c]).strip() for c in panel)]
-        laid_out.append(_laid_out(shown, headers, everything[:keep] + panel, options, limit))
+        kept = [r for r in rows if not sparse or any(str(r[c]).strip() for c in panel)]
+        laid_out.append(_laid_out(kept, headers, everything[:keep] + panel, options, limit))
     return "\n\n".join(laid_out)
 
 
