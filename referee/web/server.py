@@ -33,6 +33,8 @@ from aiohttp import web, web_protocol
 
 from referee import i18n
 from referee.engine import UsageError
+from referee.files import system_error
+from referee.i18n import _
 from referee.session import Session
 from referee.web import view
 from referee.web.page import live_words, page_html, title_of
@@ -411,8 +413,10 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         error = PortTaken if e.errno == errno.EADDRINUSE else UsageError
+        said = _("cannot listen on {host}:{port}: {error}")
         raise error(
-            f"cannot listen on {host}:{port}: {e.strerror}", "--host ADDRESS --port N (0: any)"
+            said.format(host=host, port=port, error=system_error(e)),
+            _("--host ADDRESS --port N (0: any free port)"),
         ) from None
     sock.setblocking(False)
     return sock

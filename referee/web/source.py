@@ -17,6 +17,7 @@ from typing import Any
 
 from referee import i18n, savefile
 from referee.engine import RefereeError
+from referee.files import system_error
 from referee.i18n import _
 from referee.session import Session
 
@@ -111,7 +112,8 @@ class SaveFollower:
             session, note = savefile.reread(self.path, before, self._pieces)
         except (RefereeError, OSError) as e:
             notice = _("the save cannot be read now: {error}; the page shows the last good state")
-            self.source.notice = notice.format(error=e)
+            error = system_error(e) if isinstance(e, OSError) else str(e)
+            self.source.notice = notice.format(error=error)
             self.source.touch()
             return True
         if not same_game(before, session):

@@ -173,6 +173,7 @@ class Titled(Game):
     min_players = 2
     max_players = 8
     variants: ClassVar[dict[str, str]] = {"described": N_("the title given with --title")}
+    DESCRIBED: ClassVar[str] = NP_("variant", "described")  # for `variant_words`
     default_variant = "described"
 
     def title_of(self, state: State) -> str:
