@@ -103,7 +103,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     train_names = [tr.name for tr in trains]
     for tr in trains:
         where = Keys({}, f"trains[{tr.name}]", file)
-        for key, value in (("rusts_on", tr.rusts_on), ("available_after", tr.available_after)):
+        named = (
+            ("rusts_on", tr.rusts_on),
+            ("available_after", tr.available_after),
+            ("obsolete_on", tr.obsolete_on),
+        )
+        for key, value in named:
             if value and value not in train_names:
                 said = _("names no train {value}").format(value=shown(value))
                 where.fail(said, key, ", ".join(train_names))
@@ -259,6 +264,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "company_may_buy": k.flag("company_may_buy", True),
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
+        "closes_when_company_starts": k.flag("closes_when_company_starts", False),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
@@ -268,7 +274,9 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("extra_lay"):
         extra = k.table("extra_lay")
-        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        out["extra_lay"] = t.ExtraLay(
+            tuple(extra.texts("hexes")), tuple(extra.texts("tiles")), extra.flag("free", False)
+        )
         extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
@@ -292,6 +300,8 @@ def _train(k: Keys) -> t.Train:
         closes_privates=k.flag("closes_privates", False),
         trade_in=tuple(k.texts("trade_in", [])),
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
+        obsolete_on=k.text("obsolete_on", ""),
+        loses_a_train_run=k.flag("loses_a_train_run", False),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
@@ -311,6 +321,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
         operating_rounds=k.integer("operating_rounds", low=1, high=10),
         train_limit=k.integer("train_limit", low=1, high=20),
         privates_for_sale=k.flag("privates_for_sale", False),
+        bank_trains_per_turn=k.integer("bank_trains_per_turn", 0, 0, 20),
     )
     k.done()
     return phase
@@ -361,6 +372,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
     )
     k.done()
     return rules

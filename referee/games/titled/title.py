@@ -121,12 +121,15 @@ class Private:
     # The owning company may lay one tile of these on one of these hexes, once, in addition
     # to its own lay (1830's CS on B20, 1889's ER on C4): `tile HEX TILE ROT [COST] PRIVATE`.
     extra_lay: ExtraLay | None = None
+    # closes once the company whose president's certificate it gives is started (18TN's LNR)
+    closes_when_company_starts: bool = False
 
 
 @dataclass(frozen=True)
 class ExtraLay:
     hexes: tuple[str, ...]
     tiles: tuple[str, ...]
+    free: bool = False  # no terrain cost is paid for it (18TN's track privates)
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,13 @@ class Train:
     closes_privates: bool = False
     trade_in: tuple[str, ...] = ()  # trains that may be handed in for trade_in_discount
     trade_in_discount: int = 0
+    # The first train of this name bought makes these obsolete: they no longer count toward
+    # the train limit, are not sold between companies, and leave after their owner's next run.
+    obsolete_on: str = ""
+    # The first of these bought costs each company then owning a train (the buyer too) its
+    # lowest-earning train's run in its next operating turn; with one train it runs for
+    # nothing and its price stays (18TN's Civil War).
+    loses_a_train_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,6 +160,7 @@ class Phase:
     operating_rounds: int
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
+    bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
 
 
 @dataclass(frozen=True)
@@ -191,6 +202,9 @@ class OperatingRules:
     # president's emergency sale (18xx.games, step/emergency_money.rb); otherwise the order
     # set when the round began stands.
     reorder_after_emergency_sale: bool = False
+    # An upgrade is the only lay of its turn: tile_lays counts yellow lays on empty hexes
+    # (18TN: two yellow lays or one upgrade).
+    upgrade_is_the_only_lay: bool = False
 
 
 @dataclass(frozen=True)

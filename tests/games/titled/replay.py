@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
+from referee.games.titled import train_events
 from referee.games.titled.describe import title_data
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
@@ -59,6 +61,9 @@ TERRAIN: dict[str, dict[str, tuple[int, str]]] = {
 # 1889's Sumitomo Mines Railway: its owning company lays on a mountain without a river for
 # nothing (g_1889/entities.rb, tile_discount terrain mountain).
 FREE_MOUNTAINS = "SMR"
+# The site's train names that a table cannot type as one word (a quote), as the title names
+# them: title -> site's name -> the title's.
+TRAIN_NAMES: dict[str, dict[str, str]] = {"18TN": {"3'": "3b", "6'": "6b"}}
 
 
 @dataclass
@@ -318,9 +323,20 @@ class Translator:
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
         by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        if by and self.free_lay(str(action["entity"])):
+            cost = 0
         self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
+    def free_lay(self, private: str) -> bool:
+        """Whether a private's extra lay is free of terrain cost (its title's extra_lay)."""
+        found = [p for p in self.replay.state.title.privates if p.abbr == private]
+        return bool(found and found[0].extra_lay and found[0].extra_lay.free)
+
     def terrain(self, hex_name: str, corp: str) -> int:
+        """What the first tile on a hex costs: the table above, else the map's terrain_cost."""
+        if self.game.title not in TERRAIN:
+            raw = load_table(f"maps/{self.replay.state.title.map}")["hexes"].get(hex_name, {})
+            return int(raw.get("terrain_cost", 0))
         cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
         if kind == MOUNTAIN and self.replay.state.privates.get(FREE_MOUNTAINS) == corp:
             return 0
@@ -336,7 +352,8 @@ class Translator:
     def node(self, hex_name: str, city: int) -> int:
         """The site numbers a tile's cities; the banker its nodes (towns among them)."""
         laid = self.replay.state.tiles.get(hex_name)
-        spec = catalogue()[laid[0]] if laid else load_map(self.game.title).hexes[hex_name].printed
+        printed = load_map(self.replay.state.title.map).hexes[hex_name].printed
+        spec = catalogue()[laid[0]] if laid else printed
         cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
         return cities[city]
 
@@ -346,8 +363,10 @@ class Translator:
         if any("revenue" not in route for route in action["routes"]):
             self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
             return
-        revenue = sum(int(r["revenue"]) for r in action["routes"])
-        self.pending_run = (corp, revenue)
+        runs = [int(r["revenue"]) for r in action["routes"]]
+        state = self.replay.state
+        cut = train_events.war_cut(state, state.corps[corp], runs)
+        self.pending_run = (corp, sum(runs) - cut)
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -362,14 +381,14 @@ class Translator:
         self.finish_run()
         self.sync_operating(action, corp)
         train = action["train"]
-        name = train.rsplit("-", 1)[0]
+        name = self.train_name(train)
         seller = self.trains.get(train, "")
         self.trains[train] = corp
         if seller and seller != corp:
             self.type(action, f"train {name} from {seller} {action['price']}")
         elif action.get("exchange"):
             self.trains.pop(action["exchange"], None)
-            self.type(action, f"train {name} trade {action['exchange'].rsplit('-', 1)[0]}")
+            self.type(action, f"train {name} trade {self.train_name(action['exchange'])}")
         else:
             self.type(action, f"train {name}")
 
@@ -380,7 +399,12 @@ class Translator:
         state = self.replay.state
         president = state.corps[action["entity"]].president
         who = "" if president == self.replay.session.actor() else f"as {president} "
-        self.type(action, f"{who}discard {action['entity']} {train.rsplit('-', 1)[0]}")
+        self.type(action, f"{who}discard {action['entity']} {self.train_name(train)}")
+
+    def train_name(self, train: str) -> str:
+        """The title's name of a train of the site ("3'-1")."""
+        name = train.rsplit("-", 1)[0]
+        return TRAIN_NAMES.get(self.game.title, {}).get(name, name)
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -452,18 +476,37 @@ OPTIONAL: dict[str, dict[str, Any]] = {
 }
 
 
+# What the site plays otherwise than one title's description (title -> key path -> value);
+# `*` stands for every entry of a list ([[phases]]).
+SITE_BY_TITLE: dict[str, dict[str, Any]] = {
+    # 18TN's phases 2 to 4 let a company buy one train from the bank a turn (game.rb status
+    # limited_train_buy); the site's train step accepts any train the bank sells
+    # (step/buy_train.rb buy_train_action checks depot.available), and both recorded games
+    # buy the last 4 and the first 5 in one turn.
+    "18TN": {"phases.*.bank_trains_per_turn": 0},
+}
+
+
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
-    options = dict(SITE)
+    options = {**SITE, **SITE_BY_TITLE.get(game.title, {})}
     for rule in game.options:
         options.update(OPTIONAL[rule])
     for path, value in options.items():
-        *tables, key = path.split(".")
-        where = data
-        for table in tables:
-            where = where.setdefault(table, {})
-        where[key] = value
+        _set(data, path.split("."), value)
     return data
+
+
+def _set(where: Any, path: list[str], value: Any) -> None:
+    """Sets the key `path` of a description to `value`, making the tables it needs."""
+    head, *rest = path
+    if head == "*":
+        for entry in where:
+            _set(entry, rest, value)
+    elif not rest:
+        where[head] = value
+    else:
+        _set(where.setdefault(head, {}), rest, value)
 
 
 def each_forced(result: Replay) -> Iterator[str]:
