@@ -360,13 +360,36 @@ class Translator:
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
         self.sync_operating(action, corp)
-        if any("revenue" not in route for route in action["routes"]):
+        found = [self.route_revenue(r) for r in action["routes"]]
+        runs = [run for run in found if run is not None]
+        if len(runs) < len(found):
             self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
             return
-        runs = [int(r["revenue"]) for r in action["routes"]]
         state = self.replay.state
         cut = train_events.war_cut(state, state.corps[corp], runs)
         self.pending_run = (corp, sum(runs) - cut)
+
+    def route_revenue(self, route: dict[str, Any]) -> int | None:
+        """A recorded route's revenue: as the site kept it, else the values of the stops its
+        `connections` end at, where each such hex has one stop (None: not known)."""
+        if "revenue" in route:
+            return int(route["revenue"])
+        ends = {h for c in route.get("connections", []) for h in (c[0], c[-1])}
+        values = [self.stop_value(h) for h in ends]
+        if not ends or any(v is None for v in values):
+            return None
+        return sum(v for v in values if v is not None)
+
+    def stop_value(self, hex_name: str) -> int | None:
+        """What the one city, town or off-board of a hex pays now (None: not one stop)."""
+        state = self.replay.state
+        game_map = load_map(state.title.map)
+        laid = state.tiles.get(hex_name)
+        spec = catalogue()[laid[0]] if laid else game_map.hexes[hex_name].printed
+        stops = [n for n in spec.nodes if n.kind in ("city", "town", "offboard")]
+        if len(stops) != 1:
+            return None
+        return stops[0].value(game_map.phases.get(state.phase, "yellow"))
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]

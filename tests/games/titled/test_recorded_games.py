@@ -25,9 +25,6 @@ FORCED: dict[str, str] = {
     "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
 }
 VALUES: dict[str, str] = {
-    # issue 28: every move accepted; the values differ by $26 to $68 (5656/5615, 5429/5368,
-    # 4422/4354, 4381/4355)
-    "18TN/7818": "each player's value a little above the site's (not yet found why)",
     # now each value within $300 of the site's (4430/4444, 4028/4317, 3856/3880, 2920/3091)
     "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
 }
