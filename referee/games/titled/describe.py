@@ -373,6 +373,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
         upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
+        first_round_private_sales=k.flag("first_round_private_sales", False),
     )
     k.done()
     return rules

@@ -82,6 +82,7 @@ def begin_round(state: State) -> list[Event]:
     events = [Event(_("operating round {number}").format(number=number))]
     events += pay_privates(state)
     state.order, state.operating, state.op = order(state), 0, OpTurn()
+    state.private_sellers = []
     if not state.order:
         return [*events, *end_round(state)]
     return [*events, *_begin_turn(state)]
@@ -771,24 +772,34 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
     not_a_player = _("{private} is not owned by a player").format(private=move.private)
     judge.fact(owner in state.cash, not_a_player, OR)
     p = next(x for x in title.privates if x.abbr == move.private)
-    judge.rule(
-        phase(state).privates_for_sale,
-        _("no private is sold to a company in phase {phase}").format(phase=state.phase),
-        key(state, f"phases.{state.phase}.privates_for_sale"),
-    )
+    first = _first_round_sales(state)
+    if first and not phase(state).privates_for_sale:
+        _one_each(state, corp, owner, judge)
+    else:
+        judge.rule(
+            phase(state).privates_for_sale,
+            _("no private is sold to a company in phase {phase}").format(phase=state.phase),
+            key(state, f"phases.{state.phase}.privates_for_sale"),
+        )
     judge.rule(
         p.company_may_buy,
         _("{private} is never sold to a company").format(private=p.abbr),
         key(state, f"privates.{p.abbr}.company_may_buy"),
     )
     low, high = (p.cost * pct // 100 for pct in title.operating.private_price_percent)
+    if first:
+        low = high = p.cost
     judge.rule(
         low <= move.price <= high,
         _("{private} sells for {low} to {high}").format(
             private=p.abbr, low=title.money(low), high=title.money(high)
         ),
-        key(state, "operating.private_price_percent"),
+        key(
+            state,
+            "operating.first_round_private_sales" if first else "operating.private_price_percent",
+        ),
     )
+    state.private_sellers.append(owner)
     cannot = _("{company} cannot pay {price}")
     judge.rule(
         corp.cash >= move.price,
@@ -806,6 +817,21 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             )
         )
     ]
+
+
+def _first_round_sales(state: State) -> bool:
+    """Operating round 1.1 of a title whose companies buy privates at face value in it."""
+    first = (state.stock_round, state.or_number) == (1, 1)
+    return first and state.title.operating.first_round_private_sales
+
+
+def _one_each(state: State, corp: Corp, owner: str, judge: Judge) -> None:
+    """The first round's sales outside the phase's: one private a company, one a player."""
+    rule = key(state, "operating.first_round_private_sales")
+    owns = _("{company} owns a private: it buys no other now").format(company=corp.abbr)
+    judge.rule(corp.abbr not in state.privates.values(), owns, rule)
+    sold = _("{player} has sold a private this round: no other now").format(player=owner)
+    judge.rule(owner not in state.private_sellers, sold, rule)
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:

@@ -112,6 +112,7 @@ class State(Sealable):
     extra_lays: list[str] = field(default_factory=list)  # privates whose extra lay is used
     obsolete: list[str] = field(default_factory=list)  # train names made obsolete
     war: list[str] = field(default_factory=list)  # companies to lose a train's run (18TN)
+    private_sellers: list[str] = field(default_factory=list)  # players who sold one this round
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends
 

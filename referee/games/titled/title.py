@@ -205,6 +205,10 @@ class OperatingRules:
     # An upgrade is the only lay of its turn: tile_lays counts yellow lays on empty hexes
     # (18TN: two yellow lays or one upgrade).
     upgrade_is_the_only_lay: bool = False
+    # In the first operating round companies buy privates from players at face value, even in
+    # a phase that sells none; then a company owning a private buys none, and a player sells
+    # one only (18TN's phase 2).
+    first_round_private_sales: bool = False
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,28 @@ def test_one_train_from_the_bank_a_turn_in_the_early_phases() -> None:
         play(state, "A train 2")
 
 
+def test_in_the_first_round_a_company_buys_one_private_at_face_value() -> None:
+    """18TN operating.first_round_private_sales: in operating round 1.1 (phase 2, which sells
+    no privates) a company owning none buys one from a player at face value, each player
+    selling one; from 1.2 on the phase's rule and private_price_percent apply."""
+    state = edited(or1(), lambda d: d.privates.update(OWR="A"))
+    rule = r"18TN operating.first_round_private_sales"
+    with pytest.raises(RuleError, match=r"TCC sells for \$20 to \$20.*" + rule):
+        play(state, "A private TCC 30")
+    state, _ = play(state, "A private TCC 20")
+    assert state.privates["TCC"] == "L&N" and state.corps["L&N"].cash == 880
+    with pytest.raises(RuleError, match=r"L&N owns a private: it buys no other now.*" + rule):
+        play(state, "A private MCR 70")
+    with pytest.raises(RuleError, match=r"A has sold a private this round: no other now"):
+        play(edited(state, lambda d: d.privates.update(TCC="C")), "A private OWR 100")
+
+    def second_round(draft: State) -> None:
+        draft.or_number = 2
+
+    with pytest.raises(RuleError, match=r"no private is sold to a company in phase 2"):
+        play(edited(or1(), second_round), "A private TCC 20")
+
+
 def with_depot(state: State, trains: list[str], left: dict[str, int], phase: str) -> State:
     """L&N (A, operating) owns `trains`; the bank holds `left` of the later trains only."""
 
