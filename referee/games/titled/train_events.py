@@ -53,6 +53,6 @@ def after_run(state: State, corp: Corp) -> list[Event]:
     gone = [t for t in corp.trains if t in state.obsolete]
     if gone:
         corp.trains[:] = [t for t in corp.trains if t not in state.obsolete]
-        said = _("{company}'s obsolete {trains} trains leave")
+        said = _("{company}'s obsolete trains leave: {trains}")
         events.append(Event(said.format(company=corp.abbr, trains=", ".join(sorted(set(gone))))))
     return events
