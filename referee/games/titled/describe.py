@@ -374,6 +374,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
         upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
         first_round_private_sales=k.flag("first_round_private_sales", False),
+        first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
     )
     k.done()
     return rules

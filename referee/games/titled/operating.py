@@ -242,14 +242,17 @@ def _own_lay(state: State, corp: Corp, judge: Judge, upgrade: bool) -> None:
             _("{company} upgrades a tile as its only lay of the turn").format(company=corp.abbr),
             key(state, "operating.upgrade_is_the_only_lay"),
         )
+    rules = state.title.operating
+    first = not corp.operated and rules.first_turn_tile_lays
+    most = rules.first_turn_tile_lays if first else rules.tile_lays
     judge.rule(
-        state.op.lays < state.title.operating.tile_lays,
+        state.op.lays < most,
         ngettext(
             "{company} has laid its {n} tile this turn",
             "{company} has laid its {n} tiles this turn",
-            state.title.operating.tile_lays,
-        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
-        key(state, "operating.tile_lays"),
+            most,
+        ).format(company=corp.abbr, n=most),
+        key(state, "operating.first_turn_tile_lays" if first else "operating.tile_lays"),
     )
     judge.rule(
         not state.op.tokened and not state.op.ran,

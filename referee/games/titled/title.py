@@ -209,6 +209,7 @@ class OperatingRules:
     # a phase that sells none; then a company owning a private buys none, and a player sells
     # one only (18TN's phase 2).
     first_round_private_sales: bool = False
+    first_turn_tile_lays: int = 0  # a company's lays in its first turn (0: tile_lays)
 
 
 @dataclass(frozen=True)

@@ -496,6 +496,8 @@ def _said(revenue: int) -> str:
 OPTIONAL: dict[str, dict[str, Any]] = {
     # 1830: a turn's second brown-zone certificate may come from the initial offering too
     "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
+    # 18TN: three yellow lays in a company's first turn (g_18_tn/meta.rb, game.rb tile_lays)
+    "triple_yellow_first_or": {"operating.first_turn_tile_lays": 3},
 }
 
 

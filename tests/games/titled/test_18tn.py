@@ -9,8 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
+from referee.datafiles import load_table
 from referee.errors import RuleError
 from referee.games.titled import train_events
+from referee.games.titled.describe import describe
 from referee.games.titled.state import CLOSED, State
 from tests.games.titled.helpers import edited, play, start
 
@@ -59,13 +61,31 @@ def test_an_upgrade_is_the_only_lay_of_its_turn_else_two_lays() -> None:
     assert two.op.lays == 2
     with pytest.raises(RuleError, match="has laid its 2 tiles"):
         play(two, "A tile E18 9 0 0")
-    rule = r"upgrades a tile as its only lay.*18TN operating.upgrade_is_the_only_lay"
+    rule = r"upgrades a tile as its only lay.*operating.upgrade_is_the_only_lay"
     with pytest.raises(RuleError, match=rule):
         play(state, "A tile E12 9 0 0", "A tile C12 24 0 0")
     with pytest.raises(RuleError, match=rule):
         play(state, "A tile G6 14 2 0", "A tile E12 9 0 0")
     upgraded, _ = play(state, "A tile G6 14 2 0")
     assert upgraded.tiles["G6"] == ("14", 2)
+
+
+def test_the_optional_third_yellow_lay_in_a_companys_first_turn() -> None:
+    """operating.first_turn_tile_lays = 3 (the site's option triple_yellow_first_or): three
+    yellow lays in the company's first turn, two after."""
+    raw = load_table("titles/18tn")
+    raw["operating"]["first_turn_tile_lays"] = 3
+    state = edited(or1(), lambda d: setattr(d, "title", describe(raw, "18tn.toml")))
+    three, _ = play(state, "A tile E12 9 0 0", "A tile E14 9 0 0", "A tile E18 9 0 0")
+    assert three.op.lays == 3
+    with pytest.raises(RuleError, match=r"laid its 3 tiles.*operating.first_turn_tile_lays"):
+        play(three, "A tile E20 9 0 0")
+
+    def later_turn(draft: State) -> None:
+        draft.corps["L&N"].operated = True
+
+    with pytest.raises(RuleError, match=r"laid its 2 tiles.*\(operating.tile_lays\)"):
+        play(edited(state, later_turn), *(f"A tile {h} 9 0 0" for h in ("E12", "E14", "E18")))
 
 
 def test_a_private_lays_its_tile_free_beside_the_companys_own() -> None:
@@ -102,7 +122,7 @@ def test_in_the_first_round_a_company_buys_one_private_at_face_value() -> None:
     no privates) a company owning none buys one from a player at face value, each player
     selling one; from 1.2 on the phase's rule and private_price_percent apply."""
     state = edited(or1(), lambda d: d.privates.update(OWR="A"))
-    rule = r"18TN operating.first_round_private_sales"
+    rule = r"operating.first_round_private_sales"
     with pytest.raises(RuleError, match=r"TCC sells for \$20 to \$20.*" + rule):
         play(state, "A private TCC 30")
     state, _ = play(state, "A private TCC 20")
@@ -170,7 +190,7 @@ def test_the_first_3b_costs_each_company_with_a_train_one_trains_run() -> None:
         draft.op.ran = draft.op.bought = False
 
     single = edited(state, one_train)
-    rule = r"loses its only train's run.*18TN trains.3b.loses_a_train_run"
+    rule = r"loses its only train.s run.*trains.3b.loses_a_train_run"
     with pytest.raises(RuleError, match=rule):
         play(single, "A run 40 full")
     price = single.space(single.corps["L&N"]).price
