@@ -3,6 +3,7 @@ set, named by that key."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -108,6 +109,33 @@ def test_nashville_takes_only_its_n_tile_in_green() -> None:
         play(state, "A tile F11 14 0 0")
     state, _ = play(state, "A tile F11 TN2 0 0")
     assert state.tiles["F11"] == ("TN2", 0)
+
+
+def test_memphis_and_the_green_n_and_c_tiles_take_a_p_tile_in_brown() -> None:
+    """future_label on the map (18TN H3: P from brown on) and on a tile (TN2: P in brown): a
+    green city there is upgraded by the P tile 170, not by the plain 63; elsewhere 63 is."""
+
+    def turn_in(phase: str) -> Callable[[State], None]:
+        def change(draft: State) -> None:
+            draft.phase, draft.op.lays = phase, 0
+
+        return change
+
+    state, _ = play(in_phase(or1(), "3"), "A tile H3 57 0 60")
+    state, _ = play(edited(state, turn_in("3")), "A tile H3 14 0 0")
+    state = edited(state, turn_in("5"))
+    with pytest.raises(RuleError, match="the hex is labelled P; tile 63 has no label"):
+        play(state, "A tile H3 63 0 0")
+    state, _ = play(state, "A tile H3 170 0 0")
+    assert state.tiles["H3"] == ("170", 0)
+    state, _ = play(edited(state, turn_in("3")), "A tile F17 57 0 40")
+    state, _ = play(edited(state, turn_in("3")), "A tile F17 14 0 0")
+    with pytest.raises(RuleError, match="tile 170 is labelled P; the hex has no label"):
+        play(edited(state, turn_in("5")), "A tile F17 170 0 0")
+    state, _ = play(edited(state, turn_in("3")), "A tile F11 57 0 40")
+    state, _ = play(edited(state, turn_in("3")), "A tile F11 TN2 0 0")
+    state, _ = play(edited(state, turn_in("5")), "A tile F11 170 3 0")
+    assert state.tiles["F11"] == ("170", 3)
 
 
 def test_one_train_from_the_bank_a_turn_in_the_early_phases() -> None:
