@@ -141,6 +141,8 @@ TITLE_KEYS: dict[str, str] = {
     "operating.emergency_from_companies": N_("a president's help toward a train"),
     "operating.first_round_private_sales": N_("privates sold in the first operating round"),
     "operating.first_turn_tile_lays": N_("tile lays in a company's first turn"),
+    "operating.full_cities_block": N_("a city full of other companies' stations blocks a route"),
+    "operating.sell_more_than_needed": N_("a president's sales for a train beyond the need"),
     "operating.must_buy_train": N_("a company must own a train"),
     "operating.payouts": N_("paying out or withholding"),
     "operating.private_price_percent": N_("the price a company pays for a private"),

@@ -275,7 +275,10 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     if k.has("extra_lay"):
         extra = k.table("extra_lay")
         out["extra_lay"] = t.ExtraLay(
-            tuple(extra.texts("hexes")), tuple(extra.texts("tiles")), extra.flag("free", False)
+            tuple(extra.texts("hexes")),
+            tuple(extra.texts("tiles")),
+            extra.text("by", "company", t.EXTRA_LAY_BY),
+            extra.flag("free", False),
         )
         extra.done()
     if k.has("player_revenue_from_phase"):
@@ -372,6 +375,8 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        sell_more_than_needed=k.flag("sell_more_than_needed", False),
+        full_cities_block=k.flag("full_cities_block", True),
         upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
         first_round_private_sales=k.flag("first_round_private_sales", False),
         first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
