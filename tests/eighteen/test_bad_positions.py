@@ -55,7 +55,9 @@ def test_a_game_the_routes_do_not_know_is_one_line_naming_the_known_games(game: 
     # Once "lost_atlas" (or any misspelling) silently ran by the standard rules.
     with pytest.raises(UsageError) as err:
         position_from_data({"map": "1889", "phase": "5", "game": game})
-    assert str(err.value) == (f"position: unknown game '{game}' (allowed: lost-atlas, 1830, 1889)")
+    said = str(err.value)
+    assert said.startswith(f"position: unknown game '{game}' (allowed: lost-atlas, 1830, 1889")
+    assert said.endswith(")") and "\n" not in said
 
 
 def test_route_with_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> None:
@@ -63,9 +65,9 @@ def test_route_with_an_unknown_game_is_one_line_and_exit_2(tmp_path: Path) -> No
     path.write_text('game = "lost_atlas"\nmap = "1889"\nphase = "5"\n')
     result = CliRunner().invoke(route, [str(path), "--company", "AR", "--trains", "4"])
     assert result.exit_code == 2
-    assert result.output == (
-        "referee: position: unknown game 'lost_atlas' (allowed: lost-atlas, 1830, 1889)\n"
-    )
+    said = "referee: position: unknown game 'lost_atlas' (allowed: lost-atlas, 1830, 1889"
+    assert result.output.startswith(said) and result.output.endswith(")\n")
+    assert result.output.count("\n") == 1
 
 
 @pytest.mark.parametrize(

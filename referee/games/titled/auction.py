@@ -15,7 +15,8 @@ from __future__ import annotations
 from referee.engine import Event
 from referee.games.titled.moves import BidPrivate, Done, Par
 from referee.games.titled.rules import start_at
-from referee.games.titled.state import IPO, Bid, State
+from referee.games.titled.state import CLOSED, IPO, Bid, State
+from referee.games.titled.stock import float_company
 from referee.games.titled.title import Private
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
@@ -273,6 +274,19 @@ def _finish(state: State) -> list[Event]:
     ]
 
 
+def _closed_by_start(state: State, abbr: str) -> list[Event]:
+    """The privates that close once the company whose president's certificate they gave
+    starts (privates.*.closes_when_company_starts)."""
+    events = []
+    for p in state.title.privates:
+        closes = p.gives_president == abbr and p.closes_when_company_starts
+        if closes and state.privates.get(p.abbr, CLOSED) != CLOSED:
+            state.privates[p.abbr] = CLOSED
+            said = _("{private} closes: {company} has started")
+            events.append(Event(said.format(private=p.abbr, company=abbr)))
+    return events
+
+
 def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     """The par price of a company whose president's certificate came with a private."""
     abbr = state.auction.pending_par
@@ -285,5 +299,6 @@ def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Even
     starts = _("{company} starts at {price}").format(
         company=abbr, price=state.title.money(move.price)
     )
-    events = [Event(starts), *_resolve(state)]
+    events = [Event(starts), *float_company(state, state.title.company(abbr), state.corps[abbr])]
+    events += [*_closed_by_start(state, abbr), *_resolve(state)]
     return state, [*events, *_finish(state)]

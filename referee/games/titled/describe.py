@@ -103,7 +103,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     train_names = [tr.name for tr in trains]
     for tr in trains:
         where = Keys({}, f"trains[{tr.name}]", file)
-        for key, value in (("rusts_on", tr.rusts_on), ("available_after", tr.available_after)):
+        named = (
+            ("rusts_on", tr.rusts_on),
+            ("available_after", tr.available_after),
+            ("obsolete_on", tr.obsolete_on),
+        )
+        for key, value in named:
             if value and value not in train_names:
                 said = _("names no train {value}").format(value=shown(value))
                 where.fail(said, key, ", ".join(train_names))
@@ -259,6 +264,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "company_may_buy": k.flag("company_may_buy", True),
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
+        "closes_when_company_starts": k.flag("closes_when_company_starts", False),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
@@ -272,6 +278,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             tuple(extra.texts("hexes")),
             tuple(extra.texts("tiles")),
             extra.text("by", "company", t.EXTRA_LAY_BY),
+            extra.flag("free", False),
         )
         extra.done()
     if k.has("player_revenue_from_phase"):
@@ -296,6 +303,8 @@ def _train(k: Keys) -> t.Train:
         closes_privates=k.flag("closes_privates", False),
         trade_in=tuple(k.texts("trade_in", [])),
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
+        obsolete_on=k.text("obsolete_on", ""),
+        loses_a_train_run=k.flag("loses_a_train_run", False),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
@@ -315,6 +324,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
         operating_rounds=k.integer("operating_rounds", low=1, high=10),
         train_limit=k.integer("train_limit", low=1, high=20),
         privates_for_sale=k.flag("privates_for_sale", False),
+        bank_trains_per_turn=k.integer("bank_trains_per_turn", 0, 0, 20),
     )
     k.done()
     return phase
@@ -367,6 +377,9 @@ def _operating(k: Keys) -> t.OperatingRules:
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
         sell_more_than_needed=k.flag("sell_more_than_needed", False),
         full_cities_block=k.flag("full_cities_block", True),
+        upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
+        first_round_private_sales=k.flag("first_round_private_sales", False),
+        first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
     )
     k.done()
     return rules

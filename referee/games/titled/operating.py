@@ -16,10 +16,11 @@ from dataclasses import replace
 from typing import Any
 
 from referee.eighteen import proposal
+from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import Event, UsageError
-from referee.games.titled import market, routes, track
+from referee.games.titled import market, routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
@@ -81,6 +82,7 @@ def begin_round(state: State) -> list[Event]:
     events = [Event(_("operating round {number}").format(number=number))]
     events += pay_privates(state)
     state.order, state.operating, state.op = order(state), 0, OpTurn()
+    state.private_sellers = []
     if not state.order:
         return [*events, *end_round(state)]
     return [*events, *_begin_turn(state)]
@@ -183,16 +185,18 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     # A company whose home city is still to pick may lay its track first (as 18xx.games lets
     # 1830's ERIE lay on E11 before it places its home station on the tile's city).
     corp = _turn(state, move.actor, judge, home_first=False)
+    upgrade = _is_upgrade(state, move.hex)
     if move.private:
         _extra_lay(state, corp, move, judge)
     else:
-        _own_lay(state, corp, judge)
+        _own_lay(state, corp, judge, upgrade)
     returned = _place(state, move, judge)
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     if move.private:
         state.extra_lays.append(move.private)
     else:
         state.op.lays += 1
+        state.op.upgraded = state.op.upgraded or upgrade
     return state, _laid(state, corp.abbr, move, returned)
 
 
@@ -266,16 +270,37 @@ def player_lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event
     return state, _laid(state, move.actor, move, returned)
 
 
-def _own_lay(state: State, corp: Corp, judge: Judge) -> None:
-    """The company's own lays: the title's number a turn, before the station and the run."""
+def _is_upgrade(state: State, hex_name: str) -> bool:
+    """Whether a tile on `hex_name` replaces one, or track or a city printed in colour."""
+    if hex_name in state.tiles:
+        return True
+    if not state.title.map:
+        return False
+    hexes = load_map(state.title.map).hexes
+    return hex_name in hexes and hexes[hex_name].printed.color not in ("", "white")
+
+
+def _own_lay(state: State, corp: Corp, judge: Judge, upgrade: bool) -> None:
+    """The company's own lays: the title's number a turn, before the station and the run;
+    where the title says so (operating.upgrade_is_the_only_lay) an upgrade is the turn's only
+    lay."""
+    if state.title.operating.upgrade_is_the_only_lay and state.op.lays:
+        judge.rule(
+            not upgrade and not state.op.upgraded,
+            _("{company} upgrades a tile as its only lay of the turn").format(company=corp.abbr),
+            key(state, "operating.upgrade_is_the_only_lay"),
+        )
+    rules = state.title.operating
+    first = not corp.operated and rules.first_turn_tile_lays
+    most = rules.first_turn_tile_lays if first else rules.tile_lays
     judge.rule(
-        state.op.lays < state.title.operating.tile_lays,
+        state.op.lays < most,
         ngettext(
             "{company} has laid its {n} tile this turn",
             "{company} has laid its {n} tiles this turn",
-            state.title.operating.tile_lays,
-        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
-        key(state, "operating.tile_lays"),
+            most,
+        ).format(company=corp.abbr, n=most),
+        key(state, "operating.first_turn_tile_lays" if first else "operating.tile_lays"),
     )
     judge.rule(
         not state.op.tokened and not state.op.ran,
@@ -313,6 +338,11 @@ def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
     judge.rule(
         move.private not in state.extra_lays,
         _("{private}'s extra tile lay is used").format(private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.cost == 0 or not extra.free,
+        _("{private}'s tile is laid free of terrain cost").format(private=move.private),
         rule,
     )
     judge.rule(
@@ -388,6 +418,7 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
         answer = proposal.taken(_found(state, corp, move.found), ROUTES)
         revenue = answer.total
         events += [Event(line) for line in proposal.describe(answer)]
+        revenue -= _war_cut(state, corp, answer, events)
     no_train = _("{company} has no train").format(company=corp.abbr)
     judge.rule(bool(corp.trains) or revenue == 0, no_train, OR)
     if not move.best:
@@ -395,6 +426,9 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     state.op.ran = True
     runs = _("{company} runs for {revenue}")
     events.append(Event(runs.format(company=corp.abbr, revenue=title.money(revenue))))
+    if train_events.single_train_loses_all(state, corp):
+        return state, [*events, *_run_lost(state, corp, revenue, judge)]
+    events += train_events.after_run(state, corp)
     unit = title.company(corp.abbr).unit
     if move.how == "withhold" or revenue == 0:
         kept, paid, event = revenue, 0, "withhold"
@@ -415,6 +449,31 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     events += moved(state, corp, to)
     events += _market_end(state, corp)
     return state, events
+
+
+def _war_cut(state: State, corp: Corp, answer: Found, events: list[Event]) -> int:
+    """What `run best` forgoes of the best routes when the company loses a train's run."""
+    cut = train_events.war_cut(state, corp, [r.revenue for r in answer.runs if r.stops])
+    if cut:
+        said = _("{company} loses its lowest train's run: {amount} less")
+        events.append(Event(said.format(company=corp.abbr, amount=state.title.money(cut))))
+    return cut
+
+
+def _run_lost(state: State, corp: Corp, revenue: int, judge: Judge) -> list[Event]:
+    """A company with one train losing a train's run: nothing paid, its price still."""
+    judge.rule(
+        revenue == 0,
+        _("{company} loses its only train's run: it runs for 0").format(company=corp.abbr),
+        _lost_run_key(state),
+    )
+    said = _("{company} loses its only train's run: nothing paid, its price stays")
+    return [Event(said.format(company=corp.abbr)), *train_events.after_run(state, corp)]
+
+
+def _lost_run_key(state: State) -> str:
+    name = next((t.name for t in state.title.trains if t.loses_a_train_run), "")
+    return key(state, f"trains.{name}.loses_a_train_run")
 
 
 def _no_map(state: State) -> str:
@@ -510,9 +569,12 @@ def no_run(state: State, corp: Corp) -> list[Event]:
     """A company that does not run withholds nothing, and its price moves as a withhold does
     (18xx.games' dividend step, skipped for a company without a route)."""
     state.op.ran = True
-    to = market.move(state.title.market, state.space(corp), "withhold")
     said = _("{company} does not run: nothing paid").format(company=corp.abbr)
-    events = [Event(said), *moved(state, corp, to)]
+    if train_events.single_train_loses_all(state, corp):
+        return [Event(said), *train_events.after_run(state, corp)]
+    events = [Event(said), *train_events.after_run(state, corp)]
+    to = market.move(state.title.market, state.space(corp), "withhold")
+    events += moved(state, corp, to)
     return [*events, *_market_end(state, corp)]
 
 
@@ -560,7 +622,8 @@ def available(state: State) -> list[str]:
     for train in state.title.trains:
         if train.available_after in state.bought_kinds and state.depot[train.name] != 0:
             names.append(train.name)
-    return list(dict.fromkeys([*names, *state.open_market]))
+    given_back = [t for t in state.open_market if t not in state.obsolete]
+    return list(dict.fromkeys([*names, *given_back]))
 
 
 def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[Event]]:
@@ -581,13 +644,14 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     skipped = [] if state.op.ran else no_run(state, corp)
     limit = phase(state).train_limit
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
+    held = train_events.counted(state, corp)
     judge.rule(
-        len(corp.trains) - handed_in < limit,
+        held - handed_in < limit,
         ngettext(
             "{company} holds {n} train, the limit in phase {phase}",
             "{company} holds {n} trains, the limit in phase {phase}",
-            len(corp.trains),
-        ).format(company=corp.abbr, n=len(corp.trains), phase=state.phase),
+            held,
+        ).format(company=corp.abbr, n=held, phase=state.phase),
         key(state, f"phases.{state.phase}.train_limit"),
     )
     if move.seller:
@@ -599,6 +663,11 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         seller = state.corps[move.seller]
         lacks = _("{company} has no {train} train").format(company=move.seller, train=move.train)
         judge.fact(move.train in seller.trains, lacks, OR)
+        judge.rule(
+            move.train not in state.obsolete,
+            _("an obsolete {train} train is not sold").format(train=move.train),
+            key(state, f"trains.{move.train}.obsolete_on"),
+        )
         judge.rule(
             move.price >= title.operating.train_price_between_companies,
             _("a train costs at least {price}").format(
@@ -628,6 +697,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         OR,
         ", ".join(available(state)),
     )
+    _bank_trains_left(state, corp, judge)
     price = train.price
     if move.trade:
         judge.rule(
@@ -652,6 +722,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.depot[move.train] -= 1
     corp.trains.append(move.train)
     state.op.bought = True
+    state.op.bank_trains += 1
     said = _("{company} buys a {train} train for {price}")
     events.append(Event(said.format(company=corp.abbr, train=move.train, price=title.money(price))))
     events += _closes_with_train_by(state, corp)
@@ -659,6 +730,20 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.bought_kinds.append(move.train)
         events += _first_of_kind(state, move.train)
     return state, events
+
+
+def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:
+    """The phase's bank_trains_per_turn: how many trains a company buys from the bank a turn."""
+    most = phase(state).bank_trains_per_turn
+    judge.rule(
+        not most or state.op.bank_trains < most,
+        ngettext(
+            "{company} has bought {n} train from the bank this turn, the most in phase {phase}",
+            "{company} has bought {n} trains from the bank this turn, the most in phase {phase}",
+            most,
+        ).format(company=corp.abbr, n=most, phase=state.phase),
+        key(state, f"phases.{state.phase}.bank_trains_per_turn"),
+    )
 
 
 def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
@@ -698,6 +783,7 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
                     said = _("{company}'s {train} trains rust")
                     events.append(Event(said.format(company=corp.abbr, train=train.name)))
             state.open_market[:] = [t for t in state.open_market if t != train.name]
+    events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
             if p.abbr not in state.privates:
@@ -708,7 +794,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             state.privates[p.abbr] = CLOSED
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
-    state.discard_due = [c.abbr for c in state.corps.values() if len(c.trains) > limit]
+    state.discard_due = [
+        c.abbr for c in state.corps.values() if train_events.counted(state, c) > limit
+    ]
     for abbr in state.discard_due:
         said = ngettext(
             "{company} holds more than {limit} train and discards",
@@ -728,7 +816,7 @@ def discard(state: State, move: Discard, judge: Judge) -> tuple[State, list[Even
     judge.fact(move.train in corp.trains, lacks, OR)
     corp.trains.remove(move.train)
     state.open_market.append(move.train)
-    if len(corp.trains) <= phase(state).train_limit:
+    if train_events.counted(state, corp) <= phase(state).train_limit:
         state.discard_due.remove(corp.abbr)
     said = _("{company} gives a {train} train back to the bank")
     return state, [Event(said.format(company=corp.abbr, train=move.train))]
@@ -744,24 +832,34 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
     not_a_player = _("{private} is not owned by a player").format(private=move.private)
     judge.fact(owner in state.cash, not_a_player, OR)
     p = next(x for x in title.privates if x.abbr == move.private)
-    judge.rule(
-        phase(state).privates_for_sale,
-        _("no private is sold to a company in phase {phase}").format(phase=state.phase),
-        key(state, f"phases.{state.phase}.privates_for_sale"),
-    )
+    first = _first_round_sales(state)
+    if first and not phase(state).privates_for_sale:
+        _one_each(state, corp, owner, judge)
+    else:
+        judge.rule(
+            phase(state).privates_for_sale,
+            _("no private is sold to a company in phase {phase}").format(phase=state.phase),
+            key(state, f"phases.{state.phase}.privates_for_sale"),
+        )
     judge.rule(
         p.company_may_buy,
         _("{private} is never sold to a company").format(private=p.abbr),
         key(state, f"privates.{p.abbr}.company_may_buy"),
     )
     low, high = (p.cost * pct // 100 for pct in title.operating.private_price_percent)
+    if first:
+        low = high = p.cost
     judge.rule(
         low <= move.price <= high,
         _("{private} sells for {low} to {high}").format(
             private=p.abbr, low=title.money(low), high=title.money(high)
         ),
-        key(state, "operating.private_price_percent"),
+        key(
+            state,
+            "operating.first_round_private_sales" if first else "operating.private_price_percent",
+        ),
     )
+    state.private_sellers.append(owner)
     cannot = _("{company} cannot pay {price}")
     judge.rule(
         corp.cash >= move.price,
@@ -779,6 +877,21 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             )
         )
     ]
+
+
+def _first_round_sales(state: State) -> bool:
+    """Operating round 1.1 of a title whose companies buy privates at face value in it."""
+    first = (state.stock_round, state.or_number) == (1, 1)
+    return first and state.title.operating.first_round_private_sales
+
+
+def _one_each(state: State, corp: Corp, owner: str, judge: Judge) -> None:
+    """The first round's sales outside the phase's: one private a company, one a player."""
+    rule = key(state, "operating.first_round_private_sales")
+    owns = _("{company} owns a private: it buys no other now").format(company=corp.abbr)
+    judge.rule(corp.abbr not in state.privates.values(), owns, rule)
+    sold = _("{player} has sold a private this round: no other now").format(player=owner)
+    judge.rule(owner not in state.private_sellers, sold, rule)
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:

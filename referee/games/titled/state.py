@@ -58,6 +58,8 @@ class OpTurn(Sealable):
     tokened: bool = False
     ran: bool = False
     bought: bool = False
+    bank_trains: int = 0  # trains bought from the bank this turn
+    upgraded: bool = False  # a lay this turn replaced a tile or printed track
 
 
 @dataclass
@@ -108,6 +110,9 @@ class State(Sealable):
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)  # hex -> (tile, rotation)
     stations: list[tuple[str, int, str]] = field(default_factory=list)  # (hex, city, company)
     extra_lays: list[str] = field(default_factory=list)  # privates whose extra lay is used
+    obsolete: list[str] = field(default_factory=list)  # train names made obsolete
+    war: list[str] = field(default_factory=list)  # companies to lose a train's run (18TN)
+    private_sellers: list[str] = field(default_factory=list)  # players who sold one this round
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends
 

@@ -100,7 +100,8 @@ def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> N
         state.bank += amount
 
 
-def _float(state: State, company: Company, corp: Corp) -> list[Event]:
+def float_company(state: State, company: Company, corp: Corp) -> list[Event]:
+    """The company floats once its float percent is sold (at its par, full capitalisation)."""
     if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
         return []
     corp.floated = True
@@ -151,7 +152,7 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     ]
-    return state, [*events, *_float(state, company, corp)]
+    return state, [*events, *float_company(state, company, corp)]
 
 
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
@@ -179,7 +180,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         ),
         *_presidency_to_buyer(state, move.actor, corp),
     ]
-    return state, [*events, *_float(state, company, corp)]
+    return state, [*events, *float_company(state, company, corp)]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -367,5 +368,5 @@ def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Ev
     ]
     if corp.started:
         events += _presidency_to_buyer(state, move.actor, corp)
-        events += _float(state, company, corp)
+        events += float_company(state, company, corp)
     return state, events

@@ -122,6 +122,8 @@ class Private:
     # The owning company may lay one tile of these on one of these hexes, once, in addition
     # to its own lay (1830's CS on B20, 1889's ER on C4): `tile HEX TILE ROT [COST] PRIVATE`.
     extra_lay: ExtraLay | None = None
+    # closes once the company whose president's certificate it gives is started (18TN's LNR)
+    closes_when_company_starts: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class ExtraLay:
     # player: the player owning it, in a stock round or in the turn of a company he presides,
     # paying any cost himself; the track need not connect to any company's (1889's MF).
     by: str = "company"
+    free: bool = False  # no terrain cost is paid for it (18TN's track privates)
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,13 @@ class Train:
     closes_privates: bool = False
     trade_in: tuple[str, ...] = ()  # trains that may be handed in for trade_in_discount
     trade_in_discount: int = 0
+    # The first train of this name bought makes these obsolete: they no longer count toward
+    # the train limit, are not sold between companies, and leave after their owner's next run.
+    obsolete_on: str = ""
+    # The first of these bought costs each company then owning a train (the buyer too) its
+    # lowest-earning train's run in its next operating turn; with one train it runs for
+    # nothing and its price stays (18TN's Civil War).
+    loses_a_train_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +165,7 @@ class Phase:
     operating_rounds: int
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
+    bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,14 @@ class OperatingRules:
     # A route may not pass through a city whose every slot holds another company's station
     # (the 18xx rule); false lets it through, as the site's engine of April 2020 did.
     full_cities_block: bool = True
+    # An upgrade is the only lay of its turn: tile_lays counts yellow lays on empty hexes
+    # (18TN: two yellow lays or one upgrade).
+    upgrade_is_the_only_lay: bool = False
+    # In the first operating round companies buy privates from players at face value, even in
+    # a phase that sells none; then a company owning a private buys none, and a player sells
+    # one only (18TN's phase 2).
+    first_round_private_sales: bool = False
+    first_turn_tile_lays: int = 0  # a company's lays in its first turn (0: tile_lays)
 
 
 @dataclass(frozen=True)

@@ -25,10 +25,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.datafiles import load_table
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
-from referee.games.titled import routes
+from referee.games.titled import routes, train_events
 from referee.games.titled.describe import title_data
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
@@ -65,6 +66,9 @@ TERRAIN: dict[str, dict[str, tuple[int, str]]] = {
 # 1889's Sumitomo Mines Railway: its owning company lays on a mountain without a river for
 # nothing (g_1889/entities.rb, tile_discount terrain mountain).
 FREE_MOUNTAINS = "SMR"
+# The site's train names that a table cannot type as one word (a quote), as the title names
+# them: title -> site's name -> the title's.
+TRAIN_NAMES: dict[str, dict[str, str]] = {"18TN": {"3'": "3b", "6'": "6b"}}
 
 
 @dataclass
@@ -230,6 +234,10 @@ class Translator:
         self.ledger.apply(self.current, self.paid)
 
     def terrain_cost(self, hex_name: str, corp: str, owners: dict[str, str]) -> int:
+        """What the first tile on a hex costs: the table above, else the map's terrain_cost."""
+        if self.game.title not in TERRAIN:
+            raw = load_table(f"maps/{self.replay.state.title.map}")["hexes"].get(hex_name, {})
+            return int(raw.get("terrain_cost", 0))
         cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
         return 0 if kind == MOUNTAIN and owners.get(FREE_MOUNTAINS) == corp else cost
 
@@ -388,10 +396,17 @@ class Translator:
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
         by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        if by and self.free_lay(str(action["entity"])):
+            cost = 0
         who = ""  # a player's private lays in another's turn as its owner says it
         if corp in self.replay.state.cash and corp != self.replay.session.actor():
             who = f"as {corp} "
         self.type(action, f"{who}tile {hex_name} {tile} {action['rotation']} {cost}{by}")
+
+    def free_lay(self, private: str) -> bool:
+        """Whether a private's extra lay is free of terrain cost (its title's extra_lay)."""
+        found = [p for p in self.replay.state.title.privates if p.abbr == private]
+        return bool(found and found[0].extra_lay and found[0].extra_lay.free)
 
     def terrain(self, hex_name: str, corp: str) -> int:
         return self.terrain_cost(hex_name, corp, self.replay.state.privates)
@@ -406,18 +421,47 @@ class Translator:
     def node(self, hex_name: str, city: int) -> int:
         """The site numbers a tile's cities; the banker its nodes (towns among them)."""
         laid = self.replay.state.tiles.get(hex_name)
-        spec = catalogue()[laid[0]] if laid else load_map(self.game.title).hexes[hex_name].printed
+        printed = load_map(self.replay.state.title.map).hexes[hex_name].printed
+        spec = catalogue()[laid[0]] if laid else printed
         cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
         return cities[city]
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
         self.sync_operating(action, corp)
-        if any("revenue" not in route for route in action["routes"]):
+        found = [self.route_revenue(r) for r in action["routes"]]
+        runs = [run for run in found if run is not None]
+        if len(runs) < len(found):
             self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
             return
-        revenue = sum(int(r["revenue"]) for r in action["routes"])
-        self.pending_run = (corp, revenue)
+        state = self.replay.state
+        cut = train_events.war_cut(state, state.corps[corp], runs)
+        self.pending_run = (corp, sum(runs) - cut)
+
+    def route_revenue(self, route: dict[str, Any]) -> int | None:
+        """A recorded route's revenue: as the site kept it, else the values of the stops its
+        `connections` end at, where each such hex has one stop (None: not known)."""
+        if "revenue" in route:
+            return int(route["revenue"])
+        ends = {h for c in route.get("connections", []) for h in (c[0], c[-1])}
+        train = self.train_name(str(route.get("train", "")))
+        known = [t for t in self.replay.state.title.trains if t.name == train]
+        diesel = train == "D" and bool(known) and known[0].distance is None  # as routes.py
+        values = [self.stop_value(h, diesel) for h in ends]
+        if not ends or any(v is None for v in values):
+            return None
+        return sum(v for v in values if v is not None)
+
+    def stop_value(self, hex_name: str, diesel: bool) -> int | None:
+        """What the one city, town or off-board of a hex pays now (None: not one stop)."""
+        state = self.replay.state
+        game_map = load_map(state.title.map)
+        laid = state.tiles.get(hex_name)
+        spec = catalogue()[laid[0]] if laid else game_map.hexes[hex_name].printed
+        stops = [n for n in spec.nodes if n.kind in ("city", "town", "offboard")]
+        if len(stops) != 1:
+            return None
+        return stops[0].value(game_map.phases.get(state.phase, "yellow"), diesel)
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -445,14 +489,14 @@ class Translator:
         self.finish_run()
         self.sync_operating(action, corp)
         train = action["train"]
-        name = train.rsplit("-", 1)[0]
+        name = self.train_name(train)
         seller = self.trains.get(train, "")
         self.trains[train] = corp
         if seller and seller != corp:
             self.type(action, f"train {name} from {seller} {action['price']}")
         elif action.get("exchange"):
             self.trains.pop(action["exchange"], None)
-            self.type(action, f"train {name} trade {action['exchange'].rsplit('-', 1)[0]}")
+            self.type(action, f"train {name} trade {self.train_name(action['exchange'])}")
         else:
             self.type(action, f"train {name}")
 
@@ -463,7 +507,12 @@ class Translator:
         state = self.replay.state
         president = state.corps[action["entity"]].president
         who = "" if president == self.replay.session.actor() else f"as {president} "
-        self.type(action, f"{who}discard {action['entity']} {train.rsplit('-', 1)[0]}")
+        self.type(action, f"{who}discard {action['entity']} {self.train_name(train)}")
+
+    def train_name(self, train: str) -> str:
+        """The title's name of a train of the site ("3'-1")."""
+        name = train.rsplit("-", 1)[0]
+        return TRAIN_NAMES.get(self.game.title, {}).get(name, name)
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -537,6 +586,19 @@ def _said(revenue: int) -> str:
 OPTIONAL: dict[str, dict[str, Any]] = {
     # 1830: a turn's second brown-zone certificate may come from the initial offering too
     "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
+    # 18TN: three yellow lays in a company's first turn (g_18_tn/meta.rb, game.rb tile_lays)
+    "triple_yellow_first_or": {"operating.first_turn_tile_lays": 3},
+}
+
+
+# What the site plays otherwise than one title's description (title -> key path -> value);
+# `*` stands for every entry of a list ([[phases]]).
+SITE_BY_TITLE: dict[str, dict[str, Any]] = {
+    # 18TN's phases 2 to 4 let a company buy one train from the bank a turn (game.rb status
+    # limited_train_buy); the site's train step accepts any train the bank sells
+    # (step/buy_train.rb buy_train_action checks depot.available), and both recorded games
+    # buy the last 4 and the first 5 in one turn.
+    "18TN": {"phases.*.bank_trains_per_turn": 0},
 }
 
 
@@ -557,17 +619,25 @@ AS_PLAYED: dict[str, dict[str, Any]] = {
 
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
-    options = dict(SITE)
+    options = {**SITE, **SITE_BY_TITLE.get(game.title, {})}
     for rule in game.options:
         options.update(OPTIONAL[rule])
     options.update(AS_PLAYED.get(game.name, {}))
     for path, value in options.items():
-        *tables, key = path.split(".")
-        where = data
-        for table in tables:
-            where = where.setdefault(table, {})
-        where[key] = value
+        _set(data, path.split("."), value)
     return data
+
+
+def _set(where: Any, path: list[str], value: Any) -> None:
+    """Sets the key `path` of a description to `value`, making the tables it needs."""
+    head, *rest = path
+    if head == "*":
+        for entry in where:
+            _set(entry, rest, value)
+    elif not rest:
+        where[head] = value
+    else:
+        _set(where.setdefault(head, {}), rest, value)
 
 
 def each_forced(result: Replay) -> Iterator[str]:

@@ -23,7 +23,7 @@ def toy() -> dict[str, Any]:
 
 
 def test_the_shipped_titles_are_1830_and_1889_and_load() -> None:
-    assert shipped() == ["1830", "1889"]
+    assert {"1830", "1889"} <= set(shipped())
     t1830, t1889 = load_title("1830"), load_title("1889")
     assert (t1830.bank, t1830.cash[4], t1830.certificate_limit[4]) == (12000, 600, 16)
     assert (t1889.bank, t1889.cash[5], t1889.certificate_limit[2]) == (7000, 390, 25)
@@ -33,7 +33,7 @@ def test_the_shipped_titles_are_1830_and_1889_and_load() -> None:
     assert t1830.operating.emergency_from_companies and not t1889.operating.emergency_from_companies
 
 
-@pytest.mark.parametrize("name", ["1830", "1889"])
+@pytest.mark.parametrize("name", ["1830", "1889", "18tn"])
 def test_a_shipped_title_agrees_with_its_map_file(name: str) -> None:
     title = load_title(name)
     data = load_table(f"maps/{name}")

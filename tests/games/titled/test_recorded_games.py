@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.titled.describe import shipped_name
 from tests.games.titled.replay import Replay, each_forced, recorded_games, replay
 
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
@@ -58,7 +59,18 @@ def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     assert result.scores() == result.game.result
 
 
-@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+# The games whose independent ledger (tests/games/titled/ledger.py) does not yet keep every
+# rule of their title: its book differs from the banker's, whose final values are the site's.
+LEDGER: dict[str, str] = {
+    # issue 28: the ledger charges terrain for the track privates' free lays (TCC, ETWCR, MCR,
+    # OWR), pays the recorded routes in full under the Civil War (trains.3b.loses_a_train_run)
+    # and prices IC's 30% president's certificate as a 20% one
+    "18TN/18TN_game_end_stock_market": "the ledger keeps none of 18TN's own rules yet",
+    "18TN/7818": "the ledger keeps none of 18TN's own rules yet",
+}
+
+
+@pytest.mark.parametrize("path", [_marked(p, LEDGER) for p in recorded_games()], ids=NAMES)
 def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     path: Path,
 ) -> None:
@@ -145,6 +157,6 @@ def test_each_game_a_title_names_as_its_proof_replays_exactly(title: str, game: 
     forced move to the site's final values."""
     path = next(p for p in recorded_games() if _name(p) == game)
     result = replayed(path)
-    assert result.game.title == title
+    assert shipped_name(result.game.title) == title  # the site's 18TN is the file 18tn
     assert not result.failed and not result.forced
     assert result.scores() == result.game.result
