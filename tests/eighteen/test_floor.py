@@ -9,7 +9,7 @@ from test_property import eager_floor
 
 from bench.latepos import lost_atlas_position
 from referee.eighteen import floor
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 
@@ -18,11 +18,11 @@ def test_tight_ceilings_and_remembered_walks_change_no_answer(seed: int) -> None
     position, company, trains = lost_atlas_position(seed)
     assert "∞" in trains
     with eager_floor():
-        eager = best_routes(position, company, parse_trains(trains))
+        eager = best_routes(position, company, parse_trains(trains), UNLIMITED)
     saved = floor.TIGHT_AFTER, floor.DOMINATE_AFTER
     floor.TIGHT_AFTER = floor.DOMINATE_AFTER = 1 << 40
     try:
-        plain = best_routes(position, company, parse_trains(trains))
+        plain = best_routes(position, company, parse_trains(trains), UNLIMITED)
     finally:
         floor.TIGHT_AFTER, floor.DOMINATE_AFTER = saved
     assert eager.proven and plain.proven
