@@ -148,6 +148,10 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         aliases=aliases,
         proven_by=proven_by,
     )
+    for name in title.operating.export_after_set:
+        if name not in train_names:
+            said = _("names no train {value}").format(value=shown(name))
+            Keys({}, "operating", file).fail(said, "export_after_set", ", ".join(train_names))
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
     if map_name:
@@ -262,13 +266,21 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
-        if out[key] and out[key] not in abbrs:
+        drawable = key in ("gives_president", "closes_when_bought_train_by")
+        if out[key] and out[key] not in abbrs and not (drawable and out[key] == t.DRAWN):
             said = _("names no company {value}").format(value=shown(out[key]))
             k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("extra_lay"):
         extra = k.table("extra_lay")
-        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        out["extra_lay"] = t.ExtraLay(
+            tuple(extra.texts("hexes")),
+            tuple(extra.texts("tiles")),
+            count=extra.integer("count", 1, 1, 10),
+            lost_to_other_lays=extra.flag("lost_to_other_lays", False),
+            as_own_lay=extra.flag("as_own_lay", False),
+            free_station=extra.flag("free_station", False),
+        )
         extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
@@ -361,6 +373,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        export_after_set=tuple(k.texts("export_after_set", [])),
     )
     k.done()
     return rules

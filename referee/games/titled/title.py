@@ -110,9 +110,11 @@ class Private:
     ability: str  # what it may do, as text for the table (entered, not checked)
     blocks: tuple[str, ...] = ()
     gives_share: str = ""  # the buyer also gets a 10% share of this company
-    gives_president: str = ""  # the buyer also gets this company's president's certificate
+    # the buyer also gets this company's president's certificate; DRAWN: a company drawn
+    # before the game (18Chesapeake's CV), which the buyer names by its par
+    gives_president: str = ""
     company_may_buy: bool = True
-    closes_when_bought_train_by: str = ""  # closes when this company buys its first train
+    closes_when_bought_train_by: str = ""  # closes when this company (or DRAWN) buys a train
     player_keeps_open: bool = False  # not closed by a train's closing while a player owns it
     player_revenue_from_phase: tuple[str, int] | None = None  # (phase, revenue) if player-owned
     exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
@@ -127,6 +129,13 @@ class Private:
 class ExtraLay:
     hexes: tuple[str, ...]
     tiles: tuple[str, ...]
+    count: int = 1  # lays it brings
+    lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
+    as_own_lay: bool = False  # the lay is the company's own (no connection needed)
+    free_station: bool = False  # a station may then go on the tile it laid, free
+
+
+DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,10 @@ class OperatingRules:
     # president's emergency sale (18xx.games, step/emergency_money.rb); otherwise the order
     # set when the round began stands.
     reorder_after_emergency_sale: bool = False
+    # At the end of each set of operating rounds, the next train the bank sells is removed if
+    # it is of one of these kinds, as if bought: its phase and rusting follow (18Chesapeake's
+    # export of 2, 3 and 4 trains, game.rb or_set_finished).
+    export_after_set: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

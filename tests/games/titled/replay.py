@@ -25,6 +25,7 @@ from typing import Any
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
 from referee.games.titled.describe import title_data
+from referee.games.titled.routes import position
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
@@ -239,7 +240,7 @@ class Translator:
 
     def on_par(self, action: dict[str, Any]) -> None:
         price = str(action["share_price"]).split(",")[0]
-        if self.replay.state.round != "auction" and not self.replay.state.auction.pending_par:
+        if self.replay.state.round != "auction" and not self.replay.state.auction.awaiting_par:
             self.sync_round(action, "stock", self.name(action["entity"]))
             self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
@@ -321,7 +322,12 @@ class Translator:
         self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
     def terrain(self, hex_name: str, corp: str) -> int:
-        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        """The first tile's cost on a hex: TERRAIN, else the map's own `cost`."""
+        if self.game.title in TERRAIN:
+            cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        else:
+            spec = load_map(self.replay.state.title.map).hexes[hex_name]
+            cost, kind = spec.cost, spec.terrain
         if kind == MOUNTAIN and self.replay.state.privates.get(FREE_MOUNTAINS) == corp:
             return 0
         return cost
@@ -331,23 +337,43 @@ class Translator:
         self.sync_operating(action, corp)
         tile, city = action["city"].rsplit("-", 1)
         hex_name = self.tile_hex.get(tile, tile.rsplit("-", 1)[0])
-        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}")
+        by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}{by}")
 
     def node(self, hex_name: str, city: int) -> int:
         """The site numbers a tile's cities; the banker its nodes (towns among them)."""
         laid = self.replay.state.tiles.get(hex_name)
-        spec = catalogue()[laid[0]] if laid else load_map(self.game.title).hexes[hex_name].printed
+        board = load_map(self.replay.state.title.map)
+        spec = catalogue()[laid[0]] if laid else board.hexes[hex_name].printed
         cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
         return cities[city]
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
         self.sync_operating(action, corp)
-        if any("revenue" not in route for route in action["routes"]):
-            self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
-            return
-        revenue = sum(int(r["revenue"]) for r in action["routes"])
+        if all("revenue" in route for route in action["routes"]):
+            revenue = sum(int(r["revenue"]) for r in action["routes"])
+        elif all(route.get("connections") for route in action["routes"]):
+            revenue = sum(self.route_revenue(route) for route in action["routes"])
+        else:
+            revenue = -1  # the site kept neither revenues nor routes: the best is paid
         self.pending_run = (corp, revenue)
+
+    def route_revenue(self, route: dict[str, Any]) -> int:
+        """What a route the site kept as its hex chains (`connections`, each from one stop to
+        the next) earns on the track now: each stop's value in the phase's colour, once a
+        hex (the site's older records keep no revenue)."""
+        where = position(self.replay.state)
+        stops = dict.fromkeys(
+            hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1])
+        )
+        diesel = route["train"].rsplit("-", 1)[0] == "D"
+        earned = 0
+        for hex_ in stops:
+            spec, _paths = where.content(hex_)
+            values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
+            earned += max(values, default=0)
+        return earned
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
