@@ -345,8 +345,8 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
 
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
     """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
-    once, on the hex it laid, free and not one of the company's own tokens; it is the turn's
-    station (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    once, on the hex it laid, the company's next token placed free; it is the turn's station
+    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     rule = key(state, f"privates.{move.private}.extra_lay")
@@ -377,8 +377,11 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
         _("{company} has placed a station this turn").format(company=corp.abbr),
         OR,
     )
+    none_left = _("{company} has no station token left").format(company=corp.abbr)
+    judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
+    corp.stations += 1
     state.free_stations.append(move.private)
     state.op.tokened = True
     said = _("{company} places a free station on {hex} with {private}")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -361,18 +362,18 @@ class Translator:
 
     def route_revenue(self, route: dict[str, Any]) -> int:
         """What a route the site kept as its hex chains (`connections`, each from one stop to
-        the next) earns on the track now: each stop's value in the phase's colour, once a
-        hex (the site's older records keep no revenue)."""
+        the next) earns on the track now, each stop at its value in the phase's colour (the
+        site's older records keep no revenue). Consecutive chains share their stop, so a hex
+        that ends chains `n` times holds ceil(n / 2) of the route's stops: twice for a route
+        through both towns of a hex."""
         where = position(self.replay.state)
-        stops = dict.fromkeys(
-            hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1])
-        )
+        ends = Counter(hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1]))
         diesel = route["train"].rsplit("-", 1)[0] == "D"
         earned = 0
-        for hex_ in stops:
+        for hex_, count in ends.items():
             spec, _paths = where.content(hex_)
             values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
-            earned += max(values, default=0)
+            earned += sum(sorted(values, reverse=True)[: (count + 1) // 2])
         return earned
 
     def on_dividend(self, action: dict[str, Any]) -> None:
