@@ -245,7 +245,7 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
                 _(
                     "{player} receives the {company} president's certificate with {private}"
                     " and sets its par price"
-                ).format(player=player, company=company.abbr, private=abbr)
+                ).format(player=player, company=p.gives_president, private=abbr)
             )
         )
     return events
