@@ -58,11 +58,16 @@ def actor(state: State) -> str:
 
 
 def committed(state: State, player: str, but: str = "") -> int:
+    """The cash `player`'s bids hold (but on `but`): every bid, or only those he leads
+    (auction.only_leading_bids_hold_cash)."""
+    leading = state.title.auction.only_leading_bids_hold_cash
     return sum(
         b.amount
         for abbr, bids in state.auction.bids.items()
         for b in bids
-        if b.player == player and abbr != but
+        if b.player == player
+        and abbr != but
+        and (not leading or b.amount == max(other.amount for other in bids))
     )
 
 
@@ -109,6 +114,16 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
                 private=move.private, price=title.money(least)
             ),
             _rule(state, "auction.min_raise"),
+        )
+        judge.rule(
+            not title.auction.raise_in_steps
+            or (move.amount - least) % title.auction.min_raise == 0,
+            _("a bid for {private} is {price} plus a multiple of {step}").format(
+                private=move.private,
+                price=title.money(least),
+                step=title.money(title.auction.min_raise),
+            ),
+            _rule(state, "auction.raise_in_steps"),
         )
         judge.rule(
             committed(state, move.actor, but=move.private) + move.amount <= state.cash[move.actor],

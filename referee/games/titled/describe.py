@@ -354,6 +354,8 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
         min_raise=k.integer("min_raise", 5, 1, _MONEY),
         discount=k.integer("discount", 5, 0, _MONEY),
         priority=k.text("priority", "after_last_buyer", t.AUCTION_PRIORITIES),
+        raise_in_steps=k.flag("raise_in_steps", False),
+        only_leading_bids_hold_cash=k.flag("only_leading_bids_hold_cash", False),
     )
     k.done()
     if has_privates and rules.kind == "none":

@@ -102,7 +102,7 @@ VERBS = (
         N_("place a station token at its price (PRIVATE: the free station a private brings)"),
         (
             Form("token H10"),
-            Form("token D2 0 C&OC", N_("a private's free station, on the tile it laid")),
+            Form("token F16 0 DH", N_("a private's free station, on the tile it laid")),
         ),
         OR,
     ),

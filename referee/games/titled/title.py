@@ -186,6 +186,12 @@ class AuctionRules:
     # Who has the priority deal once the privates are sold (AUCTION_PRIORITIES): the player
     # after the last buyer, or the player next in the sale's turn order.
     priority: str = "after_last_buyer"
+    # A bid raises the least allowed by a multiple of min_raise (18xx.games
+    # MUST_BID_INCREMENT_MULTIPLE).
+    raise_in_steps: bool = False
+    # Only the bids a player leads hold his cash; one outbid frees it (18xx.games
+    # ONLY_HIGHEST_BID_COMMITTED).
+    only_leading_bids_hold_cash: bool = False
 
 
 @dataclass(frozen=True)
