@@ -6,6 +6,8 @@ rounds (operating.export_after_set)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from referee.errors import RuleError
@@ -15,6 +17,7 @@ from referee.games.titled.keys import TitleError
 from referee.games.titled.moves import Lay, Par, Token
 from referee.games.titled.play import apply
 from referee.games.titled.state import CLOSED, State
+from referee.games.titled.title import Title
 from tests.games.titled.helpers import edited, play, start
 
 GAME = Titled()
@@ -148,3 +151,22 @@ def test_the_18chesapeake_map_gives_each_hex_its_first_tiles_cost() -> None:
     assert (hexes["D2"].cost, hexes["D2"].terrain) == (80, "mountain")
     assert (hexes["H6"].cost, hexes["H6"].terrain) == (40, "water")
     assert hexes["F8"].cost == 0
+
+
+def test_bids_raise_in_steps_and_only_leading_bids_hold_cash() -> None:
+    """auction.raise_in_steps: a bid is the least allowed plus a multiple of min_raise;
+    auction.only_leading_bids_hold_cash: A's bid on CV, outbid by B, no longer holds A's cash
+    (18xx.games MUST_BID_INCREMENT_MULTIPLE, ONLY_HIGHEST_BID_COMMITTED)."""
+    state, _ = play(start("18Chesapeake", "A,B,C"), "A bid CV 700", "B bid CV 705", "C done")
+    with pytest.raises(RuleError, match=r"B&OR is \$105 plus a multiple of \$5"):
+        play(state, "A bid B&OR 107")
+    strict = edited(state, lambda d: setattr(d, "title", _all_bids_hold(d)))
+    with pytest.raises(RuleError, match="A's bids would pass his cash, \\$800"):
+        play(strict, "A bid B&OR 105")
+    state, _ = play(state, "A bid B&OR 105")
+    assert [b.amount for b in state.auction.bids["B&OR"]] == [105]
+
+
+def _all_bids_hold(state: State) -> Title:
+    auction = replace(state.title.auction, only_leading_bids_hold_cash=False)
+    return replace(state.title, auction=auction)
