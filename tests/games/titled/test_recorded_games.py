@@ -30,8 +30,10 @@ FORCED: dict[str, str] = {
     "18Chesapeake/22383": TWO_PLAYERS,
 }
 VALUES: dict[str, str] = {
-    # now each value within $300 of the site's (4430/4444, 4028/4317, 3856/3880, 2920/3091)
-    "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
+    # now each value within $200 of the site's (4423/4444, 4158/4317, 3868/3880, 3013/3091); its
+    # runs keep their hex chains only, priced on the track (Translator.route_revenue): without
+    # MF's port tile (#39) four of them earn more than the best here (#103, #141, #254, #353)
+    "1889/962": "as FORCED; its runs are priced from their hex chains on a track without MF's port",
     "18Chesapeake/22383": TWO_PLAYERS,
 }
 
