@@ -276,6 +276,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         out["extra_lay"] = t.ExtraLay(
             tuple(extra.texts("hexes")),
             tuple(extra.texts("tiles")),
+            extra.text("by", "company", t.EXTRA_LAY_BY),
             count=extra.integer("count", 1, 1, 10),
             lost_to_other_lays=extra.flag("lost_to_other_lays", False),
             as_own_lay=extra.flag("as_own_lay", False),
@@ -375,6 +376,8 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        sell_more_than_needed=k.flag("sell_more_than_needed", False),
+        full_cities_block=k.flag("full_cities_block", True),
         export_after_set=tuple(k.texts("export_after_set", [])),
     )
     k.done()

@@ -331,14 +331,25 @@ class Titled(Game):
                 for p in title.privates
                 if p.exchanges_for and state.privates.get(p.abbr) == who
             )
+            # a private whose owner lays a tile in a stock round (extra_lay by = player)
+            lays = [
+                p.extra_lay
+                for p in title.privates
+                if p.extra_lay
+                and p.extra_lay.by == "player"
+                and state.privates.get(p.abbr) == who
+                and p.abbr not in state.extra_lays
+            ]
+            more = (("exchange",) if swaps else ()) + (("tile",) if lays else ())
             return Options(
                 who,
-                ("buy", "par", "sell", "done", *(("exchange",) if swaps else ())),
+                ("buy", "par", "sell", "done", *more),
                 {
                     "buy": (started, ("pool",)),
                     "par": (waiting, pars),
                     "sell": (held, ("1",)),
                     "exchange": (swaps, ("pool",)),
+                    "tile": (tuple(h for lay in lays for h in lay.hexes),),
                 },
                 _("stock round {number}").format(number=state.stock_round),
             )
