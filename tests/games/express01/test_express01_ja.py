@@ -27,7 +27,7 @@ def test_an_event_in_japanese(new: Callable[..., Session], ja: None) -> None:
     events = [e.text for e in session.play("lay 9 terminal red +1")]
     # ゲームの準備, a) 鉄道網拡張: the words of the rules file
     assert events == [
-        "Aがr3をデッキ上に支払い: 手札 6 -> 5",
+        "Aがルート 3 (青)をデッキ上に支払い: 手札 6 -> 5",  # the deck in words (issue 29)
         "Aがカード 9にte1 (赤のターミナル駅 +1) を置きます。基本カード 9はAのディスプレイへ",
     ]
 
