@@ -153,6 +153,10 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         aliases=aliases,
         proven_by=proven_by,
     )
+    for name in title.operating.export_after_set:
+        if name not in train_names:
+            said = _("names no train {value}").format(value=shown(name))
+            Keys({}, "operating", file).fail(said, "export_after_set", ", ".join(train_names))
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
     if map_name:
@@ -268,7 +272,8 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
-        if out[key] and out[key] not in abbrs:
+        drawable = key in ("gives_president", "closes_when_bought_train_by")
+        if out[key] and out[key] not in abbrs and not (drawable and out[key] == t.DRAWN):
             said = _("names no company {value}").format(value=shown(out[key]))
             k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
@@ -278,7 +283,11 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             tuple(extra.texts("hexes")),
             tuple(extra.texts("tiles")),
             extra.text("by", "company", t.EXTRA_LAY_BY),
-            extra.flag("free", False),
+            free=extra.flag("free", False),
+            count=extra.integer("count", 1, 1, 10),
+            lost_to_other_lays=extra.flag("lost_to_other_lays", False),
+            as_own_lay=extra.flag("as_own_lay", False),
+            free_station=extra.flag("free_station", False),
         )
         extra.done()
     if k.has("player_revenue_from_phase"):
@@ -356,6 +365,8 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
         min_raise=k.integer("min_raise", 5, 1, _MONEY),
         discount=k.integer("discount", 5, 0, _MONEY),
         priority=k.text("priority", "after_last_buyer", t.AUCTION_PRIORITIES),
+        raise_in_steps=k.flag("raise_in_steps", False),
+        only_leading_bids_hold_cash=k.flag("only_leading_bids_hold_cash", False),
     )
     k.done()
     if has_privates and rules.kind == "none":
@@ -380,6 +391,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
         first_round_private_sales=k.flag("first_round_private_sales", False),
         first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
+        export_after_set=tuple(k.texts("export_after_set", [])),
     )
     k.done()
     return rules

@@ -38,7 +38,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase
 from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge, impossible
 
@@ -118,9 +118,35 @@ def end_round(state: State) -> list[Event]:
     state.sets_done += 1
     if state.last_set or (title.end.sets and state.sets_done >= title.end.sets):
         return _over(state)
+    exported = _export(state)
     state.round, state.stock_round = "stock", state.stock_round + 1
     said = _("stock round {number}: {player} has the priority deal")
-    return [Event(said.format(number=state.stock_round, player=state.player))]
+    return [*exported, Event(said.format(number=state.stock_round, player=state.player))]
+
+
+def _export(state: State) -> list[Event]:
+    """The title's export_after_set: the next train the bank sells leaves the game when a set
+    of operating rounds ends, if it is of those kinds; its phase and rusting follow as if it
+    were bought."""
+    name = upcoming(state)
+    if name not in state.title.operating.export_after_set:
+        return []
+    if state.depot[name] > 0:
+        state.depot[name] -= 1
+    events = [Event(_("a {train} train is exported (leaves the game)").format(train=name))]
+    if name not in state.bought_kinds:
+        state.bought_kinds.append(name)
+        events += _first_of_kind(state, name)
+    return events
+
+
+def upcoming(state: State) -> str:
+    """The next train of the bank's sequence (not one that is sold beside it once another is
+    bought, like 1830's D): "" when none is left."""
+    return next(
+        (t.name for t in state.title.trains if state.depot[t.name] != 0 and not t.available_after),
+        "",
+    )
 
 
 def _over(state: State) -> list[Event]:
@@ -186,17 +212,17 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     # 1830's ERIE lay on E11 before it places its home station on the tile's city).
     corp = _turn(state, move.actor, judge, home_first=False)
     upgrade = _is_upgrade(state, move.hex)
-    if move.private:
-        _extra_lay(state, corp, move, judge)
-    else:
+    own = not move.private or _extra_lay(state, corp, move, judge).as_own_lay
+    if own:
         _own_lay(state, corp, judge, upgrade)
     returned = _place(state, move, judge)
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     if move.private:
         state.extra_lays.append(move.private)
-    else:
+    if own:
         state.op.lays += 1
         state.op.upgraded = state.op.upgraded or upgrade
+    returned += _forfeit_lays(state, move)
     return state, _laid(state, corp.abbr, move, returned)
 
 
@@ -309,9 +335,10 @@ def _own_lay(state: State, corp: Corp, judge: Judge, upgrade: bool) -> None:
     )
 
 
-def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
-    """A private's extra lay (its title's extra_lay): once, by the company owning it, on its
-    hexes with its tiles, at any time of the company's turn, in addition to its own lays."""
+def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> ExtraLay:
+    """A private's extra lay (its title's extra_lay): `count` times, by the company owning it,
+    on its hexes with its tiles, at any time of the company's turn, in addition to its own
+    lays (or as one of them: as_own_lay)."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     rule = key(state, f"privates.{move.private}.extra_lay")
@@ -319,7 +346,7 @@ def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
         judge.fact(
             False, _("{private} brings no extra tile lay").format(private=move.private), rule
         )
-        return
+        return ExtraLay((), ())
     owner = state.privates.get(move.private, "")
     judge.fact(
         owner == corp.abbr,
@@ -327,16 +354,17 @@ def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
         rule,
     )
     _extra_terms(state, move, judge)
+    return extra
 
 
 def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
-    """Once, on the private's hexes, with its tiles."""
+    """`count` times, on the private's hexes, with its tiles."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     assert extra is not None
     rule = key(state, f"privates.{move.private}.extra_lay")
     judge.rule(
-        move.private not in state.extra_lays,
+        state.extra_lays.count(move.private) < extra.count,
         _("{private}'s extra tile lay is used").format(private=move.private),
         rule,
     )
@@ -354,10 +382,32 @@ def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
     )
 
 
+def _forfeit_lays(state: State, move: Lay) -> list[Event]:
+    """A lay on a hex of another private's extra lay that is lost to other lays
+    (lost_to_other_lays: 18Chesapeake's C-P and B&S) ends what is left of that lay."""
+    events = []
+    for p in state.title.privates:
+        extra = p.extra_lay
+        if (
+            extra is None
+            or not extra.lost_to_other_lays
+            or p.abbr == move.private
+            or move.hex not in extra.hexes
+            or state.extra_lays.count(p.abbr) >= extra.count
+        ):
+            continue
+        state.extra_lays += [p.abbr] * (extra.count - state.extra_lays.count(p.abbr))
+        said = _("{private} loses its tile lay: another tile was laid on {hex}")
+        events.append(Event(said.format(private=p.abbr, hex=move.hex)))
+    return events
+
+
 def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge, home_first=False)
     if home_to_pick(state, corp):
         return state, _home(state, corp, move, judge)
+    if move.private:
+        return state, _free_station(state, corp, move, judge)
     tokens = state.title.company(corp.abbr).tokens
     placed = _("{company} has placed a station this turn").format(company=corp.abbr)
     judge.rule(not state.op.tokened, placed, OR)
@@ -378,6 +428,51 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
         ),
         Event(_("trusted: that the city is connected (not checked)")),
     ]
+
+
+def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
+    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
+    once, on the hex it laid, the company's next token placed free; it is the turn's station
+    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    described = next(p for p in state.title.privates if p.abbr == move.private)
+    extra = described.extra_lay
+    rule = key(state, f"privates.{move.private}.extra_lay")
+    judge.fact(
+        extra is not None and extra.free_station,
+        _("{private} brings no free station").format(private=move.private),
+        rule,
+    )
+    judge.fact(
+        state.privates.get(move.private) == corp.abbr,
+        _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.private in state.extra_lays and move.private not in state.free_stations,
+        _("{private}'s station follows its tile lay, once").format(private=move.private),
+        rule,
+    )
+    judge.rule(
+        extra is not None and move.hex in extra.hexes,
+        _("{private}'s station goes on {hexes}").format(
+            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+        ),
+        rule,
+    )
+    judge.rule(
+        not state.op.tokened,
+        _("{company} has placed a station this turn").format(company=corp.abbr),
+        OR,
+    )
+    none_left = _("{company} has no station token left").format(company=corp.abbr)
+    judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
+    state.stations.append((move.hex, move.city, corp.abbr))
+    _on_map(state, judge)
+    corp.stations += 1
+    state.free_stations.append(move.private)
+    state.op.tokened = True
+    said = _("{company} places a free station on {hex} with {private}")
+    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private))]
 
 
 def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -516,7 +611,7 @@ def _found(state: State, corp: Corp, found: Found | None) -> Found | None:
 def searches(state: State, move: object) -> bool:
     """Whether the move's effect may come from the route search: `routes`, `run best`, and a
     typed revenue once the track is entered (`_judge_typed`)."""
-    if state.round != "operating" or state.auction.pending_par or state.discard_due:
+    if state.round != "operating" or state.auction.awaiting_par or state.discard_due:
         return False
     if isinstance(move, Run):
         return move.best or bool(state.tiles)
@@ -614,11 +709,7 @@ def _end_when(state: State, timing: str) -> list[Event]:
 def available(state: State) -> list[str]:
     """The trains the bank sells now: the next kind in order, any kind whose `available_after`
     was bought, and those given back to the open market."""
-    names: list[str] = []
-    for train in state.title.trains:
-        if state.depot[train.name] != 0 and not train.available_after:
-            names.append(train.name)
-            break
+    names: list[str] = [upcoming(state)] if upcoming(state) else []
     for train in state.title.trains:
         if train.available_after in state.bought_kinds and state.depot[train.name] != 0:
             names.append(train.name)
@@ -749,7 +840,10 @@ def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:
 def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
     events = []
     for p in state.title.privates:
-        if p.closes_when_bought_train_by == corp.abbr and state.privates.get(p.abbr) not in (
+        closer = p.closes_when_bought_train_by
+        if closer == DRAWN:  # the company drawn for it (the title's gives_president)
+            closer = state.drawn.get(p.abbr, "")
+        if closer == corp.abbr and state.privates.get(p.abbr) not in (
             "",
             CLOSED,
             None,

@@ -111,9 +111,11 @@ class Private:
     ability: str  # what it may do, as text for the table (entered, not checked)
     blocks: tuple[str, ...] = ()
     gives_share: str = ""  # the buyer also gets a 10% share of this company
-    gives_president: str = ""  # the buyer also gets this company's president's certificate
+    # the buyer also gets this company's president's certificate; DRAWN: a company drawn
+    # before the game (18Chesapeake's CV), which the buyer names by its par
+    gives_president: str = ""
     company_may_buy: bool = True
-    closes_when_bought_train_by: str = ""  # closes when this company buys its first train
+    closes_when_bought_train_by: str = ""  # closes when this company (or DRAWN) buys a train
     player_keeps_open: bool = False  # not closed by a train's closing while a player owns it
     player_revenue_from_phase: tuple[str, int] | None = None  # (phase, revenue) if player-owned
     exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
@@ -135,6 +137,13 @@ class ExtraLay:
     # paying any cost himself; the track need not connect to any company's (1889's MF).
     by: str = "company"
     free: bool = False  # no terrain cost is paid for it (18TN's track privates)
+    count: int = 1  # lays it brings
+    lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
+    as_own_lay: bool = False  # the lay is the company's own (no connection needed)
+    free_station: bool = False  # a station may then go on the tile it laid, free
+
+
+DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
 
 
 @dataclass(frozen=True)
@@ -193,6 +202,12 @@ class AuctionRules:
     # Who has the priority deal once the privates are sold (AUCTION_PRIORITIES): the player
     # after the last buyer, or the player next in the sale's turn order.
     priority: str = "after_last_buyer"
+    # A bid raises the least allowed by a multiple of min_raise (18xx.games
+    # MUST_BID_INCREMENT_MULTIPLE).
+    raise_in_steps: bool = False
+    # Only the bids a player leads hold his cash; one outbid frees it (18xx.games
+    # ONLY_HIGHEST_BID_COMMITTED).
+    only_leading_bids_hold_cash: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +237,10 @@ class OperatingRules:
     # one only (18TN's phase 2).
     first_round_private_sales: bool = False
     first_turn_tile_lays: int = 0  # a company's lays in its first turn (0: tile_lays)
+    # At the end of each set of operating rounds, the next train the bank sells is removed if
+    # it is of one of these kinds, as if bought: its phase and rusting follow (18Chesapeake's
+    # export of 2, 3 and 4 trains, game.rb or_set_finished).
+    export_after_set: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -20,17 +20,18 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.datafiles import load_table
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
 from referee.games.titled import routes, train_events
 from referee.games.titled.describe import title_data
+from referee.games.titled.routes import position
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
@@ -234,11 +235,12 @@ class Translator:
         self.ledger.apply(self.current, self.paid)
 
     def terrain_cost(self, hex_name: str, corp: str, owners: dict[str, str]) -> int:
-        """What the first tile on a hex costs: the table above, else the map's terrain_cost."""
-        if self.game.title not in TERRAIN:
-            raw = load_table(f"maps/{self.replay.state.title.map}")["hexes"].get(hex_name, {})
-            return int(raw.get("terrain_cost", 0))
-        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        """The first tile's cost on a hex: TERRAIN, else the map's own `cost`."""
+        if self.game.title in TERRAIN:
+            cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        else:
+            board = load_map(title_data(self.game.title)[0]["title"]["map"])
+            cost, kind = board.hexes[hex_name].cost, board.hexes[hex_name].terrain
         return 0 if kind == MOUNTAIN and owners.get(FREE_MOUNTAINS) == corp else cost
 
     def round_ended(self) -> None:
@@ -315,7 +317,7 @@ class Translator:
 
     def on_par(self, action: dict[str, Any]) -> None:
         price = str(action["share_price"]).split(",")[0]
-        if self.replay.state.round != "auction" and not self.replay.state.auction.pending_par:
+        if self.replay.state.round != "auction" and not self.replay.state.auction.awaiting_par:
             self.sync_round(action, "stock", self.name(action["entity"]))
             self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
@@ -416,52 +418,47 @@ class Translator:
         self.sync_operating(action, corp)
         tile, city = action["city"].rsplit("-", 1)
         hex_name = self.tile_hex.get(tile, tile.rsplit("-", 1)[0])
-        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}")
+        by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}{by}")
 
     def node(self, hex_name: str, city: int) -> int:
         """The site numbers a tile's cities; the banker its nodes (towns among them)."""
         laid = self.replay.state.tiles.get(hex_name)
-        printed = load_map(self.replay.state.title.map).hexes[hex_name].printed
-        spec = catalogue()[laid[0]] if laid else printed
+        board = load_map(self.replay.state.title.map)
+        spec = catalogue()[laid[0]] if laid else board.hexes[hex_name].printed
         cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
         return cities[city]
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
         self.sync_operating(action, corp)
-        found = [self.route_revenue(r) for r in action["routes"]]
-        runs = [run for run in found if run is not None]
-        if len(runs) < len(found):
-            self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
+        routes_ = action["routes"]
+        if all("revenue" in route for route in routes_):
+            runs = [int(route["revenue"]) for route in routes_]
+        elif all(route.get("connections") for route in routes_):
+            runs = [self.route_revenue(route) for route in routes_]
+        else:
+            self.pending_run = (corp, -1)  # the site kept neither revenues nor routes: the best
             return
         state = self.replay.state
         cut = train_events.war_cut(state, state.corps[corp], runs)
         self.pending_run = (corp, sum(runs) - cut)
 
-    def route_revenue(self, route: dict[str, Any]) -> int | None:
-        """A recorded route's revenue: as the site kept it, else the values of the stops its
-        `connections` end at, where each such hex has one stop (None: not known)."""
-        if "revenue" in route:
-            return int(route["revenue"])
-        ends = {h for c in route.get("connections", []) for h in (c[0], c[-1])}
-        train = self.train_name(str(route.get("train", "")))
-        known = [t for t in self.replay.state.title.trains if t.name == train]
-        diesel = train == "D" and bool(known) and known[0].distance is None  # as routes.py
-        values = [self.stop_value(h, diesel) for h in ends]
-        if not ends or any(v is None for v in values):
-            return None
-        return sum(v for v in values if v is not None)
-
-    def stop_value(self, hex_name: str, diesel: bool) -> int | None:
-        """What the one city, town or off-board of a hex pays now (None: not one stop)."""
-        state = self.replay.state
-        game_map = load_map(state.title.map)
-        laid = state.tiles.get(hex_name)
-        spec = catalogue()[laid[0]] if laid else game_map.hexes[hex_name].printed
-        stops = [n for n in spec.nodes if n.kind in ("city", "town", "offboard")]
-        if len(stops) != 1:
-            return None
-        return stops[0].value(game_map.phases.get(state.phase, "yellow"), diesel)
+    def route_revenue(self, route: dict[str, Any]) -> int:
+        """What a route the site kept as its hex chains (`connections`, each from one stop to
+        the next) earns on the track now, each stop at its value in the phase's colour (the
+        site's older records keep no revenue). Consecutive chains share their stop, so a hex
+        that ends chains `n` times holds ceil(n / 2) of the route's stops: twice for a route
+        through both towns of a hex."""
+        where = position(self.replay.state)
+        ends = Counter(hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1]))
+        diesel = route["train"].rsplit("-", 1)[0] == "D"
+        earned = 0
+        for hex_, count in ends.items():
+            spec, _paths = where.content(hex_)
+            values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
+            earned += sum(sorted(values, reverse=True)[: (count + 1) // 2])
+        return earned
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
