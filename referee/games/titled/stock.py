@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.titled import market
+from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
@@ -98,21 +99,6 @@ def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> N
         corp.cash += amount
     else:
         state.bank += amount
-
-
-def float_company(state: State, company: Company, corp: Corp) -> list[Event]:
-    """The company floats once its float percent is sold (at its par, full capitalisation)."""
-    if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
-        return []
-    corp.floated = True
-    if state.title.shares.capitalisation == "incremental":
-        said = _("{company} floats with {cash}")
-        return [Event(said.format(company=company.abbr, cash=state.title.money(corp.cash)))]
-    capital = corp.par * (100 // company.unit)
-    state.bank -= capital
-    corp.cash += capital
-    said = _("{company} floats: the bank pays it {cash}")
-    return [Event(said.format(company=company.abbr, cash=state.title.money(capital)))]
 
 
 def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
