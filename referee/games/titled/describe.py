@@ -132,6 +132,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         else ()
     )
     _unique(top, "privates", [p.abbr for p in privates])
+    for p in privates:
+        if p.gives_train is not None and p.gives_train.train not in train_names:
+            said = _("names no train {value}").format(value=shown(p.gives_train.train))
+            Keys({}, f"privates[{p.abbr}].gives_train", file).fail(
+                said, "train", ", ".join(train_names)
+            )
     title = t.Title(
         name=name,
         full_name=full_name,
@@ -290,6 +296,12 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             free_station=extra.flag("free_station", False),
         )
         extra.done()
+    if k.has("gives_train"):
+        given = k.table("gives_train")
+        out["gives_train"] = t.GivesTrain(
+            given.text("train"), given.text("before_phase", "", ("", *phases))
+        )
+        given.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -392,6 +404,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         first_round_private_sales=k.flag("first_round_private_sales", False),
         first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
         export_after_set=tuple(k.texts("export_after_set", [])),
+        towns_free=k.flag("towns_free", False),
     )
     k.done()
     return rules

@@ -38,7 +38,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import DRAWN, ExtraLay, Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
 from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge, impossible
 
@@ -969,8 +969,28 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             said.format(
                 company=corp.abbr, private=p.abbr, owner=owner, price=title.money(move.price)
             )
-        )
+        ),
+        *_private_train(state, corp, p),
     ]
+
+
+def _private_train(state: State, corp: Corp, p: Private) -> list[Event]:
+    """privates.*.gives_train (18GA's OSR): the company buying the private receives its train,
+    not as a purchase, unless the phase named has begun or the company is at its train limit;
+    then the train leaves the game."""
+    given = p.gives_train
+    if given is None:
+        return []
+    phases = [ph.name for ph in state.title.phases]
+    late = bool(given.before_phase) and phases.index(state.phase) >= phases.index(
+        given.before_phase
+    )
+    if late or train_events.counted(state, corp) >= phase(state).train_limit:
+        said = _("{private}'s {train} train leaves the game")
+        return [Event(said.format(private=p.abbr, train=given.train))]
+    corp.trains.append(given.train)
+    said = _("{company} receives {private}'s {train} train, not as a purchase")
+    return [Event(said.format(company=corp.abbr, private=p.abbr, train=given.train))]
 
 
 def _first_round_sales(state: State) -> bool:

@@ -1,0 +1,101 @@
+"""18GA (tables/titles/18ga.toml): the rules its description adds, each named by its key and
+the site's rule it follows (18xx.games lib/engine/game/g_18_ga)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from referee.errors import RuleError
+from referee.games.titled.state import State
+from tests.games.titled.helpers import edited, play, start
+
+
+def or_with_osr(trains: list[str], phase: str = "3") -> State:
+    """18GA for A,B,C: A buys every private at face value but M&BR (C); A pars CoG at 90 and
+    floats it; CoG operates in `phase`, owning `trains`, with $1000; A still owns OSR."""
+    state, _ = play(
+        start("18ga", "A,B,C"),
+        "A bid LTR 20",
+        "B bid MRC 40",
+        "C bid W&SR 70",
+        "A bid OSR 100",
+        "B bid M&BR 150",
+    )
+
+    def to_operating(draft: State) -> None:
+        draft.round, draft.stock_round, draft.or_number = "operating", 1, 1
+        draft.phase = phase
+        corp = draft.corps["CoG"]
+        corp.president, corp.par, corp.floated, corp.cash = "A", 90, True, 1000
+        corp.row, corp.column = 1, 4
+        corp.held = {"A": 60, "ipo": 40}
+        corp.trains[:] = trains
+        corp.stations, corp.operated = 1, True
+        draft.stations.append(("F6", 0, "CoG"))
+        draft.order, draft.operating = ["CoG"], 0
+        draft.bank -= 1000
+        draft.op.ran = True
+
+    return edited(state, to_operating)
+
+
+def test_osr_gives_its_free_2_train_to_the_company_that_buys_it() -> None:
+    """18GA privates.OSR.gives_train (game.rb add_free_two_train, step/buy_company.rb): the
+    company buying OSR receives the 2-train kept aside, not as a purchase: the bank keeps its
+    five 2-trains and the company may still buy a train this turn."""
+    state, events = play(or_with_osr(["2"]), "A private OSR 100")
+    assert state.corps["CoG"].trains == ["2", "2"]
+    assert state.depot["2"] == 5
+    assert any("receives OSR's 2 train" in e.text for e in events)
+    state, _ = play(state, "A train 2")
+    assert state.corps["CoG"].trains == ["2", "2", "2"]
+
+
+@pytest.mark.parametrize(
+    ("trains", "phase"),
+    [(["2", "2", "3", "3"], "3"), (["3"], "4")],
+    ids=["at the limit", "phase 4"],
+)
+def test_osr_gives_no_train_once_a_4_is_bought_or_at_the_train_limit(
+    trains: list[str], phase: str
+) -> None:
+    """18GA privates.OSR.gives_train before_phase = "4" (step/buy_company.rb: not once phase 4
+    is available, nor to a company at its train limit): the free train leaves the game."""
+    state, events = play(or_with_osr(trains, phase), "A private OSR 100")
+    assert state.corps["CoG"].trains == trains
+    assert any("OSR's 2 train leaves the game" in e.text for e in events)
+
+
+def test_augusta_takes_only_its_aug_tile_in_green() -> None:
+    """18GA map D10 future_label Aug (game.rb upgrades_to?: Augusta's green tile is 453a):
+    a yellow city tile on D10 upgrades to 453a, not to the ordinary green 15."""
+    state = or_with_osr(["2"])
+
+    def yellow_augusta(draft: State) -> None:
+        draft.tiles["D10"] = ("57", 2)
+        draft.stations.append(("D10", 0, "GA"))
+        draft.op.ran = False
+
+    state = edited(state, yellow_augusta)
+    with pytest.raises(RuleError, match="Aug"):
+        play(state, "A tile D10 15 5 0")
+    after, _ = play(state, "A tile D10 453a 0 0")
+    assert after.tiles["D10"] == ("453a", 0)
+
+
+def test_new_18xx_takes_the_sites_name_18ga(tmp_path: Path) -> None:
+    """`referee new 18xx --title 18GA` (the site's name, meta.rb) banks the title; `title
+    list` shows its player counts and the recorded games that prove it."""
+    save = tmp_path / "g.toml"
+    result = CliRunner().invoke(
+        cli, ["new", "18xx", "-p", "A,B,C", "--title", "18GA", "--save", str(save)], input=""
+    )
+    assert result.exit_code == 0, result.output
+    assert "new 18GA: The Railroads Come to Georgia session saved" in result.output
+    listed = CliRunner().invoke(cli, ["title", "list"]).output
+    row = next(line for line in listed.splitlines() if line.startswith("18ga"))
+    assert "3-5" in row and "3 recorded games" in row
