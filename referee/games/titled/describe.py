@@ -255,8 +255,11 @@ def _company(k: Keys) -> t.Company:
         tokens=tuple(tokens),
         float_percent=k.integer("float_percent", low=10, high=100),
         shares=tuple(shares),
+        home_at_start=k.flag("home_at_start", False),
     )
     k.done()
+    if company.home_at_start and not company.home:
+        k.fail(_("must name the home hex its station starts on"), "home")
     if company.float_percent < company.shares[0]:
         k.fail(_("must be at least the president's certificate"), "float_percent")
     return company

@@ -95,6 +95,9 @@ class Company:
     tokens: tuple[int, ...]  # the cost of each station token, the home one first
     float_percent: int
     shares: tuple[int, ...]  # percent of each certificate, the president's first
+    # Its home station is on the map from the start of the game, before the company floats,
+    # filling its city as any station does (18GA's ACL in Jacksonville, game.rb setup)
+    home_at_start: bool = False
 
     @property
     def unit(self) -> int:

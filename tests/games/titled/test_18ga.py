@@ -99,3 +99,17 @@ def test_new_18xx_takes_the_sites_name_18ga(tmp_path: Path) -> None:
     listed = CliRunner().invoke(cli, ["title", "list"]).output
     row = next(line for line in listed.splitlines() if line.startswith("18ga"))
     assert "3-5" in row and "3 recorded games" in row
+
+
+def test_acls_home_station_is_on_jacksonville_from_the_start_and_blocks_routes() -> None:
+    """18GA companies.ACL.home_at_start (game.rb setup: ACL's home token is placed face down
+    in Jacksonville, J12, "to block routing through Jacksonville until ACL floats"): the
+    station is on the map before anyone buys a share, filling J12's one slot, so another
+    company's route may end there but not pass through."""
+    from referee.eighteen.graph import build_graph
+    from referee.games.titled import routes
+
+    state = start("18ga", "A,B,C")
+    assert ("J12", 0, "ACL") in state.stations and state.corps["ACL"].stations == 1
+    graph = build_graph(routes.position(state), "CoG")
+    assert next(n.blocked for n in graph.nodes if n.hex == "J12")
