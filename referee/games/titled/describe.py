@@ -278,6 +278,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
         "closes_when_company_starts": k.flag("closes_when_company_starts", False),
+        "free_station_on": tuple(k.texts("free_station_on", [])),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
@@ -476,7 +477,7 @@ def _against_map(title: t.Title, file: str) -> None:
                 said.format(value=shown(c.home), map=title.map), "home"
             )
     for p in title.privates:
-        for h in p.blocks:
+        for h in (*p.blocks, *p.free_station_on):
             if h not in hexes:
                 said = _("{value} is not a hex of the {map} map")
                 Keys({}, f"privates[{p.abbr}]", file).fail(

@@ -431,14 +431,17 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
 
 
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
-    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
-    once, on the hex it laid, the company's next token placed free; it is the turn's station
-    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    """A private's free station: once, the company's next token placed free; it is the turn's
+    station (as 18xx.games plays it: step/special_token.rb, a teleport token). Either on the
+    hex its lay laid (its extra_lay's free_station: 18Chesapeake's C&OC) or on a hex of its
+    free_station_on (18GA's W&SR), with no lay first."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
-    rule = key(state, f"privates.{move.private}.extra_lay")
+    after_lay = extra is not None and extra.free_station
+    name = "free_station_on" if described.free_station_on else "extra_lay"
+    rule = key(state, f"privates.{move.private}.{name}")
     judge.fact(
-        extra is not None and extra.free_station,
+        after_lay or bool(described.free_station_on),
         _("{private} brings no free station").format(private=move.private),
         rule,
     )
@@ -447,15 +450,23 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
         _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
         rule,
     )
+    if after_lay:
+        judge.rule(
+            move.private in state.extra_lays and move.private not in state.free_stations,
+            _("{private}'s station follows its tile lay, once").format(private=move.private),
+            rule,
+        )
+    else:
+        judge.rule(
+            move.private not in state.free_stations,
+            _("{private}'s free station is placed once").format(private=move.private),
+            rule,
+        )
+    hexes = described.free_station_on or (extra.hexes if extra else ())
     judge.rule(
-        move.private in state.extra_lays and move.private not in state.free_stations,
-        _("{private}'s station follows its tile lay, once").format(private=move.private),
-        rule,
-    )
-    judge.rule(
-        extra is not None and move.hex in extra.hexes,
+        move.hex in hexes,
         _("{private}'s station goes on {hexes}").format(
-            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+            private=move.private, hexes=", ".join(hexes)
         ),
         rule,
     )

@@ -132,6 +132,9 @@ class Private:
     # A company buying it receives a train of this kind from outside the bank's sequence, not
     # as a purchase (18GA's OSR: the free 2-train)
     gives_train: GivesTrain | None = None
+    # The owning company may place its next station on one of these hexes free, once, with
+    # no connection, as its turn's station (18GA's W&SR on Waycross): `token I9 0 W&SR`
+    free_station_on: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -113,3 +113,24 @@ def test_acls_home_station_is_on_jacksonville_from_the_start_and_blocks_routes()
     assert ("J12", 0, "ACL") in state.stations and state.corps["ACL"].stations == 1
     graph = build_graph(routes.position(state), "CoG")
     assert next(n.blocked for n in graph.nodes if n.hex == "J12")
+
+
+def test_wsr_places_its_owners_next_station_on_waycross_free_once() -> None:
+    """18GA privates.W&SR.free_station_on (entities.rb token ability on I9, price 0;
+    step/special_token.rb: the turn's station): CoG, owning W&SR, places its next station on
+    Waycross free with no tile laid there first; once, and only on I9."""
+    from referee.games.titled.moves import Token
+    from referee.games.titled.play import apply
+
+    state = edited(or_with_osr(["2"]), lambda d: d.privates.update({"W&SR": "CoG"}))
+    state = edited(state, lambda d: setattr(d.op, "ran", False))
+    cash = state.corps["CoG"].cash
+    with pytest.raises(RuleError, match=r"W&SR's station goes on I9"):
+        apply(state, Token("A", "H4", 0, "W&SR"))
+    after, events = apply(state, Token("A", "I9", 0, "W&SR"))
+    assert ("I9", 0, "CoG") in after.stations and after.corps["CoG"].cash == cash
+    assert after.corps["CoG"].stations == 2 and after.op.tokened
+    assert "CoG places a free station on I9 with W&SR" in [e.text for e in events]
+    again = edited(after, lambda d: setattr(d.op, "tokened", False))
+    with pytest.raises(RuleError, match=r"W&SR's free station is placed once"):
+        apply(again, Token("A", "I9", 0, "W&SR"))
