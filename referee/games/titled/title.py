@@ -141,7 +141,7 @@ class Private:
 class GivesTrain:
     """A private's train: given to the company that buys the private from a player, unless
     `before_phase` has begun or the company is at its train limit, when it leaves the game.
-    It is never sold to another company."""
+    (18GA's card also keeps it from being sold to another company: the table's to watch.)"""
 
     train: str
     before_phase: str = ""  # no train once this phase has begun ("" : any phase)
