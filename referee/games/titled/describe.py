@@ -477,9 +477,10 @@ def _against_map(title: t.Title, file: str) -> None:
                 said.format(value=shown(c.home), map=title.map), "home"
             )
     for p in title.privates:
-        for h in (*p.blocks, *p.free_station_on):
-            if h not in hexes:
-                said = _("{value} is not a hex of the {map} map")
-                Keys({}, f"privates[{p.abbr}]", file).fail(
-                    said.format(value=shown(h), map=title.map), "blocks"
-                )
+        for name, named in (("blocks", p.blocks), ("free_station_on", p.free_station_on)):
+            for h in named:
+                if h not in hexes:
+                    said = _("{value} is not a hex of the {map} map")
+                    Keys({}, f"privates[{p.abbr}]", file).fail(
+                        said.format(value=shown(h), map=title.map), name
+                    )

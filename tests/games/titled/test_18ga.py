@@ -134,3 +134,39 @@ def test_wsr_places_its_owners_next_station_on_waycross_free_once() -> None:
     again = edited(after, lambda d: setattr(d.op, "tokened", False))
     with pytest.raises(RuleError, match=r"W&SR's free station is placed once"):
         apply(again, Token("A", "I9", 0, "W&SR"))
+
+
+def test_18ga_figures_as_the_site_gives_them() -> None:
+    """tables/titles/18ga.toml against g_18_ga/{game.rb,market.rb,trains.rb,entities.rb}:
+    bank, cash and limits for 3 to 5, the par prices, five 2-trains for sale (the sixth kept
+    for OSR), privates sold to companies at 50% to 150%, towns free."""
+    from referee.games.titled.describe import load_title
+
+    title = load_title("18GA")
+    assert title.bank == 8000 and sorted(title.cash) == [3, 4, 5]
+    assert (title.cash[3], title.certificate_limit[3], title.certificate_limit[5]) == (600, 15, 10)
+    assert [s.price for s in title.market.par_spaces()] == [110, 90, 70, 55]
+    assert [(t.name, t.count, t.price) for t in title.trains][:2] == [("2", 5, 100), ("3", 4, 180)]
+    assert title.operating.private_price_percent == (50, 150) and title.operating.towns_free
+    assert [p.bank_trains_per_turn for p in title.phases] == [1, 1, 0, 0, 0, 0]
+
+
+def test_the_new_keys_are_checked_with_a_one_line_error_naming_them() -> None:
+    """privates.*.gives_train names a train of the title; companies.*.home_at_start needs a
+    home; privates.*.free_station_on names hexes of the map."""
+    from referee.datafiles import load_table
+    from referee.games.titled.describe import describe
+    from referee.games.titled.keys import TitleError
+
+    raw = load_table("titles/18ga")
+    next(p for p in raw["privates"] if p["abbr"] == "OSR")["gives_train"]["train"] = "9"
+    with pytest.raises(TitleError, match=r"privates\[OSR\].gives_train.train: names no train"):
+        describe(raw, "18ga.toml")
+    raw = load_table("titles/18ga")
+    next(c for c in raw["companies"] if c["abbr"] == "ACL")["home"] = ""
+    with pytest.raises(TitleError, match=r"companies\[ACL\].home: must name the home hex"):
+        describe(raw, "18ga.toml")
+    raw = load_table("titles/18ga")
+    next(p for p in raw["privates"] if p["abbr"] == "W&SR")["free_station_on"] = ["Z9"]
+    with pytest.raises(TitleError, match=r"privates\[W&SR\].free_station_on: 'Z9' is not a hex"):
+        describe(raw, "18ga.toml")
