@@ -438,8 +438,11 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     after_lay = extra is not None and extra.free_station
-    name = "free_station_on" if described.free_station_on else "extra_lay"
-    rule = key(state, f"privates.{move.private}.{name}")
+    rule = (
+        key(state, f"privates.{move.private}.free_station_on")
+        if described.free_station_on
+        else key(state, f"privates.{move.private}.extra_lay")
+    )
     judge.fact(
         after_lay or bool(described.free_station_on),
         _("{private} brings no free station").format(private=move.private),
