@@ -221,6 +221,7 @@ def new(
     from referee.session import Session
 
     words = _share_words(share, host, port)
+    _verbs()
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
@@ -326,10 +327,18 @@ def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | Non
     sys.exit(_shell(session, keep_going, words))
 
 
+def _verbs() -> None:
+    """Put the frame's verbs in force before a command plays or replays a session."""
+    from referee.shell.commands import register_verbs
+
+    register_verbs()
+
+
 def _load(file: Path, to_play: bool = False) -> Session:
     """A session from its file: locked for this process when it is `to_play`."""
     from referee import savefile
 
+    _verbs()
     try:
         session, warnings = savefile.resume(file) if to_play else savefile.read(file)
     except RefereeError as e:
@@ -388,6 +397,7 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
 def serve(file: Path, host: str, port: int | None) -> None:
     from referee.web.share import serve_file
 
+    _verbs()
     try:
         sys.exit(serve_file(file, host, port))
     except RefereeError as e:

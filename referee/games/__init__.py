@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from referee.errors import UsageError
+from referee.words import match
 
 if TYPE_CHECKING:
     from referee.engine import Game, StockMove
@@ -36,8 +37,6 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Game:
-    from referee.words import match
-
     try:
         key = match(name, _REGISTRY, "game")
     except UsageError as e:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import frame, i18n, savefile
+from referee import i18n, offers, savefile
 from referee.cli import cli
 from referee.datafiles import load_table
 from referee.eighteen.trains import parse_trains
@@ -243,9 +243,9 @@ def shell_1830() -> Shell:
 
 def test_completion_and_help_offer_routes_and_run_best_with_a_map() -> None:
     sh = shell_1830()
-    assert "routes" in frame.candidates(sh.session, [])
-    assert frame.candidates(sh.session, ["run"]) == ["best"]
-    assert frame.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
+    assert "routes" in offers.candidates(sh.session, [])
+    assert offers.candidates(sh.session, ["run"]) == ["best"]
+    assert offers.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
     assert sh.run("help run").text.startswith(
         "run REVENUE|best [full|half|withhold]\n"
         "  the revenue of the company's trains (best: its best routes on the title's map)\n"
