@@ -24,14 +24,13 @@ from referee.clicktext import (
 )
 from referee.errors import RefereeError, UsageError
 from referee.i18n import N_, _
+from referee.words import clip_echoes, match
 
 if TYPE_CHECKING:
     from referee.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
-    from referee.words import clip_echoes
-
     click.echo(_("referee: {error}").format(error=clip_echoes(str(error))), err=True)
     sys.exit(error.exit_code)
 
@@ -54,20 +53,15 @@ class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from 
     name = "game"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from referee import games
-        from referee.words import match
-
         try:
-            return match(value, games.names(), "game")
+            return match(value, registry.names(), "game")
         except UsageError as e:
             self.fail(str(e), param, ctx)
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
-        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
+        return [CompletionItem(n) for n in registry.names() if n.startswith(incomplete.lower())]
 
 
 class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
@@ -95,10 +89,8 @@ class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only fr
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
         try:
-            game = games.get(ctx.params.get("game") or "")
+            game = registry.get(ctx.params.get("game") or "")
         except UsageError:
             return []
         return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
@@ -267,22 +259,22 @@ def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
 )
 @click.argument("game", type=GameName())
 def readings_command(game: str) -> None:
-    from referee import games, render
+    from referee import render
     from referee.engine import Readings
 
-    declared = games.get(game).readings()
+    declared = registry.get(game).readings()
     click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
     """The board data: from --board, else the stored copy, else asked now (at a terminal)."""
-    from referee import config, games
+    from referee import config
     from referee.board_entry import enter_board
 
     if board_file is not None:
         return config.read_board_file(board_file)
     stored = config.load_board(game)
-    if stored is not None or not games.get(game).board_fields():
+    if stored is not None or not registry.get(game).board_fields():
         return stored or {}
     if not sys.stdin.isatty():
         raise UsageError(
@@ -298,9 +290,8 @@ def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[
         return {}
     if board_file is not None:
         raise UsageError(_("--title or --board, not both"), _("referee new 18xx --title 1830"))
-    from referee import games
 
-    return games.get(game).board_named(title)
+    return registry.get(game).board_named(title)
 
 
 def _free_name(game: str) -> Path:
@@ -559,8 +550,6 @@ def main() -> None:
         click.echo(_("referee: interrupted") if interrupted else _("referee: aborted"), err=True)
         sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
-        from referee.words import clip_echoes
-
         hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
         message = full_stop(clip_echoes(e.format_message())) + hint
         click.echo(_("referee: {error}").format(error=message), err=True)
