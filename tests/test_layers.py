@@ -22,6 +22,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "core",
         (
             "referee",  # the package itself: its version
+            "referee.core",
+            "referee.i18n",
+            # before the package move (issue 30 item 5): the flat modules of the core
             "referee.bar",
             "referee.citations",
             "referee.columns",
@@ -30,7 +33,6 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "referee.errors",
             "referee.files",
             "referee.fit",
-            "referee.i18n",
             "referee.rules_kit",
             "referee.sealed",
             "referee.telling",
@@ -43,6 +45,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (
         "session",
         (
+            "referee.play",
+            "referee.store",
+            # before the package move
             "referee.atomic",
             "referee.config",
             "referee.frame",
@@ -57,16 +62,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "shell, page, CLI",
         (
             "referee.__main__",
+            "referee.cli",
+            "referee.shell",
+            "referee.web",
+            "referee.generate",
+            "referee.scenario",
+            # before the package move
             "referee.board_entry",
             "referee.calc",
-            "referee.cli",
             "referee.clicktext",
             "referee.commands",
             "referee.export",
-            "referee.generate",
-            "referee.scenario",
-            "referee.shell",
-            "referee.web",
         ),
     ),
 )

@@ -469,4 +469,5 @@ def frozen(session: Session) -> Session:
         told=list(session.told),
         awaiting=list(session.awaiting),
         redo_stack=list(session.redo_stack),
+        observers=[],  # a copy to read: nobody listens to it
     )
