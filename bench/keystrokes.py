@@ -5,13 +5,13 @@ Run by hand (a measure, not a test), from any checkout, to compare two versions:
 
     python bench/keystrokes.py [--per-move] [--scenarios DIR]
 
-The scenarios are those of the `referee` package imported (tests/scenarios beside it). A move is
-keyed word by word: a word the completer offers (`referee.offers.candidates`) costs its shortest
-prefix that names it alone among the candidates (`referee.words.unique_legal`) plus one Tab, or
-its length if that is no shorter; any other word costs its length; then one key per space and
-one Enter. A move the referee already made itself (a confirmation: the log does not grow) costs
-nothing, since the table need not type it; `!` lines (refused on purpose) and `=` lines (checks)
-are not moves. A turn is the moves in a row made by one player.
+The scenarios are those of the `referee` package imported (tests/scenarios beside it). A move
+is keyed word by word: a word the completer offers (`referee.play.offers.candidates`) costs its
+shortest prefix that names it alone among the candidates (`referee.core.words.unique_legal`)
+plus one Tab, or its length if that is no shorter; any other word costs its length; then one key
+per space and one Enter. A move the referee already made itself (a confirmation: the log does
+not grow) costs nothing, since the table need not type it; `!` lines (refused on purpose) and
+`=` lines (checks) are not moves. A turn is the moves in a row made by one player.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import referee
-from referee import offers, scenario
-from referee.session import Session, split
-from referee.shell.commands import Shell
-from referee.words import unique_legal
+from referee import scenario
+from referee.core.words import unique_legal
+from referee.play import offers
+from referee.play.session import Session, split
+from referee.shell.shell import Shell
 
 
 @dataclass
@@ -96,7 +97,7 @@ def mean(values: list[int]) -> float:
 
 
 def main() -> int:
-    from referee.shell.commands import register_verbs
+    from referee.shell.shell import register_verbs
 
     register_verbs()  # the frame's verbs, as the program puts them in force
     here = Path(referee.__file__).resolve().parent.parent / "tests" / "scenarios"

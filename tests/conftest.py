@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
-from referee.shell.commands import register_verbs
+from referee.shell.shell import register_verbs
 
 # The frame's verbs are put in force explicitly, as the program does when it starts.
 register_verbs()

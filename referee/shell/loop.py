@@ -10,12 +10,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from referee.bar import fit
-from referee.engine import RefereeError
+from referee.core.bar import fit
+from referee.core.engine import RefereeError
 from referee.i18n import _
-from referee.savefile import FileStore
-from referee.session import Session
-from referee.shell.commands import Reply, Shell
+from referee.play.session import Session
+from referee.shell.shell import Reply, Shell
+from referee.store.savefile import FileStore
 
 
 def run_batch(session: Session, lines: TextIO, out: TextIO, keep_going: bool = False) -> int:

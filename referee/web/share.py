@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 from referee.web.watch import Watch

@@ -1,13 +1,13 @@
-"""The state of a Lost Atlas game: a sealed draft (referee/sealed.py), each move played on
+"""The state of a Lost Atlas game: a sealed draft (referee/core/sealed.py), each move played on
 `state.draft()` by the round modules and sealed before `Game.apply` returns it (tested)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
-from referee.sealed import Sealable
 
 
 @dataclass

@@ -13,14 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.bar import one_line
-from referee.errors import Confirm as Confirm
-from referee.errors import Incomplete as Incomplete
-from referee.errors import RefereeError as RefereeError
-from referee.errors import RuleError as RuleError
-from referee.errors import UsageError as UsageError
+from referee.core.bar import one_line
+from referee.core.errors import Confirm as Confirm
+from referee.core.errors import Incomplete as Incomplete
+from referee.core.errors import RefereeError as RefereeError
+from referee.core.errors import RuleError as RuleError
+from referee.core.errors import UsageError as UsageError
+from referee.core.words import match
 from referee.i18n import N_, NP_, _, pgettext
-from referee.words import match
 
 
 @dataclass(frozen=True)
@@ -356,7 +356,7 @@ class Game(ABC):
         diary and the page: its full canonical form with its effect in a few words ("Ann buys
         a green share (+2) for $8"), in the language in force. Pure, like `apply`. "" when the
         game has no sentence for it: the frame then shows the move as typed, with the money it
-        moved (`referee.telling.plainly`)."""
+        moved (`referee.core.telling.plainly`)."""
         return ""
 
     def round_name(self, state: Any) -> str:
@@ -408,7 +408,7 @@ class Game(ABC):
 
     # --- views the table asks for (`market`, `trains`, `companies`) -----------------------
     def views(self) -> Sequence[str]:
-        """The frame's views (referee.frame.VIEWS) this game can show; the verbs are offered
+        """The frame's views (referee.play.frame.VIEWS) this game can show; the verbs are offered
         only in games that name them."""
         return ()
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 from referee.i18n import N_, _, language
 
 

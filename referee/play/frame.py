@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from referee.engine import Form
+from referee.core.engine import Form
 
 Kind = Literal["command", "move", "prefix"]
 # The candidates for the next word, given the session and the words typed after the verb.

@@ -12,16 +12,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee import fit, frame, i18n, offers, render, savefile, savelock
-from referee.atomic import WriteError, target_of, write_bytes
-from referee.citations import cite
-from referee.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
-from referee.export import html_page, markdown
-from referee.files import refuse_special
-from referee.frame import FrameVerb
+from referee import i18n
+from referee.core import fit
+from referee.core.citations import cite
+from referee.core.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
+from referee.core.files import refuse_special
+from referee.core.words import Several, amount, clip_echoes, match
 from referee.i18n import N_, _
-from referee.session import FRAME_VERBS, Session, split
-from referee.words import Several, amount, clip_echoes, match
+from referee.play import frame, offers, render
+from referee.play.frame import FrameVerb
+from referee.play.session import FRAME_VERBS, Session, split
+from referee.store import savefile, savelock
+from referee.store.atomic import WriteError, target_of, write_bytes
+from referee.web.export import html_page, markdown
 
 if TYPE_CHECKING:
     from referee.web.share import Sharing

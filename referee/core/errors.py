@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from referee.citations import bracket
+from referee.core.citations import bracket
 from referee.i18n import _
 
 

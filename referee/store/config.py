@@ -12,8 +12,8 @@ from typing import Any
 
 import tomli_w
 
-from referee.atomic import write_bytes
-from referee.files import read_toml
+from referee.core.files import read_toml
+from referee.store.atomic import write_bytes
 
 
 def config_dir() -> Path:

@@ -19,8 +19,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import frame, games, i18n, telling
-from referee.engine import (
+from referee import games, i18n
+from referee.core import telling
+from referee.core.engine import (
     AUTOMATIC_IN_A_ROW,
     DEFAULT_READINGS,
     Event,
@@ -37,8 +38,9 @@ from referee.engine import (
     choose_readings,
     find_reading,
 )
+from referee.core.words import amount, legal_first, match
 from referee.i18n import N_, _
-from referee.words import amount, legal_first, match
+from referee.play import frame
 
 # What `as NAME` on another player's turn means (`Session.as_moves`).
 PLACE = "place"  # NAME's move at NAME's own place in the turn order
@@ -90,7 +92,7 @@ class Told:
 
 
 class Store(Protocol):
-    """Where a session's moves are kept (a save file, see `referee.savefile.FileStore`)."""
+    """Where a session's moves are kept (a save file, see `referee.store.savefile.FileStore`)."""
 
     path: Path
 
