@@ -50,13 +50,13 @@ Marking messages (the guide for the games' texts, referee/games/*)
 
 5. Rule citations need nothing: a RuleError's `rule` stays the heading as written in the
    rules file (`"■7 株式ラウンド1:マイナー会社の競りと会社の設立"`), and the frame renders
-   it in the language in force from the game's table of sections in referee/citations.py.
+   it in the language in force from the game's table of sections in referee/core/citations.py.
    A new section cited by the code needs a line there (a test finds every `rule=` of the
    games and fails on one without its English heading).
 
 6. Words the players type (verbs, company/railroad/colour names) are not messages: verbs stay
    ASCII in both languages. A name shown in Japanese must also be accepted when typed: pass
-   the Japanese forms to `referee.words.match(word, names, N_("railroad"), aliases={"青":
+   the Japanese forms to `referee.core.words.match(word, names, N_("railroad"), aliases={"青":
    "blue", ...})`, which answers the English name whichever was typed (unique prefixes work
    for both), so the move built, the log and the save keep one spelling; offer the aliases in
    the game's completion (`Options.args`) too. The names' Japanese forms are the rules file's
@@ -75,7 +75,7 @@ Marking messages (the guide for the games' texts, referee/games/*)
    shown as `_(key)`, so mark the game's keys with `N_("cash")` where they are defined.
 
 9. Events and refusals are rendered when they are made, in the language in force then; the
-   frame renders RuleError and `Overridden` citations itself (referee/errors.py, render.py).
+   frame renders RuleError and `Overridden` citations itself (referee/core/errors.py, render.py).
    `Verb.summary` is shown as `_(summary)` by `help`: mark the game's summaries with `N_`.
    Untranslated text simply shows in English: wrapping can go one module at a time.
 
@@ -104,12 +104,12 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENV = "REFEREE_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_catalogs: dict[str, gettext.NullTranslations] = {}
-_language = DEFAULT
-_translations: gettext.NullTranslations = gettext.NullTranslations()
-# The language of one thread or task only, over the process's (see `drawing`).
-_here: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
-    "referee_language", default=None
+_catalogs: dict[str, gettext.NullTranslations] = {}  # at most one per language of LANGUAGES
+# The language in force: a context variable, so that a session's shell and the page drawn for
+# it in a worker thread each read their own (a thread or task started from a context copies
+# it), and `lang` switches the shell's without the page's changing under it.
+_speaking: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
+    "referee_language", default=(DEFAULT, gettext.NullTranslations())
 )
 
 
@@ -157,45 +157,35 @@ def catalog(lang: str) -> gettext.NullTranslations:
 
 
 def use(lang: str) -> str:
-    """Speak `lang` from now on (checked as `check` does); returns it."""
-    global _language, _translations
+    """Speak `lang` from now on in this context (checked as `check` does); returns it."""
     code = check(lang)
-    _language, _translations = code, catalog(code)
+    _speaking.set((code, catalog(code)))
     return code
 
 
 def language() -> str:
-    here = _here.get()
-    return _language if here is None else here[0]
+    return _speaking.get()[0]
 
 
 def _current() -> gettext.NullTranslations:
-    here = _here.get()
-    return _translations if here is None else here[1]
-
-
-@contextmanager
-def drawing(lang: str) -> Iterator[None]:
-    """`lang` in this context only (a context variable: this thread, this task), whatever the
-    process speaks meanwhile: the table page is drawn in a worker thread in the language its
-    version was made in, while the shell may switch with `lang` at the same moment."""
-    code = check(lang)
-    token = _here.set((code, catalog(code)))
-    try:
-        yield
-    finally:
-        _here.reset(token)
+    return _speaking.get()[1]
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """`lang` inside the block, the language before it after (for generators and tests)."""
-    before = _language
-    use(lang)
+    """`lang` inside the block, the language before it after; in this context only (this
+    thread, this task), whatever another context speaks meanwhile: the table page is drawn in
+    a worker thread in the language its version was made in, while the shell may switch."""
+    code = check(lang)
+    token = _speaking.set((code, catalog(code)))
     try:
         yield
     finally:
-        use(before)
+        _speaking.reset(token)
+
+
+# The page draws in the language of its version (referee/web/server.py): the same thing.
+drawing = speaking
 
 
 def _(message: str) -> str:

@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from referee.core.engine import Event, UsageError
+from referee.core.rules_kit import Judge, impossible
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.engine import Event, UsageError
 from referee.games.titled import market, routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
@@ -35,29 +36,17 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
+from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge, impossible
 
 OR = N_("18xx operating round")
 
 
 def phase(state: State) -> Phase:
     return next(p for p in state.title.phases if p.name == state.phase)
-
-
-def order(state: State) -> list[str]:
-    """Floated companies: highest price first; on a tie the one further right, then the one
-    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
-    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
-    floated = [c for c in state.corps.values() if c.floated]
-    return [
-        c.abbr
-        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
-    ]
 
 
 def company(state: State) -> Corp:

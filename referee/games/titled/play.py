@@ -6,7 +6,8 @@ language are not written (see the README's section on titles).
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Handler, Judge, impossible
 from referee.games.titled import auction, operating, stock
 from referee.games.titled.moves import (
     Bankrupt,
@@ -26,7 +27,6 @@ from referee.games.titled.moves import (
 )
 from referee.games.titled.state import State
 from referee.i18n import N_, _
-from referee.rules_kit import Handler, Judge, impossible
 
 ROUNDS = N_("18xx rounds")
 
@@ -43,12 +43,19 @@ OPERATING: dict[type, Handler[State]] = {
     Bankrupt: operating.bankrupt,
     Exchange: stock.exchange,
 }
+
+
+def stock_done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    """`done` in a stock round; the round's end begins the operating rounds."""
+    return stock.done(state, move, judge, operating.begin_set)
+
+
 STOCK: dict[type, Handler[State]] = {
     Lay: operating.player_lay,
     Par: stock.par,
     Buy: stock.buy,
     Sell: stock.sell,
-    Done: stock.done,
+    Done: stock_done,
     Exchange: stock.exchange,
 }
 AUCTION: dict[type, Handler[State]] = {

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
 from referee.i18n import N_, _
-from referee.rules_kit import Judge
 
 # The rules every title of the family shares, cited where no key of the description decides.
 SR = N_("18xx stock round")
@@ -44,3 +44,14 @@ def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
     corp.par, corp.row, corp.column = price, space.row, space.column
     state.arrivals += 1
     corp.arrival = state.arrivals
+
+
+def order(state: State) -> list[str]:
+    """Floated companies: highest price first; on a tie the one further right, then the one
+    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
+    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
+    floated = [c for c in state.corps.values() if c.floated]
+    return [
+        c.abbr
+        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
+    ]

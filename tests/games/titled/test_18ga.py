@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli
-from referee.errors import RuleError
+from referee.cli.main import cli
+from referee.core.errors import RuleError
 from referee.games.titled.state import State
 from tests.games.titled.helpers import edited, play, start
 
@@ -154,7 +154,7 @@ def test_18ga_figures_as_the_site_gives_them() -> None:
 def test_the_new_keys_are_checked_with_a_one_line_error_naming_them() -> None:
     """privates.*.gives_train names a train of the title; companies.*.home_at_start needs a
     home; privates.*.free_station_on names hexes of the map."""
-    from referee.datafiles import load_table
+    from referee.core.datafiles import load_table
     from referee.games.titled.describe import describe
     from referee.games.titled.keys import TitleError
 

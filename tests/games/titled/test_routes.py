@@ -10,18 +10,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import frame, i18n, savefile
-from referee.cli import cli
-from referee.datafiles import load_table
+from referee import i18n
+from referee.cli.main import cli
+from referee.core.datafiles import load_table
+from referee.core.engine import Event, Overridden, RuleError, UsageError, typed_move
 from referee.eighteen.trains import parse_trains
-from referee.engine import Event, Overridden, RuleError, UsageError, typed_move
 from referee.games.titled import play, routes
 from referee.games.titled.describe import title_data
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Routes
 from referee.games.titled.state import State
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play import offers
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from tests.games.titled.helpers import TOY, edited
 from tests.games.titled.test_operating import or_1830, with_train
 
@@ -243,9 +245,9 @@ def shell_1830() -> Shell:
 
 def test_completion_and_help_offer_routes_and_run_best_with_a_map() -> None:
     sh = shell_1830()
-    assert "routes" in frame.candidates(sh.session, [])
-    assert frame.candidates(sh.session, ["run"]) == ["best"]
-    assert frame.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
+    assert "routes" in offers.candidates(sh.session, [])
+    assert offers.candidates(sh.session, ["run"]) == ["best"]
+    assert offers.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
     assert sh.run("help run").text.startswith(
         "run REVENUE|best [full|half|withhold]\n"
         "  the revenue of the company's trains (best: its best routes on the title's map)\n"

@@ -5,8 +5,8 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from referee.i18n import _
-from referee.render import chapters, log_rows, standings_table
-from referee.session import Session
+from referee.play.render import chapters, log_rows, standings_table
+from referee.play.session import Session
 
 
 def cell(value: object) -> str:
@@ -49,6 +49,8 @@ def markdown(session: Session) -> str:
 def html_page(session: Session) -> str:
     """The table page as one self-contained file: the final table, the charts, the whole log
     (the stylesheet inside, no script, nothing fetched)."""
+    # The page (every game's view, the charts) loads only for an HTML diary: the shell, which
+    # writes diaries, starts without it.
     from referee.web.page import page_html
     from referee.web.view import Page, body
 

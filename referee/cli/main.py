@@ -15,23 +15,22 @@ from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
-from referee.clicktext import (
+from referee.cli.clicktext import (
     TranslatedCommand,
     TranslatedHelp,
     TranslatedOption,
     option,
     with_lang,
 )
-from referee.errors import RefereeError, UsageError
+from referee.core.errors import RefereeError, UsageError
+from referee.core.words import clip_echoes, match
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.session import Session  # imported by the commands that run one
+    from referee.play.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
-    from referee.words import clip_echoes
-
     click.echo(_("referee: {error}").format(error=clip_echoes(str(error))), err=True)
     sys.exit(error.exit_code)
 
@@ -54,20 +53,15 @@ class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from 
     name = "game"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from referee import games
-        from referee.words import match
-
         try:
-            return match(value, games.names(), "game")
+            return match(value, registry.names(), "game")
         except UsageError as e:
             self.fail(str(e), param, ctx)
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
-        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
+        return [CompletionItem(n) for n in registry.names() if n.startswith(incomplete.lower())]
 
 
 class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
@@ -95,10 +89,8 @@ class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only fr
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
         try:
-            game = games.get(ctx.params.get("game") or "")
+            game = registry.get(ctx.params.get("game") or "")
         except UsageError:
             return []
         return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
@@ -109,8 +101,8 @@ class LazyGroup(TranslatedHelp, click.Group):
     gets --lang; the help texts are read through the catalog."""
 
     lazy = {  # noqa: RUF012
-        "route": "referee.commands.route:route",
-        "title": "referee.commands.title:title",
+        "route": "referee.cli.route:route",
+        "title": "referee.cli.title:title",
     }
     command_class = TranslatedCommand
 
@@ -217,10 +209,12 @@ def new(
     host: str,
     port: int | None,
 ) -> None:
-    from referee import render, savefile
-    from referee.session import Session
+    from referee.play import render
+    from referee.play.session import Session
+    from referee.store import savefile
 
     words = _share_words(share, host, port)
+    _verbs()
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
@@ -266,22 +260,22 @@ def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
 )
 @click.argument("game", type=GameName())
 def readings_command(game: str) -> None:
-    from referee import games, render
-    from referee.engine import Readings
+    from referee.core.engine import Readings
+    from referee.play import render
 
-    declared = games.get(game).readings()
+    declared = registry.get(game).readings()
     click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
     """The board data: from --board, else the stored copy, else asked now (at a terminal)."""
-    from referee import config, games
-    from referee.board_entry import enter_board
+    from referee.cli.board_entry import enter_board
+    from referee.store import config
 
     if board_file is not None:
         return config.read_board_file(board_file)
     stored = config.load_board(game)
-    if stored is not None or not games.get(game).board_fields():
+    if stored is not None or not registry.get(game).board_fields():
         return stored or {}
     if not sys.stdin.isatty():
         raise UsageError(
@@ -297,9 +291,8 @@ def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[
         return {}
     if board_file is not None:
         raise UsageError(_("--title or --board, not both"), _("referee new 18xx --title 1830"))
-    from referee import games
 
-    return games.get(game).board_named(title)
+    return registry.get(game).board_named(title)
 
 
 def _free_name(game: str) -> Path:
@@ -326,10 +319,18 @@ def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | Non
     sys.exit(_shell(session, keep_going, words))
 
 
+def _verbs() -> None:
+    """Put the frame's verbs in force before a command plays or replays a session."""
+    from referee.shell.shell import register_verbs
+
+    register_verbs()
+
+
 def _load(file: Path, to_play: bool = False) -> Session:
     """A session from its file: locked for this process when it is `to_play`."""
-    from referee import savefile
+    from referee.store import savefile
 
+    _verbs()
     try:
         session, warnings = savefile.resume(file) if to_play else savefile.read(file)
     except RefereeError as e:
@@ -388,6 +389,7 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
 def serve(file: Path, host: str, port: int | None) -> None:
     from referee.web.share import serve_file
 
+    _verbs()
     try:
         sys.exit(serve_file(file, host, port))
     except RefereeError as e:
@@ -400,7 +402,8 @@ def serve(file: Path, host: str, port: int | None) -> None:
 @click.argument("file", type=SaveFile())
 @option("--json", "as_json", is_flag=True, help=N_("The full state as JSON, for scripts."))
 def show(file: Path, as_json: bool) -> None:
-    from referee import fit, render
+    from referee.core import fit
+    from referee.play import render
 
     session = _load(file)
     game, state = session.game, session.state
@@ -438,7 +441,7 @@ def show(file: Path, as_json: bool) -> None:
 )
 @click.argument("file", type=SaveFile())
 def log(file: Path) -> None:
-    from referee import render
+    from referee.play import render
 
     session = _load(file)
     click.echo(render.log(session))
@@ -448,7 +451,7 @@ def log(file: Path) -> None:
     help=N_("List the games, their variants and player counts."),
 )
 def games() -> None:
-    from referee import fit
+    from referee.core import fit
 
     rows = []
     for name in registry.names():
@@ -473,7 +476,7 @@ def games() -> None:
     help=N_("Take the board data from a TOML file."),
 )
 def board(game: str, enter: bool, from_file: Path | None) -> None:
-    from referee.board_entry import board_command
+    from referee.cli.board_entry import board_command
 
     try:
         board_command(game, enter, from_file)
@@ -514,8 +517,8 @@ def dividend(
     game: str,
     as_json: bool,
 ) -> None:
-    from referee.calc.dividend import payout_table
-    from referee.calc.render import payout_json, payout_text
+    from referee.cli.calc.dividend import payout_table
+    from referee.cli.calc.render import payout_json, payout_text
 
     if major + minor + (shares is not None) != 1:
         fail(
@@ -538,7 +541,7 @@ def dividend(
 
 def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
-    from referee.clicktext import full_stop, start
+    from referee.cli.clicktext import full_stop, start
 
     start(sys.argv[1:])
     try:
@@ -549,8 +552,6 @@ def main() -> None:
         click.echo(_("referee: interrupted") if interrupted else _("referee: aborted"), err=True)
         sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
-        from referee.words import clip_echoes
-
         hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
         message = full_stop(clip_echoes(e.format_message())) + hint
         click.echo(_("referee: {error}").format(error=message), err=True)
