@@ -158,6 +158,7 @@ TITLE_KEYS: dict[str, str] = {
     "privates.*.exchange_from": N_("where the private's exchange comes from"),
     "privates.*.exchanges_for": N_("what the private exchanges for"),
     "privates.*.extra_lay": N_("the private's extra tile lay"),
+    "privates.*.free_station_on": N_("the private's free station"),
     "shares.first_sale": N_("the first sale of shares"),
     "shares.holding_limit": N_("the holding limit"),
     "shares.multiple_buy_from": N_("buying several shares in a turn"),

@@ -132,6 +132,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         else ()
     )
     _unique(top, "privates", [p.abbr for p in privates])
+    for p in privates:
+        if p.gives_train is not None and p.gives_train.train not in train_names:
+            said = _("names no train {value}").format(value=shown(p.gives_train.train))
+            Keys({}, f"privates[{p.abbr}].gives_train", file).fail(
+                said, "train", ", ".join(train_names)
+            )
     title = t.Title(
         name=name,
         full_name=full_name,
@@ -249,8 +255,11 @@ def _company(k: Keys) -> t.Company:
         tokens=tuple(tokens),
         float_percent=k.integer("float_percent", low=10, high=100),
         shares=tuple(shares),
+        home_at_start=k.flag("home_at_start", False),
     )
     k.done()
+    if company.home_at_start and not company.home:
+        k.fail(_("must name the home hex its station starts on"), "home")
     if company.float_percent < company.shares[0]:
         k.fail(_("must be at least the president's certificate"), "float_percent")
     return company
@@ -269,6 +278,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
         "closes_when_company_starts": k.flag("closes_when_company_starts", False),
+        "free_station_on": tuple(k.texts("free_station_on", [])),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
@@ -290,6 +300,12 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             free_station=extra.flag("free_station", False),
         )
         extra.done()
+    if k.has("gives_train"):
+        given = k.table("gives_train")
+        out["gives_train"] = t.GivesTrain(
+            given.text("train"), given.text("before_phase", "", ("", *phases))
+        )
+        given.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -392,6 +408,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         first_round_private_sales=k.flag("first_round_private_sales", False),
         first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
         export_after_set=tuple(k.texts("export_after_set", [])),
+        towns_free=k.flag("towns_free", False),
     )
     k.done()
     return rules
@@ -458,9 +475,10 @@ def _against_map(title: t.Title, file: str) -> None:
                 said.format(value=shown(c.home), map=title.map), "home"
             )
     for p in title.privates:
-        for h in p.blocks:
-            if h not in hexes:
-                said = _("{value} is not a hex of the {map} map")
-                Keys({}, f"privates[{p.abbr}]", file).fail(
-                    said.format(value=shown(h), map=title.map), "blocks"
-                )
+        for name, named in (("blocks", p.blocks), ("free_station_on", p.free_station_on)):
+            for h in named:
+                if h not in hexes:
+                    said = _("{value} is not a hex of the {map} map")
+                    Keys({}, f"privates[{p.abbr}]", file).fail(
+                        said.format(value=shown(h), map=title.map), name
+                    )

@@ -39,7 +39,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import DRAWN, ExtraLay, Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
 from referee.i18n import N_, _, ngettext
 
 OR = N_("18xx operating round")
@@ -420,14 +420,20 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
 
 
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
-    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
-    once, on the hex it laid, the company's next token placed free; it is the turn's station
-    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    """A private's free station: once, the company's next token placed free; it is the turn's
+    station (as 18xx.games plays it: step/special_token.rb, a teleport token). Either on the
+    hex its lay laid (its extra_lay's free_station: 18Chesapeake's C&OC) or on a hex of its
+    free_station_on (18GA's W&SR), with no lay first."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
-    rule = key(state, f"privates.{move.private}.extra_lay")
+    after_lay = extra is not None and extra.free_station
+    rule = (
+        key(state, f"privates.{move.private}.free_station_on")
+        if described.free_station_on
+        else key(state, f"privates.{move.private}.extra_lay")
+    )
     judge.fact(
-        extra is not None and extra.free_station,
+        after_lay or bool(described.free_station_on),
         _("{private} brings no free station").format(private=move.private),
         rule,
     )
@@ -436,15 +442,23 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
         _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
         rule,
     )
+    if after_lay:
+        judge.rule(
+            move.private in state.extra_lays and move.private not in state.free_stations,
+            _("{private}'s station follows its tile lay, once").format(private=move.private),
+            rule,
+        )
+    else:
+        judge.rule(
+            move.private not in state.free_stations,
+            _("{private}'s free station is placed once").format(private=move.private),
+            rule,
+        )
+    hexes = described.free_station_on or (extra.hexes if extra else ())
     judge.rule(
-        move.private in state.extra_lays and move.private not in state.free_stations,
-        _("{private}'s station follows its tile lay, once").format(private=move.private),
-        rule,
-    )
-    judge.rule(
-        extra is not None and move.hex in extra.hexes,
+        move.hex in hexes,
         _("{private}'s station goes on {hexes}").format(
-            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+            private=move.private, hexes=", ".join(hexes)
         ),
         rule,
     )
@@ -958,8 +972,28 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             said.format(
                 company=corp.abbr, private=p.abbr, owner=owner, price=title.money(move.price)
             )
-        )
+        ),
+        *_private_train(state, corp, p),
     ]
+
+
+def _private_train(state: State, corp: Corp, p: Private) -> list[Event]:
+    """privates.*.gives_train (18GA's OSR): the company buying the private receives its train,
+    not as a purchase, unless the phase named has begun or the company is at its train limit;
+    then the train leaves the game."""
+    given = p.gives_train
+    if given is None:
+        return []
+    phases = [ph.name for ph in state.title.phases]
+    late = bool(given.before_phase) and phases.index(state.phase) >= phases.index(
+        given.before_phase
+    )
+    if late or train_events.counted(state, corp) >= phase(state).train_limit:
+        said = _("{private}'s {train} train leaves the game")
+        return [Event(said.format(private=p.abbr, train=given.train))]
+    corp.trains.append(given.train)
+    said = _("{company} receives {private}'s {train} train, not as a purchase")
+    return [Event(said.format(company=corp.abbr, private=p.abbr, train=given.train))]
 
 
 def _first_round_sales(state: State) -> bool:

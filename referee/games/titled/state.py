@@ -156,6 +156,10 @@ def new_state(title: Title, players: list[str]) -> State:
         phase=title.phases[0].name,
         depot={t.name: -1 if t.count is None else t.count for t in title.trains},
     )
+    for c in title.companies:
+        if c.home_at_start:  # placed with the game, free; its first turn places none
+            corps[c.abbr].stations = 1
+            state.stations.append((c.home, c.home_city or 0, c.abbr))
     if not left or title.auction.kind == "none":
         state.round, state.stock_round = "stock", 1
     return state.seal()

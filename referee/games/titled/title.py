@@ -95,6 +95,9 @@ class Company:
     tokens: tuple[int, ...]  # the cost of each station token, the home one first
     float_percent: int
     shares: tuple[int, ...]  # percent of each certificate, the president's first
+    # Its home station is on the map from the start of the game, before the company floats,
+    # filling its city as any station does (18GA's ACL in Jacksonville, game.rb setup)
+    home_at_start: bool = False
 
     @property
     def unit(self) -> int:
@@ -126,6 +129,22 @@ class Private:
     extra_lay: ExtraLay | None = None
     # closes once the company whose president's certificate it gives is started (18TN's LNR)
     closes_when_company_starts: bool = False
+    # A company buying it receives a train of this kind from outside the bank's sequence, not
+    # as a purchase (18GA's OSR: the free 2-train)
+    gives_train: GivesTrain | None = None
+    # The owning company may place its next station on one of these hexes free, once, with
+    # no connection, as its turn's station (18GA's W&SR on Waycross): `token I9 0 W&SR`
+    free_station_on: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GivesTrain:
+    """A private's train: given to the company that buys the private from a player, unless
+    `before_phase` has begun or the company is at its train limit, when it leaves the game.
+    (18GA's card also keeps it from being sold to another company: the table's to watch.)"""
+
+    train: str
+    before_phase: str = ""  # no train once this phase has begun ("" : any phase)
 
 
 @dataclass(frozen=True)
@@ -241,6 +260,9 @@ class OperatingRules:
     # it is of one of these kinds, as if bought: its phase and rusting follow (18Chesapeake's
     # export of 2, 3 and 4 trains, game.rb or_set_finished).
     export_after_set: tuple[str, ...] = ()
+    # A train counts only cities and off-boards toward its distance; it passes, and is paid
+    # for, any number of towns (18GA's trains).
+    towns_free: bool = False
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ class Ledger:
     where: dict[str, tuple[int, int]] = field(default_factory=dict)  # company -> (row, column)
     held: dict[str, dict[str, int]] = field(default_factory=dict)  # company -> holder -> %
     pooled: set[str] = field(default_factory=set)  # the site's certificates in the pool
+    certificates: dict[str, str] = field(default_factory=dict)  # the site's -> its holder
     owner: dict[str, str] = field(default_factory=dict)  # private -> its owner
     bids: dict[str, tuple[str, int]] = field(default_factory=dict)  # private -> best bid
     stations: dict[str, int] = field(default_factory=dict)  # company -> stations placed
@@ -113,9 +114,11 @@ class Ledger:
                 self.cash[owner] += int(self._private(private)["revenue"])
 
     # --- the rounds (told by the replay) -------------------------------------------------
-    def begin_or(self) -> None:
+    def begin_or(self, after_stock_round: bool = False) -> None:
+        """`after_stock_round`: the round that ended was a stock round, whose end lifts the
+        sold-out companies even if no share changed hands in it."""
         self.settle_auction()
-        if self.traded:
+        if self.traded or after_stock_round:
             for corp, held in self.held.items():
                 if corp in self.where and not held.get(IPO) and not held.get(POOL):
                     self.move(corp, "up")
@@ -177,6 +180,7 @@ class Ledger:
         if not given:
             self.cash[player] -= 2 * price
         self._shift(corp, IPO, player, 20)
+        self.certificates[f"{corp}_0"] = player
         self._float(corp)
 
     def on_buy_shares(self, action: dict[str, Any]) -> None:
@@ -193,6 +197,8 @@ class Ledger:
         player = self._player(action)
         self.cash[player] -= self.par[corp] if source == IPO else self.price(corp)
         self._shift(corp, source, player, 10)
+        self.certificates.pop(share, None)
+        self.certificates[share] = player
         self.traded = True
         self._float(corp)
 
@@ -203,9 +209,32 @@ class Ledger:
         self.cash[player] += count * self.price(corp)
         self._shift(corp, player, POOL, 10 * count)
         self.pooled.update(action["shares"])
+        for share in action["shares"]:
+            self.certificates.pop(share, None)
+        if f"{corp}_0" in action["shares"]:
+            self.swap_presidency(corp, player)
         for _share in range(count):
             self.move(corp, "down")
         self.traded = self.traded or not action.get("in_need")
+
+    def swap_presidency(self, corp: str, seller: str) -> None:
+        """The president's certificate sold goes to the player then holding the most (the
+        nearest after the seller on a tie), whose first two certificates of the company go to
+        the pool in its place (18xx.games share_pool.rb change_president)."""
+        seats = list(self.players.values())
+        start = seats.index(seller)
+        after = [seats[(start + n) % len(seats)] for n in range(1, len(seats))]
+        most = max(self.held[corp].get(p, 0) for p in after)
+        president = next(p for p in after if self.held[corp].get(p, 0) == most)
+        given = [
+            c
+            for c, who in self.certificates.items()
+            if who == president and c.startswith(corp + "_")
+        ]
+        for share in given[:2]:
+            del self.certificates[share]
+            self.pooled.add(share)
+        self.certificates[f"{corp}_0"] = president
 
     def _corp(self, action: dict[str, Any]) -> str:
         if action["entity_type"] == "company":
@@ -216,8 +245,14 @@ class Ledger:
         corp, hex_name = self._corp(action), action["hex"]
         first = hex_name not in self.tile_hex.values()
         self.tile_hex[action["tile"]] = hex_name
-        if first and corp in self.cash:
+        free = action["entity_type"] == "company" and self._free_lay(str(action["entity"]))
+        if first and corp in self.cash and not free:
             self.cash[corp] -= self.terrain(hex_name, corp, self.owner)
+
+    def _free_lay(self, private: str) -> bool:
+        """A private's extra lay that pays no terrain (its extra_lay's free)."""
+        described = [p for p in self.data.get("privates", []) if p["abbr"] == private]
+        return bool(described and described[0].get("extra_lay", {}).get("free"))
 
     def on_place_token(self, action: dict[str, Any]) -> None:
         """A company whose title names no city of its home hex places its home station itself

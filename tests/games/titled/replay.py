@@ -163,6 +163,8 @@ class Translator:
         self.game = game
         self.replay = replay
         self.pool: set[str] = set()  # certificates of the site sold to the pool
+        # who holds each certificate of the site, in the order they came to him
+        self.holder: dict[str, str] = {}
         self.trains: dict[str, str] = {}  # a train of the site -> the company owning it
         self.tile_hex: dict[str, str] = {}  # a tile of the site ("57-1") -> its hex
         self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
@@ -224,7 +226,7 @@ class Translator:
         if before[0] == "operating":
             self.ledger.end_or(order)
         if after[0] == "operating":  # the privates pay as the round begins
-            self.ledger.begin_or()
+            self.ledger.begin_or(before[0] == "stock")
         if before[0] == "operating":
             self.replay.checks += compare(self.ledger, self.replay.state, before)
             self.replay.rounds += 1
@@ -321,6 +323,7 @@ class Translator:
             self.sync_round(action, "stock", self.name(action["entity"]))
             self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
+        self.holder[f"{action['corporation']}_0"] = self.name(action["entity"])
 
     def end_bought_turn(self, action: dict[str, Any], player: str, corp: str) -> None:
         """A second buy in a turn is the site's only for more of one company in a zone that
@@ -356,6 +359,8 @@ class Translator:
         self.end_bought_turn(action, player, corp)
         for share in action["shares"]:
             self.type(action, f"buy {corp}{self.source(share)}")
+            self.holder.pop(share, None)
+            self.holder[share] = player
 
     def source(self, share: str) -> str:
         """Where a certificate of the site is bought from: the pool if it was sold there; the
@@ -381,7 +386,28 @@ class Translator:
         player = self.name(action["entity"])
         if not action.get("in_need"):
             self.sync_round(action, "stock", player)
+        else:  # for the train of a company whose turn the site began when the last one passed
+            self.sync_operating(action, str(action["for"]))
         self.type(action, f"sell {corp} {int(action['percent']) // 10}")
+        for share in shares:
+            self.holder.pop(share, None)
+        if f"{corp}_0" in shares:
+            self.swap_presidency(corp)
+
+    def swap_presidency(self, corp: str) -> None:
+        """The site's president's certificate sold goes to the new president, who puts his
+        first certificates of the company (as many as it is worth) in the pool
+        (share_pool.rb change_president)."""
+        state = self.replay.state
+        president = state.corps[corp].president
+        percent = state.title.company(corp).shares
+        given = [
+            s for s, who in self.holder.items() if who == president and s.startswith(corp + "_")
+        ]
+        for share in given[: percent[0] // percent[-1]]:
+            del self.holder[share]
+            self.pool.add(share)
+        self.holder[f"{corp}_0"] = president
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
@@ -570,7 +596,7 @@ def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
             after = next((a for a in actions[index + 1 :] if a["type"] != "sell_shares"), {})
             need = after.get("type") in ("buy_train", "bankrupt")
             need = need and after.get("entity_type") == "corporation"
-            action = {**action, "in_need": need}
+            action = {**action, "in_need": need, "for": after.get("entity")}
         marked.append(action)
     return marked
 
