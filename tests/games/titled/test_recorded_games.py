@@ -15,15 +15,12 @@ import pytest
 from referee.games.titled.describe import shipped_name
 from tests.games.titled.replay import Replay, each_forced, recorded_games, replay
 
-TWO_PLAYERS = "18Chesapeake's two-player rules are not described (game.rb two_player?)"
-
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
-# Every fixture of 1830 and 1889 now replays exactly. 18Chesapeake's two-player game does not:
-# its two-player rules (30% president's certificates, the last share out of the game, the rest
-# to the pool on floating) are not described, and SRR never floats.
-FORCED: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
-VALUES: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
+# Every fixture of every shipped title now replays exactly (18Chesapeake's two-player game with
+# its title's [players.variants.2]).
+FORCED: dict[str, str] = {}
+VALUES: dict[str, str] = {}
 # The ledger (tests/games/titled/ledger.py) keeps 1830's and 1889's rules only: not yet
 # 18Chesapeake's drawn CV company, C&OC's free station, its exports or two-player rules.
 CHESAPEAKE_LEDGER = (
