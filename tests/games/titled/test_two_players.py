@@ -122,3 +122,16 @@ def test_a_variants_rule_is_a_known_key() -> None:
     players = {**raw["players"], "variants": {"2": {"presidents_percent": 30}}}
     with pytest.raises(TitleError, match="is not a key of this table"):
         describe({**raw, "players": players}, "t.toml")
+
+
+def test_title_check_names_the_rules_a_number_of_players_turns_on() -> None:
+    """`referee title check` says what [players.variants.N] turns on, by key."""
+    from referee.games.titled.describe import load_title
+    from referee.games.titled.summary import summary
+
+    said = summary(load_title("18Chesapeake"))
+    assert (
+        "  rules for 2 players ([players.variants.2]): president_percent = 30,"
+        " drawn_keeps_certificates, float_sends_rest_to_pool, outside_buy_retires_pool_share"
+    ) in said.splitlines()
+    assert "players.variants" not in summary(load_title("1830"))
