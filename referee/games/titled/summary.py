@@ -53,7 +53,11 @@ def _variants(title: Title) -> list[str]:
             for name, value in rules.__dict__.items()
             if value
         ]
-        said = _("  rules for {n} players ([players.variants.{n}]): {rules}")
+        said = ngettext(
+            "  rules for {n} player ([players.variants.{n}]): {rules}",
+            "  rules for {n} players ([players.variants.{n}]): {rules}",
+            count,
+        )
         lines.append(said.format(n=count, rules=", ".join(keys) or _("none")))
     return lines
 
