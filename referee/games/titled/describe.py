@@ -89,6 +89,7 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     limit = players.by_players("certificate_limit", 1, 1000)
     if set(cash) != set(limit):
         players.fail(_("must give the same player counts as cash"), "certificate_limit")
+    variants = _variants(players.table("variants", required=False), set(cash))
     players.done()
     bank_table = top.table("bank")
     bank = bank_table.integer("cash", low=1, high=_MONEY)
@@ -158,16 +159,52 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         end=_end(top.table("end")),
         aliases=aliases,
         proven_by=proven_by,
+        variants=variants,
     )
     for name in title.operating.export_after_set:
         if name not in train_names:
             said = _("names no train {value}").format(value=shown(name))
             Keys({}, "operating", file).fail(said, "export_after_set", ", ".join(train_names))
+    _variant_certificates(title, file)
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
     if map_name:
         _against_map(title, file)
     return t.Title(**{**title.__dict__, "confidence": confidence})
+
+
+def _variants(k: Keys, counts: set[int]) -> dict[int, t.PlayerCountRules]:
+    """[players.variants.N]: the rules a number of players the title is played by turns on."""
+    out: dict[int, t.PlayerCountRules] = {}
+    for count in list(k.data):
+        if not count.isdigit() or int(count) not in counts:
+            said = _("keys must be player counts that [players] cash gives")
+            k.fail(said, count, ", ".join(str(n) for n in sorted(counts)))
+        rules = k.table(count)
+        out[int(count)] = t.PlayerCountRules(
+            president_percent=rules.integer("president_percent", 0, 0, 100),
+            drawn_keeps_certificates=rules.flag("drawn_keeps_certificates", False),
+            float_sends_rest_to_pool=rules.flag("float_sends_rest_to_pool", False),
+            outside_buy_retires_pool_share=rules.flag("outside_buy_retires_pool_share", False),
+        )
+        rules.done()
+    return out
+
+
+def _variant_certificates(title: t.Title, file: str) -> None:
+    """A variant's president's certificate must be a whole number of each company's ordinary
+    certificates, no smaller than its own and no more than it floats at."""
+    for count, rules in title.variants.items():
+        percent = rules.president_percent
+        for company in title.companies if percent else ():
+            if percent % company.unit or not company.shares[0] <= percent <= company.float_percent:
+                said = _("cannot be {value} for {company}: its certificates are {shares}")
+                where = Keys({}, f"players.variants.{count}", file)
+                shares = ", ".join(map(str, company.shares))
+                where.fail(
+                    said.format(value=percent, company=company.abbr, shares=shares),
+                    "president_percent",
+                )
 
 
 def _unique(top: Keys, key: str, names: list[str], said: str = "") -> None:

@@ -13,6 +13,7 @@ from referee.games.titled.title import Space, Title
 
 IPO = "ipo"  # the company's unsold certificates (the initial offering)
 POOL = "pool"  # the bank pool (the open market)
+OUT = "out"  # certificates taken out of the game (PlayerCountRules.outside_buy_retires_pool_share)
 
 
 @dataclass

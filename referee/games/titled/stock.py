@@ -12,10 +12,10 @@ from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.floating import float_company
-from referee.games.titled.holdings import certificates, successor
+from referee.games.titled.holdings import certificates, president_percent, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import EMERGENCY, SR, key, moved, order, start_at
-from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
+from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy
 from referee.i18n import _
@@ -123,10 +123,11 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
         not corp.started, _("{company} has been started already").format(company=company.abbr), SR
     )
     _may_buy(state, move.actor, company, corp, judge)
-    cost = move.price * company.shares[0] // company.unit
+    certificate = president_percent(state, company.abbr)
+    cost = move.price * certificate // company.unit
     start_at(state, corp, move.price, judge)
     corp.president = move.actor
-    _take(state, move.actor, corp, IPO, company.shares[0], cost, judge)
+    _take(state, move.actor, corp, IPO, certificate, cost, judge)
     events = [
         Event(
             _(
@@ -155,6 +156,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     if state.turn.did("buy"):
         multiple_buy(state, move, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
+    outsider = move.actor != corp.president
     _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [
         Event(
@@ -166,9 +168,23 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
                 price=state.title.money(price),
             )
         ),
+        *(_retire_a_pool_share(state, company, corp) if outsider else []),
         *_presidency_to_buyer(state, move.actor, corp),
     ]
     return state, [*events, *float_company(state, company, corp)]
+
+
+def _retire_a_pool_share(state: State, company: Company, corp: Corp) -> list[Event]:
+    """[players.variants.N] outside_buy_retires_pool_share: a player who is not the company's
+    president buys one of its certificates, and one of them in the pool leaves the game
+    (18Chesapeake's two-player variant, rules 13.3)."""
+    rules = state.title.variant(len(state.players))
+    if not rules.outside_buy_retires_pool_share or corp.percent(POOL) < company.unit:
+        return []
+    corp.held[POOL] -= company.unit
+    corp.held[OUT] = corp.percent(OUT) + company.unit
+    said = _("a {percent}% {company} certificate leaves the pool and the game")
+    return [Event(said.format(percent=company.unit, company=company.abbr))]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -185,7 +201,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     judge.fact(corp.started, _("{company} has not been started").format(company=company.abbr), SR)
     amount = move.count * company.unit
     president = corp.president == move.actor
-    ordinary = corp.percent(move.actor) - (company.shares[0] if president else 0)
+    ordinary = corp.percent(move.actor) - (president_percent(state, corp.abbr) if president else 0)
     heir = ""
     if president:
         corp.held[move.actor] -= amount

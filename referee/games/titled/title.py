@@ -166,6 +166,24 @@ DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
 
 
 @dataclass(frozen=True)
+class PlayerCountRules:
+    """Rules a title turns on for one number of players ([players.variants.N]), such as
+    18Chesapeake's two-player variant; each is off unless the title's file sets it."""
+
+    # Each company's president's certificate is this percent, in place of its own and as
+    # many ordinary certificates as make up the difference (0: the company's own).
+    president_percent: int = 0
+    # The company drawn for a private (Private.gives_president = DRAWN) keeps its own
+    # certificates.
+    drawn_keeps_certificates: bool = False
+    # When a company floats, its certificates left in the initial offering go to the pool.
+    float_sends_rest_to_pool: bool = False
+    # A player who is not a company's president buying one of its certificates takes one
+    # more of them from the pool out of the game, if the pool holds one.
+    outside_buy_retires_pool_share: bool = False
+
+
+@dataclass(frozen=True)
 class Train:
     name: str
     distance: int | None  # None: unlimited
@@ -298,6 +316,12 @@ class Title:
     # Games recorded on 18xx.games that replay through the banker to the site's final values
     # with no forced move (tests/games/titled/recorded, checked there).
     proven_by: tuple[str, ...] = ()
+    # player count -> the rules turned on for it ([players.variants.N])
+    variants: dict[int, PlayerCountRules] = field(default_factory=dict)
+
+    def variant(self, players: int) -> PlayerCountRules:
+        """The rules turned on for this number of players (none: all off)."""
+        return self.variants.get(players, PlayerCountRules())
 
     def company(self, abbr: str) -> Company:
         return next(c for c in self.companies if c.abbr == abbr)

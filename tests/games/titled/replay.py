@@ -170,7 +170,12 @@ class Translator:
         self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
         self.pending_run: tuple[str, int] | None = None  # company, revenue: its dividend next
         self.on_round_end: Callable[[Replay], None] | None = None
-        self.ledger = Ledger(title_data(game.title)[0], game.players, self.terrain_cost)
+        self.ledger = Ledger(
+            title_data(game.title)[0],
+            game.players,
+            self.terrain_cost,
+            names=TRAIN_NAMES.get(game.title, {}),
+        )
         self.current: dict[str, Any] = {}  # the action being played
         self.applied = False  # whether the ledger holds the current action
         self.syncing = False  # a move typed to end what the site ended by itself
@@ -387,7 +392,7 @@ class Translator:
         if not action.get("in_need"):
             self.sync_round(action, "stock", player)
         else:  # for the train of a company whose turn the site began when the last one passed
-            self.sync_operating(action, str(action["for"]))
+            self.sync_operating(action, str(action["in_need"]))
         self.type(action, f"sell {corp} {int(action['percent']) // 10}")
         for share in shares:
             self.holder.pop(share, None)
@@ -587,16 +592,16 @@ def _round_of(state: State) -> tuple[str, int, int]:
 
 
 def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions, each sale marked `in_need` that a president makes to pay for a company's
-    train (the site's next action, past his other sales, is the company's train or
-    bankruptcy)."""
+    """The actions, each sale marked `in_need` with the company a president makes it for, to
+    pay for its train (the site's next action, past his other sales, is the company's train
+    or bankruptcy); "" for the others."""
     marked = []
     for index, action in enumerate(actions):
         if action["type"] == "sell_shares":
             after = next((a for a in actions[index + 1 :] if a["type"] != "sell_shares"), {})
             need = after.get("type") in ("buy_train", "bankrupt")
             need = need and after.get("entity_type") == "corporation"
-            action = {**action, "in_need": need, "for": after.get("entity")}
+            action = {**action, "in_need": str(after["entity"]) if need else ""}
         marked.append(action)
     return marked
 

@@ -49,7 +49,7 @@ def test_list_names_the_shipped_titles() -> None:
     assert "2-6" in lines[3] and "4 recorded games" in lines[3]
     assert "Shikoku 1889, History of Shikoku Railways" in lines[3]
     assert lines[4].split()[:2] == ["18chesapeake", "18Chesapeake:"]
-    assert "2-6" in lines[4] and "4 recorded games" in lines[4] and "18ches" in lines[4]
+    assert "2-6" in lines[4] and "5 recorded games" in lines[4] and "18ches" in lines[4]
 
 
 def test_new_takes_a_titles_other_names_in_any_case_and_a_start_of_one(tmp_path: Path) -> None:
