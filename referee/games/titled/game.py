@@ -271,8 +271,15 @@ class Titled(Game):
                 return BuyTrain(actor, name, trade=match(args[2], trains, N_("train")))
             if args[1:2] == ["from"] and len(args) == 4:
                 return BuyTrain(actor, name, seller=company(args[2]), price=amount(args[3]))
+            if len(args) == 2 and args[1] in privates:
+                return BuyTrain(actor, name, private=args[1])
             if len(args) > 1:
-                raise UsageError(_("train NAME, train NAME trade OLD or train NAME from CO PRICE"))
+                raise UsageError(
+                    _(
+                        "train NAME, train NAME trade OLD, train NAME from CO PRICE "
+                        "or train NAME PRIVATE"
+                    )
+                )
             return BuyTrain(actor, name)
         if verb == "exchange":
             count_words(VERBS, verb, args, 1, 2)

@@ -50,6 +50,7 @@ STOCK: dict[type, Handler[State]] = {
     Sell: stock.sell,
     Done: stock.done,
     Exchange: stock.exchange,
+    BuyPrivate: stock.buy_private,
 }
 AUCTION: dict[type, Handler[State]] = {
     BidPrivate: auction.bid,

@@ -10,7 +10,7 @@ from referee.engine import Event
 from referee.games.titled import market
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
-from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
+from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
 from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
@@ -37,6 +37,7 @@ def _turn_checks(state: State, actor: str, judge: Judge) -> None:
 
 def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judge) -> None:
     title, turn = state.title, state.turn
+    judge.rule(not turn.did("private"), _("one buy a turn: a private was bought in it"), SR)
     bought = turn.did("buy")
     if bought:
         spaces = [state.corps[c] for c in [*bought, company.abbr]]
@@ -167,6 +168,55 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         *_presidency_to_buyer(state, move.actor, corp),
     ]
     return state, [*events, *float_company(state, company, corp)]
+
+
+def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, list[Event]]:
+    """A phase's private_sales_between_players (18AL's phases 2 to 4): a player buys another
+    player's private at the price they agree, as his turn's buy."""
+    _turn_checks(state, move.actor, judge)
+    phase = next(p for p in state.title.phases if p.name == state.phase)
+    rule = key(state, f"phases.{phase.name}.private_sales_between_players")
+    judge.rule(
+        phase.private_sales_between_players,
+        _("players do not sell privates to each other in phase {phase}").format(phase=phase.name),
+        rule,
+    )
+    owner = state.privates.get(move.private, "")
+    judge.fact(
+        owner in state.cash and owner != move.actor,
+        _("{private} is not another player's").format(private=move.private),
+        rule,
+    )
+    judge.rule(not state.turn.acts, _("one buy a turn, before any sale"), SR)
+    judge.fact(
+        move.price >= 1,
+        _("a private costs at least {price}").format(price=state.title.money(1)),
+        rule,
+    )
+    judge.fact(
+        state.cash[move.actor] >= move.price,
+        _("{player} has {cash}, not {price}").format(
+            player=move.actor,
+            cash=state.title.money(state.cash[move.actor]),
+            price=state.title.money(move.price),
+        ),
+        rule,
+    )
+    state.cash[move.actor] -= move.price
+    state.cash[owner] += move.price
+    state.privates[move.private] = move.actor
+    _acted(state, move.actor, "private", move.private)
+    said = _("{player} buys {private} from {owner} for {price}")
+    return state, [
+        Event(
+            said.format(
+                player=move.actor,
+                private=move.private,
+                owner=owner,
+                price=state.title.money(move.price),
+            )
+        )
+    ]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:

@@ -95,6 +95,8 @@ class Company:
     tokens: tuple[int, ...]  # the cost of each station token, the home one first
     float_percent: int
     shares: tuple[int, ...]  # percent of each certificate, the president's first
+    # its historical objective: (hex, bonus) its first station on that hex brings from the bank
+    objective: tuple[str, int] | None = None
 
     @property
     def unit(self) -> int:
@@ -126,6 +128,16 @@ class Private:
     extra_lay: ExtraLay | None = None
     # closes once the company whose president's certificate it gives is started (18TN's LNR)
     closes_when_company_starts: bool = False
+    train_discount: TrainDiscount | None = None
+
+
+@dataclass(frozen=True)
+class TrainDiscount:
+    """The owning company may buy one of these trains from the bank at `percent` off, which
+    closes the private (18AL's NDY)."""
+
+    percent: int
+    trains: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -141,6 +153,9 @@ class ExtraLay:
     lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
     as_own_lay: bool = False  # the lay is the company's own (no connection needed)
     free_station: bool = False  # a station may then go on the tile it laid, free
+    # its tile need only be the next colour and keep the old track: its label, towns and
+    # cities are not compared with the hex's (18xx.games' lays by a private; 18AL's BLC)
+    special_tile: bool = False
 
 
 DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
@@ -164,6 +179,9 @@ class Train:
     # lowest-earning train's run in its next operating turn; with one train it runs for
     # nothing and its price stays (18TN's Civil War).
     loses_a_train_run: bool = False
+    # Its distance counts cities and off-boards only; it runs through and pays any number of
+    # towns (18AL). The route search does not run such trains: their revenue is the table's.
+    towns_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +193,9 @@ class Phase:
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
     bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
+    # in a stock round a player may buy another player's private at any price they agree,
+    # as his turn's buy (18AL's phases 2 to 4)
+    private_sales_between_players: bool = False
 
 
 @dataclass(frozen=True)

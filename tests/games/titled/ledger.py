@@ -29,7 +29,7 @@ def _cell(text: str) -> int | None:
 @dataclass
 class Ledger:
     data: dict[str, Any]  # the title's description (a title file, as read)
-    players: dict[int, str]
+    players: dict[str, str]
     terrain: Any  # (hex, company, owners of privates) -> the terrain cost of a first tile
     cash: dict[str, int] = field(default_factory=dict)  # a player or a company -> cash
     where: dict[str, tuple[int, int]] = field(default_factory=dict)  # company -> (row, column)
@@ -39,6 +39,7 @@ class Ledger:
     bids: dict[str, tuple[str, int]] = field(default_factory=dict)  # private -> best bid
     stations: dict[str, int] = field(default_factory=dict)  # company -> stations placed
     homes: set[str] = field(default_factory=set)  # companies whose home station is placed
+    objectives: set[str] = field(default_factory=set)  # companies paid their objective's bonus
     floated: set[str] = field(default_factory=set)
     par: dict[str, int] = field(default_factory=dict)  # company -> its par price
     tile_hex: dict[str, str] = field(default_factory=dict)  # a tile of the site -> its hex
@@ -46,7 +47,6 @@ class Ledger:
     trains: dict[str, str] = field(default_factory=dict)  # a train of the site -> its owner
     ran: set[str] = field(default_factory=set)  # companies that ran this operating round
     revenue: dict[str, int] = field(default_factory=dict)  # company -> its recorded run
-    traded: bool = False  # shares traded since the last operating round
     closed: bool = False  # the privates closed
 
     def __post_init__(self) -> None:
@@ -113,13 +113,14 @@ class Ledger:
                 self.cash[owner] += int(self._private(private)["revenue"])
 
     # --- the rounds (told by the replay) -------------------------------------------------
-    def begin_or(self) -> None:
+    def begin_or(self, after_stock_round: bool = False) -> None:
+        """A stock round that ended raises each sold-out company (all its shares held by
+        players), whether or not anyone traded in it."""
         self.settle_auction()
-        if self.traded:
+        if after_stock_round:
             for corp, held in self.held.items():
                 if corp in self.where and not held.get(IPO) and not held.get(POOL):
                     self.move(corp, "up")
-            self.traded = False
         self.pay_privates()
         self.ran.clear()
 
@@ -142,7 +143,7 @@ class Ledger:
             handler(action)
 
     def _player(self, action: dict[str, Any]) -> str:
-        return self.players[int(action["entity"])]
+        return self.players[str(action["entity"])]
 
     def _shift(self, corp: str, source: str, to: str, percent: int) -> None:
         held = self.held[corp]
@@ -193,7 +194,6 @@ class Ledger:
         player = self._player(action)
         self.cash[player] -= self.par[corp] if source == IPO else self.price(corp)
         self._shift(corp, source, player, 10)
-        self.traded = True
         self._float(corp)
 
     def on_sell_shares(self, action: dict[str, Any]) -> None:
@@ -205,7 +205,6 @@ class Ledger:
         self.pooled.update(action["shares"])
         for _share in range(count):
             self.move(corp, "down")
-        self.traded = self.traded or not action.get("in_need")
 
     def _corp(self, action: dict[str, Any]) -> str:
         if action["entity_type"] == "company":
@@ -216,7 +215,10 @@ class Ledger:
         corp, hex_name = self._corp(action), action["hex"]
         first = hex_name not in self.tile_hex.values()
         self.tile_hex[action["tile"]] = hex_name
-        if first and corp in self.cash:
+        free = action["entity_type"] == "company" and self._private(str(action["entity"])).get(
+            "extra_lay", {}
+        ).get("free")
+        if first and corp in self.cash and not free:
             self.cash[corp] -= self.terrain(hex_name, corp, self.owner)
 
     def on_place_token(self, action: dict[str, Any]) -> None:
@@ -233,6 +235,10 @@ class Ledger:
         if action["entity_type"] != "company":
             self.cash[corp] -= int(described["tokens"][self.stations[corp]])
         self.stations[corp] += 1
+        goal = described.get("objective")  # a historical objective: the bonus, once
+        if goal and goal["hex"] == hex_name and corp not in self.objectives:
+            self.objectives.add(corp)
+            self.cash[corp] += int(goal["bonus"])
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -264,7 +270,9 @@ class Ledger:
         self.move(corp, "right")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
-        corp = str(action["entity"])
+        corp = self._corp(action)  # a private's discount: its owner buys, the private closes
+        if action["entity_type"] == "company":
+            self.owner.pop(str(action["entity"]), None)
         train, price = action["train"], int(action["price"])
         seller = self.trains.get(train)
         if action.get("exchange"):
@@ -298,6 +306,8 @@ class Ledger:
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp, private, price = str(action["entity"]), action["company"], int(action["price"])
+        if action["entity_type"] == "player":  # a sale between players
+            corp = self._player(action)
         self.settle_auction()
         self.cash[corp] -= price
         self.cash[self.owner[private]] += price

@@ -109,6 +109,19 @@ def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(pat
     assert result.routes == []
 
 
+@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+def test_a_recorded_revenue_the_search_leaves_to_the_table_is_its_routes_priced(
+    path: Path,
+) -> None:
+    """trains.*.towns_free (18AL): the route search does not judge such runs, so each revenue
+    the site kept with its hex chains is held against the chains priced stop by stop with the
+    title's bonuses, as the older records' runs are priced (replay.py price_check)."""
+    result = replayed(path)
+    assert result.mispriced == []
+    if path.parent.name == "18AL" and path.stem in ("18AL_game_end_bankrupt", "hs_pzujrnou_144868"):
+        assert result.priced > 0
+
+
 def test_the_ledger_check_fails_where_the_banker_and_the_actions_differ() -> None:
     """The check after an operating round names the round and the figure that differs."""
     from tests.games.titled.ledger import compare
