@@ -41,7 +41,7 @@ def _name(path: Path) -> str:
 
 
 # The games short enough for every run of the suite; the others replay with `-m recorded`.
-QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502")
+QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502", "18AL/hs_pzujrnou_144868")
 
 
 def _marked(path: Path, open_items: dict[str, str], strict: bool = True) -> object:
