@@ -82,6 +82,12 @@ def _take(
     corp.held[actor] = corp.percent(actor) + percent
     _pay(state, actor, price, corp, source == IPO)
     within_holding_limit(state, actor, corp, judge)
+    _within_certificate_limit(state, actor, judge)
+    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
+    _acted(state, actor, "buy", corp.abbr)
+
+
+def _within_certificate_limit(state: State, actor: str, judge: Judge) -> None:
     limit = state.title.certificate_limit[len(state.players)]
     judge.rule(
         certificates(state, actor) <= limit,
@@ -90,8 +96,6 @@ def _take(
         ),
         key(state, "players.certificate_limit"),
     )
-    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
-    _acted(state, actor, "buy", corp.abbr)
 
 
 def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
@@ -187,7 +191,8 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
         _("{private} is not another player's").format(private=move.private),
         rule,
     )
-    judge.rule(not state.turn.acts, _("one buy a turn, before any sale"), SR)
+    bought = state.turn.did("buy") or state.turn.did("private")
+    judge.rule(not bought, _("one buy a turn: a certificate or a private"), SR)
     judge.fact(
         move.price >= 1,
         _("a private costs at least {price}").format(price=state.title.money(1)),
@@ -205,6 +210,7 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
     state.cash[move.actor] -= move.price
     state.cash[owner] += move.price
     state.privates[move.private] = move.actor
+    _within_certificate_limit(state, move.actor, judge)
     _acted(state, move.actor, "private", move.private)
     said = _("{player} buys {private} from {owner} for {price}")
     return state, [

@@ -163,3 +163,19 @@ def test_montgomery_takes_only_the_m_tile_in_green() -> None:
         apply(state, Lay("C", "L5", "14", 0, 0))
     after, _ = apply(state, Lay("C", "L5", "443a", 0, 0))
     assert after.tiles["L5"] == ("443a", 0)
+
+
+def test_the_shell_offers_what_18als_rules_allow() -> None:
+    """The stock round offers `private` where phases.*.private_sales_between_players lets a
+    player buy another's private; an operating turn offers no `routes` or `run best` where the
+    title's trains pass towns free (trains.*.towns_free), which the search does not run."""
+    from referee.games.titled.game import Titled
+
+    game = Titled()
+    stock = game.options(auction())
+    assert "private" in stock.verbs
+    assert set(stock.args["private"][0]) == {"TR", "SNAR", "M&C", "NDY"}  # not C's own BLC
+    late = game.options(edited(auction(), lambda d: setattr(d, "phase", "5")))
+    assert "private" not in late.verbs
+    turn = game.options(tag_operates())
+    assert "routes" not in turn.verbs and turn.args["run"][0] == ()
