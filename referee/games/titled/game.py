@@ -127,12 +127,13 @@ VERBS = (
     ),
     Verb(
         "train",
-        "train NAME [trade OLD | from COMPANY PRICE]",
+        "train NAME [trade OLD | from COMPANY PRICE | PRIVATE]",
         N_("buy a train"),
         (
             Form("train 2", N_("from the bank")),
             Form("train D trade 4", N_("from the bank, trading in an old train")),
             Form("train 6 from NYNH 600", N_("from another company, at a price agreed")),
+            Form("train 3 NDY", N_("from the bank, at the discount a private gives")),
         ),
         OR,
     ),
@@ -147,7 +148,12 @@ VERBS = (
         "private",
         "private PRIVATE PRICE",
         N_("the company buys a private from its owner"),
-        (Form("private SV 40"),),
+        (
+            Form("private SV 40"),
+            Form(
+                "private NDY 1", N_("in a stock round: from another player, where the phase allows")
+            ),
+        ),
         OR,
     ),
     Verb(
