@@ -11,7 +11,7 @@ import pytest
 
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.maps import load_map
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled import routes
 from referee.games.titled.describe import load_title
 from referee.games.titled.moves import BuyTrain, Lay
