@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from referee.core.errors import RuleError
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.maps import load_map
-from referee.core.errors import RuleError
 from referee.games.titled import routes
 from referee.games.titled.describe import load_title
 from referee.games.titled.moves import BuyTrain, Lay
