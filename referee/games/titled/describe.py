@@ -128,7 +128,10 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
             f"phases[{phases[0].name}].on",
         )
     privates = (
-        tuple(_private(k, abbrs, [p.name for p in phases]) for k in top.tables("privates", "abbr"))
+        tuple(
+            _private(k, abbrs, [p.name for p in phases], train_names)
+            for k in top.tables("privates", "abbr")
+        )
         if top.has("privates")
         else ()
     )
@@ -293,6 +296,7 @@ def _company(k: Keys) -> t.Company:
         float_percent=k.integer("float_percent", low=10, high=100),
         shares=tuple(shares),
         home_at_start=k.flag("home_at_start", False),
+        objective=_objective(k),
     )
     k.done()
     if company.home_at_start and not company.home:
@@ -302,7 +306,29 @@ def _company(k: Keys) -> t.Company:
     return company
 
 
-def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
+def _objective(k: Keys) -> tuple[str, int] | None:
+    """`objective = { hex = "G4", bonus = 100 }`: its first station there pays the bonus."""
+    if not k.has("objective"):
+        return None
+    goal = k.table("objective")
+    found = (goal.text("hex"), goal.integer("bonus", low=1, high=_MONEY))
+    goal.done()
+    return found
+
+
+def _train_discount(k: Keys, trains: list[str]) -> t.TrainDiscount:
+    table = k.table("train_discount")
+    names = table.texts("trains")
+    for name in names:
+        if name not in trains:
+            said = _("names no train {value}").format(value=shown(name))
+            table.fail(said, "trains", ", ".join(trains))
+    found = t.TrainDiscount(table.integer("percent", low=1, high=100), tuple(names))
+    table.done()
+    return found
+
+
+def _private(k: Keys, abbrs: set[str], phases: list[str], trains: list[str]) -> t.Private:
     abbr = k.text("abbr")
     out: dict[str, Any] = {
         "abbr": abbr,
@@ -335,6 +361,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             lost_to_other_lays=extra.flag("lost_to_other_lays", False),
             as_own_lay=extra.flag("as_own_lay", False),
             free_station=extra.flag("free_station", False),
+            special_tile=extra.flag("special_tile", False),
         )
         extra.done()
     if k.has("gives_train"):
@@ -343,6 +370,8 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             given.text("train"), given.text("before_phase", "", ("", *phases))
         )
         given.done()
+    if k.has("train_discount"):
+        out["train_discount"] = _train_discount(k, trains)
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -367,6 +396,7 @@ def _train(k: Keys) -> t.Train:
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
         obsolete_on=k.text("obsolete_on", ""),
         loses_a_train_run=k.flag("loses_a_train_run", False),
+        towns_free=k.flag("towns_free", False),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
@@ -387,6 +417,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
         train_limit=k.integer("train_limit", low=1, high=20),
         privates_for_sale=k.flag("privates_for_sale", False),
         bank_trains_per_turn=k.integer("bank_trains_per_turn", 0, 0, 20),
+        private_sales_between_players=k.flag("private_sales_between_players", False),
     )
     k.done()
     return phase

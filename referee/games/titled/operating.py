@@ -404,6 +404,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(tokens), none_left, OR)
     cost = tokens[corp.stations]
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     _spend(state, corp, cost, judge, _("{company} has {cash}: the station costs {price}"))
@@ -416,7 +417,22 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
             )
         ),
         Event(_("trusted: that the city is connected (not checked)")),
+        *reached,
     ]
+
+
+def _objective_reached(state: State, corp: Corp, hex_name: str) -> list[Event]:
+    """A company's historical objective (its title's `objective`, 18AL): its first station on
+    that hex brings it the bonus from the bank."""
+    goal = state.title.company(corp.abbr).objective
+    if goal is None or goal[0] != hex_name:
+        return []
+    if any(h == hex_name and abbr == corp.abbr for h, _c, abbr in state.stations):
+        return []
+    corp.cash += goal[1]
+    state.bank -= goal[1]
+    said = _("{company} reaches its objective {hex}: {amount} from the bank")
+    return [Event(said.format(company=corp.abbr, hex=hex_name, amount=state.title.money(goal[1])))]
 
 
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -469,13 +485,14 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
     )
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     corp.stations += 1
     state.free_stations.append(move.private)
     state.op.tokened = True
     said = _("{company} places a free station on {hex} with {private}")
-    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private))]
+    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private)), *reached]
 
 
 def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -803,6 +820,9 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         )
         price -= train.trade_in_discount
     events: list[Event] = [*skipped]
+    if move.private:
+        price, closed = _discounted(state, corp, move, price, judge)
+        events += closed
     if corp.cash < price and not corp.trains:
         events += _emergency(state, corp, move.train, price, judge)
     else:
@@ -824,6 +844,29 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.bought_kinds.append(move.train)
         events += _first_of_kind(state, move.train)
     return state, events
+
+
+def _discounted(
+    state: State, corp: Corp, move: BuyTrain, price: int, judge: Judge
+) -> tuple[int, list[Event]]:
+    """A private's train_discount (18AL's NDY): its owning company buys one of its trains from
+    the bank at the discount, and the private closes."""
+    found = [p for p in state.title.privates if p.abbr == move.private]
+    deal = found[0].train_discount if found else None
+    judge.rule(
+        deal is not None
+        and state.privates.get(move.private) == corp.abbr
+        and move.train in deal.trains,
+        _("{private} gives {company} no discount on a {train} train").format(
+            private=move.private, company=corp.abbr, train=move.train
+        ),
+        key(state, f"privates.{move.private}.train_discount"),
+    )
+    if deal is None or move.train not in deal.trains:  # forced past the rule: full price
+        return price, []
+    state.privates[move.private] = CLOSED
+    said = _("{private} closes (its discount used)").format(private=move.private)
+    return price - price * deal.percent // 100, [Event(said)]
 
 
 def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:

@@ -57,6 +57,7 @@ STOCK: dict[type, Handler[State]] = {
     Sell: stock.sell,
     Done: stock_done,
     Exchange: stock.exchange,
+    BuyPrivate: stock.buy_private,
 }
 AUCTION: dict[type, Handler[State]] = {
     BidPrivate: auction.bid,

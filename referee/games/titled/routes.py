@@ -87,9 +87,12 @@ def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
 
 def searchable(state: State, corp: Corp) -> bool:
     """Whether the referee looks for the company's routes: the title names a map, the company
-    has a train and a station, and the position fits the map (not forced past its checks)."""
+    has a train and a station, none of its trains passes towns free (`towns_free`), and the
+    position fits the map (not forced past its checks)."""
     if not state.title.map or not corp.trains:
         return False
+    if any(state.title.train(name).towns_free for name in corp.trains):
+        return False  # trains.*.towns_free: runs the search does not model, the table's count
     if not any(abbr == corp.abbr for _h, _c, abbr in state.stations):
         return False
     try:

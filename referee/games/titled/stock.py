@@ -13,7 +13,7 @@ from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, president_percent, successor
-from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
+from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
 from referee.games.titled.rules import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
@@ -39,6 +39,7 @@ def _turn_checks(state: State, actor: str, judge: Judge) -> None:
 
 def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judge) -> None:
     title, turn = state.title, state.turn
+    judge.rule(not turn.did("private"), _("one buy a turn: a private was bought in it"), SR)
     bought = turn.did("buy")
     if bought:
         spaces = [state.corps[c] for c in [*bought, company.abbr]]
@@ -83,6 +84,12 @@ def _take(
     corp.held[actor] = corp.percent(actor) + percent
     _pay(state, actor, price, corp, source == IPO)
     within_holding_limit(state, actor, corp, judge)
+    _within_certificate_limit(state, actor, judge)
+    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
+    _acted(state, actor, "buy", corp.abbr)
+
+
+def _within_certificate_limit(state: State, actor: str, judge: Judge) -> None:
     limit = state.title.certificate_limit[len(state.players)]
     judge.rule(
         certificates(state, actor) <= limit,
@@ -91,8 +98,6 @@ def _take(
         ),
         key(state, "players.certificate_limit"),
     )
-    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
-    _acted(state, actor, "buy", corp.abbr)
 
 
 def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
@@ -185,6 +190,57 @@ def _retire_a_pool_share(state: State, company: Company, corp: Corp) -> list[Eve
     corp.held[OUT] = corp.percent(OUT) + company.unit
     said = _("a {percent}% {company} certificate leaves the pool and the game")
     return [Event(said.format(percent=company.unit, company=company.abbr))]
+
+
+def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, list[Event]]:
+    """A phase's private_sales_between_players (18AL's phases 2 to 4): a player buys another
+    player's private at the price they agree, as his turn's buy."""
+    _turn_checks(state, move.actor, judge)
+    phase = next(p for p in state.title.phases if p.name == state.phase)
+    rule = key(state, f"phases.{phase.name}.private_sales_between_players")
+    judge.rule(
+        phase.private_sales_between_players,
+        _("players do not sell privates to each other in phase {phase}").format(phase=phase.name),
+        rule,
+    )
+    owner = state.privates.get(move.private, "")
+    judge.fact(
+        owner in state.cash and owner != move.actor,
+        _("{private} is not another player's").format(private=move.private),
+        rule,
+    )
+    bought = state.turn.did("buy") or state.turn.did("private")
+    judge.rule(not bought, _("one buy a turn: a certificate or a private"), SR)
+    judge.fact(
+        move.price >= 1,
+        _("a private costs at least {price}").format(price=state.title.money(1)),
+        rule,
+    )
+    judge.fact(
+        state.cash[move.actor] >= move.price,
+        _("{player} has {cash}, not {price}").format(
+            player=move.actor,
+            cash=state.title.money(state.cash[move.actor]),
+            price=state.title.money(move.price),
+        ),
+        rule,
+    )
+    state.cash[move.actor] -= move.price
+    state.cash[owner] += move.price
+    state.privates[move.private] = move.actor
+    _within_certificate_limit(state, move.actor, judge)
+    _acted(state, move.actor, "private", move.private)
+    said = _("{player} buys {private} from {owner} for {price}")
+    return state, [
+        Event(
+            said.format(
+                player=move.actor,
+                private=move.private,
+                owner=owner,
+                price=state.title.money(move.price),
+            )
+        )
+    ]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:

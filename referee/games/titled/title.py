@@ -98,6 +98,8 @@ class Company:
     # Its home station is on the map from the start of the game, before the company floats,
     # filling its city as any station does (18GA's ACL in Jacksonville, game.rb setup)
     home_at_start: bool = False
+    # its historical objective: (hex, bonus) its first station on that hex brings from the bank
+    objective: tuple[str, int] | None = None
 
     @property
     def unit(self) -> int:
@@ -135,6 +137,7 @@ class Private:
     # The owning company may place its next station on one of these hexes free, once, with
     # no connection, as its turn's station (18GA's W&SR on Waycross): `token I9 0 W&SR`
     free_station_on: tuple[str, ...] = ()
+    train_discount: TrainDiscount | None = None
 
 
 @dataclass(frozen=True)
@@ -145,6 +148,15 @@ class GivesTrain:
 
     train: str
     before_phase: str = ""  # no train once this phase has begun ("" : any phase)
+
+
+@dataclass(frozen=True)
+class TrainDiscount:
+    """The owning company may buy one of these trains from the bank at `percent` off, which
+    closes the private (18AL's NDY)."""
+
+    percent: int
+    trains: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -160,6 +172,9 @@ class ExtraLay:
     lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
     as_own_lay: bool = False  # the lay is the company's own (no connection needed)
     free_station: bool = False  # a station may then go on the tile it laid, free
+    # its tile need only be the next colour and keep the old track: its label, towns and
+    # cities are not compared with the hex's (18xx.games' lays by a private; 18AL's BLC)
+    special_tile: bool = False
 
 
 DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
@@ -201,6 +216,9 @@ class Train:
     # lowest-earning train's run in its next operating turn; with one train it runs for
     # nothing and its price stays (18TN's Civil War).
     loses_a_train_run: bool = False
+    # Its distance counts cities and off-boards only; it runs through and pays any number of
+    # towns (18AL). The route search does not run such trains: their revenue is the table's.
+    towns_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -212,6 +230,9 @@ class Phase:
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
     bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
+    # in a stock round a player may buy another player's private at any price they agree,
+    # as his turn's buy (18AL's phases 2 to 4)
+    private_sales_between_players: bool = False
 
 
 @dataclass(frozen=True)

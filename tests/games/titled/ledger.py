@@ -31,7 +31,7 @@ def _cell(text: str) -> int | None:
 @dataclass
 class Ledger:
     data: dict[str, Any]  # the title's description (a title file, as read)
-    players: dict[int, str]
+    players: dict[str, str]
     terrain: Any  # (hex, company, owners of privates) -> the terrain cost of a first tile
     cash: dict[str, int] = field(default_factory=dict)  # a player or a company -> cash
     where: dict[str, tuple[int, int]] = field(default_factory=dict)  # company -> (row, column)
@@ -42,6 +42,7 @@ class Ledger:
     bids: dict[str, tuple[str, int]] = field(default_factory=dict)  # private -> best bid
     stations: dict[str, int] = field(default_factory=dict)  # company -> stations placed
     homes: set[str] = field(default_factory=set)  # companies whose home station is placed
+    objectives: set[str] = field(default_factory=set)  # companies paid their objective's bonus
     floated: set[str] = field(default_factory=set)
     par: dict[str, int] = field(default_factory=dict)  # company -> its par price
     tile_hex: dict[str, str] = field(default_factory=dict)  # a tile of the site -> its hex
@@ -49,7 +50,6 @@ class Ledger:
     trains: dict[str, str] = field(default_factory=dict)  # a train of the site -> its owner
     ran: set[str] = field(default_factory=set)  # companies that ran this operating round
     revenue: dict[str, int] = field(default_factory=dict)  # company -> its recorded run
-    traded: bool = False  # shares traded since the last operating round
     closed: bool = False  # the privates closed
     names: dict[str, str] = field(default_factory=dict)  # a site's train name -> the title's
     drawn: dict[str, str] = field(default_factory=dict)  # a DRAWN private -> its company
@@ -160,7 +160,6 @@ class Ledger:
             for corp, held in self.held.items():
                 if corp in self.where and not held.get(IPO) and not held.get(POOL):
                     self.move(corp, "up")
-            self.traded = False
         self.pay_privates()
         self.ran.clear()
 
@@ -183,7 +182,7 @@ class Ledger:
             handler(action)
 
     def _player(self, action: dict[str, Any]) -> str:
-        return self.players[int(action["entity"])]
+        return self.players[str(action["entity"])]
 
     def _shift(self, corp: str, source: str, to: str, percent: int) -> None:
         held = self.held[corp]
@@ -277,7 +276,6 @@ class Ledger:
             self.swap_presidency(corp, player)
         for _share in range(count):
             self.move(corp, "down")
-        self.traded = self.traded or not action.get("in_need")
 
     def swap_presidency(self, corp: str, seller: str) -> None:
         """The president's certificate sold goes to the player then holding the most (the
@@ -331,6 +329,10 @@ class Ledger:
         if action["entity_type"] != "company":
             self.cash[corp] -= int(described["tokens"][self.stations[corp]])
         self.stations[corp] += 1
+        goal = described.get("objective")  # a historical objective: the bonus, once
+        if goal and goal["hex"] == hex_name and corp not in self.objectives:
+            self.objectives.add(corp)
+            self.cash[corp] += int(goal["bonus"])
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -382,7 +384,9 @@ class Ledger:
             self.ran.add(corp)
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
-        corp = str(action["entity"])
+        corp = self._corp(action)  # a private's discount: its owner buys, the private closes
+        if action["entity_type"] == "company":
+            self.owner.pop(str(action["entity"]), None)
         self._past_its_run(corp)
         train, price = action["train"], int(action["price"])
         seller = self.trains.get(train)
@@ -436,6 +440,8 @@ class Ledger:
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp, private, price = str(action["entity"]), action["company"], int(action["price"])
+        if action["entity_type"] == "player":  # a sale between players
+            corp = self._player(action)
         self.settle_auction()
         self.cash[corp] -= price
         self.cash[self.owner[private]] += price

@@ -76,7 +76,8 @@ TRAIN_NAMES: dict[str, dict[str, str]] = {"18TN": {"3'": "3b", "6'": "6b"}}
 class Recorded:
     path: Path
     title: str
-    players: dict[int, str]  # the site's player id -> the name typed here (P1, P2, ...)
+    # the site's player id (its name in the oldest records) -> the name typed here (P1, ...)
+    players: dict[str, str]
     result: dict[str, int]  # name -> the site's final value
     options: list[str]
     actions: list[dict[str, Any]]  # every action as recorded
@@ -89,8 +90,8 @@ class Recorded:
 
 def load(path: Path) -> Recorded:
     data = json.loads(path.read_text(encoding="utf-8"))
-    players = {int(p["id"]): f"P{n}" for n, p in enumerate(data["players"], start=1)}
-    result = {players[int(k)]: int(v) for k, v in data["result"].items()}
+    players = {str(p.get("id", p["name"])): f"P{n}" for n, p in enumerate(data["players"], start=1)}
+    result = {players[str(k)]: int(v) for k, v in data["result"].items()}
     options = list((data.get("settings") or {}).get("optional_rules") or [])
     ended = str(data.get("game_end_reason", ""))
     return Recorded(path, str(data["title"]), players, result, options, data["actions"], ended)
@@ -144,6 +145,9 @@ class Replay:
     rounds: int = 0  # the operating rounds checked against the ledger
     runs: int = 0  # the recorded runs held against the route search
     routes: list[str] = field(default_factory=list)  # recorded runs above the proven best
+    trusted: int = 0  # recorded runs of trains the route search does not model (towns_free)
+    priced: int = 0  # recorded revenues held against their hex chains priced (price_check)
+    mispriced: list[str] = field(default_factory=list)  # those whose chains price otherwise
 
     @property
     def state(self) -> State:
@@ -180,10 +184,12 @@ class Translator:
         self.applied = False  # whether the ledger holds the current action
         self.syncing = False  # a move typed to end what the site ended by itself
         self.paid: int | None = None  # what the banker paid for the last run typed
+        self.coal: tuple[str, str] | None = None  # 18AL: the company and hex of SNAR's token
+        self.markers = ""  # 18AL: the company holding M&C's route markers
 
     # --- whom a move is for --------------------------------------------------------------
     def name(self, entity: Any) -> str:
-        return self.game.players[int(entity)]
+        return self.game.players[str(entity)]
 
     def corp_of(self, action: dict[str, Any]) -> str:
         """The company an operating action is for (a private acts for its owner)."""
@@ -286,9 +292,19 @@ class Translator:
             self.sync_type(action, "done")
 
     def end_turn(self) -> None:
-        """Ends the operating turn the last recorded action left open."""
-        if self.replay.state.round == "operating":
+        """Ends the operating turn the last recorded action left open, and the turns of the
+        companies after it that the site ran by themselves (no train: they do not run, and
+        their price moves as a withhold does) until the game's last operating round ends."""
+        operating = self.replay.state.round == "operating"
+        if operating:
             self.finish_run()
+            self.sync_type({"type": "end"}, "done")
+        for _turn in range(20):
+            state = self.replay.state
+            if not operating or state.round != "operating" or state.discard_due:
+                return
+            if state.corps[state.order[state.operating]].trains:
+                return  # a company that would run: the site recorded no such turn
             self.sync_type({"type": "end"}, "done")
 
     def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
@@ -466,14 +482,32 @@ class Translator:
         routes_ = action["routes"]
         if all("revenue" in route for route in routes_):
             runs = [int(route["revenue"]) for route in routes_]
+            self.price_check(action, corp, runs)
         elif all(route.get("connections") for route in routes_):
             runs = [self.route_revenue(route) for route in routes_]
+            runs[0] += self.route_bonus(corp, routes_)
         else:
             self.pending_run = (corp, -1)  # the site kept neither revenues nor routes: the best
             return
         state = self.replay.state
         cut = train_events.war_cut(state, state.corps[corp], runs)
         self.pending_run = (corp, sum(runs) - cut)
+
+    def price_check(self, action: dict[str, Any], corp: str, runs: list[int]) -> None:
+        """Where the site kept both a run's revenue and its hex chains, of a title whose runs
+        the route search leaves to the table (towns_free), the chains priced as for the
+        older records (`route_revenue`, `route_bonus`) earn what the site recorded."""
+        state = self.replay.state
+        routes_ = action["routes"]
+        towns_free = any(t.towns_free for t in state.title.trains)
+        if not towns_free or not all(route.get("connections") for route in routes_):
+            return
+        priced = sum(self.route_revenue(route) for route in routes_)
+        priced += self.route_bonus(corp, routes_)
+        self.replay.priced += 1
+        if priced != sum(runs):
+            said = f"#{action['id']} {corp} ran {sum(runs)}, its chains price {priced}"
+            self.replay.mispriced.append(said)
 
     def route_revenue(self, route: dict[str, Any]) -> int:
         """What a route the site kept as its hex chains (`connections`, each from one stop to
@@ -483,13 +517,48 @@ class Translator:
         through both towns of a hex."""
         where = position(self.replay.state)
         ends = Counter(hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1]))
-        diesel = route["train"].rsplit("-", 1)[0] == "D"
+        train = route["train"].rsplit("-", 1)[0]
+        diesel = train == "D"
+        times = DOUBLED.get(self.game.title, {}).get(train, 1)
         earned = 0
         for hex_, count in ends.items():
             spec, _paths = where.content(hex_)
-            values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
+            values = [
+                n.value(where.phase, diesel) * (times if n.kind != "town" else 1)
+                for n in spec.nodes
+                if n.kind != "junction"
+            ]
             earned += sum(sorted(values, reverse=True)[: (count + 1) // 2])
-        return earned
+        return earned + self.coal_bonus(set(ends))
+
+    def coal_bonus(self, stops: set[str]) -> int:
+        """18AL's Warrior Coal Field token (g_18_al/step/assign.rb): 10 more for each train
+        of the company that placed it whose route stops on its hex, until the first 6-train
+        (game.rb event_remove_tokens)."""
+        if self.coal is None or self.game.title != "18AL":
+            return 0
+        corp, hex_ = self.coal
+        state = self.replay.state
+        phases = [p.name for p in state.title.phases]
+        if phases.index(state.phase) >= phases.index("6"):
+            return 0
+        owner = state.order[state.operating] if state.round == "operating" else ""
+        return 10 if hex_ in stops and owner == corp else 0
+
+    def route_bonus(self, corp: str, routes_: list[dict[str, Any]]) -> int:
+        """18AL's M&C markers (g_18_al/step/buy_company.rb, game.rb bonuses_for_routes): the
+        company that bought M&C earns 20 once a run for a route stopping at Atlanta (G8) and
+        Birmingham (G4), and 40 for one stopping at Nashville (A4) and Mobile (Q2)."""
+        if self.markers != corp:
+            return 0
+        stops = [{h for chain in r["connections"] for h in (chain[0], chain[-1])} for r in routes_]
+        pairs = (({"G8", "G4"}, 20), ({"A4", "Q2"}, 40))
+        return sum(bonus for pair, bonus in pairs if any(pair <= s for s in stops))
+
+    def on_assign(self, action: dict[str, Any]) -> None:
+        """18AL's SNAR places the Warrior Coal Field token: a marker the table's count of the
+        routes reads (the revenue is typed), no move."""
+        self.coal = (self.corp_of(action), str(action["target"]))
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -506,6 +575,9 @@ class Translator:
         if revenue <= 0:
             return
         state = self.replay.state
+        if any(state.title.train(t).towns_free for t in state.corps[corp].trains):
+            self.replay.trusted += 1  # trains.*.towns_free: no search to hold the run against
+            return
         best = proposal.proven_total(routes.search(state, state.corps[corp]))
         self.replay.runs += 1
         if best is None or best < revenue:
@@ -513,14 +585,16 @@ class Translator:
             self.replay.routes.append(f"#{action['id']} {corp} ran {revenue}, the best {said}")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
-        corp = str(action["entity"])
+        corp = self.corp_of(action)
         self.finish_run()
         self.sync_operating(action, corp)
         train = action["train"]
         name = self.train_name(train)
         seller = self.trains.get(train, "")
         self.trains[train] = corp
-        if seller and seller != corp:
+        if action["entity_type"] == "company":  # a private's train_discount (18AL's NDY)
+            self.type(action, f"train {name} {action['entity']}")
+        elif seller and seller != corp:
             self.type(action, f"train {name} from {seller} {action['price']}")
         elif action.get("exchange"):
             self.trains.pop(action["exchange"], None)
@@ -544,8 +618,16 @@ class Translator:
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
+        if action["entity_type"] == "player":  # a sale between players (a phase's rule)
+            player = self.name(corp)
+            self.sync_round(action, "stock", player)
+            self.end_bought_turn(action, player, "")
+            self.type(action, f"private {action['company']} {action['price']}")
+            return
         self.finish_run()
         self.sync_operating(action, corp)
+        if action["company"] == "M&C" and self.game.title == "18AL":
+            self.markers = corp
         self.type(action, f"private {action['company']} {action['price']}")
 
     def on_bankrupt(self, action: dict[str, Any]) -> None:
@@ -610,8 +692,20 @@ def _said(revenue: int) -> str:
     return "best" if revenue < 0 else str(revenue)
 
 
+# 18AL's 4D (g_18_al/game.rb TRAINS: multiplier 2 in its distance's row of cities and
+# off-boards, lib/engine/part/revenue_center.rb): the cities and off-boards it stops at pay
+# double, its towns once. Title -> train -> multiplier.
+DOUBLED: dict[str, dict[str, int]] = {"18AL": {"4D": 2}}
+
+
 # The site's optional rules a recorded game was played with, as the title's options.
 OPTIONAL: dict[str, dict[str, Any]] = {
+    # 18AL: in a company's first turn a yellow lay, then another if the first was no upgrade
+    # (g_18_al/meta.rb, game.rb tile_lays: lay, then lay :not_if_upgraded without upgrade)
+    "double_yellow_first_or": {
+        "operating.first_turn_tile_lays": 2,
+        "operating.upgrade_is_the_only_lay": True,
+    },
     # 1830: a turn's second brown-zone certificate may come from the initial offering too
     "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
     # 18TN: three yellow lays in a company's first turn (g_18_tn/meta.rb, game.rb tile_lays)

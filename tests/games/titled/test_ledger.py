@@ -14,7 +14,7 @@ def ledger(title: str, players: int) -> Ledger:
     def terrain(hex_name: str, corp: str, owners: dict[str, str]) -> int:
         return 80
 
-    return Ledger(title_data(title)[0], {n: f"P{n}" for n in range(1, players + 1)}, terrain)
+    return Ledger(title_data(title)[0], {str(n): f"P{n}" for n in range(1, players + 1)}, terrain)
 
 
 def act(type_: str, entity: Any, **rest: Any) -> dict[str, Any]:
