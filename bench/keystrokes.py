@@ -24,11 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import referee
-from referee import scenario
 from referee.core.words import unique_legal
 from referee.play import offers
 from referee.play.session import Session, split
 from referee.shell.shell import Shell
+
+# The scenario runner is development code (devtools/, not shipped): from this checkout, after
+# whatever PYTHONPATH names for referee itself.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+from devtools import scenario
 
 
 @dataclass

@@ -84,7 +84,8 @@ def long_session(folder: Path) -> tuple[Path, str, int] | None:
     Line on its test fixture board does), else the longest whole game in tests/scenarios/."""
     import tomllib
 
-    from referee import games, scenario
+    from devtools import scenario
+    from referee import games
     from referee.store import savefile
 
     fixture = ROOT / "tests" / "fixtures" / "congo-line-fixture-board.toml"

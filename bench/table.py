@@ -52,7 +52,7 @@ SCENARIO = ROOT / "tests" / "scenarios" / "union-station-4p-shares-run-out.txt"
 
 def lines_to_play(count: int) -> tuple[Any, list[str]]:
     """A fresh session and `count` lines: the game forward, back (undo), forward (redo)..."""
-    from referee import scenario
+    from devtools import scenario
     from referee.play.session import Session
     from referee.shell.shell import Shell
 

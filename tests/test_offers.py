@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
 from referee.play import offers
 from referee.play.session import Session, split

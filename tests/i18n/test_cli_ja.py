@@ -154,8 +154,8 @@ def test_the_help_options_line_follows_the_language_whichever_spoke_first() -> N
     carried that line in Japanese)."""
     import click
 
+    from devtools.generate import tree
     from referee.cli.clicktext import TranslatedHelp, translate_click, with_lang
-    from referee.generate import tree
 
     class Probe(TranslatedHelp, click.Group):
         """A command no other test has asked for its --help yet."""

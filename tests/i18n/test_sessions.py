@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import i18n, scenario
+from devtools import scenario
+from referee import i18n
 from referee.play import frame
 from referee.play.session import Session
 from referee.shell.shell import Shell

@@ -288,7 +288,7 @@ def test_run_best_replaces_every_run_of_the_nine_set_1889_game() -> None:
     """tests/scenarios/18xx-1889-2p-nine-sets-bank-broken.txt types every run as the best
     route on the map then (checked there with `referee route`): `run best` in its place, on
     the position the game itself entered, reaches the same state."""
-    from referee.scenario import load
+    from devtools.scenario import load
 
     path = Path(__file__).parents[2] / "scenarios" / "18xx-1889-2p-nine-sets-bank-broken.txt"
     scenario = load(path)
