@@ -11,8 +11,8 @@ step); "kept" leaves them where they are for the table to settle.
 
 from __future__ import annotations
 
+from referee.eighteen_rules import market
 from referee.engine import Event
-from referee.games.titled import market
 from referee.games.titled.holdings import successor
 from referee.games.titled.rules import EMERGENCY, key, moved
 from referee.games.titled.state import POOL, Corp, State
@@ -138,6 +138,6 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
         corp.president = heir
         said = _("{heir} becomes president of {company} (from {player})")
         events.append(Event(said.format(heir=heir, company=corp.abbr, player=player)))
-    drops = count if title.shares.sell_drop == "per_share" else 1
+    drops = market.sale_drops(count, title.shares.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     return [*events, *moved(state, corp, to)]

@@ -19,8 +19,9 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
+from referee.eighteen_rules import market
 from referee.engine import Event, UsageError
-from referee.games.titled import market, routes, track, train_events
+from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (

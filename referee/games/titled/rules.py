@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from referee.eighteen_rules import market
 from referee.engine import Event
-from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
 from referee.i18n import N_, _

@@ -6,8 +6,8 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
+from referee.eighteen_rules import market
 from referee.engine import Event
-from referee.games.titled import market
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
@@ -272,7 +272,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         corp.president = heir
         said = _("{player} becomes president of {company} (from {old})")
         events.append(Event(said.format(player=heir, company=company.abbr, old=move.actor)))
-    drops = move.count if rules.sell_drop == "per_share" else 1
+    drops = market.sale_drops(move.count, rules.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))
     if not in_need:
