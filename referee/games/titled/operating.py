@@ -19,7 +19,7 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.eighteen_rules import market
+from referee.eighteen_rules import market, payout
 from referee.engine import Event, UsageError
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
@@ -525,15 +525,13 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     if train_events.single_train_loses_all(state, corp):
         return state, [*events, *_run_lost(state, corp, revenue, judge)]
     events += train_events.after_run(state, corp)
-    unit = title.company(corp.abbr).unit
-    if move.how == "withhold" or revenue == 0:
-        kept, paid, event = revenue, 0, "withhold"
-    elif move.how == "half":
-        shares = 100 // unit
-        kept = revenue // 2 // shares * shares
-        paid, event = revenue - kept, "half"
+    event = payout.event(move.how, revenue)
+    if event == "withhold":
+        kept, paid = revenue, 0
+    elif event == "half":
+        kept, paid = payout.half(revenue, 100 // title.company(corp.abbr).unit)
     else:
-        kept, paid, event = 0, revenue, "pay"
+        kept, paid = 0, revenue
     corp.cash += kept
     state.bank -= kept
     if kept:
@@ -633,21 +631,17 @@ def decide(state: State, move: Any, recorded: Mapping[str, Any]) -> tuple[Any, d
 def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:
     title = state.title
     paid_to: list[str] = []
-    for holder, percent in corp.held.items():
-        amount = paid * percent // 100
-        if not amount:
-            continue
-        if holder in state.cash:
-            state.cash[holder] += amount
-        elif (holder == IPO and title.shares.ipo_pays == "company") or (
-            holder == POOL and title.shares.pool_pays == "company"
-        ):
+    bank_held = {IPO: title.shares.ipo_pays, POOL: title.shares.pool_pays}
+    for holder, to, amount in payout.dividends(
+        paid, corp.held, 100, "per_holding", state.cash, corp.abbr, bank_held
+    ):
+        if to == corp.abbr:
             corp.cash += amount
         else:
-            continue  # stays in the bank
+            state.cash[to] += amount
         state.bank -= amount
         paid_to.append(f"{_holder(holder)} {title.money(amount)}")
-    per = paid * title.company(corp.abbr).unit // 100
+    per = payout.earned(paid, title.company(corp.abbr).unit, 100, "per_holding")
     said = _("{company} pays {amount} a share: {holders}")
     return [
         Event(said.format(company=corp.abbr, amount=title.money(per), holders=", ".join(paid_to)))
