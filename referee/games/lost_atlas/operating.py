@@ -239,7 +239,7 @@ def _issue_refusal(state: State, co: Company) -> RuleError | None:
     if co.held(TREASURY) == 0:
         said = _("{company} has no share in its treasury").format(company=co.name)
         return RuleError(said, R_ISSUE, computable=False)
-    if co.held(POOL) + 1 > ledger.pool_limit(co):
+    if not ledger.pool_room(co):
         return RuleError(_("the pool would hold more than 50%"), "■4 銀行に株を売る(株式の発行)")
     return None
 

@@ -243,7 +243,7 @@ def emergency_sellable(state: State, player: str, co: Company) -> int:
         floor = max(2, others)  # keep the president's certificate and the presidency
     else:
         floor = 0
-    return max(0, min(held - floor, ledger.pool_limit(co) - co.held(POOL)))
+    return max(0, min(held - floor, ledger.pool_room(co)))
 
 
 def shortfall(state: State, co: Company) -> int:

@@ -11,7 +11,7 @@ step); "kept" leaves them where they are for the table to settle.
 
 from __future__ import annotations
 
-from referee.eighteen_rules import market
+from referee.eighteen_rules import limits, market
 from referee.engine import Event
 from referee.games.titled.holdings import successor
 from referee.games.titled.rules import EMERGENCY, key, moved
@@ -107,7 +107,7 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
     only when another player would take the presidency."""
     title = state.title
     company = title.company(corp.abbr)
-    room = max(title.shares.pool_limit - corp.percent(POOL), 0)
+    room = limits.room(title.shares.pool_limit, corp.percent(POOL))
     held = corp.percent(player)
     president = corp.president == player
     heir = ""

@@ -6,7 +6,7 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
-from referee.eighteen_rules import market
+from referee.eighteen_rules import limits, market
 from referee.engine import Event
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
@@ -62,7 +62,7 @@ def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> 
     title = state.title
     in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
     judge.rule(
-        corp.percent(actor) <= title.shares.holding_limit or in_zone,
+        limits.within(corp.percent(actor), title.shares.holding_limit, exempt=in_zone),
         _("{player} would hold {percent}% of {company}, above {limit}%").format(
             player=actor,
             percent=corp.percent(actor),
@@ -247,7 +247,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
             key(state, "shares.sell_buy_order"),
         )
     judge.rule(
-        corp.percent(POOL) + amount <= rules.pool_limit,
+        limits.within(corp.percent(POOL) + amount, rules.pool_limit),
         _("the pool would hold {percent}% of {company}, above {limit}%").format(
             percent=corp.percent(POOL) + amount, company=company.abbr, limit=rules.pool_limit
         ),
