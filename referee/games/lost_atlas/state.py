@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, NoReturn, Self
 
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.engine import DEFAULT_READINGS, Readings
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
@@ -235,10 +236,9 @@ class State(Sealable):
         return player
 
     def order(self) -> list[str]:
-        """Companies in operating order: higher price first, then higher on the space (■11)."""
-        return sorted(
-            self.companies, key=lambda n: (-self.companies[n].price, self.companies[n].arrival)
-        )
+        """Companies in operating order: higher price first, then higher on the space (■11;
+        the shared order, on a track)."""
+        return operating_order({n: Marker(c.price, c.arrival) for n, c in self.companies.items()})
 
     def top_arrival(self) -> int:
         self.arrivals += 1

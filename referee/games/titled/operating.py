@@ -20,6 +20,7 @@ from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.eighteen_rules import market, payout
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.engine import Event, UsageError
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
@@ -51,14 +52,14 @@ def phase(state: State) -> Phase:
 
 
 def order(state: State) -> list[str]:
-    """Floated companies: highest price first; on a tie the one further right, then the one
-    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
-    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
-    floated = [c for c in state.corps.values() if c.floated]
-    return [
-        c.abbr
-        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
-    ]
+    """Floated companies in the shared operating order (eighteen_rules.order)."""
+    return operating_order(
+        {
+            c.abbr: Marker(state.space(c).price, c.arrival, c.column, c.row)
+            for c in state.corps.values()
+            if c.floated
+        }
+    )
 
 
 def company(state: State) -> Corp:
