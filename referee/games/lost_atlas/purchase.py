@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.eighteen_rules import trains as rolling
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
@@ -56,7 +57,7 @@ def _take(
         )
     have, limit, note = trains.limit_check(state, co, move.kind if move.source == "deck" else "")
     judge.rule(
-        have < limit,
+        rolling.may_add(have, limit),
         _("{company} is at its train limit ({limit})").format(company=co.name, limit=limit),
         sections.R_TRAIN_LIMIT,
         reading=note,
@@ -121,12 +122,12 @@ def may_buy(state: State, co: Company) -> bool:
     (■12), the ∞ handing in a train, or a train of another company for at least 1."""
     for kind, source in _offers(state):
         have, limit, _note = trains.limit_check(state, co, kind if source == "deck" else "")
-        if have < limit and co.cash >= data.train_price(kind):
+        if rolling.may_add(have, limit) and co.cash >= data.train_price(kind):
             return True
         traded = data.table()["trains"]["inf_trade_price"]
         if kind == INF and co.running() and co.cash >= traded:
             return True
-    room = len(co.running()) < trains.company_limit(state, co)
+    room = rolling.may_add(len(co.running()), trains.company_limit(state, co))
     sellers = [o for o in state.companies.values() if o is not co and o.running()]
     return room and co.cash >= 1 and bool(sellers)
 
@@ -213,7 +214,7 @@ def _from_company(
         R_TRAINS,
     )
     judge.rule(
-        len(co.running()) < trains.company_limit(state, co),
+        rolling.may_add(len(co.running()), trains.company_limit(state, co)),
         _("{company} is at its train limit").format(company=co.name),
         sections.R_TRAIN_LIMIT,
     )

@@ -20,6 +20,7 @@ from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.eighteen_rules import market, payout
+from referee.eighteen_rules import trains as rolling
 from referee.eighteen_rules.order import Marker, operating_order
 from referee.engine import Event, UsageError
 from referee.games.titled import routes, track, train_events
@@ -133,8 +134,7 @@ def _export(state: State) -> list[Event]:
     name = upcoming(state)
     if name not in state.title.operating.export_after_set:
         return []
-    if state.depot[name] > 0:
-        state.depot[name] -= 1
+    rolling.take(state.depot, name)
     events = [Event(_("a {train} train is exported (leaves the game)").format(train=name))]
     if name not in state.bought_kinds:
         state.bought_kinds.append(name)
@@ -145,10 +145,8 @@ def _export(state: State) -> list[Event]:
 def upcoming(state: State) -> str:
     """The next train of the bank's sequence (not one that is sold beside it once another is
     bought, like 1830's D): "" when none is left."""
-    return next(
-        (t.name for t in state.title.trains if state.depot[t.name] != 0 and not t.available_after),
-        "",
-    )
+    sequence = (t.name for t in state.title.trains if not t.available_after)
+    return rolling.next_train(sequence, state.depot) or ""
 
 
 def _over(state: State) -> list[Event]:
@@ -733,7 +731,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     held = train_events.counted(state, corp)
     judge.rule(
-        held - handed_in < limit,
+        rolling.may_add(held, limit, handed_in),
         ngettext(
             "{company} holds {n} train, the limit in phase {phase}",
             "{company} holds {n} trains, the limit in phase {phase}",
@@ -805,8 +803,8 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         corp.trains.remove(move.trade)
     if move.train in state.open_market:
         state.open_market.remove(move.train)
-    elif state.depot[move.train] > 0:
-        state.depot[move.train] -= 1
+    else:
+        rolling.take(state.depot, move.train)
     corp.trains.append(move.train)
     state.op.bought = True
     state.op.bank_trains += 1
@@ -865,14 +863,13 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
                 )
             )
         )
-    for train in title.trains:
-        if train.rusts_on == name:
-            for corp in state.corps.values():
-                if train.name in corp.trains:
-                    corp.trains[:] = [t for t in corp.trains if t != train.name]
-                    said = _("{company}'s {train} trains rust")
-                    events.append(Event(said.format(company=corp.abbr, train=train.name)))
-            state.open_market[:] = [t for t in state.open_market if t != train.name]
+    for gone in rolling.rusted([name], ((t.name, t.rusts_on) for t in title.trains)):
+        for corp in state.corps.values():
+            if gone in corp.trains:
+                corp.trains[:] = [t for t in corp.trains if t != gone]
+                said = _("{company}'s {train} trains rust")
+                events.append(Event(said.format(company=corp.abbr, train=gone)))
+        state.open_market[:] = [t for t in state.open_market if t != gone]
     events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -885,7 +882,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
     state.discard_due = [
-        c.abbr for c in state.corps.values() if train_events.counted(state, c) > limit
+        c.abbr
+        for c in state.corps.values()
+        if rolling.excess(train_events.counted(state, c), limit)
     ]
     for abbr in state.discard_due:
         said = ngettext(
