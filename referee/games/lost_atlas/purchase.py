@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from referee.eighteen_rules import emergency
 from referee.eighteen_rules import trains as rolling
 from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, sections, trains
@@ -169,12 +170,12 @@ def president_paysshortfall(
         _("the president helps only a company without a train (■20)"),
     )
     judge.rule(
-        cheapest is not None and price <= cheapest[0] and not move.trade,
+        emergency.only_the_cheapest(price, cheapest[0] if cheapest else None) and not move.trade,
         _("the president helps only to buy the cheapest train of the deck or the pool"),
         R_FORCED,
         buy_cheapest(cheapest) if cheapest else "",
     )
-    short = price - co.cash
+    short = emergency.presidents_part(price, co.cash)
     if state.cash[co.president] < short:
         said = _("{player} must add {short} and has {cash}")
         raise RuleError(
@@ -249,9 +250,8 @@ def emergency_sellable(state: State, player: str, co: Company) -> int:
 
 def shortfall(state: State, co: Company) -> int:
     cheapest = trains.cheapest_available(state)
-    if cheapest is None or co.trains:
-        return 0
-    return max(0, cheapest[0] - co.cash - state.cash[co.president])
+    price = cheapest[0] if cheapest else None
+    return emergency.shortfall(price, bool(co.trains), co.cash + state.cash[co.president])
 
 
 def emergency_sell(

@@ -11,7 +11,7 @@ step); "kept" leaves them where they are for the table to settle.
 
 from __future__ import annotations
 
-from referee.eighteen_rules import limits, market
+from referee.eighteen_rules import emergency, limits, market
 from referee.engine import Event
 from referee.games.titled.holdings import successor
 from referee.games.titled.rules import EMERGENCY, key, moved
@@ -63,7 +63,7 @@ def president_helps(state: State, corp: Corp, price: int, judge: Judge) -> list[
     """`corp` spends all its cash toward `price` and its president pays the rest; the caller
     hands the `price` to whoever sells the train."""
     title = state.title
-    president, rest = corp.president, price - corp.cash
+    president, rest = corp.president, emergency.presidents_part(price, corp.cash)
     judge.rule(
         state.cash[president] >= rest,
         _(

@@ -19,7 +19,7 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.eighteen_rules import market, payout
+from referee.eighteen_rules import emergency, market, payout
 from referee.eighteen_rules import trains as rolling
 from referee.eighteen_rules.order import Marker, operating_order
 from referee.engine import Event, UsageError
@@ -1014,14 +1014,13 @@ def cheapest(state: State) -> int:
 
 def shortfall(state: State, corp: Corp) -> int:
     """What a company without a train lacks for the cheapest one (0: it can pay, or has one)."""
-    if corp.trains or not available(state):
-        return 0
-    return max(cheapest(state) - corp.cash, 0)
+    price = cheapest(state) if available(state) else None
+    return emergency.shortfall(price, bool(corp.trains), corp.cash)
 
 
 def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -> list[Event]:
     judge.rule(
-        price == cheapest(state),
+        emergency.only_the_cheapest(price, cheapest(state)),
         _("{company} cannot pay: with its president's help it buys the cheapest train only").format(
             company=corp.abbr
         ),
