@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from referee.core.engine import Event
 from referee.eighteen_rules import limits
-from referee.engine import Event
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import POOL
 from referee.games.lost_atlas.state import Company, State

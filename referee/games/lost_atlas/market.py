@@ -5,8 +5,8 @@ Kept free of the rest of the game so that `referee dividend --game lost-atlas` l
 
 from __future__ import annotations
 
+from referee.core.engine import StockMove, UsageError
 from referee.eighteen_rules import market
-from referee.engine import StockMove, UsageError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import PAY_MULTIPLES, space, spaces
 from referee.i18n import N_, _

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
 from referee.eighteen_rules import emergency
 from referee.eighteen_rules import trains as rolling
-from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
@@ -13,7 +14,6 @@ from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
 from referee.games.lost_atlas.sections import R_FIRST, R_FORCED, R_TRAINS
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
-from referee.rules_kit import Judge
 
 
 def first_train(

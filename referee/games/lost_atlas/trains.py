@@ -5,8 +5,9 @@ Rules ■5, ■18, ■19, ■23 and Resourceful/Spacious in ■26.
 
 from __future__ import annotations
 
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
 from referee.eighteen_rules import trains as rolling
-from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
@@ -14,7 +15,6 @@ from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.sections import R_PHASE
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge
 
 
 def deck_top(state: State) -> str | None:

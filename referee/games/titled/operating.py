@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from referee.core.engine import Event, UsageError
+from referee.core.rules_kit import Judge, impossible
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
@@ -22,7 +24,6 @@ from referee.eighteen.upgrades import colour_word as colour
 from referee.eighteen_rules import emergency, market, payout
 from referee.eighteen_rules import trains as rolling
 from referee.eighteen_rules.order import Marker, operating_order
-from referee.engine import Event, UsageError
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
@@ -43,7 +44,6 @@ from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge, impossible
 
 OR = N_("18xx operating round")
 

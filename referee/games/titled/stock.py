@@ -6,8 +6,9 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.eighteen_rules import limits, market
-from referee.engine import Event
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
@@ -16,7 +17,6 @@ from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 
 def where_from(source: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from referee import i18n
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 from referee.i18n import N_, NN_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
