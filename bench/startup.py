@@ -110,6 +110,9 @@ def long_session(folder: Path) -> tuple[Path, str, int] | None:
 
 
 def main() -> int:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()

@@ -326,6 +326,9 @@ def report(args: argparse.Namespace, alone: Run, shell: Run, serve: Run) -> None
 
 
 def main() -> None:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--pages", type=int, default=50)

@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.datafiles import load_table, table_names
+from referee.core.files import read_toml
+from referee.eighteen.maps import load_map
 from referee.games.titled import title as t
 from referee.games.titled.keys import Keys, TitleError, shown
 from referee.i18n import _
@@ -57,8 +59,6 @@ def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
             _("no title '{name}': neither a shipped title nor a file").format(name=name_or_path),
             ", ".join(shipped()),
         )
-    from referee.core.files import read_toml
-
     return read_toml(path, _("a title description"), TitleError), str(path)
 
 
@@ -450,8 +450,6 @@ def _resolves(raw: Any, path: str) -> bool:
 
 
 def _against_map(title: t.Title, file: str) -> None:
-    from referee.eighteen.maps import load_map
-
     hexes = load_map(title.map).hexes
     for c in title.companies:
         if c.home not in hexes:

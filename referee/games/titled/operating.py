@@ -23,7 +23,6 @@ from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.eighteen_rules import emergency, market, payout
 from referee.eighteen_rules import trains as rolling
-from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
@@ -39,7 +38,7 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
+from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase
@@ -50,17 +49,6 @@ OR = N_("18xx operating round")
 
 def phase(state: State) -> Phase:
     return next(p for p in state.title.phases if p.name == state.phase)
-
-
-def order(state: State) -> list[str]:
-    """Floated companies in the shared operating order (eighteen_rules.order)."""
-    return operating_order(
-        {
-            c.abbr: Marker(state.space(c).price, c.arrival, c.column, c.row)
-            for c in state.corps.values()
-            if c.floated
-        }
-    )
 
 
 def company(state: State) -> Corp:

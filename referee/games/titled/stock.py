@@ -6,13 +6,15 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.eighteen_rules import limits, market
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
-from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
+from referee.games.titled.rules import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy
@@ -281,7 +283,11 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     return events
 
 
-def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+def done(
+    state: State, move: Done, judge: Judge, operate: Callable[[State], list[Event]]
+) -> tuple[State, list[Event]]:
+    """A stock turn ends; after every player passed in turn the round ends, and `operate`
+    begins the operating rounds (operating.begin_set: this module is below it)."""
     _turn_checks(state, move.actor, judge)
     passed = not state.turn.acts
     state.passes = state.passes + 1 if passed else 0
@@ -291,6 +297,7 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     events = [Event(said.format(player=move.actor))]
     if state.passes == len(state.players):
         events.extend(end_of_round(state))
+        events.extend(operate(state))
     return state, events
 
 
@@ -299,8 +306,6 @@ def end_of_round(state: State) -> list[Event]:
 
     They rise one by one in operating order (18xx.games sorts the floated corporations before
     moving them), so two on one space reach the space above in the order they held."""
-    from referee.games.titled.operating import begin_set, order
-
     events = [Event(_("stock round {number} ends").format(number=state.stock_round))]
     for abbr in order(state):
         corp = state.corps[abbr]
@@ -312,7 +317,7 @@ def end_of_round(state: State) -> list[Event]:
     state.passes, state.last_to_act = 0, ""
     state.sold_this_round = {}
     events.append(Event(_("{player} has the priority deal").format(player=state.player)))
-    return [*events, *begin_set(state)]
+    return events
 
 
 def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Event]]:

@@ -20,7 +20,7 @@ from referee.games.titled.describe import title_data
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Routes
 from referee.games.titled.state import State
-from referee.play import frame
+from referee.play import offers
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from referee.store import savefile
@@ -245,9 +245,9 @@ def shell_1830() -> Shell:
 
 def test_completion_and_help_offer_routes_and_run_best_with_a_map() -> None:
     sh = shell_1830()
-    assert "routes" in frame.candidates(sh.session, [])
-    assert frame.candidates(sh.session, ["run"]) == ["best"]
-    assert frame.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
+    assert "routes" in offers.candidates(sh.session, [])
+    assert offers.candidates(sh.session, ["run"]) == ["best"]
+    assert offers.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
     assert sh.run("help run").text.startswith(
         "run REVENUE|best [full|half|withhold]\n"
         "  the revenue of the company's trains (best: its best routes on the title's map)\n"
