@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.core.sealed import Sealable
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
 
@@ -162,10 +163,9 @@ class State(Sealable):
         return player
 
     def order(self) -> list[str]:
-        """Companies in operating order: higher price first, then higher on the space (■11)."""
-        return sorted(
-            self.companies, key=lambda n: (-self.companies[n].price, self.companies[n].arrival)
-        )
+        """Companies in operating order: higher price first, then higher on the space (■11;
+        the shared order, on a track)."""
+        return operating_order({n: Marker(c.price, c.arrival) for n, c in self.companies.items()})
 
     def top_arrival(self) -> int:
         self.arrivals += 1

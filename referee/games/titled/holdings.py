@@ -6,6 +6,7 @@ the president's certificate a multiple of it (the loader refuses any other split
 
 from __future__ import annotations
 
+from referee.eighteen_rules import limits
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State
 from referee.games.titled.title import Company
 
@@ -26,21 +27,18 @@ def president_percent(state: State, abbr: str) -> int:
 def certificates(state: State, player: str) -> int:
     """The certificates that count toward `player`'s limit (the title's market zones)."""
     title = state.title
-    count = 0
-    for company in title.companies:
-        corp = state.corps[company.abbr]
-        held = corp.percent(player)
-        if not held or (
-            corp.started and title.market.means(state.space(corp), "no_certificate_limit")
-        ):
-            continue
-        if corp.president == player:
-            count += 1 + (held - president_percent(state, company.abbr)) // company.unit
-        else:
-            count += held // company.unit
-    if title.shares.privates_count:
-        count += sum(1 for owner in state.privates.values() if owner == player)
-    return count
+    privates = sum(1 for owner in state.privates.values() if owner == player)
+    return limits.certificates(
+        (_holding(state, company, player) for company in title.companies),
+        privates if title.shares.privates_count else 0,
+    )
+
+
+def _holding(state: State, company: Company, player: str) -> limits.Holding:
+    corp = state.corps[company.abbr]
+    exempt = corp.started and state.title.market.means(state.space(corp), "no_certificate_limit")
+    president = president_percent(state, company.abbr) if corp.president == player else 0
+    return limits.Holding(corp.percent(player), company.unit, president, exempt)
 
 
 def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:

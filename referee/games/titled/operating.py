@@ -21,7 +21,9 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.games.titled import market, routes, track, train_events
+from referee.eighteen_rules import emergency, market, payout
+from referee.eighteen_rules import trains as rolling
+from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
@@ -120,8 +122,7 @@ def _export(state: State) -> list[Event]:
     name = upcoming(state)
     if name not in state.title.operating.export_after_set:
         return []
-    if state.depot[name] > 0:
-        state.depot[name] -= 1
+    rolling.take(state.depot, name)
     events = [Event(_("a {train} train is exported (leaves the game)").format(train=name))]
     if name not in state.bought_kinds:
         state.bought_kinds.append(name)
@@ -132,10 +133,8 @@ def _export(state: State) -> list[Event]:
 def upcoming(state: State) -> str:
     """The next train of the bank's sequence (not one that is sold beside it once another is
     bought, like 1830's D): "" when none is left."""
-    return next(
-        (t.name for t in state.title.trains if state.depot[t.name] != 0 and not t.available_after),
-        "",
-    )
+    sequence = (t.name for t in state.title.trains if not t.available_after)
+    return rolling.next_train(sequence, state.depot) or ""
 
 
 def _over(state: State) -> list[Event]:
@@ -544,15 +543,13 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     if train_events.single_train_loses_all(state, corp):
         return state, [*events, *_run_lost(state, corp, revenue, judge)]
     events += train_events.after_run(state, corp)
-    unit = title.company(corp.abbr).unit
-    if move.how == "withhold" or revenue == 0:
-        kept, paid, event = revenue, 0, "withhold"
-    elif move.how == "half":
-        shares = 100 // unit
-        kept = revenue // 2 // shares * shares
-        paid, event = revenue - kept, "half"
+    event = payout.event(move.how, revenue)
+    if event == "withhold":
+        kept, paid = revenue, 0
+    elif event == "half":
+        kept, paid = payout.half(revenue, 100 // title.company(corp.abbr).unit)
     else:
-        kept, paid, event = 0, revenue, "pay"
+        kept, paid = 0, revenue
     corp.cash += kept
     state.bank -= kept
     if kept:
@@ -652,21 +649,17 @@ def decide(state: State, move: Any, recorded: Mapping[str, Any]) -> tuple[Any, d
 def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:
     title = state.title
     paid_to: list[str] = []
-    for holder, percent in corp.held.items():
-        amount = paid * percent // 100
-        if not amount:
-            continue
-        if holder in state.cash:
-            state.cash[holder] += amount
-        elif (holder == IPO and title.shares.ipo_pays == "company") or (
-            holder == POOL and title.shares.pool_pays == "company"
-        ):
+    bank_held = {IPO: title.shares.ipo_pays, POOL: title.shares.pool_pays}
+    for holder, to, amount in payout.dividends(
+        paid, corp.held, 100, "per_holding", state.cash, corp.abbr, bank_held
+    ):
+        if to == corp.abbr:
             corp.cash += amount
         else:
-            continue  # stays in the bank
+            state.cash[to] += amount
         state.bank -= amount
         paid_to.append(f"{_holder(holder)} {title.money(amount)}")
-    per = paid * title.company(corp.abbr).unit // 100
+    per = payout.earned(paid, title.company(corp.abbr).unit, 100, "per_holding")
     said = _("{company} pays {amount} a share: {holders}")
     return [
         Event(said.format(company=corp.abbr, amount=title.money(per), holders=", ".join(paid_to)))
@@ -757,7 +750,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     held = train_events.counted(state, corp)
     judge.rule(
-        held - handed_in < limit,
+        rolling.may_add(held, limit, handed_in),
         ngettext(
             "{company} holds {n} train, the limit in phase {phase}",
             "{company} holds {n} trains, the limit in phase {phase}",
@@ -832,8 +825,8 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         corp.trains.remove(move.trade)
     if move.train in state.open_market:
         state.open_market.remove(move.train)
-    elif state.depot[move.train] > 0:
-        state.depot[move.train] -= 1
+    else:
+        rolling.take(state.depot, move.train)
     corp.trains.append(move.train)
     state.op.bought = True
     state.op.bank_trains += 1
@@ -915,14 +908,13 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
                 )
             )
         )
-    for train in title.trains:
-        if train.rusts_on == name:
-            for corp in state.corps.values():
-                if train.name in corp.trains:
-                    corp.trains[:] = [t for t in corp.trains if t != train.name]
-                    said = _("{company}'s {train} trains rust")
-                    events.append(Event(said.format(company=corp.abbr, train=train.name)))
-            state.open_market[:] = [t for t in state.open_market if t != train.name]
+    for gone in rolling.rusted([name], ((t.name, t.rusts_on) for t in title.trains)):
+        for corp in state.corps.values():
+            if gone in corp.trains:
+                corp.trains[:] = [t for t in corp.trains if t != gone]
+                said = _("{company}'s {train} trains rust")
+                events.append(Event(said.format(company=corp.abbr, train=gone)))
+        state.open_market[:] = [t for t in state.open_market if t != gone]
     events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -935,7 +927,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
     state.discard_due = [
-        c.abbr for c in state.corps.values() if train_events.counted(state, c) > limit
+        c.abbr
+        for c in state.corps.values()
+        if rolling.excess(train_events.counted(state, c), limit)
     ]
     for abbr in state.discard_due:
         said = ngettext(
@@ -1085,14 +1079,13 @@ def cheapest(state: State) -> int:
 
 def shortfall(state: State, corp: Corp) -> int:
     """What a company without a train lacks for the cheapest one (0: it can pay, or has one)."""
-    if corp.trains or not available(state):
-        return 0
-    return max(cheapest(state) - corp.cash, 0)
+    price = cheapest(state) if available(state) else None
+    return emergency.shortfall(price, bool(corp.trains), corp.cash)
 
 
 def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -> list[Event]:
     judge.rule(
-        price == cheapest(state),
+        emergency.only_the_cheapest(price, cheapest(state)),
         _("{company} cannot pay: with its president's help it buys the cheapest train only").format(
             company=corp.abbr
         ),

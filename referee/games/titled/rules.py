@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.games.titled import market
+from referee.eighteen_rules import market
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
 from referee.i18n import N_, _
@@ -47,11 +48,11 @@ def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
 
 
 def order(state: State) -> list[str]:
-    """Floated companies: highest price first; on a tie the one further right, then the one
-    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
-    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
-    floated = [c for c in state.corps.values() if c.floated]
-    return [
-        c.abbr
-        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
-    ]
+    """Floated companies in the shared operating order (eighteen_rules.order)."""
+    return operating_order(
+        {
+            c.abbr: Marker(state.space(c).price, c.arrival, c.column, c.row)
+            for c in state.corps.values()
+            if c.floated
+        }
+    )

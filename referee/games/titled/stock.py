@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.games.titled import market
+from referee.eighteen_rules import limits, market
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, president_percent, successor
 from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
@@ -65,7 +65,7 @@ def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> 
     title = state.title
     in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
     judge.rule(
-        corp.percent(actor) <= title.shares.holding_limit or in_zone,
+        limits.within(corp.percent(actor), title.shares.holding_limit, exempt=in_zone),
         _("{player} would hold {percent}% of {company}, above {limit}%").format(
             player=actor,
             percent=corp.percent(actor),
@@ -321,7 +321,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
             key(state, "shares.sell_buy_order"),
         )
     judge.rule(
-        corp.percent(POOL) + amount <= rules.pool_limit,
+        limits.within(corp.percent(POOL) + amount, rules.pool_limit),
         _("the pool would hold {percent}% of {company}, above {limit}%").format(
             percent=corp.percent(POOL) + amount, company=company.abbr, limit=rules.pool_limit
         ),
@@ -346,7 +346,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         corp.president = heir
         said = _("{player} becomes president of {company} (from {old})")
         events.append(Event(said.format(player=heir, company=company.abbr, old=move.actor)))
-    drops = move.count if rules.sell_drop == "per_share" else 1
+    drops = market.sale_drops(move.count, rules.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))
     if not in_need:

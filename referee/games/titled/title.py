@@ -8,23 +8,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.eighteen_rules.market import (  # the shared market, a title's words for it
+    DIRECTIONS,
+    MARKET_KINDS,
+    MOVE_EVENTS,
+    SELL_DROPS,
+    ZONE_MEANINGS,
+    Market,
+    Space,
+    Zone,
+)
 from referee.i18n import N_
 
-# What a coloured zone of the market may mean.
-ZONE_MEANINGS = (
-    "par",  # a company may be started (parred) at this price
-    "no_certificate_limit",  # its shares do not count toward the certificate limit
-    "no_holding_limit",  # a player may hold more than the holding limit (60%) of it
-    "multiple_buy",  # more than one of its shares may be bought in one turn
-    "closes",  # a company whose price reaches here closes
-    "ends_game",  # a price reaching here ends the game (see [end] market_top)
-)
-MARKET_KINDS = ("grid", "track")
-DIRECTIONS = ("up", "down", "left", "right", "none")
-MOVE_EVENTS = ("pay", "half", "withhold", "sold", "sold_out")
+__all__ = [
+    "DIRECTIONS",
+    "MARKET_KINDS",
+    "MOVE_EVENTS",
+    "SELL_DROPS",
+    "ZONE_MEANINGS",
+    "Market",
+    "Space",
+    "Zone",
+]
+
 SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
 FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
-SELL_DROPS = ("per_share", "per_block")
 PAYEES = ("bank", "company")
 MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
@@ -46,43 +54,6 @@ TIMING_WORDS = {
 BANKRUPT_ASSETS = ("sold", "kept")  # see emergency.py
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
 CONFIDENCES = ("high", "medium", "low")
-
-
-@dataclass(frozen=True)
-class Zone:
-    letter: str
-    colour: str
-    means: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Space:
-    row: int
-    column: int
-    price: int
-    zones: str  # the zone letters printed on it
-
-
-@dataclass(frozen=True)
-class Market:
-    kind: str  # grid (2-D) or track (1-D, one row)
-    rows: tuple[tuple[Space | None, ...], ...]
-    zones: dict[str, Zone]
-    moves: dict[str, str]  # MOVE_EVENTS -> DIRECTIONS
-
-    def spaces(self) -> list[Space]:
-        return [s for row in self.rows for s in row if s is not None]
-
-    def means(self, space: Space, meaning: str) -> bool:
-        return any(meaning in self.zones[z].means for z in space.zones)
-
-    def par_spaces(self) -> list[Space]:
-        return [s for s in self.spaces() if self.means(s, "par")]
-
-    def at(self, row: int, column: int) -> Space | None:
-        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[row]):
-            return self.rows[row][column]
-        return None
 
 
 @dataclass(frozen=True)
