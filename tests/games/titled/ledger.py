@@ -153,10 +153,10 @@ class Ledger:
 
     # --- the rounds (told by the replay) -------------------------------------------------
     def begin_or(self, after_stock_round: bool = False) -> None:
-        """`after_stock_round`: the round that ended was a stock round, whose end lifts the
-        sold-out companies even if no share changed hands in it."""
+        """A stock round that ended raises each sold-out company (all its shares held by
+        players), whether or not anyone traded in it."""
         self.settle_auction()
-        if self.traded or after_stock_round:
+        if after_stock_round:
             for corp, held in self.held.items():
                 if corp in self.where and not held.get(IPO) and not held.get(POOL):
                     self.move(corp, "up")
@@ -254,7 +254,6 @@ class Ledger:
         retires = self._variant().get("outside_buy_retires_pool_share")
         if outsider and retires and self.held[corp].get(POOL, 0) >= 10:
             self._shift(corp, POOL, OUT, 10)
-        self.traded = True
         self._float(corp)
 
     def president(self, corp: str) -> str:
