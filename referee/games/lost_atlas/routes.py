@@ -17,7 +17,7 @@ Without a map (the players did not enter one, rules ■3) every function here an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from referee.eighteen.hexes import neighbour, opposite
@@ -155,7 +155,10 @@ def _key(state: State, company: Company | None = None) -> tuple[object, ...]:
     )
 
 
-@cache
+# Bounded: a long game makes a new position at every tile laid. The views, the offers and `run
+# best` ask for the same few positions in turn (the state's, per company: its own suburbs);
+# replaying every Lost Atlas scenario misses 5 times with 8 or more kept, 10 with 4.
+@lru_cache(maxsize=16)
 def _position(key: tuple[Any, ...]) -> Position:
     placed, capitals, destinations, tiles, tokens, suburbs, abilities, colour = key
     b = atlas._board(placed, capitals, destinations, True)
