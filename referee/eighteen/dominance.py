@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from operator import and_
-from typing import NamedTuple
 
 from referee.eighteen.ceilings import Ceilings
 from referee.eighteen.config import SearchConfig
@@ -13,15 +12,11 @@ from referee.eighteen.graph import TrackGraph
 from referee.eighteen.others import Clash, Others
 from referee.eighteen.table import Candidate
 
-
-class Walked(NamedTuple):
-    """A walk remembered at a place."""
-
-    mask: int  # the track it took (once the place's future is known: that the walk can use)
-    clash: Clash  # its clashes with the other trains' candidates that mattered
-    value: int
-    token: bool  # whether it met a token
-    order: int  # its start's order (see listing.py)
+# A walk remembered at a place: the track it took (once the place's future is known, only that
+# the walk can still use), its clashes with the other trains' candidates that mattered, its
+# value, whether it met a token, its start's order (see listing.py). (A plain tuple: compared
+# in a loop, where a NamedTuple unpacks at a third of the speed.)
+Walked = tuple[int, Clash, int, bool, int]
 
 
 def _falling(candidate: Candidate) -> int:
@@ -97,7 +92,7 @@ class Dominance:
                 self.walks.clear()
                 self.walks_kept = 0
             kept = tuple(map(and_, clash, relevant))
-            self.walks[key] = (-1, [Walked(mask, kept, value, token, order)])
+            self.walks[key] = (-1, [(mask, kept, value, token, order)])
             self.walks_kept += 1
             return False
         future, seen = place
@@ -110,7 +105,7 @@ class Dominance:
             return True
         if len(seen) < self.per_place:
             kept = tuple(map(and_, clash, relevant))
-            seen.append(Walked(mine, kept, value, token, order))
+            seen.append((mine, kept, value, token, order))
             self.walks_kept += 1
         return False
 
@@ -123,7 +118,7 @@ class Dominance:
         for ends, link_mask in self.link_ends:
             if not ends & ~open_:
                 future |= link_mask
-        seen = [walk._replace(mask=walk.mask & future) for walk in self.walks[key][1]]
+        seen = [(walk[0] & future, *walk[1:]) for walk in self.walks[key][1]]
         self.walks[key] = (future, seen)
         return future, seen
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.rules import Route, Setup
@@ -48,18 +47,12 @@ def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
     return best
 
 
-class Step(NamedTuple):
-    """A step of a walk from a node, over one link."""
-
-    node: int  # the node reached
-    mask: int  # the link's track
-    link: int  # the link's index
-    bit: int  # the bit of the node's identity
-    city: int  # the nodes of that identity
-    is_stop: bool
-    token: bool  # the company has a token there
-    can_pass: bool  # a route may pass it
-    pass_free: bool  # a full city that Overnight passes without counting
+# A step of a walk from a node, over one link: the node reached, the link's track and index, the
+# bit of the node's identity, the nodes of that identity, whether it is a stop, whether the
+# company has a token there, whether a route may pass it, and whether it is a full city
+# Overnight passes free. (A plain tuple: unpacked in the walks' inner loops, where a NamedTuple
+# unpacks at a third of the speed.)
+Step = tuple[int, int, int, int, int, bool, bool, bool, bool]
 
 
 def same_cities(graph: TrackGraph) -> list[int]:
@@ -76,7 +69,7 @@ def route_steps(graph: TrackGraph, setup: Setup, paid: list[int]) -> list[list[S
     same_city = same_cities(graph)
     return [
         [
-            Step(
+            (
                 w,
                 link_mask,
                 link,
