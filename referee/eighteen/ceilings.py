@@ -197,6 +197,7 @@ class _Blocks:
 
     def search(self, inside: int) -> None:
         next_to, disc, low, pending = self.next_to, self.disc, self.low, self.pending
+        pass_value, down, second, spans = self.pass_value, self.down, self.second, self.spans
         # The depth-first path above u: each node, with its neighbours not tried yet.
         path: list[tuple[int, int]] = []
         u = self.root
@@ -224,30 +225,26 @@ class _Blocks:
             if low[u] < low[p]:
                 low[p] = low[u]
             if low[u] >= disc[p]:  # u and what hangs below it, with p, make a block
-                self._close(u, p)
+                # (Closed here, not in a method: once per block, and most blocks are small.)
+                total = deeper = runner = 0
+                while True:
+                    x = pending.pop()
+                    total += pass_value[x]
+                    below = down[x]
+                    if below > runner:  # (runner <= deeper: one test for most nodes)
+                        if below > deeper:
+                            deeper, runner = below, deeper
+                        else:
+                            runner = below
+                    if x == u:
+                        break
+                chain = total + deeper
+                if spans:
+                    self.span = max(self.span, pass_value[p] + chain + runner)
+                    if chain > down[p]:
+                        second[p] = down[p]
+                    elif chain > second[p]:
+                        second[p] = chain
+                if chain > down[p]:
+                    down[p] = chain
             u = p
-
-    def _close(self, u: int, p: int) -> None:
-        """The block of u and what hangs below it, entered from p: its chain, hung below p."""
-        pending, pass_value, down, second = self.pending, self.pass_value, self.down, self.second
-        total = deeper = runner = 0
-        while True:
-            x = pending.pop()
-            total += pass_value[x]
-            below = down[x]
-            if below > runner:  # (runner <= deeper: one test for most nodes)
-                if below > deeper:
-                    deeper, runner = below, deeper
-                else:
-                    runner = below
-            if x == u:
-                break
-        chain = total + deeper
-        if self.spans:
-            self.span = max(self.span, pass_value[p] + chain + runner)
-            if chain > down[p]:
-                second[p] = down[p]
-            elif chain > second[p]:
-                second[p] = chain
-        if chain > down[p]:
-            down[p] = chain

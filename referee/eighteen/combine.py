@@ -252,10 +252,13 @@ class _Combining:
         enough that with every other train at its best the answer could beat the best."""
         links = self.link_sets[route_index]
         now = allowed.copy()
+        tops, falling = self.tops, self.falling
+        # Every train after k at its best but j, on top of `total`, must beat the best.
+        short = self.best.total - total - self.tops_after[k]
         for j, index_j in self.indexed:
             if j > k:
-                need = self.best.total - total - (self.tops_after[k] - self.tops[j])
-                left = now[j] & ((1 << bisect_left(self.falling[j], -need)) - 1)
+                need = short + tops[j]
+                left = now[j] & ((1 << bisect_left(falling[j], -need)) - 1)
                 by_link = index_j.by_link
                 rest = links
                 while rest and left:

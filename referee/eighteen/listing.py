@@ -257,12 +257,13 @@ class _Listing:
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
         may_end = self.ends_after[order]
         got = value_d if by_diesel else value
+        clash_after = None if floor is None else floor.others.clash
         moves: list[Move] = []
         for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in self.steps[v]:
             if link_mask & mask or seen & bit:
                 continue
             new_mask, new_links, new_met = mask | link_mask, links | 1 << link, met | city
-            new_clash = clash if floor is None else floor.others.clash(clash, link)
+            new_clash = clash if clash_after is None else clash_after(clash, link)
             here = (start, seen | bit, new_met, new_mask, new_links, new_clash)
             if not is_stop or pass_free:  # a junction, or a full city Overnight passes
                 ceiling = 0 if floor is None else floor.ceiling(got, w, new_met, new_clash, may_end)

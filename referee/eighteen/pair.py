@@ -149,19 +149,21 @@ class _Second:
             mask,
             left,
         )
+        # (The best pair is changed in place, never replaced, once the walks begin.)
+        self.best, self.everywhere = search.best, search.first_reach.most
 
     def goes_on(self, now: int, v: int, met: int, track: int) -> bool:
-        reach, best = self.value + now, self.search.best.total
-        everywhere, left = self.search.first_reach, self.left
+        reach, best = self.value + now, self.best.total
+        everywhere, left = self.everywhere, self.left
         return (
-            reach + everywhere.most(v, met) > best
-            and reach + everywhere.most(v, met, tight=True) > best
+            reach + everywhere(v, met) > best
+            and reach + everywhere(v, met, True) > best
             and reach + left.most(v, met) > best
-            and reach + left.most(v, met, tight=True) > best
+            and reach + left.most(v, met, True) > best
         )
 
     def done(self, now: int, track: int, stops: list[int], links: list[int]) -> None:
-        best, value = self.search.best, self.value
+        best, value = self.best, self.value
         if value + now > best.total:
             second = Route(tuple(stops), track & ~self.mask, tuple(links))
             best.total, best.routes, best.revenues = value + now, [self.first, second], [value, now]
@@ -175,6 +177,13 @@ class _Walks:
         self.search, self.goes_on, self.done = search, goes_on, done
         self.stops: list[int] = []
         self.links: list[int] = []
+        # The search's own, at hand: the walk is short per step, lookups show.
+        self.paid, self.rank, self.to_token = search.paid, search.rank, search.to_token
+        self.steps, self.most, self.deadline = (
+            search.steps,
+            search.first_reach.most,
+            search.deadline,
+        )
 
     def walk_all(self, taken: int) -> None:
         search, stops = self.search, self.stops
@@ -192,7 +201,7 @@ class _Walks:
     ) -> None:
         search, stops, links = self.search, self.stops, self.links
         search.walked += 1
-        if search.walked & 63 == 0 and time.monotonic() > search.deadline:
+        if search.walked & 63 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
         moves = self.moves(start, v, seen, met, mask, value, token)
         moves.sort(key=lambda move: -move[0])  # the most promising first
@@ -209,17 +218,10 @@ class _Walks:
         self, start: int, v: int, seen: int, met: int, mask: int, value: int, token: bool
     ) -> list[PairMove]:
         """The steps from v to go on with; `done` for the routes they end."""
-        search, stops, links, goes_on = self.search, self.stops, self.links, self.goes_on
-        paid, rank, to_token, most = (
-            search.paid,
-            search.rank,
-            search.to_token,
-            search.first_reach.most,
-        )
+        stops, links, goes_on, most = self.stops, self.links, self.goes_on, self.most
+        paid, rank, to_token = self.paid, self.rank, self.to_token
         moves: list[PairMove] = []
-        for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in search.steps[
-            v
-        ]:
+        for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in self.steps[v]:
             if link_mask & mask or seen & bit:
                 continue
             new_mask, new_seen, new_met = mask | link_mask, seen | bit, met | city
