@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import multiprocessing as mp
 import re
 import statistics
@@ -173,28 +174,41 @@ class Pages:
         return [Page(shown, heard) for shown, heard in seen]
 
 
-def matched(run: Run, accepted: list[tuple[int, float]], pages: list[Page]) -> None:
-    """Each move a page showed, matched to the latest line accepted before with that many moves
-    (undo and redo come back to the same numbers: the latest is the one shown)."""
+@dataclass(frozen=True)
+class Line:
+    moves: int  # the moves of the game after it
+    begun: float  # when the shell began to answer it (a page cannot show it before)
+    done: float  # when the shell had answered it: accepted (and saved)
+
+
+def matched(run: Run, accepted: list[Line], pages: list[Page]) -> None:
+    """Each move a page showed, matched to the latest line begun before with that many moves
+    (undo and redo come back to the same numbers: the latest is the one shown). `serve` may
+    show a move before the shell has printed its answer (the move is saved first): that
+    counts as no wait at all."""
+    lines_of: dict[int, list[int]] = {}
+    for i, line in enumerate(accepted):
+        lines_of.setdefault(line.moves, []).append(i)
     for page in pages:
         lines: set[int] = set()
         for moves, at in page.shown:
-            line = max(
-                (i for i, (m, t) in enumerate(accepted) if m == moves and t <= at), default=None
-            )
-            if line is not None and line not in lines:
+            candidates = lines_of.get(moves, [])
+            begun = [accepted[i].begun for i in candidates]
+            found = bisect.bisect_right(begun, at)
+            if found and candidates[found - 1] not in lines:
+                line = candidates[found - 1]
                 lines.add(line)
-                run.latencies.append(at - accepted[line][1])
+                run.latencies.append(max(0.0, at - accepted[line].done))
         run.skipped += len(accepted) - len(lines)
         if page.heard:
             run.unheard += page.heard[-1] - page.heard[0] + 1 - len(set(page.heard))
-        if not page.shown or page.shown[-1][0] != accepted[-1][0]:
+        if not page.shown or page.shown[-1][0] != accepted[-1].moves:
             run.behind += 1
 
 
-async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[tuple[int, float]]:
-    """Play the lines one every `gap` seconds; (moves after, when accepted) of each."""
-    accepted: list[tuple[int, float]] = []
+async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[Line]:
+    """Play the lines one every `gap` seconds; the moves after each, when it was answered."""
+    accepted: list[Line] = []
     start = time.perf_counter() + 0.2
     for i, line in enumerate(lines):
         due = start + i * gap
@@ -205,7 +219,7 @@ async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[tuple
         assert reply.ok, (line, reply.text)
         run.work.append(done - begun)
         run.answers.append(done - due)
-        accepted.append((len(shell.session.entries), done))
+        accepted.append(Line(len(shell.session.entries), begun, done))
     return accepted
 
 
@@ -223,7 +237,7 @@ async def in_the_shell(moves: int, pages: int, gap: float) -> Run:
         await opened.opened()
     accepted = await play(shell, lines, gap, run)
     if opened is not None:
-        matched(run, accepted, await opened.seen(accepted[-1][0]))
+        matched(run, accepted, await opened.seen(accepted[-1].moves))
     shell.run("share off")
     await asyncio.sleep(0.2)
     return run
@@ -257,7 +271,7 @@ async def through_serve(moves: int, pages: int, gap: float) -> Run:
             opened = Pages(url, pages)
             await opened.opened()
             accepted = await play(Shell(session), lines, gap, run)
-            matched(run, accepted, await opened.seen(accepted[-1][0]))
+            matched(run, accepted, await opened.seen(accepted[-1].moves))
         finally:
             serve.terminate()
             serve.wait(10)

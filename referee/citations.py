@@ -139,6 +139,8 @@ ALIASES: dict[tuple[str, str], str] = {
 TITLE_KEYS: dict[str, str] = {
     "market": N_("the stock market"),
     "operating.emergency_from_companies": N_("a president's help toward a train"),
+    "operating.full_cities_block": N_("a city full of other companies' stations blocks a route"),
+    "operating.sell_more_than_needed": N_("a president's sales for a train beyond the need"),
     "operating.must_buy_train": N_("a company must own a train"),
     "operating.payouts": N_("paying out or withholding"),
     "operating.private_price_percent": N_("the price a company pays for a private"),

@@ -400,7 +400,7 @@ def serve(file: Path, host: str, port: int | None) -> None:
 @click.argument("file", type=SaveFile())
 @option("--json", "as_json", is_flag=True, help=N_("The full state as JSON, for scripts."))
 def show(file: Path, as_json: bool) -> None:
-    from referee import render
+    from referee import fit, render
 
     session = _load(file)
     game, state = session.game, session.state
@@ -426,11 +426,11 @@ def show(file: Path, as_json: bool) -> None:
 
         click.echo(json.dumps(data, indent=2, default=str, ensure_ascii=False))
         return
-    click.echo(game.status(state))
+    click.echo(fit.screen(game.status(state)))
     in_force = render.readings_line(game.readings(), session.readings)
     if in_force:
-        click.echo(in_force)
-    click.echo(render.standings(game.standings(state), game.is_over(state), game.name))
+        click.echo(fit.screen(in_force))
+    click.echo(fit.screen(render.standings(game.standings(state), game.is_over(state), game.name)))
 
 
 @cli.command(
@@ -448,15 +448,17 @@ def log(file: Path) -> None:
     help=N_("List the games, their variants and player counts."),
 )
 def games() -> None:
-    from tabulate import tabulate
+    from referee import fit
 
     rows = []
     for name in registry.names():
         g = registry.get(name)
-        variants = ", ".join(f"{v}*" if v == g.default_variant else v for v in g.variants)
+        variants = "\n".join(  # one a line: a variant's name in words may be long
+            g.shown_variant(v) + ("*" if v == g.default_variant else "") for v in g.variants
+        )
         rows.append([name, g.shown_title, f"{g.min_players}-{g.max_players}", variants])
     headers = [_("game"), _("title"), _("players"), _("variants (* default)")]
-    click.echo(tabulate(rows, headers=headers))
+    click.echo(fit.table(rows, headers))
 
 
 @cli.command(

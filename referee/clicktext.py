@@ -272,6 +272,16 @@ def command(name: str | None = None, **attrs: Any) -> Callable[[Callable[..., An
     return click.command(name, cls=TranslatedCommand, **attrs)
 
 
+def _chosen(flag: str | None) -> str:
+    """The language of the run: `flag`'s, or the environment's when `flag` names none (a
+    wrong --lang is said by its own option, in the environment's language); LanguageError
+    when the environment names none either."""
+    try:
+        return i18n.choose(flag)
+    except i18n.LanguageError:
+        return i18n.choose()
+
+
 def _choose(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
     """--lang: this language; absent on the top command: REFEREE_LANG, else the locale."""
     if value is not None:
@@ -280,7 +290,7 @@ def _choose(ctx: click.Context, param: click.Parameter, value: str | None) -> No
         # The top command: a --lang given to a subcommand counts already (it may come after
         # --help), else the environment.
         try:
-            i18n.use(i18n.choose(lang_in(sys.argv[1:])))
+            i18n.use(_chosen(lang_in(sys.argv[1:])))
         except i18n.LanguageError:
             raise UsageError(
                 _("{variable} names no language the referee speaks").format(variable=i18n.ENV),
@@ -325,6 +335,6 @@ def start(argv: list[str]) -> None:
     """Before click runs: the language of this run, and click speaking it."""
     translate_click()
     # A wrong language is said by click (--lang) or by the top command's callback (the
-    # environment's), as a usage error.
+    # environment's), as a usage error: a wrong --lang in the environment's language.
     with suppress(i18n.LanguageError):
-        i18n.use(i18n.choose(lang_in(argv)))
+        i18n.use(_chosen(lang_in(argv)))

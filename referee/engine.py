@@ -18,6 +18,7 @@ from referee.errors import Incomplete as Incomplete
 from referee.errors import RefereeError as RefereeError
 from referee.errors import RuleError as RuleError
 from referee.errors import UsageError as UsageError
+from referee.i18n import NP_
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,8 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     variants: ClassVar[dict[str, str]] = {"standard": "the rules as written"}
+    # marked for `variant_words`: the name every game without variants has
+    STANDARD: ClassVar[str] = NP_("variant", "standard")
     default_variant: ClassVar[str] = "standard"
     # Verbs whose argument candidates in `options` are every legal value, not suggestions:
     # when such a verb is the only one legal and each argument has one candidate, the referee
@@ -240,6 +243,19 @@ class Game(ABC):
     def title_of(self, state: Any) -> str:
         """The title of this game as set up (18xx: the title it banks)."""
         return self.shown_title
+
+    def variant_words(self, variant: str) -> str:
+        """A variant's name in the words of the game's rules, in the language in force (the
+        name itself where it has no other): a game marks its names NP_("variant", name)."""
+        from referee.i18n import pgettext
+
+        return pgettext("variant", variant)
+
+    def shown_variant(self, variant: str) -> str:
+        """A variant as the table reads it: its words, then the name a player types where
+        they differ (`マイクロゲーム (micro)`); in English the name alone."""
+        words = self.variant_words(variant)
+        return variant if words == variant else f"{words} ({variant})"
 
     # --- board data -----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:

@@ -24,7 +24,7 @@ def markdown(session: Session) -> str:
         f"# {session.title}, {session.created:%Y-%m-%d}",
         "",
         _("Players: {players}. Variant: {variant}.").format(
-            players=", ".join(session.players), variant=session.variant
+            players=", ".join(session.players), variant=game.shown_variant(session.variant)
         )
         + (" " + _("Readings: {readings}.").format(readings=chosen) if chosen else ""),
         "",

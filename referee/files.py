@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import re
+import socket
 import stat
 import tomllib
 from pathlib import Path
@@ -52,6 +53,10 @@ SYSTEM_ERRORS = {
     errno.EEXIST: N_("the file exists already"),
     errno.EBUSY: N_("the file is busy"),
     errno.EIO: N_("an input/output error"),
+    # what `serve` and `share` meet when they listen
+    errno.EADDRINUSE: N_("another program listens there already"),
+    errno.EADDRNOTAVAIL: N_("the address is not one of this machine's"),
+    errno.EAFNOSUPPORT: N_("the address is not of a kind this machine uses"),
 }
 # tomllib's messages (before " (at line L, column C)"), in the language in force.
 TOML_ERRORS = {
@@ -77,6 +82,8 @@ _TOML_PLACE = re.compile(
 
 def system_error(error: OSError) -> str:
     """An OSError as a player reads it: the system's reason in the language in force."""
+    if isinstance(error, socket.gaierror):  # its errno is the resolver's, not the system's
+        return _("no such address or host name")
     if error.errno in SYSTEM_ERRORS:
         return _(SYSTEM_ERRORS[error.errno])
     return error.strerror or str(error)

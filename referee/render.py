@@ -8,6 +8,7 @@ from typing import Any
 
 from tabulate import tabulate
 
+from referee import fit
 from referee.citations import bracket
 from referee.engine import Event, Overridden, Reading, Readings, Standing
 from referee.i18n import _, in_game
@@ -47,6 +48,8 @@ def standings_cells(rows: Sequence[Standing], game: str = "") -> tuple[list[str]
 
 def standings_table(rows: Sequence[Standing], fmt: str = "simple", game: str = "") -> str:
     headers, table = standings_cells(rows, game)
+    if fmt == "simple":
+        return fit.table(table, headers, keep=2)
     return tabulate(table, headers=headers, tablefmt=fmt)
 
 

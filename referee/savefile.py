@@ -28,8 +28,10 @@ file ending before the `snapshot_after` moves its last full save wrote, are refu
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import re
 import tomllib
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -314,7 +316,10 @@ class Raw:
 def read_data(path: Path) -> Raw:
     """The file's data. A last move cut short by a crash, or junk after the last complete
     move, is dropped with a note saying what is kept; damage anywhere else is refused."""
-    raw = read_bytes(path, "a save file", SaveFileError)
+    return _data_of(read_bytes(path, "a save file", SaveFileError), path)
+
+
+def _data_of(raw: bytes, path: Path) -> Raw:
     try:
         data: dict[str, Any] | None = parse_toml(raw, path, SaveFileError)
     except SaveFileError as e:
@@ -576,20 +581,30 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     return session, warnings
 
 
-def reread(path: Path, known: Session) -> Session:
+def reread(path: Path, known: Session, pieces: Pieces | None = None) -> tuple[Session, str]:
     """The save read again by a reader that read it before as `known` (`referee serve`
     following a table's save): the moves the file still has in common with `known` are not
-    replayed again, so that a move appended, undone or redone costs a move, not the game.
+    replayed again, so that a move appended, undone or redone costs a move, not the game; with
+    the `pieces` of the earlier readings, the parts of the file that did not change are not
+    parsed again either.
 
-    The result is what `read` gives (the warnings aside: the reader only shows the game). A
-    file that is not the same game set up the same way, or that needed mending, is read
-    whole by `read`, which says what is wrong with it."""
-    raw = read_data(path)
-    data = raw.data
-    if raw.note or not _same_setup(data, known):
-        return read(path)[0]
-    moves = _entries(data, "moves", path)
-    redo = _entries(data, "redo", path)
+    The result is what `read` gives, and the note on a last move cut short that it dropped
+    (the other warnings aside: the reader only shows the game). A file that is not the same
+    game set up the same way, that needed mending or that has no moves, is read whole by
+    `read`, which says what is wrong with it; one cut short is refused as `read` refuses it."""
+    raw = read_bytes(path, "a save file", SaveFileError)
+    parsed = (pieces or Pieces()).parse(raw, path)
+    if parsed is None:  # not in the pieces this version writes: read as `read` reads it
+        whole = _data_of(raw, path)
+        if whole.note:
+            return read(path)[0], whole.note
+        data = whole.data
+        moves, redo = _entries(data, "moves", path), _entries(data, "redo", path)
+    else:
+        data, moves, redo = parsed
+    if not moves or not _same_setup(data, known):
+        return read(path)[0], ""
+    _check_all_moves(data, len(moves), _last_line(raw), path)
     common = 0
     for had, has in zip(known.entries, moves, strict=False):
         if had != has:
@@ -602,6 +617,7 @@ def reread(path: Path, known: Session) -> Session:
         known,
         entries=known.entries[:common],
         states=known.states[: common + 1],
+        told=known.told[:common],  # a copy: `known` may be drawn meanwhile
         redo_stack=[],
         awaiting=[],
         amendment=None,
@@ -613,12 +629,65 @@ def reread(path: Path, known: Session) -> Session:
         try:
             by = _replay_as_played(session, entry, [], path, number)
         except RefereeError:
-            return read(path)[0]  # which says so in its words
+            return read(path)[0], ""  # which says so in its words
         if by != entry.by:
-            return read(path)[0]
+            return read(path)[0], ""
     session.await_trailing()
     session.redo_stack = redo
-    return session
+    return session, ""
+
+
+# Where each appended block of a save begins (the bytes MOVES_BYTES, without consuming them).
+BLOCK = re.compile(re.escape(MOVES_BYTES).join((b"(?=", b")")))
+
+
+class Pieces:
+    """What a reader that reads one save again and again (`referee serve`) parsed of it: the
+    header and each move's block, by their bytes, so that only what changed is parsed again
+    (an appended block; the header of a rewrite)."""
+
+    KEEP = 4 * SNAPSHOT_EVERY  # blocks kept beyond those of the last reading (undo, redo)
+
+    def __init__(self) -> None:
+        self._head: tuple[bytes, dict[str, Any], list[Entry]] = (b"", {}, [])
+        self._blocks: dict[bytes, Entry] = {}
+
+    def parse(
+        self, raw: bytes, path: Path
+    ) -> tuple[dict[str, Any], list[Entry], list[Entry]] | None:
+        """The header's data, the moves and the moves that can be redone; None when the file
+        is not made of whole pieces as this version writes them (a block cut short, junk:
+        `read_data` says what is wrong and what is kept)."""
+        head, *blocks = BLOCK.split(raw)
+        try:
+            if head != self._head[0]:
+                self._head = self._header(head, path)
+            moves = [self._block(block, path) for block in blocks]
+        except SaveFileError:
+            return None
+        if len(self._blocks) > len(blocks) + self.KEEP:
+            self._blocks = {block: self._blocks[block] for block in blocks}
+        return self._head[1], moves, self._head[2]
+
+    def known(self, path: Path) -> None:
+        """Take the pieces of the file as it is now (what cannot be read is read later)."""
+        with contextlib.suppress(SaveFileError):
+            self.parse(read_bytes(path, "a save file", SaveFileError), path)
+
+    @staticmethod
+    def _header(head: bytes, path: Path) -> tuple[bytes, dict[str, Any], list[Entry]]:
+        data = parse_toml(head, path, SaveFileError)
+        if "moves" in data:
+            raise SaveFileError("moves in the header")  # not as written here: read it whole
+        return head, data, _entries(data, "redo", path)
+
+    def _block(self, block: bytes, path: Path) -> Entry:
+        if block not in self._blocks:
+            data = parse_toml(block, path, SaveFileError)
+            if list(data) != ["moves"] or len(data["moves"]) != 1:
+                raise SaveFileError("a table after a move")  # not as written here
+            self._blocks[block] = _entries(data, "moves", path)[0]  # one cut short: refused
+        return self._blocks[block]
 
 
 def _same_setup(data: dict[str, Any], known: Session) -> bool:

@@ -107,7 +107,10 @@ def build_graph(position: Position, company: str) -> TrackGraph:
                     value=node.value(position.phase),
                     diesel_value=node.value(position.phase, diesel=True),
                     token=own,
-                    blocked=node.kind == "city" and not own and len(here) >= node.slots,
+                    blocked=node.kind == "city"
+                    and not own
+                    and len(here) >= node.slots
+                    and position.rules.full_cities_block,
                     suburb=(hex_name, i) in position.suburbs,
                 )
             )

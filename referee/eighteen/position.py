@@ -5,7 +5,7 @@ Loaded from TOML and validated; every error is one line naming the hex.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,7 @@ class Rules:
     local_routes: bool = False  # a train may run a hub city alone, without track
     port_one_city: bool = False  # the circles of a 'port' tile are one city
     suburb_bonus: int = 0  # per train per suburb city on its route
+    full_cities_block: bool = True  # a city full of other companies' stations stops a route
 
 
 LOST_ATLAS = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)
@@ -156,6 +157,8 @@ def position_from_data(data: dict[str, Any]) -> Position:
     else:
         game_map = load_map(_str(data, "map", "position"))
     rules = route_rules(str(data.get("game", "")))
+    if data.get("full_cities_block") is False:  # a title's reading (operating.full_cities_block)
+        rules = replace(rules, full_cities_block=False)
     colour = _phase_colour(game_map, data.get("phase", "yellow"))
 
     laid: dict[str, Laid] = {}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import frame, i18n, offers, render
+from referee import fit, frame, i18n, offers, render
 from referee.atomic import WriteError
 from referee.citations import cite
 from referee.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
@@ -118,9 +118,8 @@ class Shell:
         parts = [render.events(events)] if events else []
         state = self.session.state
         if self.game.is_over(state):
-            parts.append(
-                render.standings(self.game.standings(state), over=True, game=self.game.name)
-            )
+            final = render.standings(self.game.standings(state), over=True, game=self.game.name)
+            parts.append(fit.screen(final))
         else:
             parts.append(self.next_line())
         return "\n".join(parts)
@@ -208,7 +207,8 @@ class Shell:
     )
     def _status(self, words: list[str], line: str) -> Reply:
         in_force = render.readings_line(self.game.readings(), self.session.readings)
-        return Reply("\n".join(filter(None, [self.game.status(self.session.state), in_force])))
+        status = "\n".join(filter(None, [self.game.status(self.session.state), in_force]))
+        return Reply(fit.screen(status))
 
     @frame_verb(
         "reading",
@@ -254,9 +254,8 @@ class Shell:
     )
     def _standings(self, words: list[str], line: str) -> Reply:
         state = self.session.state
-        return Reply(
-            render.standings(self.game.standings(state), self.game.is_over(state), self.game.name)
-        )
+        over = self.game.is_over(state)
+        return Reply(fit.screen(render.standings(self.game.standings(state), over, self.game.name)))
 
     @frame_verb(
         "log",
@@ -523,7 +522,7 @@ def _view_verb(name: str, summary: str) -> None:
             )
         if words:
             raise UsageError(_("{verb} takes no argument").format(verb=name), name)
-        return Reply(game.view(shell.session.state, name))
+        return Reply(fit.screen(game.view(shell.session.state, name)))
 
 
 _view_verb("market", N_("the stock market: every share price and what moves it next"))

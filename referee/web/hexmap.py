@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from referee.eighteen.hexes import parse
+from referee.i18n import _
 from referee.web.html import esc
 
 # The colours of tiles (and of what a map prints in those colours), by the tile's colour.
@@ -192,9 +193,10 @@ def svg(hexes: Sequence[Hex], layout: str = "flat") -> str:
         f"{R * math.sin(math.radians(60 * k + turn)):.1f}"
         for k in range(6)
     )
+    label = esc(_("the map"))
     out = [
         f'<svg viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" role="img" '
-        f'aria-label="the map" style="min-width:{width * SCALE:.0f}px">'
+        f'aria-label="{label}" style="min-width:{width * SCALE:.0f}px">'
     ]
     for h in hexes:
         cx, cy = centres[h.name]
@@ -223,6 +225,11 @@ def svg(hexes: Sequence[Hex], layout: str = "flat") -> str:
                     )
             elif kind == "town":
                 out.append(f'<circle cx="{nx:.1f}" cy="{ny:.1f}" r="{TOWN_R:.1f}" fill="#111"/>')
+        out.append("</g>")
+    # The words after every hex: a word wider than its hex is never hidden by a neighbour.
+    for h in hexes:
+        cx, cy = centres[h.name]
+        out.append(f'<g class="words" transform="translate({cx:.1f},{cy:.1f})">')
         out += _words(h, layout)
         out.append("</g>")
     out.append("</svg>")

@@ -3,7 +3,8 @@
 Read-only and private: every address starts with an unguessable token, anything else is 404;
 only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
 or amend reaches the open pages through server-sent events: the stream tells of each new
-version and brings the view of the newest (drawn once for all pages); a page that lost its
+version and brings the view of the newest (drawn once for all pages; the charts, drawn again
+at most every CHART_SECONDS, come apart, only to a stream that lacks them); a page that lost its
 connection reconnects by itself, says which version it shows and is given what it missed at
 once, and a page refused (too many pages) tries again later.
 A slow or hostile client never blocks the shell: each stream has a queue of one, every write
@@ -17,19 +18,23 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import itertools
 import json
 import logging
 import secrets
 import socket
 import sys
+import threading
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from importlib import resources
 
 from aiohttp import web, web_protocol
 
 from referee import i18n
 from referee.engine import UsageError
+from referee.files import system_error
+from referee.i18n import _
 from referee.session import Session
 from referee.web import view
 from referee.web.page import live_words, page_html, title_of
@@ -38,6 +43,7 @@ from referee.web.source import Source
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
 SWITCH_SECONDS = 0.001
 CHART_SECONDS = 2.0  # the charts are drawn again at most this often (pygal takes a while)
+CHARTS_HERE = "<!--charts-->"  # where a stream's view takes the charts it had (page.js)
 MAX_STREAMS = 64  # open pages at once; more get 503 and retry by themselves (page.js)
 WRITE_SECONDS = 5.0  # a client that cannot take a few bytes in this time is dropped
 HEARTBEAT_SECONDS = 15.0  # keeps phones' connections (and proxies) from going idle
@@ -99,6 +105,30 @@ class _Server(web.Server):
         return _Connection(self, loop=self._loop, **self._kwargs)
 
 
+@dataclass(frozen=True)
+class Charts:
+    """The chart sections as last drawn: of which state, in which language, the how manyth
+    drawing, as the stream says them (an event of their own), and when."""
+
+    state: object = None
+    lang: str = ""
+    sections: str = ""
+    number: int = 0
+    event: bytes = b""
+    at: float = 0.0  # time.monotonic
+
+
+@dataclass(frozen=True)
+class Made:
+    """One version as it is served, made once for all pages."""
+
+    version: str
+    json: bytes  # view.json: the whole view
+    page: bytes  # the HTML page
+    view: bytes  # the stream's view: the same, with CHARTS_HERE where the charts go
+    charts: Charts
+
+
 class TablePage:
     """One shared game: its token, its open streams, the cached view of the current version."""
 
@@ -107,9 +137,11 @@ class TablePage:
         self.token = token or secrets.token_urlsafe(18)
         self.streams: set[asyncio.Queue[bool]] = set()
         self.page = view.Page()
-        self._cached: tuple[str, bytes, bytes] | None = None
-        self._charts: tuple[float, str, str] = (0.0, "", "")  # when drawn, language, sections
-        self._redraw: asyncio.TimerHandle | None = None
+        self._cached: Made | None = None
+        self._charts = Charts()  # the last drawn
+        self._drawings = itertools.count(1)
+        self._drawing = threading.Lock()
+        self._redraw: asyncio.Task[None] | None = None
         self._lock = asyncio.Lock()
         self._runner: web.BaseRunner | None = None
         self._sock: socket.socket | None = None
@@ -117,60 +149,83 @@ class TablePage:
         source.listeners.append(self.wake)
 
     # --- what is served ------------------------------------------------------------------
-    async def rendered(self) -> tuple[str, bytes, bytes]:
-        """(version, JSON, HTML page) of the current version, made once per version.
+    async def rendered(self) -> Made:
+        """The current version as it is served, made once per version for all pages.
 
         It is made in a worker thread from a copy of the session's lists, so that the shell's
-        loop goes on answering moves meanwhile. The charts (the slow part) are drawn again at
-        most every CHART_SECONDS; a page is then told to fetch once more when they are."""
+        loop goes on answering moves meanwhile. A version never waits for
+        the charts (the slow part) once they were drawn in its language: it takes the last
+        ones drawn, and they are drawn again behind it, at most every CHART_SECONDS, as a
+        version of their own (see `_redraw_soon`)."""
         # A page that closes meanwhile must not waste the drawing: the next one takes it.
         return await asyncio.shield(self._rendered())
 
-    async def _rendered(self) -> tuple[str, bytes, bytes]:
+    async def _rendered(self) -> Made:
         async with self._lock:
             version, lang = self.source.version, self.source.language
-            if self._cached is None or self._cached[0] != version:
+            if self._cached is None or self._cached.version != version:
                 session = frozen(self.source.session)
-                now = time.monotonic()
-                drawn, drawn_in, sections = self._charts
-                charts = sections if now - drawn < CHART_SECONDS and drawn_in == lang else None
-                if charts is not None:
-                    self._redraw_later(CHART_SECONDS - (now - drawn))
-                notice = self.source.notice
-                made = await asyncio.to_thread(self._make, session, version, lang, notice, charts)
-                self._cached = made[:3]
+                # None: drawn with this version (the first, or in another language).
+                charts = self._charts if self._charts.lang == lang else None
+                if charts is not None and charts.state is not session.state:
+                    self._redraw_soon()
+                making = (session, version, lang, self.source.notice, charts)
+                made, drawn = await asyncio.to_thread(self._make, *making)
+                self._cached = made
                 if charts is None:
-                    self._charts = (now, lang, made[3])
+                    self._charts = drawn
             return self._cached
 
     def _make(
-        self, session: Session, version: str, lang: str, notice: str, charts: str | None
-    ) -> tuple[str, bytes, bytes, str]:
-        """Drawn in a worker thread, in the language of the version (not the process's, which
-        the shell may switch meanwhile)."""
+        self, session: Session, version: str, lang: str, notice: str, charts: Charts | None
+    ) -> tuple[Made, Charts]:
+        """Drawn in the language of the version (not the process's, which the shell may switch
+        meanwhile), with `charts`, or charts drawn now."""
+        if charts is None:
+            charts = self._draw_charts(session, lang)
         with i18n.drawing(lang):
-            if charts is None:
-                charts = view.chart_sections(session, self.page)
             data = view.data(session)
-            body = view.body(session, self.page, notice, charts_html=charts)
+            body = view.body(session, self.page, notice, charts_html=CHARTS_HERE)
+            whole = body.replace(CHARTS_HERE, charts.sections, 1)
             # What the page's script changes besides the body: title, lang, its own words.
-            whole = {"lang": lang, "title": title_of(session), "words": live_words()}
-            payload = {"version": version, **data, "html": body, "page": whole}
-            page = page_html(session, body, version, live=True)
-        encoded = json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
-        return version, encoded, page.encode("utf-8"), charts
+            dressed = {"lang": lang, "title": title_of(session), "words": live_words()}
+            page = page_html(session, whole, version, live=True)
 
-    def _redraw_later(self, delay: float) -> None:
-        """Once the charts may be drawn again, move the version so that pages fetch them."""
-        if self._redraw is not None:
-            return
+        def encoded(html: str) -> bytes:
+            payload = {"version": version, **data, "html": html, "page": dressed}
+            return json.dumps(payload, ensure_ascii=False, default=str).encode("utf-8")
 
-        def redraw() -> None:
+        made = Made(version, encoded(whole), page.encode("utf-8"), encoded(body), charts)
+        return made, charts
+
+    def _draw_charts(self, session: Session, lang: str) -> Charts:
+        """The chart sections of `session` (one drawing at a time: they share the points
+        computed so far)."""
+        with self._drawing, i18n.drawing(lang):
+            sections = view.chart_sections(session, self.page)
+        said = json.dumps(sections, ensure_ascii=False).encode("utf-8")
+        number = next(self._drawings)
+        event = b"".join((b"event: charts\ndata: ", said, b"\n\n"))
+        return Charts(session.state, lang, sections, number, event, time.monotonic())
+
+    def _redraw_soon(self) -> None:
+        """Draw the charts of the current session behind the versions, CHART_SECONDS after they
+        were last drawn, then move the version so that pages get them."""
+        if self._redraw is None:
+            wait = self._charts.at + CHART_SECONDS - time.monotonic()
+            self._redraw = asyncio.get_running_loop().create_task(self._redraw_charts(wait))
+
+    async def _redraw_charts(self, wait: float) -> None:
+        try:
+            await asyncio.sleep(max(wait, 0.0))
+            session, lang = frozen(self.source.session), self.source.language
+            charts = await asyncio.to_thread(self._draw_charts, session, lang)
+        except Exception:
+            return  # the pages keep the charts they have; the next version tries again
+        finally:
             self._redraw = None
-            self._charts = (0.0, "", "")
-            self.source.touch()
-
-        self._redraw = asyncio.get_running_loop().call_later(max(delay, 0.0), redraw)
+        self._charts = charts
+        self.source.touch()
 
     def wake(self) -> None:
         """Tell every open stream that the version moved (a queue of one: never blocks)."""
@@ -208,10 +263,10 @@ class TablePage:
             return _plain(302, "the page", Location=f"/{self.token}/")
         rest = parts[2]
         if rest == "":
-            _, _, page = await self.rendered()
+            page = (await self.rendered()).page
             return web.Response(body=page, content_type="text/html", headers=HEADERS)
         if rest == "view.json":
-            _, payload, _ = await self.rendered()
+            payload = (await self.rendered()).json
             return web.Response(body=payload, content_type="application/json", headers=HEADERS)
         if rest == "events":
             return await self.events(request)
@@ -235,9 +290,10 @@ class TablePage:
             _small_buffers(request)
             await self._write(response, f"retry: {RETRY_MS}\n\n".encode())
             sent = request.query.get("shown", "")  # the version the page shows already
+            charts = 0  # the drawing of the charts it has from this stream (none yet)
             while True:
                 if self.source.version != sent:
-                    sent = await self._tell(response, sent)
+                    sent, charts = await self._tell(response, sent, charts)
                 try:
                     go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
@@ -251,14 +307,17 @@ class TablePage:
             self.streams.discard(queue)
         return response
 
-    async def _tell(self, response: web.StreamResponse, sent: str) -> str:
+    async def _tell(self, response: web.StreamResponse, sent: str, charts: int) -> tuple[str, int]:
         """Tell a stream of each version after `sent`, then give it the view of the newest, in
-        one write: the page needs no request of its own for it. The version it now has."""
-        version, payload, _ = await self.rendered()
-        said = "".join(f"event: version\ndata: {v}\n\n" for v in self._since(sent, version))
-        view = b"".join((said.encode(), b"event: view\ndata: ", payload, b"\n\n"))
+        one write: the page needs no request of its own for it. The charts come apart, only
+        when the stream has not had them (drawn far less often than moves come, they are most
+        of a view's bytes). The version and the drawing of the charts it now has."""
+        made = await self.rendered()
+        said = "".join(f"event: version\ndata: {v}\n\n" for v in self._since(sent, made.version))
+        drawn = made.charts.event if made.charts.number != charts else b""
+        view = b"".join((said.encode(), drawn, b"event: view\ndata: ", made.view, b"\n\n"))
         await self._write(response, view)
-        return version
+        return made.version, made.charts.number
 
     def _since(self, sent: str, upto: str) -> list[str]:
         """The versions after `sent` up to `upto`, in order (several moves read from a save at
@@ -354,8 +413,10 @@ def bind(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         error = PortTaken if e.errno == errno.EADDRINUSE else UsageError
+        said = _("cannot listen on {host}:{port}: {error}")
         raise error(
-            f"cannot listen on {host}:{port}: {e.strerror}", "--host ADDRESS --port N (0: any)"
+            said.format(host=host, port=port, error=system_error(e)),
+            _("--host ADDRESS --port N (0: any free port)"),
         ) from None
     sock.setblocking(False)
     return sock
@@ -379,10 +440,13 @@ def lan_address() -> str:
 
 def frozen(session: Session) -> Session:
     """A copy of the session whose lists the shell's next move cannot change under a reader
-    (states themselves are never changed once made: a move makes a new one)."""
+    (states themselves are never changed once made: a move makes a new one). What each move
+    did (`told`) is copied too: an undo meanwhile would leave the reader a move without it."""
     return replace(
         session,
         entries=list(session.entries),
         states=list(session.states),
+        told=list(session.told),
+        awaiting=list(session.awaiting),
         redo_stack=list(session.redo_stack),
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from referee import i18n, savefile
 from referee.engine import RefereeError
+from referee.files import system_error
 from referee.i18n import _
 from referee.session import Session
 
@@ -87,14 +88,18 @@ class SaveFollower:
     says it may have: see referee.web.watch).
 
     Reading needs no lock: the writer replaces the file atomically or appends whole blocks,
-    and a torn last block is dropped by the reader. Several moves read at once are shown as
-    one version each, in order, as the shell would have shown them.
+    and a torn last block is dropped by the reader. Only what changed is parsed and replayed
+    again (savefile.reread). Several moves, undos or redos read at once are shown as one
+    version each, in order, as the shell would have shown them. A save that cannot be read,
+    was cut short or now holds another game is said on the page.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.source = Source(_read_save(path))
         self._stamp = _stamp(path)
+        self.source = Source(_read_save(path))
+        self._pieces = savefile.Pieces()
+        self._pieces.known(path)  # so that the first move after this one parses only itself
 
     def poll(self) -> bool:
         """Read the save again if it changed on disk; True when the source moved."""
@@ -102,27 +107,56 @@ class SaveFollower:
         if stamp == self._stamp:
             return False
         self._stamp = stamp
+        before = self.source.session
         try:
-            session = savefile.reread(self.path, self.source.session)
+            session, note = savefile.reread(self.path, before, self._pieces)
         except (RefereeError, OSError) as e:
             notice = _("the save cannot be read now: {error}; the page shows the last good state")
-            self.source.notice = notice.format(error=e)
+            error = system_error(e) if isinstance(e, OSError) else str(e)
+            self.source.notice = notice.format(error=error)
             self.source.touch()
             return True
-        for step in steps(self.source.session, session):
-            self.source.replace(step)
+        if not same_game(before, session):
+            note = _("the save now holds another game; the page shows it")
+        for step in steps(before, session):
+            self.source.replace(step, note)
         return True
 
 
+def same_game(before: Session, after: Session) -> bool:
+    """Whether `after` is the game `before` was, set up the same way (moves aside)."""
+    return (before.game.name, before.players, before.variant, before.created) == (
+        after.game.name,
+        after.players,
+        after.variant,
+        after.created,
+    )
+
+
 def steps(before: Session, after: Session) -> list[Session]:
-    """The sessions from `before` to `after`, one typed move (with the automatic moves after
-    it, as the shell shows them) at a time when `after` only appends moves to `before` (a
-    writer that saved several moves before they were read); else `after` alone."""
+    """The sessions from `before` to `after`, one line of the shell at a time, when `after`
+    only appends moves to `before` (a writer that saved several moves, or redos, before they
+    were read: a typed move with the automatic moves after it each) or only undoes moves of
+    it (several undos, each a typed move taken back onto the moves to redo); else `after`
+    alone."""
     old, new = before.entries, after.entries
-    if len(new) <= len(old) + 1 or new[: len(old)] != old or before.game.name != after.game.name:
+    if not same_game(before, after):
         return [after]
-    typed = [n for n in range(len(old) + 1, len(new)) if not new[n].auto]
-    return [*(_first(after, n) for n in typed), after]
+    if len(new) > len(old) + 1 and new[: len(old)] == old:
+        typed = [n for n in range(len(old) + 1, len(new)) if not new[n].auto]
+        return [*(_first(after, n) for n in typed), after]
+    if len(new) < len(old) and old[: len(new)] == new and _undone(before, after):
+        typed = [n for n in range(len(old) - 1, len(new), -1) if not old[n].auto]
+        return [*(_first(before, n) for n in typed), after]
+    return [after]
+
+
+def _undone(before: Session, after: Session) -> bool:
+    """Whether `after` is `before` with its last typed moves undone: each is on top of the
+    moves to redo, the last first (a save cut short has no moves to redo)."""
+    kept = len(before.redo_stack)
+    dropped = [e for e in before.entries[len(after.entries) :] if not e.auto][::-1]
+    return after.redo_stack[:kept] == before.redo_stack and after.redo_stack[kept:] == dropped
 
 
 def _first(session: Session, n: int) -> Session:
@@ -131,6 +165,7 @@ def _first(session: Session, n: int) -> Session:
         session,
         entries=session.entries[:n],
         states=session.states[: n + 1],
+        told=session.told[:n],
         redo_stack=[],
         awaiting=[i for i in session.awaiting if i < n],
         amendment=None,

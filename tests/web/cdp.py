@@ -1,10 +1,14 @@
 """A small client of the Chrome DevTools Protocol over aiohttp's websocket client, enough to
-open a page in headless Chromium, read its DOM and take screenshots (for the browser tests)."""
+open pages (tabs) in headless Chromium, read their DOM and take screenshots (for the browser
+tests). One reader hands each reply to the call that waits for it, so that several tabs of one
+Chromium can be driven at once."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import copy
+import itertools
 import json
 import os
 import re
@@ -38,7 +42,8 @@ def chromium() -> str:
 
 
 class Browser:
-    """One headless Chromium with a fresh profile, driven through one page (tab)."""
+    """One headless Chromium with a fresh profile, driven through one page (tab); `tab()` opens
+    another page of the same Chromium, driven the same way."""
 
     def __init__(self) -> None:
         self.profile = tempfile.mkdtemp(prefix="referee-chromium-")
@@ -46,7 +51,11 @@ class Browser:
         self.http: aiohttp.ClientSession | None = None
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.session_id = ""
-        self._next = 0
+        self.target_id = ""
+        self.owner = True  # the first page: closing it closes Chromium
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._reader: asyncio.Task[None] | None = None
 
     async def start(self, width: int = 412, height: int = 900) -> None:
         self.process = subprocess.Popen(
@@ -58,12 +67,23 @@ class Browser:
         url = await asyncio.to_thread(self._devtools_url)
         self.http = aiohttp.ClientSession()
         self.ws = await self.http.ws_connect(url, max_msg_size=64 * 2**20)
+        self._reader = asyncio.create_task(self._read())
+        await self._attach(width, height)
+
+    async def _attach(self, width: int, height: int) -> None:
         target = await self.send("Target.createTarget", url="about:blank")
-        target_id = target["targetId"]
-        attached = await self.send("Target.attachToTarget", targetId=target_id, flatten=True)
+        self.target_id = target["targetId"]
+        attached = await self.send("Target.attachToTarget", targetId=self.target_id, flatten=True)
         self.session_id = attached["sessionId"]
         await self.send("Page.enable")
         await self.size(width, height)
+
+    async def tab(self, width: int = 412, height: int = 900) -> Browser:
+        """Another page of this Chromium (sharing its connection), blank, `width` px wide."""
+        other = copy.copy(self)
+        other.owner, other.session_id = False, ""
+        await other._attach(width, height)
+        return other
 
     def _devtools_url(self) -> str:
         assert self.process is not None and self.process.stderr is not None
@@ -73,19 +93,37 @@ class Browser:
                 return match.group(1).decode()
         raise AssertionError("Chromium did not start its DevTools endpoint")
 
+    async def _read(self) -> None:
+        """Hand each reply to its waiting call; events (no id) are not needed."""
+        assert self.ws is not None
+        async for message in self.ws:
+            if message.type != aiohttp.WSMsgType.TEXT:
+                continue
+            reply = json.loads(message.data)
+            waiting = self._waiting.pop(reply.get("id", 0), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(reply)
+        for waiting in self._waiting.values():
+            if not waiting.done():
+                waiting.set_exception(AssertionError("Chromium closed its connection"))
+
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         assert self.ws is not None
-        self._next += 1
-        message: dict[str, Any] = {"id": self._next, "method": method, "params": params}
+        number = next(self._ids)
+        message: dict[str, Any] = {"id": number, "method": method, "params": params}
         if self.session_id and not method.startswith("Target."):
             message["sessionId"] = self.session_id
+        waiting = asyncio.get_running_loop().create_future()
+        self._waiting[number] = waiting
         await self.ws.send_str(json.dumps(message))
-        while True:
-            reply = json.loads((await asyncio.wait_for(self.ws.receive(), 30)).data)
-            if reply.get("id") == self._next:
-                if "error" in reply:
-                    raise AssertionError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
+        try:
+            reply = await asyncio.wait_for(waiting, 30)
+        finally:
+            self._waiting.pop(number, None)
+        if "error" in reply:
+            raise AssertionError(f"{method}: {reply['error']}")
+        result: dict[str, Any] = reply.get("result", {})
+        return result
 
     async def size(self, width: int, height: int) -> None:
         await self.send(
@@ -120,13 +158,19 @@ class Browser:
     async def screenshot(self, path: Path, width: int, max_height: int = 5000) -> None:
         height = min(int(await self.js("document.documentElement.scrollHeight")), max_height)
         await self.size(width, height)
+        await self.send("Page.bringToFront")  # a page in the background draws no frames
         shot = await self.send("Page.captureScreenshot", format="png")
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot["data"]))
 
     async def close(self) -> None:
+        if not self.owner:  # a tab: only the page goes
+            await self.send("Target.closeTarget", targetId=self.target_id)
+            return
         if self.ws is not None:
             await self.ws.close()
+        if self._reader is not None:
+            await asyncio.gather(self._reader, return_exceptions=True)
         if self.http is not None:
             await self.http.close()
         if self.process is not None:

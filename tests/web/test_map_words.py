@@ -27,7 +27,7 @@ FONTS |= {f"{cls} tight": hexmap.TIGHT_FONT for cls in FONTS}
 
 
 def _drawn(monkeypatch: pytest.MonkeyPatch, scenario: str, module: object) -> list[tuple]:
-    """Each hex of the game's map with the SVG group drawn for it."""
+    """Each hex of the game's map with the SVG group of its words."""
     seen: list[tuple[Sequence[hexmap.Hex], str, str]] = []
 
     def keep(hexes: Sequence[hexmap.Hex], layout: str = "flat") -> str:
@@ -39,7 +39,8 @@ def _drawn(monkeypatch: pytest.MonkeyPatch, scenario: str, module: object) -> li
     session = played(scenario)
     body(session, Page(), charts_html="")
     ((hexes, layout, out),) = seen
-    groups = out.split("<g transform=")[1:]
+    # the words of each hex, drawn after all the hexes (no neighbour hides them), in order
+    groups = out.split('<g class="words" transform=')[1:]
     assert len(groups) == len(hexes)
     return [(h, layout, g) for h, g in zip(hexes, groups, strict=True)]
 
@@ -65,3 +66,16 @@ def test_no_word_of_the_map_sits_on_track(monkeypatch: pytest.MonkeyPatch, game:
             boxes.append(box)
             checked += bool(track)
     assert checked > 10  # the maps have track, and words beside it
+
+
+@pytest.mark.parametrize("game", list(MAPS))
+def test_no_hex_is_drawn_over_a_word(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
+    """A word may be wider than its hex (Lost Atlas's "capital" reaches into its neighbours on
+    a phone): every word is drawn after every hex, so that no neighbour hides part of it."""
+    scenario, module = MAPS[game]
+    drawn: list[str] = []
+    monkeypatch.setattr(module, "svg", lambda *a, **k: drawn.append(hexmap.svg(*a, **k)) or "")
+    body(played(scenario), Page(), charts_html="")
+    (out,) = drawn
+    words = [m.start() for m in re.finditer('<text class="(label|hexname)', out)]
+    assert words and out.rfind("<polygon") < min(words)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 from aiohttp.test_utils import TestClient
@@ -203,7 +204,7 @@ async def test_the_view_json_is_cached_per_version(shared) -> None:
     assert await page.rendered() is first
     source.session.play(next_move(ONE_OF_EACH["union-station"], 12))
     source.check()
-    assert json.loads((await page.rendered())[1])["moves"] == json.loads(first[1])["moves"] + 1
+    assert json.loads((await page.rendered()).json)["moves"] == json.loads(first.json)["moves"] + 1
 
 
 async def test_charts_drawn_from_an_earlier_version_are_drawn_again_soon(
@@ -218,8 +219,42 @@ async def test_charts_drawn_from_an_earlier_version_are_drawn_again_soon(
     await page.rendered()  # the move at once, the charts of a moment ago
     await asyncio.sleep(0.5)
     assert source.version != moved  # the pages are told to fetch the new charts
-    scores = json.loads((await page.rendered())[1])["html"]
+    scores = json.loads((await page.rendered()).json)["html"]
     assert scores.count("<svg") >= 2
+
+
+async def test_a_move_is_shown_without_waiting_for_the_charts(shared, monkeypatch) -> None:
+    """Once the charts are drawn, a move's view takes the charts of a moment ago and is made
+    while they are drawn again behind it (pygal takes a while: a move must not wait for it);
+    the charts drawn again come as a version of their own."""
+    source, page, _ = shared
+    monkeypatch.setattr(server_module, "CHART_SECONDS", 0.0)
+    await page.rendered()  # draws the charts
+    draw = server_module.view.chart_sections
+    drawing, go_on = threading.Event(), threading.Event()
+
+    def slow(*args, **kwargs):
+        drawing.set()
+        go_on.wait(30)  # until the move's view is out
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(server_module.view, "chart_sections", slow)
+    move = next_move(ONE_OF_EACH["union-station"], 12)
+    source.session.play(move)
+    source.check()
+    moved = source.version
+    try:
+        made = await asyncio.wait_for(page.rendered(), 30)
+        assert made.version == moved and json.loads(made.json)["last_moves"][-1]["text"] == move
+        assert await asyncio.to_thread(drawing.wait, 30)  # drawn again behind the move
+        assert source.version == moved
+    finally:
+        go_on.set()
+    for _ in range(300):
+        if source.version != moved:
+            break
+        await asyncio.sleep(0.05)
+    assert source.version != moved  # the charts drawn again: the pages are told
 
 
 async def _next_view(lines) -> dict:

@@ -238,9 +238,10 @@ async def test_serve_follows_quick_writes_by_notification_and_hears_every_one(
 
 @pytest.mark.parametrize("game", list(ONE_OF_EACH))
 def test_a_save_read_again_is_what_a_whole_read_gives(tmp_path: Path, game: str) -> None:
-    """`referee serve` replays only the moves that changed since it last read the save
-    (savefile.reread): after each move, undo, redo and amend of a whole game, automatic moves
-    included, it holds what reading the file whole gives."""
+    """`referee serve` replays only the moves that changed since it last read the save, and
+    parses only the pieces of the file that changed (savefile.reread): after each move, undo,
+    redo and amend of a whole game, automatic moves included, it holds what reading the file
+    whole gives, what each move did included."""
     from referee import scenario
 
     name = ONE_OF_EACH[game]
@@ -251,14 +252,17 @@ def test_a_save_read_again_is_what_a_whole_read_gives(tmp_path: Path, game: str)
     savefile.create(writer, save)
     shell = Shell(writer)
     known = savefile.read(save)[0]
+    pieces = savefile.Pieces()  # what was parsed of the file, kept from reading to reading
     lines = [*typed[:30], "undo", "undo", "redo", *typed[30:34], "undo", "redo", "redo"]
     for line in lines:
         shell.run(line)  # refused lines change nothing and are read again all the same
-        again, whole = savefile.reread(save, known), savefile.read(save)[0]
+        (again, note), whole = savefile.reread(save, known, pieces), savefile.read(save)[0]
+        assert note == "", line
         assert again.entries == whole.entries, line
         assert [writer.game.snapshot(x) for x in again.states] == [
             writer.game.snapshot(x) for x in whole.states
         ], line
         assert (again.awaiting, again.redo_stack) == (whole.awaiting, whole.redo_stack), line
+        assert again.told == whole.told, line
         known = again
     writer.store.close(writer)

@@ -26,7 +26,7 @@ PURPLE_LOAD = Reading(
     "congo-line",
     "purple-load",
     "L91, L102",
-    N_("does a purple load (追加積み込み) count toward a player's 3 cubes per train a turn"),
+    N_("does a purple load (an extra load) count toward a player's 3 cubes per train a turn"),
     (
         ("counts", N_("yes: dice loads and purple loads together are at most 3 per train")),
         ("dice-only", N_("no: only the dice load is limited to 3; purple loads come on top")),
@@ -36,7 +36,7 @@ AUTO_MOVE = Reading(
     "congo-line",
     "auto-move",
     "L96",
-    N_("when do the trains due an auto-move (自動移動) move: 列車が都市を離れる時"),
+    N_("when do the trains due an automatic move go (the rules: when the train leaves its city)"),
     (
         ("after-move", N_("after the mover's whole move: they may find it in their way")),
         (

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.engine import Options
 from referee.i18n import _, ngettext, pgettext
 from referee.words import offered
@@ -176,7 +175,7 @@ def _action_text(turn: Turn) -> str:
 
 def players_table(state: State) -> str:
     """Per player: money, shares of each train, cubes left."""
-    return tabulate(
+    return fit.table(
         [
             [p, state.money[p], *(state.shares[p][t] for t in TRAINS), state.supply[p]]
             for p in state.players
@@ -187,7 +186,7 @@ def players_table(state: State) -> str:
 
 def trains_table(state: State) -> str:
     """Per train (the game's companies): where, share value now, goods, shares left."""
-    return tabulate(
+    return fit.table(
         [
             [
                 shown(t),
@@ -227,7 +226,7 @@ def status(state: State) -> str:
     )
     players = players_table(state)
     trains = trains_table(state)
-    cities = tabulate(
+    cities = fit.table(
         [[START_CITY, _("start"), "-", "-"]]
         + [
             [

@@ -10,6 +10,7 @@ from referee.games.express01 import network
 from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
 from referee.games.express01.flow import begin, end_turn, first_turn
 from referee.games.express01.names import company as shown
+from referee.games.express01.names import deck_words
 from referee.games.express01.readings import CAPITAL_BONUS, LOCO_SHARE
 from referee.games.express01.sections import ACQUIRE, BONUS, CARDS, EXPAND, LOCO, POSITION, TURN
 from referee.games.express01.state import (
@@ -97,7 +98,9 @@ def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: lis
             Event(
                 _("{player} pays {cards} {where}{loco}: hand {before} -> {after}").format(
                     player=player,
-                    cards=" ".join(cards),
+                    cards=", ".join(
+                        _("black loco") if c == BLACK else deck_words(c) for c in cards
+                    ),
                     where=where,
                     loco=loco,
                     before=before,
@@ -460,7 +463,7 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
         events.append(
             Event(
                 _("{player} takes {deck}: hand {hand}").format(
-                    player=player, deck=code, hand=state.hand_size(player)
+                    player=player, deck=deck_words(code), hand=state.hand_size(player)
                 )
             )
         )

@@ -7,6 +7,7 @@ from dataclasses import replace
 from referee.engine import Event
 from referee.games.express01 import scoring
 from referee.games.express01.commands import Order
+from referee.games.express01.names import deck_words
 from referee.games.express01.sections import LIMITS, SETUP, TURN
 from referee.games.express01.state import State, Turn
 from referee.i18n import N_, _, ngettext
@@ -185,7 +186,7 @@ def after_action(state: State, events: list[Event]) -> tuple[State, list[Event]]
             if replaced >= bases
             else ngettext(
                 "{n} deck empty ({decks})", "{n} decks empty ({decks})", len(emptied)
-            ).format(n=len(emptied), decks=" ".join(emptied))
+            ).format(n=len(emptied), decks=", ".join(map(deck_words, emptied)))
         )
         events.append(
             Event(_("the end is reached ({why}): this round is the last").format(why=why))

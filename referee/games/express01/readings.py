@@ -12,14 +12,15 @@ LOCO_SHARE = Reading(
     "L198, L299",
     N_(
         "does the black locomotive's extra share pay a holder with no share of the paying "
-        "company (L299 adds it as a share; L198: 特定会社の株主のみがボーナス支払いを受け取れます)"
+        "company (L299 adds it as a share; L198: only the shareholders of a company receive its"
+        " bonus payments)"
     ),
     (
         (
             "shareholder",
             N_(
                 "no: only a holder of a share of the paying company may declare it (L198 pays"
-                " shareholders only; L299 calls it an additional share, 追加株)"
+                " shareholders only; L299 calls it an additional share)"
             ),
         ),
         ("any-holder", N_("yes: it counts as one share of the payout whatever its holder holds")),
@@ -31,9 +32,9 @@ CAPITAL_BONUS = Reading(
     "capital-bonus",
     "L186, L280",
     N_(
-        "does every capital station pay +1 at a bonus payment (L280: 首都駅 ... "
-        "ボーナス支払い時には+1ボーナス), or only one whose card shows it (L186: "
-        "いくつかの駅は、カードの右上に示される特別ボーナスを与えます)"
+        "does every capital station pay +1 at a bonus payment (L280: capital stations ... +1"
+        " bonus at a bonus payment), or only one whose card shows it (L186: some stations give"
+        " a special bonus shown at the top right of their card)"
     ),
     (
         (

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.games.express01 import flow, scoring
 from referee.games.express01.names import STAGE_NAMES
 from referee.games.express01.names import company as shown
@@ -15,6 +14,11 @@ from referee.games.express01.state import DECKS, STAGE_COLOUR, State
 from referee.i18n import N_, _, ngettext, pgettext
 
 VARIANT_NAMES = {"short": N_("short"), "long": N_("long")}
+
+
+def variant_words(variant: str) -> str:
+    """The variant as the rules name it (ショートゲーム, ロングゲーム)."""
+    return _(VARIANT_NAMES[variant]) if variant in VARIANT_NAMES else variant
 
 
 def _face(state: State, player: str) -> str:
@@ -63,8 +67,10 @@ def players_table(state: State) -> str:
             ]
         )
     headers = [_("pos"), _("card"), _("player"), _("hand"), _("hand cards"), _("shares")]
-    return tabulate(
-        rows, [*headers, _("base cards"), _("black loco"), pgettext("express01", "capital")]
+    return fit.table(
+        rows,
+        [*headers, _("base cards"), _("black loco"), pgettext("express01", "capital")],
+        keep=3,
     )
 
 
@@ -83,7 +89,7 @@ def companies_table(state: State) -> str:
             ]
         )
     headers = [_("company"), _("stations"), _("on cards"), _("shares out"), _("price")]
-    return tabulate(crows, headers)
+    return fit.table(crows, headers)
 
 
 def companies(state: State) -> str:
@@ -93,7 +99,7 @@ def companies(state: State) -> str:
 def status(state: State) -> str:
     parts = [
         _("Express 01 ({variant}), round {round}").format(
-            variant=_(VARIANT_NAMES[state.variant]), round=state.round
+            variant=variant_words(state.variant), round=state.round
         )
     ]
     if state.over:
@@ -113,7 +119,7 @@ def status(state: State) -> str:
             for s in laid
         ]
         headers = [_("card"), _("stage"), _("type"), _("station"), _("bonus"), _("track to")]
-        parts.append(tabulate(brows, headers))
+        parts.append(fit.table(brows, headers))
     decks = "  ".join(f"{d} {state.decks[d]}" for d in DECKS)
     parts.append(_("decks: {decks}").format(decks=decks))
     base_limit, deck_limit = LIMITS[state.variant]

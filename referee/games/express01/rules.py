@@ -67,6 +67,9 @@ class Express01(Game):
     }
     default_variant = "short"
 
+    def variant_words(self, variant: str) -> str:
+        return render.variant_words(variant)
+
     # --- board data ----------------------------------------------------------------
     def board_fields(self) -> Sequence[BoardField]:
         return board_data.FIELDS

@@ -16,7 +16,7 @@ START_VALUE = Reading(
         ("floor", N_("the highest space not above it (bid 175: 87 -> 80)")),
         (
             "nearest",
-            N_("the nearest space, the lower one on a tie (bid 175: 87 -> 90; L566 最も近い値)"),
+            N_("the nearest space, the lower one on a tie (bid 175: 87 -> 90; L566: nearest)"),
         ),
     ),
 )
@@ -29,9 +29,9 @@ TRAIN_LIMIT = Reading(
         (
             "after-rust",
             N_(
-                "after (L1104 上限以内に収まるように: the limit is on what the purchase leaves;"
-                " L1143-L1145 make rusting its effect): the 4 rusts the 2, leaving the 3 and"
-                " the 4 within the limit"
+                "after (L1104, so as to stay within the limit: the limit is on what the purchase"
+                " leaves; L1143-L1145 make rusting its effect): the 4 rusts the 2, leaving the 3"
+                " and the 4 within the limit"
             ),
         ),
         (
@@ -45,7 +45,7 @@ SALES = Reading(
     "lost-atlas",
     "sales",
     "L626",
-    N_("売却は株式ラウンドの最初の手番に: when in the stock round may a player sell"),
+    N_("when in the stock round may a player sell (L626: sales on the first turn of the round)"),
     (
         ("first-in-turn", N_("once a round, all at once, at the start of any one of their turns")),
         ("first-turn", N_("only on their first turn of the round")),

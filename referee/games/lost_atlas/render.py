@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.commands import colour_name as colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
@@ -90,7 +89,7 @@ def status(s: State) -> str:
     if order:
         rows = [[i, *company_row(s, n)] for i, n in enumerate(order, 1)]
         columns = ["#", _("company (operating order)"), *company_head()[1:]]
-        lines.append(tabulate(rows, columns))
+        lines.append(fit.table(rows, columns))
         holders = [p for p in s.players] + [TREASURY, POOL]
         share_rows = [[n, *[s.companies[n].held(h) or "" for h in holders]] for n in order]
         shown = [
@@ -98,11 +97,11 @@ def status(s: State) -> str:
             pgettext("lost-atlas", "treasury"),
             pgettext("lost-atlas", "pool"),
         ]  # TREASURY, POOL
-        lines.append(tabulate(share_rows, [_("shares"), *shown]))
+        lines.append(fit.table(share_rows, [_("shares"), *shown]))
     prow = [
         [p, s.cash[p], ledger.value(s, p), _("bankrupt") if p in s.out else ""] for p in s.players
     ]
-    lines.append(tabulate(prow, [_("player"), pgettext("lost-atlas", "cash"), _("worth"), ""]))
+    lines.append(fit.table(prow, [_("player"), pgettext("lost-atlas", "cash"), _("worth"), ""]))
     deck = ", ".join(f"{k}x{'∞' if n < 0 else n}" for k, n in s.deck.items() if n) or _("empty")
     lines.append(
         _("train deck: {deck}; top: {top}; {rust}").format(

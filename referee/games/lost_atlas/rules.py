@@ -55,6 +55,10 @@ class LostAtlas(Game):
         "micro": N_("4 cycles, the minors of one map stack, no exports, no grey (2-3 players)"),
     }
     default_variant = "long"
+
+    def variant_words(self, variant: str) -> str:
+        return data.variant_name(variant)  # ■3: ロング, ショート, マイクロ
+
     # Their candidates in `options` are every legal value: the minors on top of the columns
     # (■7), the majors not in use (■22); one alone is taken by the referee.
     automatic_verbs = frozenset({"pick", "major"})
@@ -74,7 +78,10 @@ class LostAtlas(Game):
         if not low <= len(players) <= high:
             said = _("the {variant} game takes {low} to {high} players, not {n}")
             raise UsageError(
-                said.format(variant=variant, low=low, high=high, n=len(players)), _("rules ■3")
+                said.format(
+                    variant=self.shown_variant(variant), low=low, high=high, n=len(players)
+                ),
+                _("rules ■3"),
             )
         t = data.table()
         start = t["setup"]["cash"][variant][str(len(players))]

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.render import colour_name, company_head, company_row
@@ -79,7 +78,7 @@ def roster(s: State) -> str:
         elif left:
             rows.append([kind, left, data.train_price(kind)])
     lines.append(
-        tabulate(rows, [_("deck"), _("left"), pgettext("train", "price")])
+        fit.table(rows, [_("deck"), _("left"), pgettext("train", "price")])
         if rows
         else _("the deck is empty")
     )
@@ -133,7 +132,7 @@ def companies(s: State) -> str:
         revenues = " ".join(map(str, c.revenues[-3:])) or "-"
         rows.append([*company_row(s, name), revenues, c.held(TREASURY) or "", c.held(POOL) or ""])
     head = [*company_head(), _("last revenues"), _("in treasury"), _("in pool")]
-    out = [tabulate(rows, head) if rows else _("no company is open yet")]
+    out = [fit.table(rows, head) if rows else _("no company is open yet")]
     prows = []
     for p in s.players:
         held = [
@@ -151,7 +150,7 @@ def companies(s: State) -> str:
         _("worth"),
         "",
     ]
-    out.append(tabulate(prows, head))
+    out.append(fit.table(prows, head))
     return "\n\n".join(out)
 
 

@@ -10,7 +10,10 @@ DROPBACK_ORDER = Reading(
     "railroad-rivals",
     "dropback-order",
     "L73",
-    N_("with the drop-back bid rule, where do passers go: パスを行った順にターン順が後になる"),
+    N_(
+        "with the drop-back bid rule, where do passers go (the rules: in the order they passed,"
+        " they come later in turn order)"
+    ),
     (
         ("first-last", N_("the first to pass drops back furthest and ends last")),
         (

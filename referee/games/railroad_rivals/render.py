@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.engine import Standing
 from referee.i18n import _, pad, pgettext, width
 
@@ -60,12 +59,12 @@ def status(state: State, standings: list[Standing]) -> str:
     head.append(_("city tiles (drafted)"))
     if state.hotels:
         head += [_("hotel"), _("tower")]
-    out.append(tabulate(rows, head))
+    out.append(fit.table(rows, head, keep=2))
     if state.railroads:
         out.append("")
         holders = {r: sum(s.count(r) for s in state.stocks.values()) for r in state.railroads}
         out.append(
-            tabulate(
+            fit.table(
                 [[r, price_text(state.prices.get(r, 0)), holders[r]] for r in state.railroads],
                 [_("railroad"), _("price"), _("stock tiles held")],
             )
@@ -93,14 +92,14 @@ def status(state: State, standings: list[Standing]) -> str:
         ]
         head = [_("city"), _("at"), _("cargo"), pgettext("railroad-rivals", "cubes")]
         head += [_("hotel"), _("tower")] if state.hotels else []
-        out.append(tabulate(rows, head))
+        out.append(fit.table(rows, head))
     if state.links:
         out.append("")
         rows = [
             [link.railroad, f"{state.grid[link.a]} - {state.grid[link.b]}", link.owner]
             for link in state.links
         ]
-        out.append(tabulate(rows, [_("link"), _("between"), _("owner")]))
+        out.append(fit.table(rows, [_("link"), _("between"), _("owner")]))
     if state.cities:
         out.append("")
         out.append(draw_grid(state))
@@ -127,10 +126,21 @@ def draw_grid(state: State) -> str:
     """The city grid with coordinates: each tile shows its edges (with the link's owner),
     its name and position, its cubes, and its hotel (H) and water tower (T)."""
     spots = set(state.grid) | set(open_positions(state))
-    xs = range(min(x for x, _y in spots), max(x for x, _y in spots) + 1)
+    xs = list(range(min(x for x, _y in spots), max(x for x, _y in spots) + 1))
+    # As many columns as fit the screen; a wider grid goes on below, its y labels repeated.
+    across = max(1, (fit.WIDTH - 4) // (CELL + 2))
+    return "\n\n".join(
+        _grid_part(state, spots, xs[i : i + across]) for i in range(0, len(xs), across)
+    )
+
+
+def _grid_part(state: State, spots: set[tuple[int, int]], xs: list[int]) -> str:
+    """The grid's columns `xs`: its rows with a spot or a city there."""
     ys = range(min(y for _x, y in spots), max(y for _x, y in spots) + 1)
     lines = [("    " + "".join(f"x={x}".center(CELL + 2) for x in xs)).rstrip()]
     for y in ys:
+        if not any((x, y) in spots for x in xs):
+            continue
         rows = [""] * 5
         for x in xs:
             cell = _cell(state, (x, y), (x, y) in spots)
@@ -219,7 +229,7 @@ def market(state: State) -> str:
         held = [f"{p} {state.stocks[p].count(r)}" for p in state.order if r in state.stocks[p]]
         rows.append([r, price_text(state.prices.get(r, 0)), ", ".join(held) or "-"])
     headers = [_("railroad"), _("price"), _("stock tiles held")]
-    return tabulate(rows, headers, disable_numparse=True)
+    return fit.table(rows, headers, disable_numparse=True)
 
 
 def snapshot(state: State) -> dict[str, Any]:

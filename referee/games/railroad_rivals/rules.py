@@ -22,7 +22,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.i18n import N_, _
+from referee.i18n import N_, NP_, _
 from referee.rules_kit import Handlers, Judge
 from referee.words import offered
 
@@ -80,6 +80,12 @@ class RailroadRivals(Game):
         "dropback": N_("bid passers drop back in the order they passed (ビッドの選択ルール)"),
         "hotels+dropback": N_("hotels and water towers, and the optional bid rule"),
     }
+    # the names as the rules file heads the options, for `variant_words`
+    VARIANT_WORDS = (
+        NP_("variant", "hotels"),
+        NP_("variant", "dropback"),
+        NP_("variant", "hotels+dropback"),
+    )
 
     # --- board data -----------------------------------------------------------------------
     def board_fields(self) -> Sequence[Any]:

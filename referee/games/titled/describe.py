@@ -268,7 +268,11 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
     if k.has("extra_lay"):
         extra = k.table("extra_lay")
-        out["extra_lay"] = t.ExtraLay(tuple(extra.texts("hexes")), tuple(extra.texts("tiles")))
+        out["extra_lay"] = t.ExtraLay(
+            tuple(extra.texts("hexes")),
+            tuple(extra.texts("tiles")),
+            extra.text("by", "company", t.EXTRA_LAY_BY),
+        )
         extra.done()
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
@@ -361,6 +365,8 @@ def _operating(k: Keys) -> t.OperatingRules:
         private_price_percent=(price[0], price[1]),
         train_price_between_companies=k.integer("train_price_between_companies", 1, 0, _MONEY),
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
+        sell_more_than_needed=k.flag("sell_more_than_needed", False),
+        full_cities_block=k.flag("full_cities_block", True),
     )
     k.done()
     return rules

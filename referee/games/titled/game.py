@@ -173,6 +173,7 @@ class Titled(Game):
     min_players = 2
     max_players = 8
     variants: ClassVar[dict[str, str]] = {"described": N_("the title given with --title")}
+    DESCRIBED: ClassVar[str] = NP_("variant", "described")  # for `variant_words`
     default_variant = "described"
 
     def title_of(self, state: State) -> str:
@@ -325,14 +326,25 @@ class Titled(Game):
                 for p in title.privates
                 if p.exchanges_for and state.privates.get(p.abbr) == who
             )
+            # a private whose owner lays a tile in a stock round (extra_lay by = player)
+            lays = [
+                p.extra_lay
+                for p in title.privates
+                if p.extra_lay
+                and p.extra_lay.by == "player"
+                and state.privates.get(p.abbr) == who
+                and p.abbr not in state.extra_lays
+            ]
+            more = (("exchange",) if swaps else ()) + (("tile",) if lays else ())
             return Options(
                 who,
-                ("buy", "par", "sell", "done", *(("exchange",) if swaps else ())),
+                ("buy", "par", "sell", "done", *more),
                 {
                     "buy": (started, ("pool",)),
                     "par": (waiting, pars),
                     "sell": (held, ("1",)),
                     "exchange": (swaps, ("pool",)),
+                    "tile": (tuple(h for lay in lays for h in lay.hexes),),
                 },
                 _("stock round {number}").format(number=state.stock_round),
             )

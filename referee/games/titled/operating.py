@@ -39,7 +39,7 @@ from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import Phase
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge
+from referee.rules_kit import Judge, impossible
 
 OR = N_("18xx operating round")
 
@@ -178,6 +178,8 @@ def _on_map(state: State, judge: Judge) -> None:
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
+    if _laid_by_player(state, move):
+        return player_lay(state, move, judge)
     # A company whose home city is still to pick may lay its track first (as 18xx.games lets
     # 1830's ERIE lay on E11 before it places its home station on the tile's city).
     corp = _turn(state, move.actor, judge, home_first=False)
@@ -185,6 +187,33 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         _extra_lay(state, corp, move, judge)
     else:
         _own_lay(state, corp, judge)
+    returned = _place(state, move, judge)
+    _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
+    if move.private:
+        state.extra_lays.append(move.private)
+    else:
+        state.op.lays += 1
+    return state, _laid(state, corp.abbr, move, returned)
+
+
+def _laid(state: State, who: str, move: Lay, returned: list[Event]) -> list[Event]:
+    trusted = (
+        _("trusted: its connection and cost (not checked)")
+        if state.title.map
+        else _("trusted: the tile and its cost (not checked)")
+    )
+    said = _("{company} lays tile {tile} on {hex} for {price}")
+    price = state.title.money(move.cost)
+    return [
+        Event(said.format(company=who, tile=move.tile, hex=move.hex, price=price)),
+        *returned,
+        Event(trusted),
+    ]
+
+
+def _place(state: State, move: Lay, judge: Judge) -> list[Event]:
+    """The tile on its hex, checked against the map; what the lay says (tiles back to the
+    supply, stations moving with their city)."""
     judge.fact(move.cost >= 0, _("a terrain cost is not negative"), OR)
     judge.fact(0 <= move.rotation < 6, _("a rotation is 0 to 5"), OR)
     old = state.tiles.get(move.hex)
@@ -192,30 +221,49 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     moved_stations = track.move_stations(state, move.hex, old) if state.title.map else []
     _on_map(state, judge)
     returned = track.check(state, move, old, phase(state).tiles, judge) if state.title.map else []
-    returned += moved_stations
-    _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
-    if move.private:
-        state.extra_lays.append(move.private)
-    else:
-        state.op.lays += 1
-    trusted = (
-        _("trusted: its connection and cost (not checked)")
-        if state.title.map
-        else _("trusted: the tile and its cost (not checked)")
+    return returned + moved_stations
+
+
+def _laid_by_player(state: State, move: Lay) -> bool:
+    described = next((p for p in state.title.privates if p.abbr == move.private), None)
+    extra = described.extra_lay if described else None
+    return extra is not None and extra.by == "player"
+
+
+def player_lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
+    """A private's extra lay by the player owning it (its title's extra_lay, by = player):
+    once, in a stock round or in the turn of a company he presides, on its hexes with its
+    tiles; he pays any cost, and the track need not join a company's."""
+    if not _laid_by_player(state, move):
+        said = _(
+            "in a stock round only a private's owner lays a tile (tile HEX TILE ROT 0 PRIVATE)"
+        )
+        raise impossible(said, OR)
+    rule = key(state, f"privates.{move.private}.extra_lay")
+    owner = state.privates.get(move.private, "")
+    judge.fact(
+        owner == move.actor,
+        _("{player} does not own {private}").format(player=move.actor, private=move.private),
+        rule,
     )
-    said = _("{company} lays tile {tile} on {hex} for {price}")
-    return state, [
-        Event(
-            said.format(
-                company=corp.abbr,
-                tile=move.tile,
-                hex=move.hex,
-                price=state.title.money(move.cost),
-            )
-        ),
-        *returned,
-        Event(trusted),
-    ]
+    if state.round == "operating":
+        corp = company(state)
+        said = _("{private}'s owner lays in a stock round or in his own company's turn")
+        judge.rule(corp.president == move.actor, said.format(private=move.private), rule)
+    _extra_terms(state, move, judge)
+    returned = _place(state, move, judge)
+    cash = state.cash[move.actor]
+    short = _("{player} has {cash}: the terrain costs {price}")
+    money = state.title.money
+    judge.rule(
+        cash >= move.cost,
+        short.format(player=move.actor, cash=money(cash), price=money(move.cost)),
+        rule,
+    )
+    state.cash[move.actor] -= move.cost
+    state.bank += move.cost
+    state.extra_lays.append(move.private)
+    return state, _laid(state, move.actor, move, returned)
 
 
 def _own_lay(state: State, corp: Corp, judge: Judge) -> None:
@@ -253,6 +301,15 @@ def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
         _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
         rule,
     )
+    _extra_terms(state, move, judge)
+
+
+def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
+    """Once, on the private's hexes, with its tiles."""
+    described = next(p for p in state.title.privates if p.abbr == move.private)
+    extra = described.extra_lay
+    assert extra is not None
+    rule = key(state, f"privates.{move.private}.extra_lay")
     judge.rule(
         move.private not in state.extra_lays,
         _("{private}'s extra tile lay is used").format(private=move.private),
@@ -775,13 +832,14 @@ def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -
 
 def emergency_sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
-    need = shortfall(state, corp) - state.cash[move.actor]
+    more = state.title.operating.sell_more_than_needed
+    need = shortfall(state, corp) - (0 if more else state.cash[move.actor])
     judge.rule(
         need > 0,
         _("{player} sells in an operating round only to pay for {company}'s train").format(
             player=move.actor, company=corp.abbr
         ),
-        EMERGENCY,
+        key(state, "operating.sell_more_than_needed") if more else EMERGENCY,
     )
     skipped = [] if state.op.ran else no_run(state, corp)
     events = [*skipped, *sale(state, move, judge, in_need=corp.abbr)]

@@ -44,6 +44,7 @@ OPERATING: dict[type, Handler[State]] = {
     Exchange: stock.exchange,
 }
 STOCK: dict[type, Handler[State]] = {
+    Lay: operating.player_lay,
     Par: stock.par,
     Buy: stock.buy,
     Sell: stock.sell,

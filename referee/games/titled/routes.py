@@ -25,13 +25,17 @@ Tiles = tuple[tuple[str, str, int], ...]  # (hex, tile, rotation)
 Stations = tuple[tuple[str, int, str], ...]  # (hex, city, company)
 
 
-def _data(map_name: str, phase: str, tiles: Tiles, stations: Stations) -> dict[str, Any]:
-    """The position as `referee route` reads it from a file."""
+def _data(
+    map_name: str, phase: str, tiles: Tiles, stations: Stations, blocks: bool = True
+) -> dict[str, Any]:
+    """The position as `referee route` reads it from a file; `blocks`: the title's
+    operating.full_cities_block."""
     return {
         "map": map_name,
         "phase": phase,
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
         "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in stations],
+        "full_cities_block": blocks,
     }
 
 
@@ -41,8 +45,9 @@ def _tiles(state: State) -> Tiles:
 
 def position(state: State) -> Position:
     """The position on the title's map; UsageError naming the hex where it does not fit."""
+    blocks = state.title.operating.full_cities_block
     return position_from_data(
-        _data(state.title.map, state.phase, _tiles(state), tuple(state.stations))
+        _data(state.title.map, state.phase, _tiles(state), tuple(state.stations), blocks)
     )
 
 
@@ -93,6 +98,7 @@ def search(state: State, corp: Corp) -> Found | None:
         tuple(state.stations),
         corp.abbr,
         route_trains(state, corp),
+        state.title.operating.full_cities_block,
     )
     return Found.of(answer) if answer is not None else None
 
@@ -105,9 +111,10 @@ def _best(
     stations: Stations,
     company: str,
     trains: tuple[RouteTrain, ...],
+    blocks: bool = True,
 ) -> Answer | None:
     try:
-        where = position_from_data(_data(map_name, phase, tiles, stations))
+        where = position_from_data(_data(map_name, phase, tiles, stations, blocks))
     except UsageError:
         return None
     return best_routes(where, company, list(trains), SEARCH_SECONDS)

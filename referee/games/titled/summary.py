@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from referee.citations import title_key
 from referee.columns import simple_table
 from referee.games.titled.title import Title
-from referee.i18n import _, ngettext
+from referee.i18n import NP_, _, ngettext, pgettext
 
 
 def summary(title: Title) -> str:
@@ -33,11 +34,30 @@ def summary(title: Title) -> str:
     if title.confidence:
         n = len(title.confidence)
         said = ngettext(
-            "  {n} fact below high confidence:", "  {n} facts below high confidence:", n
+            "  {n} fact below high confidence (each note quoted as the file writes it):",
+            "  {n} facts below high confidence (each note quoted as the file writes it):",
+            n,
         ).format(n=n)
         lines.append(said)
-        lines.extend(f"    {key}: {note}" for key, note in title.confidence.items())
+        lines.extend(_in_doubt(title, key, note) for key, note in title.confidence.items())
     return "\n".join(lines)
+
+
+# How sure a title's author is of a fact (title.CONFIDENCES), in words.
+LEVELS = {
+    "high": NP_("confidence", "high"),
+    "medium": NP_("confidence", "medium"),
+    "low": NP_("confidence", "low"),
+}
+
+
+def _in_doubt(title: Title, key: str, note: str) -> str:
+    """A fact in doubt: the rule in words where it has some (with its key), how sure, and the
+    author's note as written (the file's own words are data, not the referee's)."""
+    level, _colon, why = note.partition(":")
+    fact = title_key(f"{title.name} {key}").removeprefix(f"{title.name} ") or key
+    sure = pgettext("confidence", LEVELS[level]) if level in LEVELS else level
+    return _('    {fact}: {level}: "{note}"').format(fact=fact, level=sure, note=why.strip())
 
 
 def listing(titles: list[Title], names: list[str]) -> str:

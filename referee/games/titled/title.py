@@ -33,6 +33,7 @@ AUCTIONS = ("waterfall", "fixed_price", "none")
 # player whose turn of the sale came next (the buys and bids of a bid-off take no turn).
 AUCTION_PRIORITIES = ("after_last_buyer", "next_in_turn")
 PAYOUTS = ("full", "half", "withhold")
+EXTRA_LAY_BY = ("company", "player")
 MUST_BUY_TRAIN = ("route", "always", "never")
 END_TIMINGS = ("never", "immediately", "end_of_operating_round", "end_of_set")
 # When an end condition ends the game, in words for the players (the keys stay in the files).
@@ -127,6 +128,10 @@ class Private:
 class ExtraLay:
     hexes: tuple[str, ...]
     tiles: tuple[str, ...]
+    # EXTRA_LAY_BY: who lays it. company: the company owning the private, in its turn.
+    # player: the player owning it, in a stock round or in the turn of a company he presides,
+    # paying any cost himself; the track need not connect to any company's (1889's MF).
+    by: str = "company"
 
 
 @dataclass(frozen=True)
@@ -191,6 +196,13 @@ class OperatingRules:
     # president's emergency sale (18xx.games, step/emergency_money.rb); otherwise the order
     # set when the round began stands.
     reorder_after_emergency_sale: bool = False
+    # A president raising money for his company's train may go on selling shares while the
+    # train is not bought, even once he could pay (18xx.games EBUY_SELL_MORE_THAN_NEEDED);
+    # otherwise he sells only while he still lacks money for it.
+    sell_more_than_needed: bool = False
+    # A route may not pass through a city whose every slot holds another company's station
+    # (the 18xx rule); false lets it through, as the site's engine of April 2020 did.
+    full_cities_block: bool = True
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee import fit
 from referee.columns import simple_table
 from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled.operating import order, phase
@@ -48,16 +49,21 @@ def market(state: State) -> str:
     for abbr in sorted(started, key=lambda a: (a not in state.order, state.corps[a].arrival)):
         corp = state.corps[abbr]
         on.setdefault((corp.row, corp.column), []).append(abbr)
-    lines = []
+    columns = max(len(row) for row in title.market.rows)
+    grid = []
     for r, row in enumerate(title.market.rows):
-        cells = []
+        cells = [str(r + 1)]
         for c, space in enumerate(row):
             if space is None:
-                cells.append("  .")
+                cells.append(".")
                 continue
             marks = on.get((r, c))
             cells.append(f"{space.price}{space.zones}" + (f"[{'/'.join(marks)}]" if marks else ""))
-        lines.append(" ".join(cells))
+        grid.append(cells + [""] * (columns + 1 - len(cells)))
+    # Rows and columns numbered; a market wider than the screen goes on in a second panel.
+    headers = ["", *(str(c + 1) for c in range(columns))]
+    right = ["right"] * (columns + 1)
+    lines = [fit.table(grid, headers, sparse=True, disable_numparse=True, colalign=right)]
     moves = ", ".join(
         f"{_(MOVE_EVENTS[e])} {_direction(d)}" for e, d in title.market.moves.items() if d != "none"
     )

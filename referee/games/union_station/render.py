@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabulate import tabulate
-
+from referee import fit
 from referee.engine import Options, Standing
 from referee.games.union_station import track
 from referee.games.union_station.economy import ended
@@ -59,7 +58,7 @@ def players_table(state: State, options: Options, standings: Sequence[Standing])
         shares = [n or "" for n in seat.shares]
         rows.append([mark + seat.name, seat.cash, *shares, value, totals[seat.name]])
     headers = [_("player"), _("cash"), *map(shown, COLOURS), _("shares $"), _("total")]
-    return tabulate(rows, headers, disable_numparse=True)
+    return fit.table(rows, headers, disable_numparse=True)
 
 
 def railroads_table(state: State) -> str:
@@ -89,7 +88,7 @@ def railroads_table(state: State) -> str:
         _("discs"),
         _("destination"),
     ]
-    return tabulate(roads, headers, disable_numparse=True)
+    return fit.table(roads, headers, disable_numparse=True)
 
 
 def market(state: State) -> str:
@@ -102,7 +101,7 @@ def market(state: State) -> str:
     if not rows:
         return _("no railroad has a price yet: the first auction sets them")
     headers = [_("railroad"), _("price"), _("next gold")]
-    table = tabulate(rows, headers, disable_numparse=True)
+    table = fit.table(rows, headers, disable_numparse=True)
     paid = _("dividends paid: {n} of {last}").format(n=state.dividends, last=LAST_DIVIDEND)
     return f"{table}\n{paid}"
 
@@ -166,7 +165,7 @@ def status(state: State, options: Options, standings: Sequence[Standing]) -> str
             for s in standings
         ]
         headers = [_("place"), _("player"), _(CASH), _(SHARES), _(SHARE_VALUE), _("total")]
-        lines.append(tabulate(final, headers, disable_numparse=True))
+        lines.append(fit.table(final, headers, keep=2, disable_numparse=True))
     else:
         lines.append(
             _("to move: {player} ({verbs})").format(

@@ -60,7 +60,7 @@ def _map(state: State) -> str:
         elif cell.cost:
             label = f"▲{cell.cost}"
         else:
-            label = cell.home[:2] or cell.label
+            label = cell.home[:2] or (atlas.terrain_name(cell.label) if cell.label else "")
         tokens = {i: stations[(name, i)] for i in range(len(spec.nodes)) if (name, i) in stations}
         hexes.append(Hex(name, fill, paths, [n.kind for n in spec.nodes], tokens, label))
     legend = _(

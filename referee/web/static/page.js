@@ -1,5 +1,6 @@
 // The table page: follow the game. The stream tells of each new version and brings the view of
-// the newest; the page shows it when it is newer than the one shown. A page that connects
+// the newest; the page shows it when it is newer than the one shown. The charts come apart,
+// when they were drawn again: a view from the stream has a mark where the last ones go. A page that connects
 // again says which version it shows, and is given what it missed at once. EventSource retries
 // by itself after sleep or a lost network, but not after a refusal (503: too many pages open):
 // then the page tries again itself, waiting longer each time, and fetches the view meanwhile.
@@ -7,6 +8,8 @@
 (function () {
   const FIRST_WAIT_MS = 1000;
   const LONGEST_WAIT_MS = 30000;
+  const CHARTS_HERE = "<!--charts-->";  // as the referee marks it (server.py)
+  let charts = "";  // the chart sections the stream brought last
   let shown = document.body.dataset.version;
   let fetching = false;
   let heard = null;  // the newest version asked for, not fetched yet
@@ -39,7 +42,7 @@
 
   function show(view) {
     if (!newer(view.version)) return;
-    document.getElementById("main").innerHTML = view.html;
+    document.getElementById("main").innerHTML = view.html.replace(CHARTS_HERE, () => charts);
     dress(view.page);
     document.body.dataset.version = shown = view.version;
     document.body.dataset.moves = view.moves;
@@ -66,6 +69,7 @@
 
   function connect() {
     const stream = new EventSource("events?shown=" + encodeURIComponent(shown));
+    stream.addEventListener("charts", (e) => { charts = JSON.parse(e.data); });
     stream.addEventListener("view", (e) => show(JSON.parse(e.data)));
     stream.onopen = () => {
       streaming = true;

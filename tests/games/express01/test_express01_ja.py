@@ -9,6 +9,7 @@ import pytest
 
 from referee import i18n
 from referee.engine import RuleError
+from referee.games.express01.render import players_table
 from referee.games.express01.sections import ACQUIRE
 from referee.i18n import width
 from referee.session import Session
@@ -27,7 +28,7 @@ def test_an_event_in_japanese(new: Callable[..., Session], ja: None) -> None:
     events = [e.text for e in session.play("lay 9 terminal red +1")]
     # ゲームの準備, a) 鉄道網拡張: the words of the rules file
     assert events == [
-        "Aがr3をデッキ上に支払い: 手札 6 -> 5",
+        "Aがルート 3 (青)をデッキ上に支払い: 手札 6 -> 5",  # the deck in words (issue 29)
         "Aがカード 9にte1 (赤のターミナル駅 +1) を置きます。基本カード 9はAのディスプレイへ",
     ]
 
@@ -67,11 +68,14 @@ def test_completion_offers_the_japanese_names_in_japanese(new: Callable[..., Ses
 
 def test_the_table_lines_up_with_japanese_names(new: Callable[..., Session], ja: None) -> None:
     session = new("order アン ボブ C", "lay 9 terminal red +1", players="アン,ボブ,C")
-    table = session.game.view(session.state, "companies").split("\n\n")[0].splitlines()
-    header, rule, rows = table[0], table[1], table[2:]
-    assert "プレイヤー" in header and "黒機関車" in header and "資産" in header
-    assert {width(line) for line in rows} == {width(rule)}  # every row as wide, in columns
-    assert any("アン" in row and "赤 " not in row for row in rows)
+    # the players' table, in panels under one another where 80 columns are too few
+    panels = [p.splitlines() for p in players_table(session.state).split("\n\n")]
+    headers = " ".join(panel[0] for panel in panels)
+    assert "プレイヤー" in headers and "黒機関車" in headers and "資産" in headers
+    for _header, rule, *rows in panels:
+        widths = {width(line) for line in rows}
+        assert len(widths) == 1 and max(widths) <= width(rule)  # every row as wide, in columns
+        assert any("アン" in row and "赤 " not in row for row in rows)
 
 
 def test_status_and_toolbar_in_japanese(new: Callable[..., Session], ja: None) -> None:

@@ -522,7 +522,11 @@ def test_a_take_is_the_takers_own_cards__rule_ボーナス支払い(new):
     s.play("take r3")  # C's own
     assert s.state.payout == ("D", "A") and s.game.options(s.state).actor == "D"
     events = [e.text for e in s.play("take D c1 A c2")]  # said, not handed on silently
-    assert [e.split(":")[0] for e in events[:2]] == ["D takes c1", "A takes c2"]
+    # the decks in words, as the page and the log say them (issue 29)
+    assert [e.split(":")[0] for e in events[:2]] == [
+        "D takes capital 1 (yellow)",
+        "A takes capital 2 (red)",
+    ]
     assert s.state.payout == ()
     with pytest.raises(UsageError):
         s.play("take D")  # a taker named without a card

@@ -7,7 +7,7 @@ from pathlib import Path
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import savefile
+from referee import fit, savefile
 from referee.games.lost_atlas import render, views
 from referee.session import Session
 from referee.shell.commands import Shell
@@ -70,9 +70,10 @@ def complete(s: Session, text: str) -> list[str]:
 
 def test_views_are_asked_for_not_played(tmp_path: Path) -> None:
     sh = shell(tmp_path)
-    assert sh.run("market").text == views.market(sh.session.state)
-    assert sh.run("trains").text == views.roster(sh.session.state)
-    assert sh.run("companies").text == views.companies(sh.session.state)
+    # as the views say them, fitted to the screen (issue 31: 80 columns)
+    assert sh.run("market").text == fit.screen(views.market(sh.session.state))
+    assert sh.run("trains").text == fit.screen(views.roster(sh.session.state))
+    assert sh.run("companies").text == fit.screen(views.companies(sh.session.state))
     assert not sh.session.entries  # nothing entered the log
     assert not sh.run("market now").ok
     always = sh.run("help").text.split("Always:")[1]

@@ -13,8 +13,7 @@ def test_status_shows_everything_the_issue_names() -> None:
     text = s.game.status(s.state)
     lines = text.splitlines()
     # each player's hotel and water tower
-    row = next(line for line in lines if line.split()[:2] == ["1", "A"])
-    assert row.split()[-3:] == ["Denver", "in", "hand"]
+    assert player_row(text, "A")[-3:] == ["Denver", "in", "hand"]
     assert "city tiles (drafted)" in text
     # prices as the board shows them, with the lap
     assert "12 (marker on 2, lap 2)" in text
@@ -28,11 +27,21 @@ def test_status_shows_everything_the_issue_names() -> None:
 
 def test_status_player_rows() -> None:
     s = three_at_delivery()
-    lines = s.game.status(s.state).splitlines()
-    rows = {line.split()[1]: line.split() for line in lines if line[:3].strip() in ("1", "2", "3")}
-    # seat, player, score, stock tiles, stock value, total, hidden city tiles
-    assert rows["A"][1:] == ["A", "6", "B&O", "0", "6", "2"]
-    assert rows["C"][1:] == ["C", "10", "PRR", "0", "10", "2"]
+    text = s.game.status(s.state)
+    # player, score, stock tiles, stock value, total, hidden city tiles
+    assert player_row(text, "A")[1:] == ["A", "6", "B&O", "0", "6", "2"]
+    assert player_row(text, "C")[1:] == ["C", "10", "PRR", "0", "10", "2"]
+
+
+def player_row(text: str, player: str) -> list[str]:
+    """A player's row of the status table (seat first), its panels joined: the columns 80 do
+    not hold go on in a panel below, the seat and the name repeated (issue 31)."""
+    words: list[str] = []
+    for line in text.splitlines():
+        parts = line.split()
+        if len(parts) > 1 and parts[1] == player and parts[0] in ("1", "2", "3"):
+            words += parts if not words else parts[2:]
+    return words
 
 
 def test_status_names_the_city_tiles_drafted_in_view() -> None:

@@ -7,7 +7,9 @@ module keeps the actions that stand (an undo takes back the last one standing, o
 made for a player, `auto_actions`, follow the one that made them) and says each one as the
 move a table types (`bid`, `par`, `buy`, `tile`, `token`, `run`, `train`, ...). The moves
 are played through the shell's command layer, as `referee resume` or a pipe plays them; a
-move refused is played again with `force` and counted.
+move refused is played again with `force` and counted. After each operating round the banker's
+cash and prices are held against a ledger of the actions (ledger.py), and before each recorded
+dividend the recorded revenue against the best the route search proves.
 
 Only facts of the site's records are read here (the actions, the result); what each action
 means on the site was read from its engine, never copied.
@@ -17,17 +19,21 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
+from referee.games.titled import routes
 from referee.games.titled.describe import title_data
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
+from tests.games.titled.ledger import Ledger, compare
 
 RECORDED = Path(__file__).with_name("recorded")
 
@@ -129,6 +135,10 @@ class Replay:
     failed: list[Forced] = field(default_factory=list)  # refused even with force
     actions: int = 0  # the recorded actions that stand, replayed
     checks: list[str] = field(default_factory=list)  # what a check after a round found wrong
+    ledger: Ledger | None = None  # what the recorded actions imply (ledger.py)
+    rounds: int = 0  # the operating rounds checked against the ledger
+    runs: int = 0  # the recorded runs held against the route search
+    routes: list[str] = field(default_factory=list)  # recorded runs above the proven best
 
     @property
     def state(self) -> State:
@@ -153,6 +163,11 @@ class Translator:
         self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
         self.pending_run: tuple[str, int] | None = None  # company, revenue: its dividend next
         self.on_round_end: Callable[[Replay], None] | None = None
+        self.ledger = Ledger(title_data(game.title)[0], game.players, self.terrain_cost)
+        self.current: dict[str, Any] = {}  # the action being played
+        self.applied = False  # whether the ledger holds the current action
+        self.syncing = False  # a move typed to end what the site ended by itself
+        self.paid: int | None = None  # what the banker paid for the last run typed
 
     # --- whom a move is for --------------------------------------------------------------
     def name(self, entity: Any) -> str:
@@ -168,7 +183,8 @@ class Translator:
     # --- playing ---------------------------------------------------------------------------
     def type(self, action: dict[str, Any], move: str) -> None:
         shell = Shell(self.replay.session)
-        before = self.replay.state.round
+        state = self.replay.state
+        before, order = _round_of(state), list(state.order)
         reply = shell.run(move)
         self.replay.typed.append(f"#{action.get('id')} {move}: {reply.text}")
         if not reply.ok:
@@ -177,8 +193,45 @@ class Translator:
             (self.replay.forced if forced.ok else self.replay.failed).append(record)
             if not forced.ok:
                 record.why += f" / force: {forced.text}"
-        if before == "operating" and self.replay.state.round != "operating":
+            reply = forced
+        paid = re.search(r"runs for \D*?(\d+)", reply.text)
+        self.paid = int(paid.group(1)) if paid else self.paid
+        after = _round_of(self.replay.state)
+        if after != before:
+            self.round_changed(before, after, order)
+
+    def sync_type(self, action: dict[str, Any], move: str) -> None:
+        """A move typed for what the site did by itself, before `action` is played."""
+        self.syncing = True
+        try:
+            self.type(action, move)
+        finally:
+            self.syncing = False
+
+    def round_changed(
+        self, before: tuple[str, int, int], after: tuple[str, int, int], order: list[str]
+    ) -> None:
+        """An operating round that ended is checked against the ledger (the action being
+        played counted in it unless the move ending the round was typed before it), once the
+        privates have paid for the next operating round if one began with the same move."""
+        if not self.syncing and not self.applied:
+            self.apply_current()
+        if before[0] == "operating":
+            self.ledger.end_or(order)
+        if after[0] == "operating":  # the privates pay as the round begins
+            self.ledger.begin_or()
+        if before[0] == "operating":
+            self.replay.checks += compare(self.ledger, self.replay.state, before)
+            self.replay.rounds += 1
             self.round_ended()
+
+    def apply_current(self) -> None:
+        self.applied = True
+        self.ledger.apply(self.current, self.paid)
+
+    def terrain_cost(self, hex_name: str, corp: str, owners: dict[str, str]) -> int:
+        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        return 0 if kind == MOUNTAIN and owners.get(FREE_MOUNTAINS) == corp else cost
 
     def round_ended(self) -> None:
         if self.on_round_end is not None:
@@ -189,7 +242,7 @@ class Translator:
         if self.pending_run is not None:
             corp, revenue = self.pending_run
             self.pending_run = None
-            self.type({"type": "run_routes", "entity": corp}, f"run {_said(revenue)} withhold")
+            self.sync_type({"type": "run_routes", "entity": corp}, f"run {_said(revenue)} withhold")
 
     def sync_operating(self, action: dict[str, Any], corp: str) -> None:
         """Ends the turns (and the stock round) the site ended by itself until `corp`
@@ -201,13 +254,25 @@ class Translator:
             if state.round == "operating" and state.order[state.operating] == corp:
                 return
             self.finish_run()
-            self.type(action, "done")
+            self.sync_type(action, "done")
+
+    def sync_presided(self, action: dict[str, Any], player: str) -> None:
+        """Ends the operating turns the site ended by itself until a company of `player`
+        operates (the site's turns end when the next one acts)."""
+        for _turn in range(20):
+            state = self.replay.state
+            if state.round != "operating" or state.discard_due:
+                return
+            if state.corps[state.order[state.operating]].president == player:
+                return
+            self.finish_run()
+            self.sync_type(action, "done")
 
     def end_turn(self) -> None:
         """Ends the operating turn the last recorded action left open."""
         if self.replay.state.round == "operating":
             self.finish_run()
-            self.type({"type": "end"}, "done")
+            self.sync_type({"type": "end"}, "done")
 
     def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
         """Ends what the site ended by itself until the round (and, in a stock round, the
@@ -223,7 +288,7 @@ class Translator:
             if state.round == "auction":
                 return
             self.finish_run()
-            self.type(action, "done")
+            self.sync_type(action, "done")
 
     # --- the actions -----------------------------------------------------------------------
     def play(self, action: dict[str, Any]) -> None:
@@ -232,7 +297,10 @@ class Translator:
         if handler is None:
             return  # program_* and other settings of the site: no move
         self.replay.actions += 1
+        self.current, self.applied, self.paid = action, False, None
         handler(action)
+        if not self.applied:
+            self.apply_current()
 
     def on_bid(self, action: dict[str, Any]) -> None:
         self.type(action, f"bid {action['company']} {action['price']}")
@@ -255,7 +323,7 @@ class Translator:
         zone = state.title.market.means(state.space(state.corps[bought[0]]), "multiple_buy")
         if corp == bought[0] and zone:
             return
-        self.type(action, "done")
+        self.sync_type(action, "done")
         self.sync_round(action, "stock", player)
 
     def on_pass(self, action: dict[str, Any]) -> None:
@@ -307,8 +375,10 @@ class Translator:
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
-        if corp in self.replay.state.corps:  # a player's private lays on no company's turn
+        if corp in self.replay.state.corps:
             self.sync_operating(action, corp)
+        else:  # a player's private: in a stock round, or in a turn of a company he presides
+            self.sync_presided(action, corp)
         hex_name = action["hex"]
         tile = action["tile"].rsplit("-", 1)[0]
         cost = 0 if hex_name in self.hex_tile else self.terrain(hex_name, corp)
@@ -318,13 +388,13 @@ class Translator:
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
         by = f" {action['entity']}" if action["entity_type"] == "company" else ""
-        self.type(action, f"tile {hex_name} {tile} {action['rotation']} {cost}{by}")
+        who = ""  # a player's private lays in another's turn as its owner says it
+        if corp in self.replay.state.cash and corp != self.replay.session.actor():
+            who = f"as {corp} "
+        self.type(action, f"{who}tile {hex_name} {tile} {action['rotation']} {cost}{by}")
 
     def terrain(self, hex_name: str, corp: str) -> int:
-        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
-        if kind == MOUNTAIN and self.replay.state.privates.get(FREE_MOUNTAINS) == corp:
-            return 0
-        return cost
+        return self.terrain_cost(hex_name, corp, self.replay.state.privates)
 
     def on_place_token(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
@@ -355,7 +425,20 @@ class Translator:
         revenue = self.pending_run[1] if self.pending_run else 0
         self.pending_run = None
         self.sync_operating(action, corp)
+        self.check_run(action, corp, revenue)
         self.type(action, f"run {_said(revenue)} {how}")
+
+    def check_run(self, action: dict[str, Any], corp: str, revenue: int) -> None:
+        """A recorded revenue is at most the best the route search proves on the track as it
+        stands, which `run best` pays."""
+        if revenue <= 0:
+            return
+        state = self.replay.state
+        best = proposal.proven_total(routes.search(state, state.corps[corp]))
+        self.replay.runs += 1
+        if best is None or best < revenue:
+            said = "not proven" if best is None else str(best)
+            self.replay.routes.append(f"#{action['id']} {corp} ran {revenue}, the best {said}")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -405,6 +488,7 @@ def replay(path: Path, on_round_end: Callable[[Replay], None] | None = None) -> 
     result = Replay(game, session)
     translator = Translator(game, result)
     translator.on_round_end = on_round_end
+    result.ledger = translator.ledger
     for action in _marked(effective(game.actions)):
         if result.state.round == "over":
             break
@@ -424,6 +508,10 @@ SITE: dict[str, Any] = {
     # (step/emergency_money.rb, round/operating.rb recalculate_order)
     "operating.reorder_after_emergency_sale": True,
 }
+
+
+def _round_of(state: State) -> tuple[str, int, int]:
+    return state.round, state.stock_round, state.or_number
 
 
 def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -452,11 +540,27 @@ OPTIONAL: dict[str, dict[str, Any]] = {
 }
 
 
+# Where the site's engine, when a game was played, let through what it refuses today (and the
+# printed rules refuse): the game's actions kept that, and the title's options say it. The
+# site's engine of April 2020 (commit d07d5a1, round/operating.rb and route.rb) checked a
+# president's sales for a train only in its page, not when the action was played, and a route
+# only for hexes that touch and the number of its stops.
+AS_PLAYED: dict[str, dict[str, Any]] = {
+    "1889/314": {  # played 2020-04-28
+        # #451/#452: P1 sold IR and TR once KO and he had the D's $1100 (KO $742, P1 $424)
+        "operating.sell_more_than_needed": True,
+        # #368: IR's 3-train ran I4-I2-K4 through I2, full of SR's and AR's stations
+        "operating.full_cities_block": False,
+    },
+}
+
+
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
     options = dict(SITE)
     for rule in game.options:
         options.update(OPTIONAL[rule])
+    options.update(AS_PLAYED.get(game.name, {}))
     for path, value in options.items():
         *tables, key = path.split(".")
         where = data

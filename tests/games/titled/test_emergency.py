@@ -113,3 +113,26 @@ def test_a_sale_in_need_comes_after_the_price_move_of_not_running() -> None:
     state = edited(state, lambda d: d.corps["PRR"].held.update({"C": 30, IPO: 30}))
     state, events = play(state, "C sell PRR 1")
     assert "C sells 1 PRR to the pool for $90" in [e.text for e in events]
+
+
+def _operating(state: State, **rules: object) -> State:
+    operating = replace(state.title.operating, **rules)
+    return edited(state, lambda d: setattr(d, "title", replace(d.title, operating=operating)))
+
+
+def test_operating_sell_more_than_needed_lets_a_president_sell_while_the_train_is_unbought() -> (
+    None
+):
+    """operating.sell_more_than_needed (18xx.games EBUY_SELL_MORE_THAN_NEEDED; the site's
+    engine of April 2020 did not check): C ($40) could pay the $30 PRR ($50) lacks for the $80
+    2 train; by the 18xx rule he may not sell, with the option he may until the train is
+    bought."""
+    state = edited(or_1830(), broke)
+    state = edited(state, lambda d: d.corps["PRR"].held.update({"C": 30, IPO: 30}))
+    with pytest.raises(RuleError, match="C sells in an operating round only to pay"):
+        play(state, "C sell PRR 1")
+    state, events = play(_operating(state, sell_more_than_needed=True), "C sell PRR 1")
+    assert "C sells 1 PRR to the pool for $90" in [e.text for e in events]
+    state, _ = play(state, "C train 2")
+    with pytest.raises(RuleError, match="operating.sell_more_than_needed"):
+        play(state, "C sell PRR 1")

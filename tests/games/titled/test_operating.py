@@ -517,3 +517,42 @@ def test_operating_reorder_after_emergency_sale_sorts_the_companies_still_to_ope
 
     state, _ = play(edited(or_1830(), titled), "C sell NYC 1")
     assert state.order == ["PRR", *after]
+
+
+def test_1889_mitsubishi_ferry_its_owner_lays_the_port_tile_once_beside_any_company() -> None:
+    """1889 privates.MF.extra_lay (by = player; g_1889/entities.rb: the owning player places
+    the port tile 437 on B11, G10, I12 or J9, outside the turns of another player's companies,
+    needing no connection): A, who owns MF, lays it in a stock round as well as in the turn of
+    AR, his company, beside AR's own lay; not in B's company's turn, nor twice."""
+
+    def stock(draft: State) -> None:
+        draft.round, draft.stock_round = "stock", 2
+        draft.privates.update({"MF": "A"})
+
+    state = edited(start("1889", "A,B"), stock)
+    assert state.player == "A" and "tile" in GAME.options(state).verbs
+    with pytest.raises(RuleError, match="MF lays tile 437 on B11, G10, I12, J9"):
+        apply(state, Lay("A", "G10", "57", 0, 0, "MF"))
+    with pytest.raises(RuleError, match="B does not own MF.*privates.MF.extra_lay"):
+        apply(state, Lay("B", "G10", "437", 0, 0, "MF"))
+    laid, _ = apply(state, Lay("A", "G10", "437", 0, 0, "MF"))
+    assert laid.tiles["G10"] == ("437", 0) and laid.extra_lays == ["MF"]
+    assert "tile" not in GAME.options(laid).verbs
+    with pytest.raises(RuleError, match="MF's extra tile lay is used"):
+        apply(laid, Lay("A", "J9", "437", 0, 0, "MF"))
+    with pytest.raises(RuleError, match="only a private's owner lays a tile"):
+        apply(state, Lay("A", "G10", "437", 0, 0))
+
+    def operating(draft: State, president: str) -> None:
+        draft.round, draft.phase = "operating", "2"
+        ar = draft.corps["AR"]
+        ar.par, ar.row, ar.column, ar.president, ar.floated = 70, 4, 3, president, True
+        ar.held.update({IPO: 40, president: 60})
+        draft.order, draft.operating = ["AR"], 0
+
+    theirs = edited(state, lambda d: operating(d, "B"))
+    with pytest.raises(RuleError, match="MF's owner lays in a stock round or in his own"):
+        apply(theirs, Lay("A", "G10", "437", 0, 0, "MF"))
+    ours = edited(state, lambda d: operating(d, "A"))
+    ours, _ = apply(ours, Lay("A", "G10", "437", 0, 0, "MF"))
+    assert ours.extra_lays == ["MF"] and ours.op.lays == 0

@@ -1,6 +1,8 @@
 """Games played on 18xx.games (tests/games/titled/recorded) replayed through the banker as a
 table types them (tests/games/titled/replay.py): every player's final value is the site's
-`result`, and no move is forced. The long games are marked `recorded` (the suite leaves them
+`result`, no move is forced, after each operating round every cash and price is what the
+recorded actions imply (tests/games/titled/ledger.py), and each recorded run is at most the
+best the route search proves. The long games are marked `recorded` (the suite leaves them
 out by default): `pytest -m recorded tests/games/titled/test_recorded_games.py`."""
 
 from __future__ import annotations
@@ -14,20 +16,9 @@ from tests.games.titled.replay import Replay, each_forced, recorded_games, repla
 
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
-FORCED: dict[str, str] = {
-    # #368: IR's 400 runs through I2, full of SR's and AR's stations (the site let it pass).
-    # #451/#452: after the KU sale KO and P1 hold $1166 here against the D's $1100; the site
-    # let P1 sell IR ($65) and TR ($40) more, so there they held $995 to $1034: KO or P1 has
-    # $131 to $171 too much here by OR 7.1 (not yet found where).
-    "1889/314": "IR's 400 through I2 (the site's route); KO/P1 $131-171 richer by OR 7.1",
-    # #39: MF's port tile, laid by its owner (a player) in TR's turn, cannot be typed. P3 (SR 3)
-    # and P4 (SR 5) still fall short of cash for a buy; TR of cash for a station (#483).
-    "1889/962": "MF's port tile (a player's lay) cannot be typed; P3 short of cash from SR 3",
-}
-VALUES: dict[str, str] = {
-    # now each value within $300 of the site's (4430/4444, 4028/4317, 3856/3880, 2920/3091)
-    "1889/962": "as FORCED; its runs kept no revenue and are paid as `run best`",
-}
+# Every fixture of 1830 and 1889 now replays exactly: both are empty.
+FORCED: dict[str, str] = {}
+VALUES: dict[str, str] = {}
 
 
 @cache
@@ -65,6 +56,44 @@ def test_a_recorded_game_replays_with_no_forced_move(path: Path) -> None:
 def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     result = replayed(path)
     assert result.scores() == result.game.result
+
+
+@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
+    path: Path,
+) -> None:
+    """Issue 28 item 1: at the end of each operating round every player's and company's cash
+    and every company's price is the ledger's, kept from the recorded actions alone."""
+    result = replayed(path)
+    assert result.rounds > 0
+    assert result.checks == []
+
+
+@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(path: Path) -> None:
+    """Issue 28 item 4 (rule 18xx routes): each revenue the site recorded is at most the best
+    routes the search proves on the track of that moment, which `run best` pays."""
+    result = replayed(path)
+    assert result.routes == []
+
+
+def test_the_ledger_check_fails_where_the_banker_and_the_actions_differ() -> None:
+    """The check after an operating round names the round and the figure that differs."""
+    from tests.games.titled.ledger import compare
+
+    path = next(p for p in recorded_games() if _name(p) == QUICK[0])
+    result = replay(path)  # not the cached replay: its ledger is changed here
+    ledger = result.ledger
+    assert ledger is not None
+    assert compare(ledger, result.state, ("operating", 1, 1)) == []
+    ledger.cash["P1"] += 10
+    corp = next(iter(ledger.where))
+    ledger.move(corp, "right")
+    found = compare(ledger, result.state, ("operating", 1, 1))
+    assert found[0] == f"OR 1.1: P1 has {result.state.cash['P1']}, the actions imply " + str(
+        result.state.cash["P1"] + 10
+    )
+    assert len(found) == 2 and found[1].startswith(f"OR 1.1: {corp} is at ")
 
 
 def test_undo_and_redo_leave_the_actions_the_site_kept() -> None:

@@ -304,3 +304,24 @@ def test_run_best_replaces_every_run_of_the_nine_set_1889_game() -> None:
             runs += 1
         assert sh.run(command.text).ok == (command.refusal is None), command.text
     assert runs == 60
+
+
+def test_operating_full_cities_block_false_lets_a_route_through_a_full_city() -> None:
+    """operating.full_cities_block (the 18xx rule: a route may not pass through a city whose
+    every slot holds another company's station; 18xx.games's engine of April 2020 did not
+    check it): B&O's station fills H10's one slot; it blocks PRR's routes unless the title
+    says false."""
+    from dataclasses import replace
+
+    from referee.eighteen.graph import build_graph
+
+    state = edited(position_1830(), lambda d: d.stations.__setitem__(1, ("H10", 0, "B&O")))
+
+    def h10_blocked(state: State) -> bool:
+        graph = build_graph(routes.position(state), "PRR")
+        return next(n.blocked for n in graph.nodes if n.hex == "H10" and n.kind == "city")
+
+    assert h10_blocked(state)
+    operating = replace(state.title.operating, full_cities_block=False)
+    lax = edited(state, lambda d: setattr(d, "title", replace(d.title, operating=operating)))
+    assert not h10_blocked(lax)
