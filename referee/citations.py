@@ -139,6 +139,8 @@ ALIASES: dict[tuple[str, str], str] = {
 TITLE_KEYS: dict[str, str] = {
     "market": N_("the stock market"),
     "operating.emergency_from_companies": N_("a president's help toward a train"),
+    "operating.first_round_private_sales": N_("privates sold in the first operating round"),
+    "operating.first_turn_tile_lays": N_("tile lays in a company's first turn"),
     "operating.full_cities_block": N_("a city full of other companies' stations blocks a route"),
     "operating.sell_more_than_needed": N_("a president's sales for a train beyond the need"),
     "operating.must_buy_train": N_("a company must own a train"),
@@ -146,6 +148,8 @@ TITLE_KEYS: dict[str, str] = {
     "operating.private_price_percent": N_("the price a company pays for a private"),
     "operating.tile_lays": N_("tile lays per turn"),
     "operating.train_price_between_companies": N_("the price of a train between companies"),
+    "operating.upgrade_is_the_only_lay": N_("an upgrade as the turn's only lay"),
+    "phases.*.bank_trains_per_turn": N_("trains from the bank per turn in the phase"),
     "phases.*.privates_for_sale": N_("privates for sale in the phase"),
     "phases.*.tiles": N_("the tiles of the phase"),
     "phases.*.train_limit": N_("the train limit of the phase"),
@@ -163,6 +167,8 @@ TITLE_KEYS: dict[str, str] = {
     "shares.sell_buy_order": N_("the order of selling and buying"),
     "shares.sell_in_blocks": N_("selling shares in blocks"),
     "title.map": N_("the map"),
+    "trains.*.loses_a_train_run": N_("a train's run lost when the train is first bought"),
+    "trains.*.obsolete_on": N_("obsolete trains"),
     "trains.*.trade_in": N_("trading in a train"),
 }
 _TITLE_KEY = re.compile(r"^(?P<title>\S+) (?P<key>[a-z_]+(?:\.[\w&+-]+)*)$")

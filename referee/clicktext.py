@@ -21,6 +21,9 @@ from referee.i18n import N_, NN_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# The line of every command's --help option (see TranslatedHelp.get_help_option).
+HELP_OPTION = N_("Show this message and exit.")
+
 # click's own messages that the catalog translates (click looks them up with gettext's `_`
 # and `ngettext`, which `translate_click` points at the catalog). Two spellings of a message
 # where click's versions differ (8.1 and 8.2+). Click's errors about how a program declares
@@ -30,7 +33,7 @@ CLICK_MESSAGES = (
     N_("Options"),
     N_("Commands"),
     N_("Positional arguments"),
-    N_("Show this message and exit."),
+    HELP_OPTION,
     N_("Show the version and exit."),
     N_("Aborted!"),
     N_("Error"),
@@ -251,11 +254,21 @@ class TranslatedOption(click.Option):
         super().__init__(*args, **attrs)
 
 
-class TranslatedHelp:
-    """For a command or group: its help and short help read through the catalog when shown."""
+class TranslatedHelp(click.Command):
+    """For a command or group: its help and short help read through the catalog when shown,
+    and the line of its --help option too."""
 
     help = Translated()
     short_help = Translated()
+
+    def get_help_option(self, ctx: click.Context) -> click.Option | None:
+        # click makes the --help option once per command and keeps it, its help said in the
+        # language of that moment: said again in the language in force whenever it is read
+        # (one process speaks both: the shell's `lang`, the tests).
+        option = super().get_help_option(ctx)
+        if option is not None:
+            option.help = _(HELP_OPTION)
+        return option
 
 
 class TranslatedCommand(TranslatedHelp, click.Command):

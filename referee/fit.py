@@ -21,6 +21,8 @@ from referee.i18n import width
 WIDTH = 80
 # The least a wrapped column keeps: narrower, a cell is more breaks than text.
 NARROWEST = 8
+# A Japanese run this wide or less after a space (a name, a figure) moves whole to the next line.
+SHORT_WORD = 16
 _OPENING = "(\\[「『（"
 _CLOSING = "、。，．：；）」』！？ー々ぁぃぅぇぉっゃゅょァィゥェォッャュョ"
 # One unit that is never split: an ASCII word, or one Japanese character with the closing
@@ -50,8 +52,9 @@ def wrap(line: str, limit: int = WIDTH, hang: int = 2) -> list[str]:
     current = indent
     for unit in _UNIT.findall(body):
         if width(current + unit.rstrip()) > limit and current.strip():
-            lines.append(current.rstrip())
-            current = more
+            head, tail = _at_space(current, len(more), limit)
+            lines.append(head.rstrip())
+            current = more + tail
         current += unit
         while width(current.rstrip()) > limit:  # one word wider than the line
             head, current = _cut(current, limit)
@@ -60,6 +63,21 @@ def wrap(line: str, limit: int = WIDTH, hang: int = 2) -> list[str]:
     if current.strip():
         lines.append(current.rstrip())
     return lines
+
+
+def _at_space(current: str, start: int, limit: int) -> tuple[str, str]:
+    """`current` split where a reader expects: after its last " · " when what follows is at
+    most half a line (a status's last part moves whole), else at its last space when what
+    follows is short (a name, a figure: "優先プレイヤー 花子" must not end a line inside 花子),
+    else where it is."""
+    text = current.rstrip()
+    dot = text.rfind("·", start)
+    if dot > start and width(current[dot + 1 :].strip()) <= limit // 2:
+        return current[: dot + 1], current[dot + 1 :].lstrip()
+    space = text.rfind(" ", start)
+    if space > start and width(current[space + 1 :]) <= SHORT_WORD:
+        return current[:space], current[space + 1 :]
+    return current, ""
 
 
 def _cut(text: str, limit: int) -> tuple[str, str]:

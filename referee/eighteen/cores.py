@@ -21,6 +21,7 @@ once. An exception in it comes back as one (SearchFailed), not as an answer left
 from __future__ import annotations
 
 import contextlib
+import math
 import multiprocessing as mp
 import os
 import signal
@@ -160,7 +161,8 @@ class Child:
             return True, 0  # never forked: it walked nothing, the parent walked every end
         answered: Answered | Failure = (False, 0, [])
         try:
-            if self.receive.poll(max(deadline - time.monotonic(), 0) + grace):
+            left = deadline - time.monotonic()  # infinite: no budget, wait for the answer
+            if self.receive.poll(None if left == math.inf else max(left, 0) + grace):
                 answered = self.receive.recv()
         except (EOFError, OSError):
             pass

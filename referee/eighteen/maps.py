@@ -19,6 +19,7 @@ class HexSpec:
     printed: TileSpec  # what is printed on the hex (maybe nothing)
     impassable: frozenset[int] = frozenset()
     terrain: str = ""
+    cost: int = 0  # what the first tile on it costs (its terrain), where the map says
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,13 @@ def map_from_data(name: str, data: dict[str, Any]) -> GameMap:
         blocked = raw.get("impassable", [])
         if not all(isinstance(e, int) and 0 <= e < 6 for e in blocked):
             raise UsageError(_("{where}: impassable edges must be 0-5").format(where=where))
+        cost = raw.get("cost", 0)
+        if not isinstance(cost, int) or cost < 0:
+            raise UsageError(
+                _("{where}: cost must be a whole number of 0 or more").format(where=where)
+            )
         hexes[hex_name] = HexSpec(
-            hex_name, printed, frozenset(blocked), str(raw.get("terrain", ""))
+            hex_name, printed, frozenset(blocked), str(raw.get("terrain", "")), cost
         )
     phases = {str(k): str(v) for k, v in data.get("phases", {}).items()}
     trains = {str(k): int(v) for k, v in data.get("trains", {}).items()}

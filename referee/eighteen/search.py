@@ -29,6 +29,7 @@ Every stage watches a deadline and reports whether the answer is proven.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -44,6 +45,10 @@ from referee.eighteen.position import Position
 from referee.eighteen.rules import Route, Setup, check_setup, setup_for
 from referee.eighteen.table import Candidate, RouteTable
 from referee.eighteen.trains import Train
+
+# A budget that never runs out: the search goes on until its answer is proven (the tests use it,
+# so that an answer is proven however loaded the machine; a player's search keeps a budget).
+UNLIMITED = math.inf
 
 
 @dataclass

@@ -60,6 +60,9 @@ class TileSpec:
     label: str
     nodes: tuple[NodeSpec, ...]
     paths: tuple[tuple[End, End], ...]
+    # The label the hex takes from a tile of that colour on: (label, colour), or None (18TN's
+    # Nashville, white, wants an N tile in green; its N tile a P tile in brown).
+    future_label: tuple[str, str] | None = None
 
     def exits(self, rotation: int = 0) -> frozenset[int]:
         return frozenset(rotate(e[1], rotation) for path in self.paths for e in path if e[0] == "e")
@@ -134,8 +137,26 @@ def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
         if node.kind == "junction" and i not in used:
             raise UsageError(_("{where}: junction n{i} has no track").format(where=where, i=i))
     return TileSpec(
-        name, str(raw.get("color", "")), str(raw.get("label") or ""), nodes, tuple(paths)
+        name,
+        str(raw.get("color", "")),
+        str(raw.get("label") or ""),
+        nodes,
+        tuple(paths),
+        _future_label(raw.get("future_label"), where),
     )
+
+
+def _future_label(raw: Any, where: str) -> tuple[str, str] | None:
+    """`future_label = { label = "P", color = "brown" }`, or None when not given."""
+    if raw is None:
+        return None
+    if not (isinstance(raw, dict) and all(isinstance(raw.get(k), str) for k in ("label", "color"))):
+        raise UsageError(
+            _('{where}: future_label must be {{ label = "P", color = "brown" }}').format(
+                where=where
+            )
+        )
+    return (raw["label"], raw["color"])
 
 
 @cache

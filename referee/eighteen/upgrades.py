@@ -84,9 +84,12 @@ def _kept(path: tuple[End, End], paths: Paths, old: TileSpec, new: TileSpec) -> 
     )
 
 
-def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: int) -> str | None:
+def upgrade_problem(
+    old: TileSpec, old_paths: Paths, new: TileSpec, rotation: int, label: str | None = None
+) -> str | None:
     """Why `new` turned `rotation` may not replace `old` (its paths `old_paths` as they lie on
-    the map), or None. Printed content of no colour counts as white."""
+    the map), or None. Printed content of no colour counts as white. `label`: the label the
+    hex wants of the new tile when it is not the old one's (a future label, `wanted_label`)."""
     colour = old.color or "white"
     wanted = _next_colour(colour)
     if new.color != wanted:
@@ -97,8 +100,9 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
             if wanted
             else _("no tile replaces {old}").format(old=colour_word(colour))
         )
-    if new.label != old.label:
-        return _label_problem(old.label, new)
+    want = old.label if label is None else label
+    if new.label != want:
+        return _label_problem(want, new)
     towns, cities = _kinds(old, "town"), _kinds(old, "city")
     if _kinds(new, "town") != towns:
         return ngettext(
@@ -127,6 +131,15 @@ def upgrade_problem(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: in
         return _(
             "tile {name} rotation {rotation}: a city or town of it takes none of the old track"
         ).format(name=new.name, rotation=rotation)
+    return None
+
+
+def wanted_label(new: TileSpec, *before: TileSpec) -> str | None:
+    """The label a hex wants of `new` from the future labels of what it held (the printed
+    hex, the tile replaced) for `new`'s colour; None: the replaced tile's own label."""
+    for held in before:
+        if held.future_label is not None and held.future_label[1] == new.color:
+            return held.future_label[0]
     return None
 
 

@@ -103,9 +103,7 @@ def _param(param: click.Parameter, ctx: click.Context) -> Param:
     choices = tuple(str(c) for c in getattr(param.type, "choices", ()) or ())
     if isinstance(param, click.Option):
         record = param.get_help_record(ctx)
-        # click makes its --help option once, in the language of the first run: its text is
-        # one of click's messages, said again here in the language in force.
-        help_text = _(record[1]) if record and record[1] else ""
+        help_text = record[1] if record and record[1] else ""
         takes_value = not (param.is_flag or param.count)
         return Param(
             name=param.name or "",

@@ -31,9 +31,11 @@ def test_a_move_typed_at_the_prompt_reaches_the_page(tmp_path: Path) -> None:
     child.sendline("reveal blue green black orange white")
     child.expect("auction share 5 of 5: white")
     child.expect("Ann>")
-    deadline = time.monotonic() + 1.0
+    # The page shows the move while the prompt waits: how soon is a bench's question, and the
+    # limit only ends the test (it failed at 1 s under load).
+    deadline = time.monotonic() + 30
     while view(url)["moves"] != 1:
-        assert time.monotonic() < deadline, "the page did not show the move within 1 s"
+        assert time.monotonic() < deadline, "the page never showed the move"
         time.sleep(0.02)
     last = view(url)["last_moves"][-1]
     assert (last["number"], last["by"], last["text"]) == (

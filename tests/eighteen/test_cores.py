@@ -89,7 +89,7 @@ def test_a_process_done_early_hands_on_its_floor() -> None:
 
     from referee.eighteen.floor import Floor
     from referee.eighteen.position import position_from_data
-    from referee.eighteen.search import best_routes
+    from referee.eighteen.search import UNLIMITED, best_routes
     from referee.eighteen.trains import parse_trains
 
     shared: list[cores.Shared] = []
@@ -112,7 +112,7 @@ def test_a_process_done_early_hands_on_its_floor() -> None:
                 position_from_data(dense_grid(8, 10)),
                 "A",
                 parse_trains("D,4"),
-                max_seconds=10,
+                UNLIMITED,
                 config=AT_ONCE,
             )
     finally:
@@ -142,7 +142,7 @@ def test_an_exception_in_the_child_is_reported_as_one_not_as_unproven() -> None:
     """A walk that raises in the second process is said as that error (SearchFailed), not
     passed off as an answer that ran out of time."""
     from bench.latepos import lost_atlas_position
-    from referee.eighteen.search import best_routes
+    from referee.eighteen.search import UNLIMITED, best_routes
     from referee.eighteen.trains import parse_trains
 
     parent, each = os.getpid(), cores.Shared.each
@@ -156,7 +156,7 @@ def test_an_exception_in_the_child_is_reported_as_one_not_as_unproven() -> None:
     cores.Shared.each = failing_in_the_child  # type: ignore[method-assign]
     try:
         with split_at_once() as started, pytest.raises(cores.SearchFailed) as failed:
-            best_routes(position, company, parse_trains(trains), 30, AT_ONCE)
+            best_routes(position, company, parse_trains(trains), UNLIMITED, AT_ONCE)
     finally:
         cores.Shared.each = each  # type: ignore[method-assign]
     assert started[0] == 1
@@ -237,18 +237,18 @@ def test_no_process_to_fork_leaves_the_walk_on_one_core(monkeypatch: pytest.Monk
     from test_deadline import dense_grid
 
     from referee.eighteen.position import position_from_data
-    from referee.eighteen.search import best_routes
+    from referee.eighteen.search import UNLIMITED, best_routes
     from referee.eighteen.trains import parse_trains
 
     def refused() -> int:
         raise BlockingIOError("fork: no process to be had")
 
     position = position_from_data(dense_grid(8, 10))
-    alone = best_routes(position, "A", parse_trains("D,4"), max_seconds=30)
+    alone = best_routes(position, "A", parse_trains("D,4"), UNLIMITED)
     open_before = len(os.listdir("/proc/self/fd"))
     monkeypatch.setattr(cores.os, "fork", refused)
     with split_at_once() as started:
-        answer = best_routes(position, "A", parse_trains("D,4"), 30, AT_ONCE)
+        answer = best_routes(position, "A", parse_trains("D,4"), UNLIMITED, AT_ONCE)
     assert started[0] == 1
     assert answer.proven and answer.total == alone.total
     assert len(os.listdir("/proc/self/fd")) == open_before

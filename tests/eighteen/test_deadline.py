@@ -8,7 +8,7 @@ from typing import Any
 from referee.eighteen.combine import combine
 from referee.eighteen.hexes import name_of, neighbour
 from referee.eighteen.position import position_from_data
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 
@@ -41,7 +41,7 @@ def test_deadline_returns_best_so_far_not_proven() -> None:
 
 def test_small_enough_is_proven() -> None:
     position = position_from_data(dense_grid(2, 4))
-    assert best_routes(position, "A", parse_trains("2"), max_seconds=30).proven
+    assert best_routes(position, "A", parse_trains("2"), UNLIMITED).proven
 
 
 def test_combining_watches_the_deadline_while_scanning_clashing_candidates() -> None:

@@ -11,7 +11,7 @@ from test_property import EAGER
 
 from bench.latepos import lost_atlas_position
 from referee.eighteen.config import DEFAULT
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 
@@ -19,9 +19,9 @@ from referee.eighteen.trains import parse_trains
 def test_tight_ceilings_and_remembered_walks_change_no_answer(seed: int) -> None:
     position, company, trains = lost_atlas_position(seed)
     assert "∞" in trains
-    eager = best_routes(position, company, parse_trains(trains), config=EAGER)
+    eager = best_routes(position, company, parse_trains(trains), UNLIMITED, EAGER)
     never = replace(DEFAULT, tight_after=1 << 40, dominate_after=1 << 40)
-    plain = best_routes(position, company, parse_trains(trains), config=never)
+    plain = best_routes(position, company, parse_trains(trains), UNLIMITED, never)
     assert eager.proven and plain.proven
     assert eager.total == plain.total
     assert sum(eager.revenues) == eager.total

@@ -18,7 +18,7 @@ from referee.eighteen.graph import Link, Node, TrackGraph, build_graph
 from referee.eighteen.pair import Pair, best_pair
 from referee.eighteen.position import Rules, position_from_data
 from referee.eighteen.rules import Setup, passable, setup_for, stop_values
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 # Two ∞ or D trains walked as a pair however few routes the network holds.
@@ -34,8 +34,8 @@ def test_pair_walk_equals_exhaustive(seed: int) -> None:
 def test_pair_walk_equals_listing_on_a_late_lost_atlas_map() -> None:
     position, company, trains = lost_atlas_position(0)
     assert trains == "∞,∞"
-    listed = best_routes(position, company, parse_trains(trains))
-    walked = best_routes(position, company, parse_trains(trains), config=AS_PAIR)
+    listed = best_routes(position, company, parse_trains(trains), UNLIMITED)
+    walked = best_routes(position, company, parse_trains(trains), UNLIMITED, AS_PAIR)
     assert listed.proven and walked.proven
     assert walked.total == listed.total == sum(walked.revenues)
 

@@ -11,7 +11,7 @@ import pytest
 from bench.latepos import map_position
 from bench.peer import board_csv, peer_hex, peer_revenue
 from referee.datafiles import load_table
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 pytest.importorskip("routes18xx")
@@ -36,7 +36,7 @@ def test_hex_names_follow_the_peers_map() -> None:
 @pytest.mark.parametrize("seed", [0, 2, 4])
 def test_peer_agrees_on_late_1889_positions(seed: int) -> None:
     position, company, trains = map_position("1889", seed)
-    ours = best_routes(position, company, parse_trains(trains))
+    ours = best_routes(position, company, parse_trains(trains), UNLIMITED)
     peer_total, _ = peer_revenue(position, company, trains)
     assert ours.proven
     assert ours.total == peer_total

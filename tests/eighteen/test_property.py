@@ -11,7 +11,7 @@ from randpos import random_position, random_trains
 from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.position import position_from_data
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -35,7 +35,7 @@ def check(
     trains = parse_trains(drawn.replace("D", "∞") if data.get("game") == "lost-atlas" else drawn)
     if company not in position.companies():
         return
-    answer = best_routes(position, company, trains, config=config)
+    answer = best_routes(position, company, trains, UNLIMITED, config)
     assert answer.proven
     assert answer.total == best_revenue(position, company, trains)
     assert answer.total == sum(answer.revenues)

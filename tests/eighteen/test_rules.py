@@ -11,7 +11,7 @@ from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.graph import build_graph
 from referee.eighteen.position import load_position, position_from_data
 from referee.eighteen.rules import setup_for
-from referee.eighteen.search import best_routes, solve
+from referee.eighteen.search import UNLIMITED, best_routes, solve
 from referee.eighteen.trains import parse_trains
 from referee.engine import RuleError, UsageError
 
@@ -20,7 +20,7 @@ HERE = Path(__file__).parent / "positions"
 
 def run(data: dict[str, Any], trains: str, company: str = "A") -> int:
     position = position_from_data(data)
-    answer = best_routes(position, company, parse_trains(trains))
+    answer = best_routes(position, company, parse_trains(trains), UNLIMITED)
     assert answer.proven
     assert answer.total == best_revenue(position, company, parse_trains(trains))
     return answer.total
@@ -45,7 +45,7 @@ def city(revenue: int, slots: int = 1, up: bool = True, down: bool = True) -> di
 
 def test_lost_atlas_16_two_4_trains_310() -> None:
     position = load_position(HERE / "lost_atlas_16.toml")
-    answer = best_routes(position, "NP", parse_trains("4,4"))
+    answer = best_routes(position, "NP", parse_trains("4,4"), UNLIMITED)
     assert sorted(answer.revenues) == [150, 160]
     assert answer.total == 310 and answer.proven
 
@@ -57,21 +57,21 @@ def test_avoided_track_is_left_alone() -> None:
     graph = build_graph(position, "NP")
     four = parse_trains("4")
     setup = setup_for(position, "NP", parse_trains("4,4"))
-    first = solve(graph, four, setup)
+    first = solve(graph, four, setup, UNLIMITED)
     assert first.total == 160 and first.routes[0] is not None
-    second = solve(graph, four, setup, avoid=first.routes[0].mask)
+    second = solve(graph, four, setup, UNLIMITED, avoid=first.routes[0].mask)
     assert second.total == 150 and second.proven
     assert second.routes[0] is not None and not second.routes[0].mask & first.routes[0].mask
 
 
 def test_1830_cleveland_chicago_phase_d_100() -> None:
     position = load_position(HERE / "1830_cleveland_chicago.toml")
-    assert best_routes(position, "C&O", parse_trains("2")).total == 100
+    assert best_routes(position, "C&O", parse_trains("2"), UNLIMITED).total == 100
 
 
 def test_1830_off_board_early_value_in_phase_4() -> None:
     position = load_position(HERE / "1830_cleveland_chicago.toml", phase="4")
-    assert best_routes(position, "C&O", parse_trains("2")).total == 70
+    assert best_routes(position, "C&O", parse_trains("2"), UNLIMITED).total == 70
 
 
 def test_n_train_counts_at_most_n_stops_without_skipping() -> None:
@@ -240,6 +240,6 @@ def test_1889_d_train_collects_diesel_value_at_imabari() -> None:
     position = position_from_data(data)
     spec = position.map.hexes["F3"].printed
     assert any(n.kind == "city" for n in spec.nodes)  # Saijou, next to Imabari (F1)
-    d = best_routes(position, "IR", parse_trains("D")).total
-    six = best_routes(position, "IR", parse_trains("6")).total
+    d = best_routes(position, "IR", parse_trains("D"), UNLIMITED).total
+    six = best_routes(position, "IR", parse_trains("6"), UNLIMITED).total
     assert d - six == 100 - 60

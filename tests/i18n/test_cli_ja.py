@@ -14,6 +14,7 @@ from wcwidth import wcswidth
 from referee import i18n, render
 from referee.cli import cli
 from referee.engine import Standing
+from referee.i18n import N_
 from tests.e2e.test_terminal import BOARD, referee_program, spawn
 
 
@@ -132,3 +133,33 @@ def test_a_game_in_japanese_in_a_real_terminal(
     leave(child)
     shown = run("show", str(save), "--json", env={**os.environ, "REFEREE_LANG": "en"})
     assert '"moves": 2' in shown.stdout  # reveal, reveal: the same log
+
+
+def test_the_help_options_line_follows_the_language_whichever_spoke_first() -> None:
+    """click makes a command's --help option once and keeps it: its line must still follow
+    the language in force after a --help in the other language (one process speaks both: the
+    shell's `lang`, the tests; an English man page generated after a Japanese --help once
+    carried that line in Japanese)."""
+    import click
+
+    from referee.clicktext import TranslatedHelp, translate_click, with_lang
+    from referee.generate import tree
+
+    class Probe(TranslatedHelp, click.Group):
+        """A command no other test has asked for its --help yet."""
+
+    @click.group("probe", cls=Probe, help=N_("Show the version and exit."))
+    def probe() -> None:
+        pass
+
+    translate_click()
+    with_lang(probe)
+    runner = CliRunner()
+    with i18n.speaking("ja"):  # the option is made in Japanese, as after `lang ja`
+        japanese = runner.invoke(probe, ["--lang", "ja", "--help"]).output
+    assert "このメッセージを表示して終了します。" in japanese
+    i18n.use("en")
+    english = runner.invoke(probe, ["--lang", "en", "--help"]).output
+    assert "Show this message and exit." in english and "表示" not in english, english
+    shown = tree.command_tree(probe)[0].options  # what the man page reads
+    assert [o.help for o in shown if "--help" in o.opts] == ["Show this message and exit."]

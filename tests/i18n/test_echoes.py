@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from referee.words import ECHO_LIMIT, clip, clip_echoes
 from tests.i18n.test_catalog import messages
 
@@ -37,16 +35,16 @@ def test_the_echo_is_long_enough_to_be_clipped() -> None:
     assert clip(ECHO) != ECHO and "'" in clip(ECHO)
 
 
-@pytest.mark.parametrize("template", texts(), ids=lambda t: t[:30])
-def test_only_the_quoted_echoes_are_clipped(template: str) -> None:
-    message = filled(template, ECHO)
-    assert clip_echoes(message) == filled(template, clip(ECHO))
+# One test over every message rather than one per message: the same checks, and a failure
+# lists every message it fails on (9,700 tests of a few milliseconds each cost CI a minute).
+def test_only_the_quoted_echoes_are_clipped() -> None:
+    wrong = [t for t in texts() if clip_echoes(filled(t, ECHO)) != filled(t, clip(ECHO))]
+    assert not wrong, wrong
 
 
-@pytest.mark.parametrize("template", texts(), ids=lambda t: t[:30])
-def test_a_message_without_long_echoes_is_left_whole(template: str) -> None:
-    message = filled(template, "Tulsa's")
-    assert clip_echoes(message) == message
+def test_a_message_without_long_echoes_is_left_whole() -> None:
+    wrong = [t for t in texts() if clip_echoes(filled(t, "Tulsa's")) != filled(t, "Tulsa's")]
+    assert not wrong, wrong
 
 
 def test_the_possessive_then_a_quoted_word_reads_whole() -> None:

@@ -140,3 +140,17 @@ def test_a_long_line_of_english_breaks_at_spaces() -> None:
     lines = fit.wrap(line, 40)
     assert all(width(part) <= 40 for part in lines)
     assert " ".join(part.strip() for part in lines) == line
+
+
+def test_a_status_line_breaks_after_its_separator_never_inside_a_name() -> None:
+    """A player's name and the status's last part stay whole: the line breaks after " · "."""
+    line = "ロングゲーム · サイクル 1/6 · 準備 · 黄フェイズ(最後の列車 2)· 優先プレイヤー 花子"
+    assert fit.wrap(line) == [
+        "ロングゲーム · サイクル 1/6 · 準備 · 黄フェイズ(最後の列車 2)·",
+        "  優先プレイヤー 花子",
+    ]
+
+
+def test_a_short_word_after_a_space_moves_whole_to_the_next_line() -> None:
+    lines = fit.wrap("あ" * 35 + " 花子", 74)
+    assert lines == ["あ" * 35, "  花子"]

@@ -34,7 +34,7 @@ def test_game_data_is_read_as_the_package_referee_tables() -> None:
     assert "1830" in table_names("maps") and "1889" in table_names("maps")
     assert load_table("lost-atlas")["market"]["spaces"]
     assert load_table("maps/1830.toml")["corporations"]
-    assert table_names("titles") == ["1830", "1889"]
+    assert {"1830", "1889"} <= set(table_names("titles"))
     assert load_table("titles/1889")["companies"]
 
 

@@ -7,10 +7,12 @@ from typing import Any
 
 import pytest
 from aiohttp import web
-from aiohttp.test_utils import BaseTestServer
+from aiohttp.test_utils import BaseTestServer, TestClient
 
 from referee import scenario
 from referee.session import Session
+from referee.web.server import TablePage
+from referee.web.source import Source
 
 SCENARIOS = Path(__file__).parent.parent / "scenarios"
 # One game of each of the five and of a described 18xx title, mid-game and finished alike.
@@ -54,3 +56,16 @@ class PageTestServer(BaseTestServer):
 
     async def _make_runner(self, **kwargs: Any) -> web.BaseRunner:
         return web.ServerRunner(self.page.server(), **kwargs)
+
+
+@pytest.fixture
+async def shared(us_session: Session):
+    """The Union Station session's table page, served to a test client: (source, page,
+    client)."""
+    source = Source(us_session)
+    page = TablePage(source)
+    client = TestClient(PageTestServer(page))
+    await client.start_server()
+    yield source, page, client
+    await page.stop()
+    await client.close()

@@ -43,7 +43,7 @@ async def test_undo_shows_too_and_the_page_reconnects_after_the_server_returns(b
         assert shell.run("undo").ok  # the typed move, with any automatic moves after it
         undone = len(session.entries)
         assert undone < moves
-        await browser.wait_for(f"document.body.dataset.moves === '{undone}'", 1.0)
+        await browser.wait_for(f"document.body.dataset.moves === '{undone}'", 10)
         # The Wi-Fi drops: the page says so, then catches up by itself when it is back.
         shell.run("share off")
         await browser.wait_for("document.getElementById('live').className === 'live lost'", 5)

@@ -9,29 +9,13 @@ import asyncio
 import json
 import re
 
-import pytest
-from aiohttp.test_utils import TestClient
-
-from referee.session import Session
 from referee.shell.commands import Shell
 from referee.web import server as server_module
-from referee.web.server import CHARTS_HERE, TablePage
-from referee.web.source import Source
-from tests.web.conftest import ONE_OF_EACH, PageTestServer, next_move, played
+from referee.web.server import CHARTS_HERE
+from tests.web.conftest import ONE_OF_EACH, next_move, played
 
 URL = re.compile(r"http://\S+/")
 NAME = ONE_OF_EACH["union-station"]
-
-
-@pytest.fixture
-async def shared(us_session: Session):
-    source = Source(us_session)
-    page = TablePage(source)
-    client = TestClient(PageTestServer(page))
-    await client.start_server()
-    yield source, page, client
-    await page.stop()
-    await client.close()
 
 
 async def _events(content, count: int) -> list[tuple[str, str]]:

@@ -7,27 +7,15 @@ import json
 import threading
 
 import pytest
-from aiohttp.test_utils import TestClient
 
 from referee.session import Session
 from referee.web import server as server_module
 from referee.web.server import TablePage
 from referee.web.source import Source
-from tests.web.conftest import ONE_OF_EACH, PageTestServer, next_move
+from tests.web.conftest import ONE_OF_EACH, next_move
 
 READ_PATHS = ("", "view.json", "events", "page.css", "page.js")
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND")
-
-
-@pytest.fixture
-async def shared(us_session: Session):
-    source = Source(us_session)
-    page = TablePage(source)
-    client = TestClient(PageTestServer(page))
-    await client.start_server()
-    yield source, page, client
-    await page.stop()
-    await client.close()
 
 
 async def test_the_page_shows_the_game(shared) -> None:

@@ -13,10 +13,11 @@ pass, or all are sold, the sale ends.
 from __future__ import annotations
 
 from referee.engine import Event
+from referee.games.titled.floating import float_company
 from referee.games.titled.moves import BidPrivate, Done, Par
 from referee.games.titled.rules import start_at
-from referee.games.titled.state import IPO, Bid, State
-from referee.games.titled.title import Private
+from referee.games.titled.state import CLOSED, IPO, Bid, State
+from referee.games.titled.title import DRAWN, Private
 from referee.i18n import N_, _
 from referee.rules_kit import Judge
 
@@ -49,6 +50,8 @@ def actor(state: State) -> str:
     """Who acts: the lowest bidder in an auction among bidders, else the player in turn."""
     if state.auction.pending_par:
         return state.corps[state.auction.pending_par].president
+    if state.auction.pending_draw:
+        return state.privates[state.auction.pending_draw]
     bids = bidding(state)
     if bids:
         return min(bids, key=lambda b: b.amount).player
@@ -56,17 +59,22 @@ def actor(state: State) -> str:
 
 
 def committed(state: State, player: str, but: str = "") -> int:
+    """The cash `player`'s bids hold (but on `but`): every bid, or only those he leads
+    (auction.only_leading_bids_hold_cash)."""
+    leading = state.title.auction.only_leading_bids_hold_cash
     return sum(
         b.amount
         for abbr, bids in state.auction.bids.items()
         for b in bids
-        if b.player == player and abbr != but
+        if b.player == player
+        and abbr != but
+        and (not leading or b.amount == max(other.amount for other in bids))
     )
 
 
 def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event]]:
     judge.fact(state.round == "auction", _("the private companies are not for sale now"), AUCTION)
-    judge.fact(not state.auction.pending_par, _("a company's par price is due first"), AUCTION)
+    judge.fact(not state.auction.awaiting_par, _("a company's par price is due first"), AUCTION)
     left = state.auction.left
     not_for_sale = _("{private} is not for sale").format(private=move.private)
     judge.fact(move.private in left, not_for_sale, AUCTION, ", ".join(left))
@@ -109,6 +117,16 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
             _rule(state, "auction.min_raise"),
         )
         judge.rule(
+            not title.auction.raise_in_steps
+            or (move.amount - least) % title.auction.min_raise == 0,
+            _("a bid for {private} is {price} plus a multiple of {step}").format(
+                private=move.private,
+                price=title.money(least),
+                step=title.money(title.auction.min_raise),
+            ),
+            _rule(state, "auction.raise_in_steps"),
+        )
+        judge.rule(
             committed(state, move.actor, but=move.private) + move.amount <= state.cash[move.actor],
             _("{player}'s bids would pass his cash, {cash}").format(
                 player=move.actor, cash=title.money(state.cash[move.actor])
@@ -139,7 +157,7 @@ def bid(state: State, move: BidPrivate, judge: Judge) -> tuple[State, list[Event
 
 
 def passes(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
-    judge.fact(not state.auction.pending_par, _("a company's par price is due first"), AUCTION)
+    judge.fact(not state.auction.awaiting_par, _("a company's par price is due first"), AUCTION)
     judge.turn(move.actor, actor(state), AUCTION)
     title = state.title
     bids = bidding(state)
@@ -228,19 +246,22 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
                 )
             )
         )
-    if p.gives_president:
-        company = title.company(p.gives_president)
-        corp = state.corps[company.abbr]
-        corp.held[IPO] -= company.shares[0]
-        corp.held[player] = corp.percent(player) + company.shares[0]
-        corp.president = player
-        state.auction.pending_par = company.abbr
+    if p.gives_president == DRAWN:
+        state.auction.pending_draw = abbr
+        said = _(
+            "{player} receives the president's certificate of the company drawn for {private}:"
+            " par it to name it"
+        )
+        events.append(Event(said.format(player=player, private=abbr)))
+    elif p.gives_president:
+        _give_president(state, player, p.gives_president)
+        state.auction.pending_par = p.gives_president
         events.append(
             Event(
                 _(
                     "{player} receives the {company} president's certificate with {private}"
                     " and sets its par price"
-                ).format(player=player, company=company.abbr, private=abbr)
+                ).format(player=player, company=p.gives_president, private=abbr)
             )
         )
     return events
@@ -249,7 +270,7 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
 def _resolve(state: State) -> list[Event]:
     """Sell the cheapest private to its only bidder, as long as one is left with one bid."""
     events: list[Event] = []
-    while state.auction.left and not state.auction.pending_par:
+    while state.auction.left and not state.auction.awaiting_par:
         bids = state.auction.bids.get(state.auction.left[0], [])
         if len(bids) != 1:
             break
@@ -258,7 +279,7 @@ def _resolve(state: State) -> list[Event]:
 
 
 def _finish(state: State) -> list[Event]:
-    if state.auction.left or state.auction.pending_par or state.round != "auction":
+    if state.auction.left or state.auction.awaiting_par or state.round != "auction":
         return []
     state.round, state.stock_round = "stock", 1
     if state.last_to_act and state.title.auction.priority == "after_last_buyer":
@@ -273,8 +294,23 @@ def _finish(state: State) -> list[Event]:
     ]
 
 
+def _closed_by_start(state: State, abbr: str) -> list[Event]:
+    """The privates that close once the company whose president's certificate they gave
+    starts (privates.*.closes_when_company_starts)."""
+    events = []
+    for p in state.title.privates:
+        closes = p.gives_president == abbr and p.closes_when_company_starts
+        if closes and state.privates.get(p.abbr, CLOSED) != CLOSED:
+            state.privates[p.abbr] = CLOSED
+            said = _("{private} closes: {company} has started")
+            events.append(Event(said.format(private=p.abbr, company=abbr)))
+    return events
+
+
 def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
     """The par price of a company whose president's certificate came with a private."""
+    if state.auction.pending_draw:
+        _name_drawn(state, move, judge)
     abbr = state.auction.pending_par
     judge.fact(
         move.company == abbr, _("{company}'s par price is due").format(company=abbr), AUCTION
@@ -285,5 +321,27 @@ def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Even
     starts = _("{company} starts at {price}").format(
         company=abbr, price=state.title.money(move.price)
     )
-    events = [Event(starts), *_resolve(state)]
+    events = [Event(starts), *float_company(state, state.title.company(abbr), state.corps[abbr])]
+    events += [*_closed_by_start(state, abbr), *_resolve(state)]
     return state, [*events, *_finish(state)]
+
+
+def _give_president(state: State, player: str, abbr: str) -> None:
+    company = state.title.company(abbr)
+    corp = state.corps[abbr]
+    corp.held[IPO] -= company.shares[0]
+    corp.held[player] = corp.percent(player) + company.shares[0]
+    corp.president = player
+
+
+def _name_drawn(state: State, move: Par, judge: Judge) -> None:
+    """The buyer of a private whose company was drawn before the game names it by its par
+    (the title's gives_president = "drawn"): any company not yet started."""
+    private_abbr = state.auction.pending_draw
+    judge.turn(move.actor, state.privates[private_abbr], AUCTION)
+    started = _("{company} has started").format(company=move.company)
+    judge.fact(not state.corps[move.company].started, started, AUCTION)
+    _give_president(state, move.actor, move.company)
+    state.drawn[private_abbr] = move.company
+    state.auction.pending_draw = ""
+    state.auction.pending_par = move.company

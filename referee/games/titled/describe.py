@@ -103,7 +103,12 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     train_names = [tr.name for tr in trains]
     for tr in trains:
         where = Keys({}, f"trains[{tr.name}]", file)
-        for key, value in (("rusts_on", tr.rusts_on), ("available_after", tr.available_after)):
+        named = (
+            ("rusts_on", tr.rusts_on),
+            ("available_after", tr.available_after),
+            ("obsolete_on", tr.obsolete_on),
+        )
+        for key, value in named:
             if value and value not in train_names:
                 said = _("names no train {value}").format(value=shown(value))
                 where.fail(said, key, ", ".join(train_names))
@@ -148,6 +153,10 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         aliases=aliases,
         proven_by=proven_by,
     )
+    for name in title.operating.export_after_set:
+        if name not in train_names:
+            said = _("names no train {value}").format(value=shown(name))
+            Keys({}, "operating", file).fail(said, "export_after_set", ", ".join(train_names))
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
     if map_name:
@@ -259,10 +268,12 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "company_may_buy": k.flag("company_may_buy", True),
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
+        "closes_when_company_starts": k.flag("closes_when_company_starts", False),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
-        if out[key] and out[key] not in abbrs:
+        drawable = key in ("gives_president", "closes_when_bought_train_by")
+        if out[key] and out[key] not in abbrs and not (drawable and out[key] == t.DRAWN):
             said = _("names no company {value}").format(value=shown(out[key]))
             k.fail(said, key, ", ".join(sorted(abbrs)))
     out["exchange_from"] = tuple(k.texts("exchange_from", ["ipo"], ("ipo", "pool")))
@@ -272,6 +283,11 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             tuple(extra.texts("hexes")),
             tuple(extra.texts("tiles")),
             extra.text("by", "company", t.EXTRA_LAY_BY),
+            free=extra.flag("free", False),
+            count=extra.integer("count", 1, 1, 10),
+            lost_to_other_lays=extra.flag("lost_to_other_lays", False),
+            as_own_lay=extra.flag("as_own_lay", False),
+            free_station=extra.flag("free_station", False),
         )
         extra.done()
     if k.has("player_revenue_from_phase"):
@@ -296,6 +312,8 @@ def _train(k: Keys) -> t.Train:
         closes_privates=k.flag("closes_privates", False),
         trade_in=tuple(k.texts("trade_in", [])),
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
+        obsolete_on=k.text("obsolete_on", ""),
+        loses_a_train_run=k.flag("loses_a_train_run", False),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
@@ -315,6 +333,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
         operating_rounds=k.integer("operating_rounds", low=1, high=10),
         train_limit=k.integer("train_limit", low=1, high=20),
         privates_for_sale=k.flag("privates_for_sale", False),
+        bank_trains_per_turn=k.integer("bank_trains_per_turn", 0, 0, 20),
     )
     k.done()
     return phase
@@ -346,6 +365,8 @@ def _auction(k: Keys, has_privates: bool) -> t.AuctionRules:
         min_raise=k.integer("min_raise", 5, 1, _MONEY),
         discount=k.integer("discount", 5, 0, _MONEY),
         priority=k.text("priority", "after_last_buyer", t.AUCTION_PRIORITIES),
+        raise_in_steps=k.flag("raise_in_steps", False),
+        only_leading_bids_hold_cash=k.flag("only_leading_bids_hold_cash", False),
     )
     k.done()
     if has_privates and rules.kind == "none":
@@ -367,6 +388,10 @@ def _operating(k: Keys) -> t.OperatingRules:
         reorder_after_emergency_sale=k.flag("reorder_after_emergency_sale", False),
         sell_more_than_needed=k.flag("sell_more_than_needed", False),
         full_cities_block=k.flag("full_cities_block", True),
+        upgrade_is_the_only_lay=k.flag("upgrade_is_the_only_lay", False),
+        first_round_private_sales=k.flag("first_round_private_sales", False),
+        first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
+        export_after_set=tuple(k.texts("export_after_set", [])),
     )
     k.done()
     return rules

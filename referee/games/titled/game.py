@@ -98,9 +98,12 @@ VERBS = (
     ),
     Verb(
         "token",
-        "token HEX [CITY]",
-        N_("place a station token at its price"),
-        (Form("token H10"),),
+        "token HEX [CITY] [PRIVATE]",
+        N_("place a station token at its price (PRIVATE: the free station a private brings)"),
+        (
+            Form("token H10"),
+            Form("token F16 0 DH", N_("a private's free station, on the tile it laid")),
+        ),
         OR,
     ),
     Verb(
@@ -249,9 +252,12 @@ class Titled(Game):
             cost = amount(args[3], N_("cost")) if args[3:] else 0
             return Lay(actor, args[0].upper(), args[1], rotation, cost, by)
         if verb == "token":
-            count_words(VERBS, verb, args, 1, 2)
+            count_words(VERBS, verb, args, 1, 3)
+            by = ""  # a private's free station names the private last
+            if args[1:] and not args[-1].isdigit():
+                by = match(args.pop(), privates, N_("private"))
             city = amount(args[1], N_("city"), high=5) if args[1:] else 0
-            return Token(actor, args[0].upper(), city)
+            return Token(actor, args[0].upper(), city, by)
         if verb == "run":
             count_words(VERBS, verb, args, 1, 2)
             how = match(args[1], ["full", "half", "withhold"], N_("payout")) if args[1:] else "full"
@@ -308,10 +314,10 @@ class Titled(Game):
             return Options(None, ())
         title = state.title
         pars = tuple(str(s.price) for s in title.market.par_spaces())
-        if state.auction.pending_par:
-            return Options(
-                who, ("par",), {"par": ((state.auction.pending_par,), pars)}, _("par price")
-            )
+        if state.auction.awaiting_par:
+            named = state.auction.pending_par
+            may = (named,) if named else tuple(c for c, co in state.corps.items() if not co.started)
+            return Options(who, ("par",), {"par": (may, pars)}, _("par price"))
         if state.round == "auction":
             left = tuple(state.auction.left)
             price = str(auction.price(state, left[0]))

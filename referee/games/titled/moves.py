@@ -61,6 +61,7 @@ class Token:
     actor: str
     hex: str
     city: int = 0  # which city of the hex's tile
+    private: str = ""  # the private whose free station this is (its extra_lay's free_station)
 
 
 @dataclass(frozen=True)

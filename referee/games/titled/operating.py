@@ -16,10 +16,11 @@ from dataclasses import replace
 from typing import Any
 
 from referee.eighteen import proposal
+from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import Event, UsageError
-from referee.games.titled import market, routes, track
+from referee.games.titled import market, routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
@@ -37,7 +38,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase
 from referee.i18n import N_, _, ngettext
 from referee.rules_kit import Judge, impossible
 
@@ -81,6 +82,7 @@ def begin_round(state: State) -> list[Event]:
     events = [Event(_("operating round {number}").format(number=number))]
     events += pay_privates(state)
     state.order, state.operating, state.op = order(state), 0, OpTurn()
+    state.private_sellers = []
     if not state.order:
         return [*events, *end_round(state)]
     return [*events, *_begin_turn(state)]
@@ -116,9 +118,35 @@ def end_round(state: State) -> list[Event]:
     state.sets_done += 1
     if state.last_set or (title.end.sets and state.sets_done >= title.end.sets):
         return _over(state)
+    exported = _export(state)
     state.round, state.stock_round = "stock", state.stock_round + 1
     said = _("stock round {number}: {player} has the priority deal")
-    return [Event(said.format(number=state.stock_round, player=state.player))]
+    return [*exported, Event(said.format(number=state.stock_round, player=state.player))]
+
+
+def _export(state: State) -> list[Event]:
+    """The title's export_after_set: the next train the bank sells leaves the game when a set
+    of operating rounds ends, if it is of those kinds; its phase and rusting follow as if it
+    were bought."""
+    name = upcoming(state)
+    if name not in state.title.operating.export_after_set:
+        return []
+    if state.depot[name] > 0:
+        state.depot[name] -= 1
+    events = [Event(_("a {train} train is exported (leaves the game)").format(train=name))]
+    if name not in state.bought_kinds:
+        state.bought_kinds.append(name)
+        events += _first_of_kind(state, name)
+    return events
+
+
+def upcoming(state: State) -> str:
+    """The next train of the bank's sequence (not one that is sold beside it once another is
+    bought, like 1830's D): "" when none is left."""
+    return next(
+        (t.name for t in state.title.trains if state.depot[t.name] != 0 and not t.available_after),
+        "",
+    )
 
 
 def _over(state: State) -> list[Event]:
@@ -183,16 +211,18 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     # A company whose home city is still to pick may lay its track first (as 18xx.games lets
     # 1830's ERIE lay on E11 before it places its home station on the tile's city).
     corp = _turn(state, move.actor, judge, home_first=False)
-    if move.private:
-        _extra_lay(state, corp, move, judge)
-    else:
-        _own_lay(state, corp, judge)
+    upgrade = _is_upgrade(state, move.hex)
+    own = not move.private or _extra_lay(state, corp, move, judge).as_own_lay
+    if own:
+        _own_lay(state, corp, judge, upgrade)
     returned = _place(state, move, judge)
     _spend(state, corp, move.cost, judge, _("{company} has {cash}: the terrain costs {price}"))
     if move.private:
         state.extra_lays.append(move.private)
-    else:
+    if own:
         state.op.lays += 1
+        state.op.upgraded = state.op.upgraded or upgrade
+    returned += _forfeit_lays(state, move)
     return state, _laid(state, corp.abbr, move, returned)
 
 
@@ -266,16 +296,37 @@ def player_lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event
     return state, _laid(state, move.actor, move, returned)
 
 
-def _own_lay(state: State, corp: Corp, judge: Judge) -> None:
-    """The company's own lays: the title's number a turn, before the station and the run."""
+def _is_upgrade(state: State, hex_name: str) -> bool:
+    """Whether a tile on `hex_name` replaces one, or track or a city printed in colour."""
+    if hex_name in state.tiles:
+        return True
+    if not state.title.map:
+        return False
+    hexes = load_map(state.title.map).hexes
+    return hex_name in hexes and hexes[hex_name].printed.color not in ("", "white")
+
+
+def _own_lay(state: State, corp: Corp, judge: Judge, upgrade: bool) -> None:
+    """The company's own lays: the title's number a turn, before the station and the run;
+    where the title says so (operating.upgrade_is_the_only_lay) an upgrade is the turn's only
+    lay."""
+    if state.title.operating.upgrade_is_the_only_lay and state.op.lays:
+        judge.rule(
+            not upgrade and not state.op.upgraded,
+            _("{company} upgrades a tile as its only lay of the turn").format(company=corp.abbr),
+            key(state, "operating.upgrade_is_the_only_lay"),
+        )
+    rules = state.title.operating
+    first = not corp.operated and rules.first_turn_tile_lays
+    most = rules.first_turn_tile_lays if first else rules.tile_lays
     judge.rule(
-        state.op.lays < state.title.operating.tile_lays,
+        state.op.lays < most,
         ngettext(
             "{company} has laid its {n} tile this turn",
             "{company} has laid its {n} tiles this turn",
-            state.title.operating.tile_lays,
-        ).format(company=corp.abbr, n=state.title.operating.tile_lays),
-        key(state, "operating.tile_lays"),
+            most,
+        ).format(company=corp.abbr, n=most),
+        key(state, "operating.first_turn_tile_lays" if first else "operating.tile_lays"),
     )
     judge.rule(
         not state.op.tokened and not state.op.ran,
@@ -284,9 +335,10 @@ def _own_lay(state: State, corp: Corp, judge: Judge) -> None:
     )
 
 
-def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
-    """A private's extra lay (its title's extra_lay): once, by the company owning it, on its
-    hexes with its tiles, at any time of the company's turn, in addition to its own lays."""
+def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> ExtraLay:
+    """A private's extra lay (its title's extra_lay): `count` times, by the company owning it,
+    on its hexes with its tiles, at any time of the company's turn, in addition to its own
+    lays (or as one of them: as_own_lay)."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     rule = key(state, f"privates.{move.private}.extra_lay")
@@ -294,7 +346,7 @@ def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
         judge.fact(
             False, _("{private} brings no extra tile lay").format(private=move.private), rule
         )
-        return
+        return ExtraLay((), ())
     owner = state.privates.get(move.private, "")
     judge.fact(
         owner == corp.abbr,
@@ -302,17 +354,23 @@ def _extra_lay(state: State, corp: Corp, move: Lay, judge: Judge) -> None:
         rule,
     )
     _extra_terms(state, move, judge)
+    return extra
 
 
 def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
-    """Once, on the private's hexes, with its tiles."""
+    """`count` times, on the private's hexes, with its tiles."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
     assert extra is not None
     rule = key(state, f"privates.{move.private}.extra_lay")
     judge.rule(
-        move.private not in state.extra_lays,
+        state.extra_lays.count(move.private) < extra.count,
         _("{private}'s extra tile lay is used").format(private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.cost == 0 or not extra.free,
+        _("{private}'s tile is laid free of terrain cost").format(private=move.private),
         rule,
     )
     judge.rule(
@@ -324,10 +382,32 @@ def _extra_terms(state: State, move: Lay, judge: Judge) -> None:
     )
 
 
+def _forfeit_lays(state: State, move: Lay) -> list[Event]:
+    """A lay on a hex of another private's extra lay that is lost to other lays
+    (lost_to_other_lays: 18Chesapeake's C-P and B&S) ends what is left of that lay."""
+    events = []
+    for p in state.title.privates:
+        extra = p.extra_lay
+        if (
+            extra is None
+            or not extra.lost_to_other_lays
+            or p.abbr == move.private
+            or move.hex not in extra.hexes
+            or state.extra_lays.count(p.abbr) >= extra.count
+        ):
+            continue
+        state.extra_lays += [p.abbr] * (extra.count - state.extra_lays.count(p.abbr))
+        said = _("{private} loses its tile lay: another tile was laid on {hex}")
+        events.append(Event(said.format(private=p.abbr, hex=move.hex)))
+    return events
+
+
 def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge, home_first=False)
     if home_to_pick(state, corp):
         return state, _home(state, corp, move, judge)
+    if move.private:
+        return state, _free_station(state, corp, move, judge)
     tokens = state.title.company(corp.abbr).tokens
     placed = _("{company} has placed a station this turn").format(company=corp.abbr)
     judge.rule(not state.op.tokened, placed, OR)
@@ -348,6 +428,51 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
         ),
         Event(_("trusted: that the city is connected (not checked)")),
     ]
+
+
+def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
+    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
+    once, on the hex it laid, the company's next token placed free; it is the turn's station
+    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    described = next(p for p in state.title.privates if p.abbr == move.private)
+    extra = described.extra_lay
+    rule = key(state, f"privates.{move.private}.extra_lay")
+    judge.fact(
+        extra is not None and extra.free_station,
+        _("{private} brings no free station").format(private=move.private),
+        rule,
+    )
+    judge.fact(
+        state.privates.get(move.private) == corp.abbr,
+        _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
+        rule,
+    )
+    judge.rule(
+        move.private in state.extra_lays and move.private not in state.free_stations,
+        _("{private}'s station follows its tile lay, once").format(private=move.private),
+        rule,
+    )
+    judge.rule(
+        extra is not None and move.hex in extra.hexes,
+        _("{private}'s station goes on {hexes}").format(
+            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+        ),
+        rule,
+    )
+    judge.rule(
+        not state.op.tokened,
+        _("{company} has placed a station this turn").format(company=corp.abbr),
+        OR,
+    )
+    none_left = _("{company} has no station token left").format(company=corp.abbr)
+    judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
+    state.stations.append((move.hex, move.city, corp.abbr))
+    _on_map(state, judge)
+    corp.stations += 1
+    state.free_stations.append(move.private)
+    state.op.tokened = True
+    said = _("{company} places a free station on {hex} with {private}")
+    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private))]
 
 
 def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -388,6 +513,7 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
         answer = proposal.taken(_found(state, corp, move.found), ROUTES)
         revenue = answer.total
         events += [Event(line) for line in proposal.describe(answer)]
+        revenue -= _war_cut(state, corp, answer, events)
     no_train = _("{company} has no train").format(company=corp.abbr)
     judge.rule(bool(corp.trains) or revenue == 0, no_train, OR)
     if not move.best:
@@ -395,6 +521,9 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     state.op.ran = True
     runs = _("{company} runs for {revenue}")
     events.append(Event(runs.format(company=corp.abbr, revenue=title.money(revenue))))
+    if train_events.single_train_loses_all(state, corp):
+        return state, [*events, *_run_lost(state, corp, revenue, judge)]
+    events += train_events.after_run(state, corp)
     unit = title.company(corp.abbr).unit
     if move.how == "withhold" or revenue == 0:
         kept, paid, event = revenue, 0, "withhold"
@@ -415,6 +544,31 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     events += moved(state, corp, to)
     events += _market_end(state, corp)
     return state, events
+
+
+def _war_cut(state: State, corp: Corp, answer: Found, events: list[Event]) -> int:
+    """What `run best` forgoes of the best routes when the company loses a train's run."""
+    cut = train_events.war_cut(state, corp, [r.revenue for r in answer.runs if r.stops])
+    if cut:
+        said = _("{company} loses its lowest train's run: {amount} less")
+        events.append(Event(said.format(company=corp.abbr, amount=state.title.money(cut))))
+    return cut
+
+
+def _run_lost(state: State, corp: Corp, revenue: int, judge: Judge) -> list[Event]:
+    """A company with one train losing a train's run: nothing paid, its price still."""
+    judge.rule(
+        revenue == 0,
+        _("{company} loses its only train's run: it runs for 0").format(company=corp.abbr),
+        _lost_run_key(state),
+    )
+    said = _("{company} loses its only train's run: nothing paid, its price stays")
+    return [Event(said.format(company=corp.abbr)), *train_events.after_run(state, corp)]
+
+
+def _lost_run_key(state: State) -> str:
+    name = next((t.name for t in state.title.trains if t.loses_a_train_run), "")
+    return key(state, f"trains.{name}.loses_a_train_run")
 
 
 def _no_map(state: State) -> str:
@@ -457,7 +611,7 @@ def _found(state: State, corp: Corp, found: Found | None) -> Found | None:
 def searches(state: State, move: object) -> bool:
     """Whether the move's effect may come from the route search: `routes`, `run best`, and a
     typed revenue once the track is entered (`_judge_typed`)."""
-    if state.round != "operating" or state.auction.pending_par or state.discard_due:
+    if state.round != "operating" or state.auction.awaiting_par or state.discard_due:
         return False
     if isinstance(move, Run):
         return move.best or bool(state.tiles)
@@ -510,9 +664,12 @@ def no_run(state: State, corp: Corp) -> list[Event]:
     """A company that does not run withholds nothing, and its price moves as a withhold does
     (18xx.games' dividend step, skipped for a company without a route)."""
     state.op.ran = True
-    to = market.move(state.title.market, state.space(corp), "withhold")
     said = _("{company} does not run: nothing paid").format(company=corp.abbr)
-    events = [Event(said), *moved(state, corp, to)]
+    if train_events.single_train_loses_all(state, corp):
+        return [Event(said), *train_events.after_run(state, corp)]
+    events = [Event(said), *train_events.after_run(state, corp)]
+    to = market.move(state.title.market, state.space(corp), "withhold")
+    events += moved(state, corp, to)
     return [*events, *_market_end(state, corp)]
 
 
@@ -552,15 +709,12 @@ def _end_when(state: State, timing: str) -> list[Event]:
 def available(state: State) -> list[str]:
     """The trains the bank sells now: the next kind in order, any kind whose `available_after`
     was bought, and those given back to the open market."""
-    names: list[str] = []
-    for train in state.title.trains:
-        if state.depot[train.name] != 0 and not train.available_after:
-            names.append(train.name)
-            break
+    names: list[str] = [upcoming(state)] if upcoming(state) else []
     for train in state.title.trains:
         if train.available_after in state.bought_kinds and state.depot[train.name] != 0:
             names.append(train.name)
-    return list(dict.fromkeys([*names, *state.open_market]))
+    given_back = [t for t in state.open_market if t not in state.obsolete]
+    return list(dict.fromkeys([*names, *given_back]))
 
 
 def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[Event]]:
@@ -581,13 +735,14 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     skipped = [] if state.op.ran else no_run(state, corp)
     limit = phase(state).train_limit
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
+    held = train_events.counted(state, corp)
     judge.rule(
-        len(corp.trains) - handed_in < limit,
+        held - handed_in < limit,
         ngettext(
             "{company} holds {n} train, the limit in phase {phase}",
             "{company} holds {n} trains, the limit in phase {phase}",
-            len(corp.trains),
-        ).format(company=corp.abbr, n=len(corp.trains), phase=state.phase),
+            held,
+        ).format(company=corp.abbr, n=held, phase=state.phase),
         key(state, f"phases.{state.phase}.train_limit"),
     )
     if move.seller:
@@ -599,6 +754,11 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         seller = state.corps[move.seller]
         lacks = _("{company} has no {train} train").format(company=move.seller, train=move.train)
         judge.fact(move.train in seller.trains, lacks, OR)
+        judge.rule(
+            move.train not in state.obsolete,
+            _("an obsolete {train} train is not sold").format(train=move.train),
+            key(state, f"trains.{move.train}.obsolete_on"),
+        )
         judge.rule(
             move.price >= title.operating.train_price_between_companies,
             _("a train costs at least {price}").format(
@@ -628,6 +788,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         OR,
         ", ".join(available(state)),
     )
+    _bank_trains_left(state, corp, judge)
     price = train.price
     if move.trade:
         judge.rule(
@@ -652,6 +813,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.depot[move.train] -= 1
     corp.trains.append(move.train)
     state.op.bought = True
+    state.op.bank_trains += 1
     said = _("{company} buys a {train} train for {price}")
     events.append(Event(said.format(company=corp.abbr, train=move.train, price=title.money(price))))
     events += _closes_with_train_by(state, corp)
@@ -661,10 +823,27 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     return state, events
 
 
+def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:
+    """The phase's bank_trains_per_turn: how many trains a company buys from the bank a turn."""
+    most = phase(state).bank_trains_per_turn
+    judge.rule(
+        not most or state.op.bank_trains < most,
+        ngettext(
+            "{company} has bought {n} train from the bank this turn, the most in phase {phase}",
+            "{company} has bought {n} trains from the bank this turn, the most in phase {phase}",
+            most,
+        ).format(company=corp.abbr, n=most, phase=state.phase),
+        key(state, f"phases.{state.phase}.bank_trains_per_turn"),
+    )
+
+
 def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
     events = []
     for p in state.title.privates:
-        if p.closes_when_bought_train_by == corp.abbr and state.privates.get(p.abbr) not in (
+        closer = p.closes_when_bought_train_by
+        if closer == DRAWN:  # the company drawn for it (the title's gives_president)
+            closer = state.drawn.get(p.abbr, "")
+        if closer == corp.abbr and state.privates.get(p.abbr) not in (
             "",
             CLOSED,
             None,
@@ -698,6 +877,7 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
                     said = _("{company}'s {train} trains rust")
                     events.append(Event(said.format(company=corp.abbr, train=train.name)))
             state.open_market[:] = [t for t in state.open_market if t != train.name]
+    events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
             if p.abbr not in state.privates:
@@ -708,7 +888,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             state.privates[p.abbr] = CLOSED
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
-    state.discard_due = [c.abbr for c in state.corps.values() if len(c.trains) > limit]
+    state.discard_due = [
+        c.abbr for c in state.corps.values() if train_events.counted(state, c) > limit
+    ]
     for abbr in state.discard_due:
         said = ngettext(
             "{company} holds more than {limit} train and discards",
@@ -728,7 +910,7 @@ def discard(state: State, move: Discard, judge: Judge) -> tuple[State, list[Even
     judge.fact(move.train in corp.trains, lacks, OR)
     corp.trains.remove(move.train)
     state.open_market.append(move.train)
-    if len(corp.trains) <= phase(state).train_limit:
+    if train_events.counted(state, corp) <= phase(state).train_limit:
         state.discard_due.remove(corp.abbr)
     said = _("{company} gives a {train} train back to the bank")
     return state, [Event(said.format(company=corp.abbr, train=move.train))]
@@ -744,24 +926,34 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
     not_a_player = _("{private} is not owned by a player").format(private=move.private)
     judge.fact(owner in state.cash, not_a_player, OR)
     p = next(x for x in title.privates if x.abbr == move.private)
-    judge.rule(
-        phase(state).privates_for_sale,
-        _("no private is sold to a company in phase {phase}").format(phase=state.phase),
-        key(state, f"phases.{state.phase}.privates_for_sale"),
-    )
+    first = _first_round_sales(state)
+    if first and not phase(state).privates_for_sale:
+        _one_each(state, corp, owner, judge)
+    else:
+        judge.rule(
+            phase(state).privates_for_sale,
+            _("no private is sold to a company in phase {phase}").format(phase=state.phase),
+            key(state, f"phases.{state.phase}.privates_for_sale"),
+        )
     judge.rule(
         p.company_may_buy,
         _("{private} is never sold to a company").format(private=p.abbr),
         key(state, f"privates.{p.abbr}.company_may_buy"),
     )
     low, high = (p.cost * pct // 100 for pct in title.operating.private_price_percent)
+    if first:
+        low = high = p.cost
     judge.rule(
         low <= move.price <= high,
         _("{private} sells for {low} to {high}").format(
             private=p.abbr, low=title.money(low), high=title.money(high)
         ),
-        key(state, "operating.private_price_percent"),
+        key(
+            state,
+            "operating.first_round_private_sales" if first else "operating.private_price_percent",
+        ),
     )
+    state.private_sellers.append(owner)
     cannot = _("{company} cannot pay {price}")
     judge.rule(
         corp.cash >= move.price,
@@ -779,6 +971,21 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             )
         )
     ]
+
+
+def _first_round_sales(state: State) -> bool:
+    """Operating round 1.1 of a title whose companies buy privates at face value in it."""
+    first = (state.stock_round, state.or_number) == (1, 1)
+    return first and state.title.operating.first_round_private_sales
+
+
+def _one_each(state: State, corp: Corp, owner: str, judge: Judge) -> None:
+    """The first round's sales outside the phase's: one private a company, one a player."""
+    rule = key(state, "operating.first_round_private_sales")
+    owns = _("{company} owns a private: it buys no other now").format(company=corp.abbr)
+    judge.rule(corp.abbr not in state.privates.values(), owns, rule)
+    sold = _("{player} has sold a private this round: no other now").format(player=owner)
+    judge.rule(owner not in state.private_sellers, sold, rule)
 
 
 def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:

@@ -81,7 +81,7 @@ VERB_OF: dict[type, str] = {
 def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
     judge = Judge(forced)
     draft = state.draft()
-    in_auction = draft.round == "auction" or bool(draft.auction.pending_par)
+    in_auction = draft.round == "auction" or draft.auction.awaiting_par
     table: dict[type, Handler[State]] = {"operating": OPERATING, "stock": STOCK}.get(
         draft.round, {}
     )
@@ -96,7 +96,7 @@ def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, l
 
 def actor(state: State) -> str | None:
     """Who acts now (None when the game is over)."""
-    if state.round == "auction" or state.auction.pending_par:
+    if state.round == "auction" or state.auction.awaiting_par:
         return auction.actor(state)
     if state.round == "operating":
         return operating.actor(state)

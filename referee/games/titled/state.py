@@ -58,6 +58,8 @@ class OpTurn(Sealable):
     tokened: bool = False
     ran: bool = False
     bought: bool = False
+    bank_trains: int = 0  # trains bought from the bank this turn
+    upgraded: bool = False  # a lay this turn replaced a tile or printed track
 
 
 @dataclass
@@ -75,6 +77,13 @@ class Auction(Sealable):
     bids: dict[str, list[Bid]] = field(default_factory=dict)  # private -> bids, in order made
     cheapest: str = ""  # the cheapest private at the start (its price drops when all pass)
     pending_par: str = ""  # a company whose president's certificate came with a private
+    # a private bought with the president's certificate of a drawn company (DRAWN): its buyer
+    # names the company by setting its par price
+    pending_draw: str = ""
+
+    @property
+    def awaiting_par(self) -> bool:
+        return bool(self.pending_par or self.pending_draw)
 
 
 @dataclass
@@ -108,6 +117,11 @@ class State(Sealable):
     tiles: dict[str, tuple[str, int]] = field(default_factory=dict)  # hex -> (tile, rotation)
     stations: list[tuple[str, int, str]] = field(default_factory=list)  # (hex, city, company)
     extra_lays: list[str] = field(default_factory=list)  # privates whose extra lay is used
+    obsolete: list[str] = field(default_factory=list)  # train names made obsolete
+    war: list[str] = field(default_factory=list)  # companies to lose a train's run (18TN)
+    private_sellers: list[str] = field(default_factory=list)  # players who sold one this round
+    drawn: dict[str, str] = field(default_factory=dict)  # private -> the drawn company it gave
+    free_stations: list[str] = field(default_factory=list)  # privates whose free station is placed
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends
 

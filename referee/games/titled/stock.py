@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.titled import market
+from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
 from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
@@ -100,20 +101,6 @@ def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> N
         state.bank += amount
 
 
-def _float(state: State, company: Company, corp: Corp) -> list[Event]:
-    if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
-        return []
-    corp.floated = True
-    if state.title.shares.capitalisation == "incremental":
-        said = _("{company} floats with {cash}")
-        return [Event(said.format(company=company.abbr, cash=state.title.money(corp.cash)))]
-    capital = corp.par * (100 // company.unit)
-    state.bank -= capital
-    corp.cash += capital
-    said = _("{company} floats: the bank pays it {cash}")
-    return [Event(said.format(company=company.abbr, cash=state.title.money(capital)))]
-
-
 def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
     if corp.president != actor and corp.percent(actor) > corp.percent(corp.president):
         old, corp.president = corp.president, actor
@@ -151,7 +138,7 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     ]
-    return state, [*events, *_float(state, company, corp)]
+    return state, [*events, *float_company(state, company, corp)]
 
 
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
@@ -179,7 +166,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         ),
         *_presidency_to_buyer(state, move.actor, corp),
     ]
-    return state, [*events, *_float(state, company, corp)]
+    return state, [*events, *float_company(state, company, corp)]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -367,5 +354,5 @@ def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Ev
     ]
     if corp.started:
         events += _presidency_to_buyer(state, move.actor, corp)
-        events += _float(state, company, corp)
+        events += float_company(state, company, corp)
     return state, events

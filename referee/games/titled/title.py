@@ -111,9 +111,11 @@ class Private:
     ability: str  # what it may do, as text for the table (entered, not checked)
     blocks: tuple[str, ...] = ()
     gives_share: str = ""  # the buyer also gets a 10% share of this company
-    gives_president: str = ""  # the buyer also gets this company's president's certificate
+    # the buyer also gets this company's president's certificate; DRAWN: a company drawn
+    # before the game (18Chesapeake's CV), which the buyer names by its par
+    gives_president: str = ""
     company_may_buy: bool = True
-    closes_when_bought_train_by: str = ""  # closes when this company buys its first train
+    closes_when_bought_train_by: str = ""  # closes when this company (or DRAWN) buys a train
     player_keeps_open: bool = False  # not closed by a train's closing while a player owns it
     player_revenue_from_phase: tuple[str, int] | None = None  # (phase, revenue) if player-owned
     exchanges_for: str = ""  # its owner may swap it for a share of this company, closing it
@@ -122,6 +124,8 @@ class Private:
     # The owning company may lay one tile of these on one of these hexes, once, in addition
     # to its own lay (1830's CS on B20, 1889's ER on C4): `tile HEX TILE ROT [COST] PRIVATE`.
     extra_lay: ExtraLay | None = None
+    # closes once the company whose president's certificate it gives is started (18TN's LNR)
+    closes_when_company_starts: bool = False
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,14 @@ class ExtraLay:
     # player: the player owning it, in a stock round or in the turn of a company he presides,
     # paying any cost himself; the track need not connect to any company's (1889's MF).
     by: str = "company"
+    free: bool = False  # no terrain cost is paid for it (18TN's track privates)
+    count: int = 1  # lays it brings
+    lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
+    as_own_lay: bool = False  # the lay is the company's own (no connection needed)
+    free_station: bool = False  # a station may then go on the tile it laid, free
+
+
+DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
 
 
 @dataclass(frozen=True)
@@ -145,6 +157,13 @@ class Train:
     closes_privates: bool = False
     trade_in: tuple[str, ...] = ()  # trains that may be handed in for trade_in_discount
     trade_in_discount: int = 0
+    # The first train of this name bought makes these obsolete: they no longer count toward
+    # the train limit, are not sold between companies, and leave after their owner's next run.
+    obsolete_on: str = ""
+    # The first of these bought costs each company then owning a train (the buyer too) its
+    # lowest-earning train's run in its next operating turn; with one train it runs for
+    # nothing and its price stays (18TN's Civil War).
+    loses_a_train_run: bool = False
 
 
 @dataclass(frozen=True)
@@ -155,6 +174,7 @@ class Phase:
     operating_rounds: int
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
+    bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
 
 
 @dataclass(frozen=True)
@@ -182,6 +202,12 @@ class AuctionRules:
     # Who has the priority deal once the privates are sold (AUCTION_PRIORITIES): the player
     # after the last buyer, or the player next in the sale's turn order.
     priority: str = "after_last_buyer"
+    # A bid raises the least allowed by a multiple of min_raise (18xx.games
+    # MUST_BID_INCREMENT_MULTIPLE).
+    raise_in_steps: bool = False
+    # Only the bids a player leads hold his cash; one outbid frees it (18xx.games
+    # ONLY_HIGHEST_BID_COMMITTED).
+    only_leading_bids_hold_cash: bool = False
 
 
 @dataclass(frozen=True)
@@ -203,6 +229,18 @@ class OperatingRules:
     # A route may not pass through a city whose every slot holds another company's station
     # (the 18xx rule); false lets it through, as the site's engine of April 2020 did.
     full_cities_block: bool = True
+    # An upgrade is the only lay of its turn: tile_lays counts yellow lays on empty hexes
+    # (18TN: two yellow lays or one upgrade).
+    upgrade_is_the_only_lay: bool = False
+    # In the first operating round companies buy privates from players at face value, even in
+    # a phase that sells none; then a company owning a private buys none, and a player sells
+    # one only (18TN's phase 2).
+    first_round_private_sales: bool = False
+    first_turn_tile_lays: int = 0  # a company's lays in its first turn (0: tile_lays)
+    # At the end of each set of operating rounds, the next train the bank sells is removed if
+    # it is of one of these kinds, as if bought: its phase and rusting follow (18Chesapeake's
+    # export of 2, 3 and 4 trains, game.rb or_set_finished).
+    export_after_set: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

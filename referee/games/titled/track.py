@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import TileSpec, catalogue
-from referee.eighteen.upgrades import colour_word, count, left, node_edges, upgrade_problem
+from referee.eighteen.upgrades import (
+    colour_word,
+    count,
+    left,
+    node_edges,
+    upgrade_problem,
+    wanted_label,
+)
 from referee.engine import Event
 from referee.games.titled.moves import Lay
 from referee.games.titled.rules import SUPPLY, UPGRADES, key
@@ -52,7 +59,8 @@ def check(
     before: TileSpec | None = catalogue().get(old[0]) if old else hexes[move.hex].printed
     if before is not None:
         paths = before.rotated_paths(old[1]) if old else before.paths
-        problem = upgrade_problem(before, paths, new, move.rotation)
+        label = wanted_label(new, hexes[move.hex].printed, before)
+        problem = upgrade_problem(before, paths, new, move.rotation, label)
         what = _("tile {name}").format(name=old[0]) if old else _("the printed hex")
         judge.rule(
             problem is None,

@@ -47,8 +47,8 @@ def move(text: str) -> object:
         return Run(actor, int(rest[0]), rest[1] if rest[1:] else "full")
     if verb == "token":
         return Token(actor, rest[0])
-    if verb == "tile":  # `C tile H10 57 0 80`: hex, tile, rotation, cost
-        return Lay(actor, rest[0], rest[1], int(rest[2]), int(rest[3]))
+    if verb == "tile":  # `C tile H10 57 0 80 [PRIVATE]`: hex, tile, rotation, cost, by
+        return Lay(actor, rest[0], rest[1], int(rest[2]), int(rest[3]), "".join(rest[4:5]))
     if verb == "discard":
         return Discard(actor, rest[0], rest[1])
     if verb == "private":

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +29,9 @@ from typing import Any
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import catalogue
-from referee.games.titled import routes
+from referee.games.titled import routes, train_events
 from referee.games.titled.describe import title_data
+from referee.games.titled.routes import position
 from referee.games.titled.state import IPO, POOL, State
 from referee.session import Session
 from referee.shell.commands import Shell
@@ -65,6 +67,9 @@ TERRAIN: dict[str, dict[str, tuple[int, str]]] = {
 # 1889's Sumitomo Mines Railway: its owning company lays on a mountain without a river for
 # nothing (g_1889/entities.rb, tile_discount terrain mountain).
 FREE_MOUNTAINS = "SMR"
+# The site's train names that a table cannot type as one word (a quote), as the title names
+# them: title -> site's name -> the title's.
+TRAIN_NAMES: dict[str, dict[str, str]] = {"18TN": {"3'": "3b", "6'": "6b"}}
 
 
 @dataclass
@@ -230,7 +235,12 @@ class Translator:
         self.ledger.apply(self.current, self.paid)
 
     def terrain_cost(self, hex_name: str, corp: str, owners: dict[str, str]) -> int:
-        cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        """The first tile's cost on a hex: TERRAIN, else the map's own `cost`."""
+        if self.game.title in TERRAIN:
+            cost, kind = TERRAIN[self.game.title].get(hex_name, (0, ""))
+        else:
+            board = load_map(title_data(self.game.title)[0]["title"]["map"])
+            cost, kind = board.hexes[hex_name].cost, board.hexes[hex_name].terrain
         return 0 if kind == MOUNTAIN and owners.get(FREE_MOUNTAINS) == corp else cost
 
     def round_ended(self) -> None:
@@ -307,7 +317,7 @@ class Translator:
 
     def on_par(self, action: dict[str, Any]) -> None:
         price = str(action["share_price"]).split(",")[0]
-        if self.replay.state.round != "auction" and not self.replay.state.auction.pending_par:
+        if self.replay.state.round != "auction" and not self.replay.state.auction.awaiting_par:
             self.sync_round(action, "stock", self.name(action["entity"]))
             self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
@@ -388,10 +398,17 @@ class Translator:
         self.hex_tile[hex_name] = action["tile"]
         self.tile_hex[action["tile"]] = hex_name
         by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        if by and self.free_lay(str(action["entity"])):
+            cost = 0
         who = ""  # a player's private lays in another's turn as its owner says it
         if corp in self.replay.state.cash and corp != self.replay.session.actor():
             who = f"as {corp} "
         self.type(action, f"{who}tile {hex_name} {tile} {action['rotation']} {cost}{by}")
+
+    def free_lay(self, private: str) -> bool:
+        """Whether a private's extra lay is free of terrain cost (its title's extra_lay)."""
+        found = [p for p in self.replay.state.title.privates if p.abbr == private]
+        return bool(found and found[0].extra_lay and found[0].extra_lay.free)
 
     def terrain(self, hex_name: str, corp: str) -> int:
         return self.terrain_cost(hex_name, corp, self.replay.state.privates)
@@ -401,23 +418,47 @@ class Translator:
         self.sync_operating(action, corp)
         tile, city = action["city"].rsplit("-", 1)
         hex_name = self.tile_hex.get(tile, tile.rsplit("-", 1)[0])
-        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}")
+        by = f" {action['entity']}" if action["entity_type"] == "company" else ""
+        self.type(action, f"token {hex_name} {self.node(hex_name, int(city))}{by}")
 
     def node(self, hex_name: str, city: int) -> int:
         """The site numbers a tile's cities; the banker its nodes (towns among them)."""
         laid = self.replay.state.tiles.get(hex_name)
-        spec = catalogue()[laid[0]] if laid else load_map(self.game.title).hexes[hex_name].printed
+        board = load_map(self.replay.state.title.map)
+        spec = catalogue()[laid[0]] if laid else board.hexes[hex_name].printed
         cities = [n for n, node in enumerate(spec.nodes) if node.kind == "city"]
         return cities[city]
 
     def on_run_routes(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
         self.sync_operating(action, corp)
-        if any("revenue" not in route for route in action["routes"]):
-            self.pending_run = (corp, -1)  # the site kept the routes only: the best is paid
+        routes_ = action["routes"]
+        if all("revenue" in route for route in routes_):
+            runs = [int(route["revenue"]) for route in routes_]
+        elif all(route.get("connections") for route in routes_):
+            runs = [self.route_revenue(route) for route in routes_]
+        else:
+            self.pending_run = (corp, -1)  # the site kept neither revenues nor routes: the best
             return
-        revenue = sum(int(r["revenue"]) for r in action["routes"])
-        self.pending_run = (corp, revenue)
+        state = self.replay.state
+        cut = train_events.war_cut(state, state.corps[corp], runs)
+        self.pending_run = (corp, sum(runs) - cut)
+
+    def route_revenue(self, route: dict[str, Any]) -> int:
+        """What a route the site kept as its hex chains (`connections`, each from one stop to
+        the next) earns on the track now, each stop at its value in the phase's colour (the
+        site's older records keep no revenue). Consecutive chains share their stop, so a hex
+        that ends chains `n` times holds ceil(n / 2) of the route's stops: twice for a route
+        through both towns of a hex."""
+        where = position(self.replay.state)
+        ends = Counter(hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1]))
+        diesel = route["train"].rsplit("-", 1)[0] == "D"
+        earned = 0
+        for hex_, count in ends.items():
+            spec, _paths = where.content(hex_)
+            values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
+            earned += sum(sorted(values, reverse=True)[: (count + 1) // 2])
+        return earned
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -445,14 +486,14 @@ class Translator:
         self.finish_run()
         self.sync_operating(action, corp)
         train = action["train"]
-        name = train.rsplit("-", 1)[0]
+        name = self.train_name(train)
         seller = self.trains.get(train, "")
         self.trains[train] = corp
         if seller and seller != corp:
             self.type(action, f"train {name} from {seller} {action['price']}")
         elif action.get("exchange"):
             self.trains.pop(action["exchange"], None)
-            self.type(action, f"train {name} trade {action['exchange'].rsplit('-', 1)[0]}")
+            self.type(action, f"train {name} trade {self.train_name(action['exchange'])}")
         else:
             self.type(action, f"train {name}")
 
@@ -463,7 +504,12 @@ class Translator:
         state = self.replay.state
         president = state.corps[action["entity"]].president
         who = "" if president == self.replay.session.actor() else f"as {president} "
-        self.type(action, f"{who}discard {action['entity']} {train.rsplit('-', 1)[0]}")
+        self.type(action, f"{who}discard {action['entity']} {self.train_name(train)}")
+
+    def train_name(self, train: str) -> str:
+        """The title's name of a train of the site ("3'-1")."""
+        name = train.rsplit("-", 1)[0]
+        return TRAIN_NAMES.get(self.game.title, {}).get(name, name)
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
@@ -537,6 +583,19 @@ def _said(revenue: int) -> str:
 OPTIONAL: dict[str, dict[str, Any]] = {
     # 1830: a turn's second brown-zone certificate may come from the initial offering too
     "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
+    # 18TN: three yellow lays in a company's first turn (g_18_tn/meta.rb, game.rb tile_lays)
+    "triple_yellow_first_or": {"operating.first_turn_tile_lays": 3},
+}
+
+
+# What the site plays otherwise than one title's description (title -> key path -> value);
+# `*` stands for every entry of a list ([[phases]]).
+SITE_BY_TITLE: dict[str, dict[str, Any]] = {
+    # 18TN's phases 2 to 4 let a company buy one train from the bank a turn (game.rb status
+    # limited_train_buy); the site's train step accepts any train the bank sells
+    # (step/buy_train.rb buy_train_action checks depot.available), and both recorded games
+    # buy the last 4 and the first 5 in one turn.
+    "18TN": {"phases.*.bank_trains_per_turn": 0},
 }
 
 
@@ -557,17 +616,25 @@ AS_PLAYED: dict[str, dict[str, Any]] = {
 
 def _title(game: Recorded) -> dict[str, Any]:
     data = copy.deepcopy(title_data(game.title)[0])
-    options = dict(SITE)
+    options = {**SITE, **SITE_BY_TITLE.get(game.title, {})}
     for rule in game.options:
         options.update(OPTIONAL[rule])
     options.update(AS_PLAYED.get(game.name, {}))
     for path, value in options.items():
-        *tables, key = path.split(".")
-        where = data
-        for table in tables:
-            where = where.setdefault(table, {})
-        where[key] = value
+        _set(data, path.split("."), value)
     return data
+
+
+def _set(where: Any, path: list[str], value: Any) -> None:
+    """Sets the key `path` of a description to `value`, making the tables it needs."""
+    head, *rest = path
+    if head == "*":
+        for entry in where:
+            _set(entry, rest, value)
+    elif not rest:
+        where[head] = value
+    else:
+        _set(where.setdefault(head, {}), rest, value)
 
 
 def each_forced(result: Replay) -> Iterator[str]:

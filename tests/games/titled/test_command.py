@@ -48,6 +48,8 @@ def test_list_names_the_shipped_titles() -> None:
     assert "3-6" in lines[2] and "3 recorded games" in lines[2]
     assert "2-6" in lines[3] and "4 recorded games" in lines[3]
     assert "Shikoku 1889, History of Shikoku Railways" in lines[3]
+    assert lines[4].split()[:2] == ["18chesapeake", "18Chesapeake:"]
+    assert "2-6" in lines[4] and "4 recorded games" in lines[4] and "18ches" in lines[4]
 
 
 def test_new_takes_a_titles_other_names_in_any_case_and_a_start_of_one(tmp_path: Path) -> None:
@@ -57,12 +59,18 @@ def test_new_takes_a_titles_other_names_in_any_case_and_a_start_of_one(tmp_path:
 
     assert shipped_name("1889") == shipped_name("shikoku 1889") == "1889"
     assert shipped_name("History of Shikoku") == "1889"
-    assert shipped_name("18") == ""  # the start of both
+    assert shipped_name("18") == ""  # the start of several
+    assert shipped_name("18Chesapeake") == shipped_name("18ches") == "18chesapeake"
     save = tmp_path / "g.toml"
     result = CliRunner().invoke(
         cli, ["new", "18xx", "-p", "A,B", "--title", "SHIKOKU", "--save", str(save)], input=""
     )
     assert "new Shikoku 1889 session saved" in result.output
+    save2 = tmp_path / "c.toml"
+    result = CliRunner().invoke(
+        cli, ["new", "18xx", "-p", "A,B,C", "--title", "18ches", "--save", str(save2)], input=""
+    )
+    assert "new 18Chesapeake: The Birth of American Railroads session saved" in result.output
 
 
 def test_new_18xx_banks_a_shipped_title_and_saves_its_description(tmp_path: Path) -> None:

@@ -120,8 +120,8 @@ def test_one_tile_a_turn_on_a_hex_of_the_map_paying_the_terrain() -> None:
         play(or_1830(), "C tile Z1 8 0 0")
     with pytest.raises(RuleError, match="tile 57 has 1 city but this is a hex without a city"):
         play(or_1830(), "C tile I11 57 0 120")
-    with pytest.raises(RuleError, match="unknown tile 'X9'"):
-        play(or_1830(), "C tile I11 X9 0 120")
+    with pytest.raises(RuleError, match="unknown tile 'Z9'"):
+        play(or_1830(), "C tile I11 Z9 0 120")
     state, _ = play(or_1830(), "C tile F4 57 0 80")
     assert state.corps["PRR"].cash == 920
 

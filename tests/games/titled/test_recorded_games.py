@@ -12,13 +12,23 @@ from pathlib import Path
 
 import pytest
 
+from referee.games.titled.describe import shipped_name
 from tests.games.titled.replay import Replay, each_forced, recorded_games, replay
+
+TWO_PLAYERS = "18Chesapeake's two-player rules are not described (game.rb two_player?)"
 
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
-# Every fixture of 1830 and 1889 now replays exactly: both are empty.
-FORCED: dict[str, str] = {}
-VALUES: dict[str, str] = {}
+# Every fixture of 1830 and 1889 now replays exactly. 18Chesapeake's two-player game does not:
+# its two-player rules (30% president's certificates, the last share out of the game, the rest
+# to the pool on floating) are not described, and SRR never floats.
+FORCED: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
+VALUES: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
+# The ledger (tests/games/titled/ledger.py) keeps 1830's and 1889's rules only: not yet
+# 18Chesapeake's drawn CV company, C&OC's free station, its exports or two-player rules.
+CHESAPEAKE_LEDGER = (
+    "the ledger does not model 18Chesapeake's rules yet (CV, C&OC's station, exports)"
+)
 
 
 @cache
@@ -34,12 +44,16 @@ def _name(path: Path) -> str:
 QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502")
 
 
-def _marked(path: Path, open_items: dict[str, str]) -> object:
+def _marked(path: Path, open_items: dict[str, str], strict: bool = True) -> object:
     marks = [] if _name(path) in QUICK else [pytest.mark.recorded]
     why = open_items.get(_name(path))
     if why is not None:
-        marks.append(pytest.mark.xfail(reason=why, strict=True))
+        marks.append(pytest.mark.xfail(reason=why, strict=strict))
     return pytest.param(path, marks=marks)
+
+
+def _unledgered(paths: list[Path]) -> dict[str, str]:
+    return {_name(p): CHESAPEAKE_LEDGER for p in paths if p.parent.name == "18Chesapeake"}
 
 
 NAMES = [_name(p) for p in recorded_games()]
@@ -58,7 +72,25 @@ def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     assert result.scores() == result.game.result
 
 
-@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+# The games whose independent ledger (tests/games/titled/ledger.py) does not yet keep every
+# rule of their title: its book differs from the banker's, whose final values are the site's.
+LEDGER: dict[str, str] = {
+    # issue 28: the ledger charges terrain for the track privates' free lays (TCC, ETWCR, MCR,
+    # OWR), pays the recorded routes in full under the Civil War (trains.3b.loses_a_train_run)
+    # and prices IC's 30% president's certificate as a 20% one
+    "18TN/18TN_game_end_stock_market": "the ledger keeps none of 18TN's own rules yet",
+    "18TN/7818": "the ledger keeps none of 18TN's own rules yet",
+}
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        _marked(p, {**LEDGER, **_unledgered(recorded_games())}, strict=False)
+        for p in recorded_games()
+    ],
+    ids=NAMES,
+)
 def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     path: Path,
 ) -> None:
@@ -145,6 +177,6 @@ def test_each_game_a_title_names_as_its_proof_replays_exactly(title: str, game: 
     forced move to the site's final values."""
     path = next(p for p in recorded_games() if _name(p) == game)
     result = replayed(path)
-    assert result.game.title == title
+    assert shipped_name(result.game.title) == title  # the site's name, the file's (18tn)
     assert not result.failed and not result.forced
     assert result.scores() == result.game.result

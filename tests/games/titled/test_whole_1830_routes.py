@@ -10,7 +10,7 @@ from pathlib import Path
 
 from referee import scenario
 from referee.eighteen.position import position_from_data
-from referee.eighteen.search import best_routes
+from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.games.titled.operating import company
 from referee.games.titled.state import State
@@ -31,7 +31,7 @@ def best(state: State) -> int:
             "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in state.stations],
         }
     )
-    answer = best_routes(position, corp.abbr, parse_trains(",".join(corp.trains)))
+    answer = best_routes(position, corp.abbr, parse_trains(",".join(corp.trains)), UNLIMITED)
     assert answer.proven
     return answer.total
 

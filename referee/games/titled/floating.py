@@ -1,0 +1,25 @@
+"""A company floats: in a stock round, or when its par is set after the private auction (a
+module of its own so that the auction and the stock round share it without importing each
+other)."""
+
+from __future__ import annotations
+
+from referee.engine import Event
+from referee.games.titled.state import IPO, Corp, State
+from referee.games.titled.title import Company
+from referee.i18n import _
+
+
+def float_company(state: State, company: Company, corp: Corp) -> list[Event]:
+    """The company floats once its float percent is sold (at its par, full capitalisation)."""
+    if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
+        return []
+    corp.floated = True
+    if state.title.shares.capitalisation == "incremental":
+        said = _("{company} floats with {cash}")
+        return [Event(said.format(company=company.abbr, cash=state.title.money(corp.cash)))]
+    capital = corp.par * (100 // company.unit)
+    state.bank -= capital
+    corp.cash += capital
+    said = _("{company} floats: the bank pays it {cash}")
+    return [Event(said.format(company=company.abbr, cash=state.title.money(capital)))]
