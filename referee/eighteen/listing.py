@@ -9,7 +9,7 @@ second process (cores.py).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import NamedTuple
@@ -48,13 +48,15 @@ class Walk(NamedTuple):
     value_d: int  # what it pays a D train
 
 
-# Walks made in the inner loop skip the NamedTuple's constructor (a Python function). Measured
-# under valgrind, one walk made and read whole: a plain tuple 0.9k instructions, a NamedTuple
-# made this way 3.0k, a slotted dataclass 4.0k, a NamedTuple made by its constructor 4.8k.
-new_walk: Callable[[type[Walk], tuple[object, ...]], Walk] = tuple.__new__
+# A walk as the inner loop makes and reads it: a plain tuple in Walk's order (a Walk is one).
+# Measured under valgrind, one walk made and read whole: a plain tuple 0.9k instructions, a
+# NamedTuple made by tuple.__new__ 3.0k, a slotted dataclass 4.0k, by its constructor 4.8k; and
+# a NamedTuple unpacks and reads its fields far slower than a tuple (Python 3.11 specializes
+# both for plain tuples only): as Walks, they made the listing 4% dearer (bench/route_structure.py).
+PlainWalk = tuple[int, int, int, int, int, Clash, int, bool, int, int]
 
 # A walk to go on with: its ceiling (0 without a floor), its entry in the tree, its end.
-Move = tuple[int, int, int, Walk]
+Move = tuple[int, int, int, PlainWalk]
 
 
 def enumerate_routes(
@@ -148,6 +150,18 @@ class _Listing:
         )
         self.rank, self.ends_after, self.origins = order.rank, order.ends_after, order.origins
         self.no_clash: Clash = () if floor is None else floor.others.no_clash
+        # What every step reads, in one tuple (a step's own lookups cost as much as its work).
+        self.at_hand = (
+            floor,
+            table,
+            self.paid,
+            self.paid_diesel,
+            self.rank,
+            to_token,
+            max_stops,
+            self.by_diesel,
+            None if floor is None else floor.others.clash,
+        )
         self.counter = 0
 
     def walk_from(self, chosen: Iterable[int]) -> bool:
@@ -216,48 +230,37 @@ class _Listing:
         if self.floor is not None:
             self.floor.meet()
 
-    def extend(self, at: int, v: int, walk: Walk) -> None:
+    def extend(self, at: int, v: int, walk: PlainWalk) -> None:
         """Go on from v (entry `at` of the tree) with every step that may lead to a route."""
         self.counter += 1
         if self.counter & 255 == 0:
             self.tick()
         floor = self.floor
-        order = self.rank[walk.start]
-        if floor is not None and floor.dominance.dominated(
-            v,
-            walk.met,
-            walk.mask,
-            walk.clash,
-            walk.value_d if self.by_diesel else walk.value,
-            walk.token,
-            order,
-            floor.best,
-        ):
-            return
-        moves = self.moves(at, v, walk, order)
         if floor is None:
-            for _, entry, w, after in moves:
+            for _, entry, w, after in self.moves(at, v, walk):
                 self.extend(entry, w, after)
             return
+        moves = self.moves(at, v, walk)
         # Most promising first, so the floor rises early; a move may no longer pay by its turn.
         moves.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep their order)
         for ceiling, entry, w, after in moves:
             if ceiling > floor.best:
                 self.extend(entry, w, after)
 
-    def moves(self, at: int, v: int, walk: Walk, order: int) -> list[Move]:
-        """The steps from v to go on with; the routes they end are added to the table."""
-        floor, table, paid, paid_diesel = self.floor, self.table, self.paid, self.paid_diesel
-        rank, to_token, max_stops, by_diesel = (
-            self.rank,
-            self.to_token,
-            self.max_stops,
-            self.by_diesel,
+    def moves(self, at: int, v: int, walk: PlainWalk) -> list[Move]:
+        """The steps from v to go on with (none if another walk did as well); the routes they
+        end are added to the table."""
+        floor, table, paid, paid_diesel, rank, to_token, max_stops, by_diesel, clash_after = (
+            self.at_hand
         )
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
-        may_end = self.ends_after[order]
+        order = rank[start]
         got = value_d if by_diesel else value
-        clash_after = None if floor is None else floor.others.clash
+        if floor is not None and floor.dominance.dominated(
+            v, met, mask, clash, got, token, order, floor.best
+        ):
+            return []
+        may_end = self.ends_after[order]
         moves: list[Move] = []
         for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in self.steps[v]:
             if link_mask & mask or seen & bit:
@@ -267,8 +270,9 @@ class _Listing:
             here = (start, seen | bit, new_met, new_mask, new_links, new_clash)
             if not is_stop or pass_free:  # a junction, or a full city Overnight passes
                 ceiling = 0 if floor is None else floor.ceiling(got, w, new_met, new_clash, may_end)
-                after = new_walk(Walk, (*here, count, token, value, value_d))
-                moves.append((ceiling, table.entry(at, w, link, 0), w, after))
+                moves.append(
+                    (ceiling, table.entry(at, w, link, 0), w, (*here, count, token, value, value_d))
+                )
                 if not is_stop:
                     continue
             has = token or has_token
@@ -292,7 +296,7 @@ class _Listing:
                     if floor is not None:
                         floor.found(paid_now, new_mask, new_clash)
                 if go_on:
-                    moves.append((ceiling, entry, w, new_walk(Walk, (*here, n, has, now, now_d))))
+                    moves.append((ceiling, entry, w, (*here, n, has, now, now_d)))
         return moves
 
 
