@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from types import TracebackType
 
+from referee.core.errors import RefereeError
 from referee.eighteen.table import RouteTable, Trail
-from referee.errors import RefereeError
 from referee.i18n import _
 
 ORPHANED = 3  # the child's exit status when its parent went away

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.core.engine import RuleError, UsageError
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.position import Position, Rules
 from referee.eighteen.trains import Train
-from referee.engine import RuleError, UsageError
 from referee.i18n import _
 
 

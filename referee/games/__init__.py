@@ -9,10 +9,10 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 
 if TYPE_CHECKING:
-    from referee.engine import Game, StockMove
+    from referee.core.engine import Game, StockMove
 
 _REGISTRY: dict[str, str] = {
     # name: "module:Class"
@@ -36,7 +36,7 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Game:
-    from referee.words import match
+    from referee.core.words import match
 
     try:
         key = match(name, _REGISTRY, "game")

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from referee import games
-from referee.commands.route import route
+from referee.cli.route import route
+from referee.core.engine import UsageError
 from referee.eighteen.maps import available_maps
 from referee.eighteen.position import LOST_ATLAS, ROUTE_RULES, Rules, position_from_data
-from referee.engine import UsageError
 
 CASES = {
     "unknown tile": (

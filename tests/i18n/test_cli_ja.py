@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 from wcwidth import wcswidth
 
-from referee import i18n, render
-from referee.cli import cli
-from referee.engine import Standing
+from referee import i18n
+from referee.cli.main import cli
+from referee.core.engine import Standing
 from referee.i18n import N_
+from referee.play import render
 from tests.e2e.test_terminal import BOARD, referee_program, spawn
 
 
@@ -50,7 +51,18 @@ def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
     assert done.stderr.strip().splitlines() == [
         "referee: 'GAME'の値が正しくありません: ゲーム 'nosuch'はありません →"
         " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx"
-        " ('referee new --help'を参照)"
+        "（'referee new --help' を参照）"
+    ]
+
+
+def test_click_s_full_stop_is_japanese_in_a_japanese_error() -> None:
+    """click ends "Missing option: '--players' / '-p'." with its own "."; a Japanese line
+    closes with "。", the hint in full-width brackets after it."""
+    done = run("--lang", "ja", "new", "lost-atlas")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "referee: 必須のオプションが指定されていません: '--players' / '-p'。"
+        "（'referee new --help' を参照）"
     ]
 
 
@@ -142,7 +154,7 @@ def test_the_help_options_line_follows_the_language_whichever_spoke_first() -> N
     carried that line in Japanese)."""
     import click
 
-    from referee.clicktext import TranslatedHelp, translate_click, with_lang
+    from referee.cli.clicktext import TranslatedHelp, translate_click, with_lang
     from referee.generate import tree
 
     class Probe(TranslatedHelp, click.Group):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, Verb
+from referee.core.engine import Form, Verb
+from referee.core.rules_kit import count_words
+from referee.core.words import amount, match
 from referee.i18n import N_
-from referee.rules_kit import count_words
-from referee.words import amount, match
 
 from .checks import R_BUY, R_DICE, R_FLOW, R_LOAD, R_ORANGE, R_SETUP
 from .names import face, train

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, UsageError, Verb
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.rules_kit import count_words
+from referee.core.words import amount, match
 from referee.games.express01.names import KIND_ALIASES, aliases
 from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, POSITION, TURN
 from referee.games.express01.state import (
@@ -19,8 +21,6 @@ from referee.games.express01.state import (
     State,
 )
 from referee.i18n import N_, _
-from referee.rules_kit import count_words
-from referee.words import amount, match
 
 VERBS: Sequence[Verb] = (
     Verb(

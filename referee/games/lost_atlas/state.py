@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, NoReturn, Self
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
 SEALED = "the state is sealed: play moves through Game.apply, or change a state.draft()"

@@ -1,4 +1,4 @@
-"""`18xx`: the banker for a title described in a file (the Game contract of referee.engine).
+"""`18xx`: the banker for a title described in a file (the Game contract of referee.core.engine).
 
 The board data of a session is the title's description, so a save carries the title it was
 played with and replays the same whatever the shipped files become.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     Event,
     Form,
@@ -20,6 +20,8 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import count_words, ranked
+from referee.core.words import amount, match
 from referee.games.titled import auction, narrate, operating, play, routes
 from referee.games.titled.auction import AUCTION
 from referee.games.titled.describe import describe, title_data
@@ -45,8 +47,6 @@ from referee.games.titled.state import IPO, POOL, State, new_state
 from referee.games.titled.view import snapshot, status, toolbar_parts, value
 from referee.games.titled.views import VIEWS
 from referee.i18n import N_, NP_, _
-from referee.rules_kit import count_words, ranked
-from referee.words import amount, match
 
 VERBS = (
     Verb(

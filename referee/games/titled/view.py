@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.columns import simple_table
+from referee.core.columns import simple_table
 from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.i18n import _, pgettext

@@ -8,7 +8,7 @@ from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
 from referee.games.congo_line.track import space_value
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import esc, swatch, table
 
 

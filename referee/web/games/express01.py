@@ -8,7 +8,7 @@ from referee.games.express01.names import STAGE_NAMES, company, deck_words, kind
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import esc, swatch, table
 
 

@@ -11,7 +11,7 @@ from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.render import company_head, company_row, next_rust, round_label
 from referee.games.lost_atlas.state import State
 from referee.i18n import _, pgettext
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, swatch, table
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 
 
 def prices(game: Any, state: Any) -> dict[str, int]:

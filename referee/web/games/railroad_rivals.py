@@ -7,7 +7,7 @@ from typing import Any
 from referee.games.railroad_rivals.names import cube
 from referee.games.railroad_rivals.state import State
 from referee.i18n import _, in_game
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import esc, items, table
 
 CELL = 120  # one city tile, in SVG units

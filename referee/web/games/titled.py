@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.engine import UsageError
 from referee.eighteen.upgrades import colour_word as colour
-from referee.engine import UsageError
 from referee.games.titled import routes
 from referee.games.titled.operating import available
 from referee.games.titled.state import CLOSED, IPO, POOL, State
@@ -18,7 +18,7 @@ from referee.games.titled.title import TIMING_WORDS
 from referee.games.titled.view import value
 from referee.games.titled.views import ZONE_MEANINGS
 from referee.i18n import _, ngettext, pgettext
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, table
 

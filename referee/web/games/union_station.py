@@ -15,7 +15,7 @@ from referee.games.union_station.railroads import (
 )
 from referee.games.union_station.state import State
 from referee.i18n import _, ngettext
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import esc, items, swatch, table
 
 

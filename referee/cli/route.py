@@ -8,12 +8,12 @@ from typing import Any, cast
 
 import click
 
-from referee.clicktext import command, option
-from referee.columns import simple_table
+from referee.cli.clicktext import command, option
+from referee.core.columns import simple_table
+from referee.core.engine import RefereeError, UsageError
 from referee.eighteen.position import load_position
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
-from referee.engine import RefereeError, UsageError
 from referee.i18n import N_, _
 
 

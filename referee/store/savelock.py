@@ -36,8 +36,8 @@ from pathlib import Path
 
 import tomli_w
 
-from referee.engine import RefereeError
-from referee.files import system_error
+from referee.core.engine import RefereeError
+from referee.core.files import system_error
 from referee.i18n import _
 
 WINDOWS_LOCK_AT = 2**20  # Windows locks are mandatory: lock a byte past the holder's details

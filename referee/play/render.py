@@ -8,11 +8,11 @@ from typing import Any
 
 from tabulate import tabulate
 
-from referee import fit
-from referee.citations import bracket
-from referee.engine import Event, Overridden, Reading, Readings, Standing
+from referee.core import fit
+from referee.core.citations import bracket
+from referee.core.engine import Event, Overridden, Reading, Readings, Standing
 from referee.i18n import _, in_game
-from referee.session import Session, Told
+from referee.play.session import Session, Told
 
 
 def events(items: Sequence[Event]) -> str:

@@ -2,7 +2,7 @@
 completion, in every game.
 
 Each verb registers itself beside its handler with `@frame_verb(...)`: the shell's commands in
-`shell/commands.py`, the moves the session interprets in `session.py`. There are three kinds:
+`shell/shell.py`, the moves the session interprets in `play/session.py`. There are three kinds:
 
 - "command": answered by the shell, never a move (`help`, `undo`, `save`, ...);
   handler(shell, words, line) -> Reply.
@@ -18,11 +18,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from referee import offers
-from referee.engine import Form
+from referee.core.engine import Form
+from referee.play import offers
 
 if TYPE_CHECKING:
-    from referee.session import Session
+    from referee.play.session import Session
 
 Kind = Literal["command", "move", "prefix"]
 # The candidates for the next word, given the words typed after the verb.
@@ -97,7 +97,7 @@ def offered(session: Session) -> list[FrameVerb]:
 
 def candidates(session: Session, words: list[str]) -> list[str]:
     """What may be typed after `words` (the complete words before the cursor): only what leads
-    to a move the session would accept now (referee/offers)."""
+    to a move the session would accept now (referee/play/offers)."""
     now = offers.of(session)
     if not words:
         return [*now.verbs(), *(v.name for v in offered(session))]

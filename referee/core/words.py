@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from referee.engine import Options, UsageError
+from referee.core.engine import Options, UsageError
 from referee.i18n import N_, _, language
 
 

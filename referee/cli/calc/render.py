@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.calc.dividend import Payout
-from referee.columns import simple_table
+from referee.cli.calc.dividend import Payout
+from referee.core.columns import simple_table
 from referee.i18n import _, ngettext
 
 

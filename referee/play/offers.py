@@ -19,12 +19,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from referee.engine import Game, Incomplete, Options, RefereeError, RuleError
+from referee.core.engine import Game, Incomplete, Options, RefereeError, RuleError
+from referee.core.words import argument_slots, unique_legal
 from referee.i18n import language
-from referee.words import argument_slots, unique_legal
 
 if TYPE_CHECKING:
-    from referee.session import Session
+    from referee.play.session import Session
 
 Verdict = Literal["accepted", "open", "usage", "refused"]
 # Lines tried per question before the rest are taken as leading nowhere (a game with many

@@ -8,10 +8,11 @@ from typing import Any
 import click
 import tomli_w
 
-from referee import config, games
-from referee.engine import BoardField, UsageError
+from referee import games
+from referee.core.engine import BoardField, UsageError
+from referee.core.words import clip_echoes
 from referee.i18n import _
-from referee.words import clip_echoes
+from referee.store import config
 
 
 def board_command(game_name: str, enter: bool, from_file: Path | None) -> None:

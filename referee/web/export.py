@@ -5,8 +5,8 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from referee.i18n import _
-from referee.render import chapters, log_rows, standings_table
-from referee.session import Session
+from referee.play.render import chapters, log_rows, standings_table
+from referee.play.session import Session
 
 
 def cell(value: object) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from referee.engine import Game
+from referee.core.engine import Game
 from referee.i18n import _
 
 

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from referee import games
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 
 if TYPE_CHECKING:
-    from referee.engine import StockMove
+    from referee.core.engine import StockMove
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from referee import fit, frame, i18n, offers, render
-from referee.atomic import WriteError
-from referee.citations import cite
-from referee.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
-from referee.frame import FrameVerb, frame_verb
+from referee import i18n
+from referee.core import fit
+from referee.core.citations import cite
+from referee.core.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
+from referee.core.words import Several, amount, clip_echoes, match
 from referee.i18n import N_, _
-from referee.session import Session, split
-from referee.words import Several, amount, clip_echoes, match
+from referee.play import frame, offers, render
+from referee.play.frame import FrameVerb, frame_verb
+from referee.play.session import Session, split
+from referee.store.atomic import WriteError
 
 
 @dataclass
@@ -135,7 +137,7 @@ class Shell:
             listed = more.format(listed=listed, n=len(verbs) - NEXT_VERBS)
         return self.session.step_line(now.options, listed)
 
-    # --- the shell's own commands (registered in referee/frame.py) --------------------------
+    # --- the shell's own commands (registered in referee/play/frame.py) --------------------------
     @frame_verb(
         "help",
         "help [VERB]",
@@ -326,8 +328,8 @@ class Shell:
         ),
     )
     def _save(self, words: list[str], line: str) -> Reply:
-        from referee import savefile
-        from referee.files import refuse_special
+        from referee.core.files import refuse_special
+        from referee.store import savefile
 
         force = "--force" in words
         names = [w for w in words if w != "--force"]
@@ -424,10 +426,10 @@ class Shell:
             raise UsageError(
                 _("export needs one file name"), "export FILE.md or FILE.html [--force]"
             )
-        from referee.atomic import target_of, write_bytes
-        from referee.export import html_page, markdown
-        from referee.files import refuse_special
-        from referee.savelock import backup_of
+        from referee.core.files import refuse_special
+        from referee.store.atomic import target_of, write_bytes
+        from referee.store.savelock import backup_of
+        from referee.web.export import html_page, markdown
 
         path = Path(names[0])
         if self._is_own_file(path):
@@ -451,7 +453,7 @@ class Shell:
 
     def _is_own_file(self, path: Path) -> bool:
         """Whether `path` reaches this game's save, its backup or its lock, by any name."""
-        from referee import savefile, savelock
+        from referee.store import savefile, savelock
 
         own = self.session.path
         if own is None:

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
-from referee.engine import (
+from referee.core.engine import (
     Confirm,
     Event,
     Game,
@@ -113,7 +113,7 @@ class Judge:
 
 def overridden(error: RuleError) -> str:
     """What a forced move says of a rule it broke: the reason alone, for the answer puts the
-    rule before it once (`overrides [rule]: reason`, referee/render.py)."""
+    rule before it once (`overrides [rule]: reason`, referee/play/render.py)."""
     return error.reason
 
 

@@ -16,10 +16,10 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from referee.engine import RefereeError
-from referee.files import irregular, not_regular, open_regular, refuse_special, system_error
+from referee.core.engine import RefereeError
+from referee.core.files import irregular, not_regular, open_regular, refuse_special, system_error
 from referee.i18n import _
-from referee.savelock import SaveLock, acquire, backup_of, refuse_taken, release
+from referee.store.savelock import SaveLock, acquire, backup_of, refuse_taken, release
 
 
 class WriteError(RefereeError):

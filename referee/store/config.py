@@ -31,13 +31,13 @@ def load_board(game: str) -> dict[str, Any] | None:
 
 
 def read_board_file(path: Path) -> dict[str, Any]:
-    from referee.files import read_toml
+    from referee.core.files import read_toml
 
     return read_toml(path, "a board file")
 
 
 def save_board(game: str, board: dict[str, Any]) -> Path:
-    from referee.atomic import write_bytes
+    from referee.store.atomic import write_bytes
 
     path = board_path(game)
     write_bytes(path, tomli_w.dumps(board).encode("utf-8"), make_folder=True)

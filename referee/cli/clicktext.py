@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from referee import i18n
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 from referee.i18n import N_, NN_, _
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -139,6 +139,14 @@ def _click_gettext(message: str) -> str:
 
 def _click_ngettext(singular: str, plural: str, n: int) -> str:
     return _FieldsTranslated(i18n.ngettext(singular, plural, n))
+
+
+def full_stop(message: str) -> str:
+    """click's message with its sentence closed as the language closes one: click ends some
+    messages with its own "." ("Missing option: '--players'."), which Japanese writes "。"."""
+    if i18n.language() == "ja" and message.endswith(".") and _WIDE.search(message):
+        return message[:-1] + "。"
+    return message
 
 
 def translate_click() -> None:

@@ -13,11 +13,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from referee.errors import Confirm as Confirm
-from referee.errors import Incomplete as Incomplete
-from referee.errors import RefereeError as RefereeError
-from referee.errors import RuleError as RuleError
-from referee.errors import UsageError as UsageError
+from referee.core.errors import Confirm as Confirm
+from referee.core.errors import Incomplete as Incomplete
+from referee.core.errors import RefereeError as RefereeError
+from referee.core.errors import RuleError as RuleError
+from referee.core.errors import UsageError as UsageError
 from referee.i18n import NP_
 
 
@@ -105,8 +105,8 @@ DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is th
 def find_reading(declared: Sequence[Reading], key: str) -> Reading:
     """The reading `key` names (any case, a unique prefix, with or without `GAME.`);
     UsageError naming the keys allowed."""
+    from referee.core.words import match
     from referee.i18n import N_, _
-    from referee.words import match
 
     if not declared:
         raise UsageError(
@@ -122,8 +122,8 @@ def find_reading(declared: Sequence[Reading], key: str) -> Reading:
 def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
     """The table's choices checked against a game's readings (any case, unique prefixes);
     UsageError naming the keys or the choices allowed."""
+    from referee.core.words import match
     from referee.i18n import N_, _
-    from referee.words import match
 
     picked: dict[str, str] = {}
     for key, choice in chosen.items():
@@ -159,7 +159,7 @@ class Verb:
     usage: str  # e.g. "bid AMOUNT"
     summary: str  # one line
     forms: tuple[Form, ...] = ()  # every form the verb takes, each with an example
-    rule: str = ""  # the section of the rules file it follows, as cited (referee/citations)
+    rule: str = ""  # the section of the rules file it follows, as cited (referee/core/citations)
 
 
 @dataclass(frozen=True)
@@ -350,7 +350,7 @@ class Game(ABC):
 
     def toolbar(self, state: Any) -> str:
         """The bar on one line (a pipe, a test): the parts in order."""
-        from referee.bar import one_line
+        from referee.core.bar import one_line
 
         return one_line(self.toolbar_parts(state))
 
@@ -370,7 +370,7 @@ class Game(ABC):
         diary and the page: its full canonical form with its effect in a few words ("Ann buys
         a green share (+2) for $8"), in the language in force. Pure, like `apply`. "" when the
         game has no sentence for it: the frame then shows the move as typed, with the money it
-        moved (`referee.telling.plainly`)."""
+        moved (`referee.core.telling.plainly`)."""
         return ""
 
     def round_name(self, state: Any) -> str:
@@ -380,7 +380,7 @@ class Game(ABC):
         return ""
 
     # --- a move typed before its place in the turn order (`as NAME`) -------------------
-    # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
+    # The frame gives `as NAME` one meaning in every game (referee/play/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and
     # nobody gets a second move in a turn without `force`. A game says where that place is.
     def seat(self, state: Any, player: str, again: bool = False) -> Any | None:
@@ -426,7 +426,7 @@ class Game(ABC):
 
     # --- views the table asks for (`market`, `trains`, `companies`) -----------------------
     def views(self) -> Sequence[str]:
-        """The frame's views (referee.frame.VIEWS) this game can show; the verbs are offered
+        """The frame's views (referee.play.frame.VIEWS) this game can show; the verbs are offered
         only in games that name them."""
         return ()
 

@@ -19,7 +19,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from referee.engine import RefereeError, UsageError
+from referee.core.engine import RefereeError, UsageError
 from referee.i18n import N_, _
 
 MAX_BYTES = 8 * 1024 * 1024  # a 10,000-move game is about 1 MB

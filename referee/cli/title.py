@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from referee.clicktext import TranslatedCommand, TranslatedHelp
-from referee.errors import RefereeError
+from referee.cli.clicktext import TranslatedCommand, TranslatedHelp
+from referee.core.errors import RefereeError
 from referee.i18n import N_
 
 

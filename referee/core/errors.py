@@ -34,7 +34,7 @@ class UsageError(RefereeError):
 
 class Incomplete(UsageError):
     """The words typed are the start of a move that needs more words the referee cannot list
-    (a name drawn, the line a train takes): what is offered may stop there (referee/offers)."""
+    (a name drawn, the line a train takes): what is offered may stop there (referee/play/offers)."""
 
 
 class RuleError(RefereeError):
@@ -61,7 +61,7 @@ class RuleError(RefereeError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        from referee.citations import bracket
+        from referee.core.citations import bracket
 
         text = f"{self.reason} {bracket(self.rule, self.reading)}"
         return f"{text}; {self.legal}" if self.legal else text

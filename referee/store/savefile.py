@@ -40,17 +40,8 @@ from typing import Any
 
 import tomli_w
 
-from referee import savelock
-from referee.atomic import (
-    WriteError,
-    append_bytes,
-    check_folder,
-    remove_litter,
-    sync_file,
-    write_bytes,
-)
-from referee.engine import Reading, RefereeError, RuleError, UsageError
-from referee.files import (
+from referee.core.engine import Reading, RefereeError, RuleError, UsageError
+from referee.core.files import (
     cannot_read,
     open_regular,
     parse_toml,
@@ -59,7 +50,16 @@ from referee.files import (
     syntax_error_line,
 )
 from referee.i18n import N_, _, ngettext
-from referee.session import LONGEST_MOVE, PLACE, TAKES_TURN, Entry, Session
+from referee.play.session import LONGEST_MOVE, PLACE, TAKES_TURN, Entry, Session
+from referee.store import savelock
+from referee.store.atomic import (
+    WriteError,
+    append_bytes,
+    check_folder,
+    remove_litter,
+    sync_file,
+    write_bytes,
+)
 
 FORMAT = 2
 READS = (1, 2)

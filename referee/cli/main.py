@@ -15,22 +15,22 @@ from click.shell_completion import CompletionItem
 
 from referee import __version__
 from referee import games as registry
-from referee.clicktext import (
+from referee.cli.clicktext import (
     TranslatedCommand,
     TranslatedHelp,
     TranslatedOption,
     option,
     with_lang,
 )
-from referee.errors import RefereeError, UsageError
+from referee.core.errors import RefereeError, UsageError
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
-    from referee.session import Session  # imported by the commands that run one
+    from referee.play.session import Session  # imported by the commands that run one
 
 
 def fail(error: RefereeError) -> NoReturn:
-    from referee.words import clip_echoes
+    from referee.core.words import clip_echoes
 
     click.echo(_("referee: {error}").format(error=clip_echoes(str(error))), err=True)
     sys.exit(error.exit_code)
@@ -55,7 +55,7 @@ class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from 
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         from referee import games
-        from referee.words import match
+        from referee.core.words import match
 
         try:
             return match(value, games.names(), "game")
@@ -109,8 +109,8 @@ class LazyGroup(TranslatedHelp, click.Group):
     gets --lang; the help texts are read through the catalog."""
 
     lazy = {  # noqa: RUF012
-        "route": "referee.commands.route:route",
-        "title": "referee.commands.title:title",
+        "route": "referee.cli.route:route",
+        "title": "referee.cli.title:title",
     }
     command_class = TranslatedCommand
 
@@ -217,8 +217,9 @@ def new(
     host: str,
     port: int | None,
 ) -> None:
-    from referee import render, savefile
-    from referee.session import Session
+    from referee.play import render
+    from referee.play.session import Session
+    from referee.store import savefile
 
     words = _share_words(share, host, port)
     try:
@@ -266,8 +267,9 @@ def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
 )
 @click.argument("game", type=GameName())
 def readings_command(game: str) -> None:
-    from referee import games, render
-    from referee.engine import Readings
+    from referee import games
+    from referee.core.engine import Readings
+    from referee.play import render
 
     declared = games.get(game).readings()
     click.echo(render.readings(declared, Readings()))
@@ -275,8 +277,9 @@ def readings_command(game: str) -> None:
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
     """The board data: from --board, else the stored copy, else asked now (at a terminal)."""
-    from referee import config, games
-    from referee.board_entry import enter_board
+    from referee import games
+    from referee.cli.board_entry import enter_board
+    from referee.store import config
 
     if board_file is not None:
         return config.read_board_file(board_file)
@@ -328,7 +331,7 @@ def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | Non
 
 def _load(file: Path, to_play: bool = False) -> Session:
     """A session from its file: locked for this process when it is `to_play`."""
-    from referee import savefile
+    from referee.store import savefile
 
     try:
         session, warnings = savefile.resume(file) if to_play else savefile.read(file)
@@ -400,7 +403,8 @@ def serve(file: Path, host: str, port: int | None) -> None:
 @click.argument("file", type=SaveFile())
 @option("--json", "as_json", is_flag=True, help=N_("The full state as JSON, for scripts."))
 def show(file: Path, as_json: bool) -> None:
-    from referee import fit, render
+    from referee.core import fit
+    from referee.play import render
 
     session = _load(file)
     game, state = session.game, session.state
@@ -438,7 +442,7 @@ def show(file: Path, as_json: bool) -> None:
 )
 @click.argument("file", type=SaveFile())
 def log(file: Path) -> None:
-    from referee import render
+    from referee.play import render
 
     session = _load(file)
     click.echo(render.log(session))
@@ -448,7 +452,7 @@ def log(file: Path) -> None:
     help=N_("List the games, their variants and player counts."),
 )
 def games() -> None:
-    from referee import fit
+    from referee.core import fit
 
     rows = []
     for name in registry.names():
@@ -473,7 +477,7 @@ def games() -> None:
     help=N_("Take the board data from a TOML file."),
 )
 def board(game: str, enter: bool, from_file: Path | None) -> None:
-    from referee.board_entry import board_command
+    from referee.cli.board_entry import board_command
 
     try:
         board_command(game, enter, from_file)
@@ -514,8 +518,8 @@ def dividend(
     game: str,
     as_json: bool,
 ) -> None:
-    from referee.calc.dividend import payout_table
-    from referee.calc.render import payout_json, payout_text
+    from referee.cli.calc.dividend import payout_table
+    from referee.cli.calc.render import payout_json, payout_text
 
     if major + minor + (shares is not None) != 1:
         fail(
@@ -538,7 +542,7 @@ def dividend(
 
 def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
-    from referee.clicktext import start
+    from referee.cli.clicktext import full_stop, start
 
     start(sys.argv[1:])
     try:
@@ -549,10 +553,10 @@ def main() -> None:
         click.echo(_("referee: interrupted") if interrupted else _("referee: aborted"), err=True)
         sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
-        from referee.words import clip_echoes
+        from referee.core.words import clip_echoes
 
         hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
-        message = clip_echoes(e.format_message()) + hint
+        message = full_stop(clip_echoes(e.format_message())) + hint
         click.echo(_("referee: {error}").format(error=message), err=True)
         sys.exit(2)
     except click.ClickException as e:

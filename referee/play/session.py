@@ -19,8 +19,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
-from referee import frame, games, i18n, telling
-from referee.engine import (
+from referee import games, i18n
+from referee.core import telling
+from referee.core.engine import (
     AUTOMATIC_IN_A_ROW,
     DEFAULT_READINGS,
     Event,
@@ -37,14 +38,15 @@ from referee.engine import (
     choose_readings,
     find_reading,
 )
-from referee.frame import frame_verb
+from referee.core.words import amount, legal_first, match
 from referee.i18n import N_, _
-from referee.words import amount, legal_first, match
+from referee.play import frame
+from referee.play.frame import frame_verb
 
 # What `as NAME` on another player's turn means (`Session.as_moves`).
 PLACE = "place"  # NAME's move at NAME's own place in the turn order
 TAKES_TURN = "takes-turn"  # saves from before PLACE: the move took the current turn
-# The longest move text a save file reads back (see referee/savefile.py).
+# The longest move text a save file reads back (see referee/store/savefile.py).
 LONGEST_MOVE = 1000
 
 
@@ -91,7 +93,7 @@ class Told:
 
 
 class Store(Protocol):
-    """Where a session's moves are kept (a save file, see `referee.savefile.FileStore`)."""
+    """Where a session's moves are kept (a save file, see `referee.store.savefile.FileStore`)."""
 
     path: Path
 
@@ -885,7 +887,7 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     return names
 
 
-# --- the frame's own moves (see referee/frame.py) ------------------------------------------
+# --- the frame's own moves (see referee/play/frame.py) ------------------------------------------
 @frame_verb(
     "as",
     "as NAME VERB ...",
