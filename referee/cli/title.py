@@ -8,6 +8,8 @@ import click
 
 from referee.cli.clicktext import TranslatedCommand, TranslatedHelp
 from referee.core.errors import RefereeError
+from referee.games.titled.describe import load_title, shipped
+from referee.games.titled.summary import listing, summary
 from referee.i18n import N_
 
 
@@ -33,9 +35,6 @@ def title() -> None:
 @click.argument("file")
 def check(file: str) -> None:
     """Check the title description FILE (or a shipped title's name); say what it holds."""
-    from referee.games.titled.describe import load_title
-    from referee.games.titled.summary import summary
-
     try:
         described = load_title(file)
     except RefereeError as e:
@@ -47,7 +46,4 @@ def check(file: str) -> None:
 @title.command("list", help=N_("List the titles shipped with referee."))
 def list_titles() -> None:
     """List the titles shipped with referee."""
-    from referee.games.titled.describe import load_title, shipped
-    from referee.games.titled.summary import listing
-
     click.echo(listing([load_title(name) for name in shipped()], shipped()))

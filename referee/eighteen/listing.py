@@ -19,7 +19,7 @@ from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.floor import Floor
 from referee.eighteen.graph import TrackGraph
 from referee.eighteen.others import Clash
-from referee.eighteen.rules import Setup, stop_values
+from referee.eighteen.rules import Setup, stop_values, weights
 from referee.eighteen.table import (
     Candidate,
     OutOfTime,
@@ -136,14 +136,16 @@ class _Listing:
         self.paid_diesel = stop_values(graph, True, setup)
         self.same_city = same_cities(graph)
         self.steps = route_steps(graph, setup, self.paid)
-        self.to_token = stops_to_token(graph, setup.overnight)
+        self.weight = weights(graph, setup)  # what each node counts toward max_stops
+        self.to_token = stops_to_token(graph, setup.overnight, self.weight)
         self.by_diesel = floor is not None and floor.diesel  # the walking train is paid as a D
         self.worth = self.paid_diesel if self.by_diesel else self.paid
-        nodes, to_token = graph.nodes, self.to_token
+        nodes, to_token, weight = graph.nodes, self.to_token, self.weight
         can_start = {
             s
             for s in range(len(nodes))
-            if nodes[s].is_stop and (nodes[s].token or to_token.get(s, FAR) < max_stops)
+            if nodes[s].is_stop
+            and (nodes[s].token or weight[s] + to_token.get(s, FAR) <= max_stops)
         }
         order = _order(
             graph, self.worth, graph.reachable(through_blocked=setup.overnight), can_start
@@ -158,10 +160,11 @@ class _Listing:
             self.paid_diesel,
             self.rank,
             to_token,
-            max_stops,
             self.by_diesel,
             None if floor is None else floor.others.clash,
         )
+        # What a walk counts: free towns (18GA) may follow a walk that has counted max_stops.
+        self.counting = (max_stops, weight, setup.rules.towns_free)
         self.counter = 0
 
     def walk_from(self, chosen: Iterable[int]) -> bool:
@@ -188,7 +191,7 @@ class _Listing:
                         mask=self.avoid,
                         links=0,
                         clash=self.no_clash,
-                        stops=1,
+                        stops=self.weight[s],
                         token=node.token,
                         value=self.paid[s],
                         value_d=self.paid_diesel[s],
@@ -250,9 +253,8 @@ class _Listing:
     def moves(self, at: int, v: int, walk: PlainWalk) -> list[Move]:
         """The steps from v to go on with (none if another walk did as well); the routes they
         end are added to the table."""
-        floor, table, paid, paid_diesel, rank, to_token, max_stops, by_diesel, clash_after = (
-            self.at_hand
-        )
+        floor, table, paid, paid_diesel, rank, to_token, by_diesel, clash_after = self.at_hand
+        max_stops, weight, free_towns = self.counting
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
         order = rank[start]
         got = value_d if by_diesel else value
@@ -276,12 +278,15 @@ class _Listing:
                 if not is_stop:
                     continue
             has = token or has_token
-            n = count + 1
+            n = count + weight[w]
+            if n > max_stops:
+                continue
             now, now_d = value + paid[w], value_d + paid_diesel[w]
             # Every route is found from both of its ends; keep it from the end walked from
             # first (the walk is symmetric: what may start a route may end it).
             keep = has and order < rank[w]
-            go_on = can_pass and n < max_stops and (has or n + to_token.get(w, FAR) <= max_stops)
+            room = n < max_stops or free_towns
+            go_on = can_pass and room and (has or n + to_token.get(w, FAR) <= max_stops)
             ceiling = 0
             if floor is not None:
                 paid_now = now_d if by_diesel else now

@@ -27,6 +27,7 @@ class Rules:
     port_one_city: bool = False  # the circles of a 'port' tile are one city
     suburb_bonus: int = 0  # per train per suburb city on its route
     full_cities_block: bool = True  # a city full of other companies' stations stops a route
+    towns_free: bool = False  # a town is not counted toward a train's distance (18GA)
 
 
 LOST_ATLAS = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)
@@ -159,6 +160,8 @@ def position_from_data(data: dict[str, Any]) -> Position:
     rules = route_rules(str(data.get("game", "")))
     if data.get("full_cities_block") is False:  # a title's reading (operating.full_cities_block)
         rules = replace(rules, full_cities_block=False)
+    if data.get("towns_free") is True:  # a title's reading (operating.towns_free)
+        rules = replace(rules, towns_free=True)
     colour = _phase_colour(game_map, data.get("phase", "yellow"))
 
     laid: dict[str, Laid] = {}

@@ -24,12 +24,14 @@ class OutOfTime(Exception):
     """The deadline passed: the caller keeps what it has, unproven."""
 
 
-def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
+def stops_to_token(
+    graph: TrackGraph, overnight: bool, counts: list[int] | None = None
+) -> dict[int, int]:
     """Fewest stops between each node and a company token (the node counted, the token not):
     a lower bound that prunes routes which can no longer reach a token. It must never
     overestimate, or a route would be found from one end only: junctions cost nothing, nor do
-    full cities that Overnight passes without counting, so this is a 0-1 breadth-first
-    search."""
+    full cities that Overnight passes without counting, nor free towns (`counts`: each node's
+    weight, rules.weights), so this is a 0-1 breadth-first search."""
     best = {v: 0 for v in graph.token_nodes()}
     queue = deque(best)
     while queue:
@@ -37,6 +39,7 @@ def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
         for w, _, _ in graph.adjacency[v]:
             node = graph.nodes[w]
             free = not node.is_stop or (overnight and node.blocked)
+            free = free or (counts is not None and counts[w] == 0)
             cost = best[v] + (0 if free else 1)
             if cost < best.get(w, 1 << 30):
                 best[w] = cost

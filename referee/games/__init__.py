@@ -10,6 +10,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from referee.core.errors import UsageError
+from referee.core.words import match
 
 if TYPE_CHECKING:
     from referee.core.engine import Game, StockMove
@@ -36,8 +37,6 @@ def names() -> list[str]:
 
 
 def get(name: str) -> Game:
-    from referee.core.words import match
-
     try:
         key = match(name, _REGISTRY, "game")
     except UsageError as e:

@@ -102,6 +102,7 @@ def widths(count: int) -> list[float]:
 
 def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: str) -> str:
     """One SVG line chart, x = moves played; the page's own stylesheet sets the colours."""
+    # pygal takes a while to load: only where a chart is drawn (the page's worker thread).
     import pygal  # type: ignore[import-untyped]
     from pygal.style import Style  # type: ignore[import-untyped]
 

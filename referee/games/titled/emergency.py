@@ -14,7 +14,7 @@ from __future__ import annotations
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.games.titled import market
-from referee.games.titled.holdings import successor
+from referee.games.titled.holdings import president_percent, successor
 from referee.games.titled.rules import EMERGENCY, key, moved
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
@@ -115,7 +115,7 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
         corp.held[player] = 0
         heir = successor(state, corp, company, player)
         corp.held[player] = held
-    sellable = held if (heir or not president) else held - company.shares[0]
+    sellable = held if (heir or not president) else held - president_percent(state, corp.abbr)
     count = min(sellable, room) // company.unit
     if count == 0:
         said = _("{player} keeps {percent}% of {company}: the pool takes no more")
@@ -134,7 +134,7 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
             )
         )
     ]
-    if president and corp.percent(player) < company.shares[0] and heir:
+    if president and corp.percent(player) < president_percent(state, corp.abbr) and heir:
         corp.president = heir
         said = _("{heir} becomes president of {company} (from {player})")
         events.append(Event(said.format(heir=heir, company=corp.abbr, player=player)))

@@ -127,12 +127,13 @@ VERBS = (
     ),
     Verb(
         "train",
-        "train NAME [trade OLD | from COMPANY PRICE]",
+        "train NAME [trade OLD | from COMPANY PRICE | PRIVATE]",
         N_("buy a train"),
         (
             Form("train 2", N_("from the bank")),
             Form("train D trade 4", N_("from the bank, trading in an old train")),
             Form("train 6 from NYNH 600", N_("from another company, at a price agreed")),
+            Form("train 3 NDY", N_("from the bank, at the discount a private gives")),
         ),
         OR,
     ),
@@ -147,7 +148,12 @@ VERBS = (
         "private",
         "private PRIVATE PRICE",
         N_("the company buys a private from its owner"),
-        (Form("private SV 40"),),
+        (
+            Form("private SV 40"),
+            Form(
+                "private NDY 1", N_("in a stock round: from another player, where the phase allows")
+            ),
+        ),
         OR,
     ),
     Verb(
@@ -271,8 +277,15 @@ class Titled(Game):
                 return BuyTrain(actor, name, trade=match(args[2], trains, N_("train")))
             if args[1:2] == ["from"] and len(args) == 4:
                 return BuyTrain(actor, name, seller=company(args[2]), price=amount(args[3]))
+            if len(args) == 2 and args[1] in privates:
+                return BuyTrain(actor, name, private=args[1])
             if len(args) > 1:
-                raise UsageError(_("train NAME, train NAME trade OLD or train NAME from CO PRICE"))
+                raise UsageError(
+                    _(
+                        "train NAME, train NAME trade OLD, train NAME from CO PRICE "
+                        "or train NAME PRIVATE"
+                    )
+                )
             return BuyTrain(actor, name)
         if verb == "exchange":
             count_words(VERBS, verb, args, 1, 2)
@@ -341,7 +354,19 @@ class Titled(Game):
                 and state.privates.get(p.abbr) == who
                 and p.abbr not in state.extra_lays
             ]
-            more = (("exchange",) if swaps else ()) + (("tile",) if lays else ())
+            # another player's private, where the phase lets players sell them to each other
+            others = tuple(
+                p
+                for p, owner in state.privates.items()
+                if owner in state.cash
+                and owner != who
+                and operating.phase(state).private_sales_between_players
+            )
+            more = (
+                (("exchange",) if swaps else ())
+                + (("tile",) if lays else ())
+                + (("private",) if others else ())
+            )
             return Options(
                 who,
                 ("buy", "par", "sell", "done", *more),
@@ -351,6 +376,7 @@ class Titled(Game):
                     "sell": (held, ("1",)),
                     "exchange": (swaps, ("pool",)),
                     "tile": (tuple(h for lay in lays for h in lay.hexes),),
+                    "private": (others,),
                 },
                 _("stock round {number}").format(number=state.stock_round),
             )
@@ -369,7 +395,8 @@ class Titled(Game):
             return Options(who, first, {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
-        if title.map:  # the route search knows the map: `run best`, `routes`
+        if title.map and not any(t.towns_free for t in title.trains):
+            # the route search knows the map and runs the title's trains: `run best`, `routes`
             verbs.insert(1, "routes")
             revenues = ("best",)
         if operating.shortfall(state, corp) > state.cash[who]:

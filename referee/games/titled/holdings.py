@@ -6,8 +6,21 @@ the president's certificate a multiple of it (the loader refuses any other split
 
 from __future__ import annotations
 
-from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State
+from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State
 from referee.games.titled.title import Company
+
+
+def president_percent(state: State, abbr: str) -> int:
+    """The percent of `abbr`'s president's certificate: the company's own, or the one the
+    number of players sets ([players.variants.N] president_percent), which the company drawn
+    for a private keeps its own against where drawn_keeps_certificates says so."""
+    own = state.title.company(abbr).shares[0]
+    rules = state.title.variant(len(state.players))
+    if not rules.president_percent:
+        return own
+    if rules.drawn_keeps_certificates and abbr in state.drawn.values():
+        return own
+    return rules.president_percent
 
 
 def certificates(state: State, player: str) -> int:
@@ -22,7 +35,7 @@ def certificates(state: State, player: str) -> int:
         ):
             continue
         if corp.president == player:
-            count += 1 + (held - company.shares[0]) // company.unit
+            count += 1 + (held - president_percent(state, company.abbr)) // company.unit
         else:
             count += held // company.unit
     if title.shares.privates_count:
@@ -38,10 +51,10 @@ def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
     seat = state.players.index(leaving)
     order = state.players[seat + 1 :] + state.players[:seat]
     best = max(order, key=lambda p: (corp.percent(p), -order.index(p)))
-    if corp.percent(best) > kept and corp.percent(best) >= company.shares[0]:
+    if corp.percent(best) > kept and corp.percent(best) >= president_percent(state, corp.abbr):
         return best
     return ""
 
 
 def holders(corp: Corp) -> set[str]:
-    return {h for h, p in corp.held.items() if p and h not in (IPO, POOL, CLOSED)}
+    return {h for h, p in corp.held.items() if p and h not in (IPO, POOL, OUT, CLOSED)}

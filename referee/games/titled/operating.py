@@ -36,10 +36,10 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
+from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import DRAWN, ExtraLay, Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
 from referee.i18n import N_, _, ngettext
 
 OR = N_("18xx operating round")
@@ -47,17 +47,6 @@ OR = N_("18xx operating round")
 
 def phase(state: State) -> Phase:
     return next(p for p in state.title.phases if p.name == state.phase)
-
-
-def order(state: State) -> list[str]:
-    """Floated companies: highest price first; on a tie the one further right, then the one
-    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
-    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
-    floated = [c for c in state.corps.values() if c.floated]
-    return [
-        c.abbr
-        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
-    ]
 
 
 def company(state: State) -> Corp:
@@ -415,6 +404,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(tokens), none_left, OR)
     cost = tokens[corp.stations]
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     _spend(state, corp, cost, judge, _("{company} has {cash}: the station costs {price}"))
@@ -427,18 +417,39 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
             )
         ),
         Event(_("trusted: that the city is connected (not checked)")),
+        *reached,
     ]
 
 
+def _objective_reached(state: State, corp: Corp, hex_name: str) -> list[Event]:
+    """A company's historical objective (its title's `objective`, 18AL): its first station on
+    that hex brings it the bonus from the bank."""
+    goal = state.title.company(corp.abbr).objective
+    if goal is None or goal[0] != hex_name:
+        return []
+    if any(h == hex_name and abbr == corp.abbr for h, _c, abbr in state.stations):
+        return []
+    corp.cash += goal[1]
+    state.bank -= goal[1]
+    said = _("{company} reaches its objective {hex}: {amount} from the bank")
+    return [Event(said.format(company=corp.abbr, hex=hex_name, amount=state.title.money(goal[1])))]
+
+
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
-    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
-    once, on the hex it laid, the company's next token placed free; it is the turn's station
-    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    """A private's free station: once, the company's next token placed free; it is the turn's
+    station (as 18xx.games plays it: step/special_token.rb, a teleport token). Either on the
+    hex its lay laid (its extra_lay's free_station: 18Chesapeake's C&OC) or on a hex of its
+    free_station_on (18GA's W&SR), with no lay first."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
-    rule = key(state, f"privates.{move.private}.extra_lay")
+    after_lay = extra is not None and extra.free_station
+    rule = (
+        key(state, f"privates.{move.private}.free_station_on")
+        if described.free_station_on
+        else key(state, f"privates.{move.private}.extra_lay")
+    )
     judge.fact(
-        extra is not None and extra.free_station,
+        after_lay or bool(described.free_station_on),
         _("{private} brings no free station").format(private=move.private),
         rule,
     )
@@ -447,15 +458,23 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
         _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
         rule,
     )
+    if after_lay:
+        judge.rule(
+            move.private in state.extra_lays and move.private not in state.free_stations,
+            _("{private}'s station follows its tile lay, once").format(private=move.private),
+            rule,
+        )
+    else:
+        judge.rule(
+            move.private not in state.free_stations,
+            _("{private}'s free station is placed once").format(private=move.private),
+            rule,
+        )
+    hexes = described.free_station_on or (extra.hexes if extra else ())
     judge.rule(
-        move.private in state.extra_lays and move.private not in state.free_stations,
-        _("{private}'s station follows its tile lay, once").format(private=move.private),
-        rule,
-    )
-    judge.rule(
-        extra is not None and move.hex in extra.hexes,
+        move.hex in hexes,
         _("{private}'s station goes on {hexes}").format(
-            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+            private=move.private, hexes=", ".join(hexes)
         ),
         rule,
     )
@@ -466,13 +485,14 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
     )
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     corp.stations += 1
     state.free_stations.append(move.private)
     state.op.tokened = True
     said = _("{company} places a free station on {hex} with {private}")
-    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private))]
+    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private)), *reached]
 
 
 def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -800,6 +820,9 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         )
         price -= train.trade_in_discount
     events: list[Event] = [*skipped]
+    if move.private:
+        price, closed = _discounted(state, corp, move, price, judge)
+        events += closed
     if corp.cash < price and not corp.trains:
         events += _emergency(state, corp, move.train, price, judge)
     else:
@@ -821,6 +844,29 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.bought_kinds.append(move.train)
         events += _first_of_kind(state, move.train)
     return state, events
+
+
+def _discounted(
+    state: State, corp: Corp, move: BuyTrain, price: int, judge: Judge
+) -> tuple[int, list[Event]]:
+    """A private's train_discount (18AL's NDY): its owning company buys one of its trains from
+    the bank at the discount, and the private closes."""
+    found = [p for p in state.title.privates if p.abbr == move.private]
+    deal = found[0].train_discount if found else None
+    judge.rule(
+        deal is not None
+        and state.privates.get(move.private) == corp.abbr
+        and move.train in deal.trains,
+        _("{private} gives {company} no discount on a {train} train").format(
+            private=move.private, company=corp.abbr, train=move.train
+        ),
+        key(state, f"privates.{move.private}.train_discount"),
+    )
+    if deal is None or move.train not in deal.trains:  # forced past the rule: full price
+        return price, []
+    state.privates[move.private] = CLOSED
+    said = _("{private} closes (its discount used)").format(private=move.private)
+    return price - price * deal.percent // 100, [Event(said)]
 
 
 def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:
@@ -969,8 +1015,28 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             said.format(
                 company=corp.abbr, private=p.abbr, owner=owner, price=title.money(move.price)
             )
-        )
+        ),
+        *_private_train(state, corp, p),
     ]
+
+
+def _private_train(state: State, corp: Corp, p: Private) -> list[Event]:
+    """privates.*.gives_train (18GA's OSR): the company buying the private receives its train,
+    not as a purchase, unless the phase named has begun or the company is at its train limit;
+    then the train leaves the game."""
+    given = p.gives_train
+    if given is None:
+        return []
+    phases = [ph.name for ph in state.title.phases]
+    late = bool(given.before_phase) and phases.index(state.phase) >= phases.index(
+        given.before_phase
+    )
+    if late or train_events.counted(state, corp) >= phase(state).train_limit:
+        said = _("{private}'s {train} train leaves the game")
+        return [Event(said.format(private=p.abbr, train=given.train))]
+    corp.trains.append(given.train)
+    said = _("{company} receives {private}'s {train} train, not as a purchase")
+    return [Event(said.format(company=corp.abbr, private=p.abbr, train=given.train))]
 
 
 def _first_round_sales(state: State) -> bool:

@@ -44,3 +44,14 @@ def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
     corp.par, corp.row, corp.column = price, space.row, space.column
     state.arrivals += 1
     corp.arrival = state.arrivals
+
+
+def order(state: State) -> list[str]:
+    """Floated companies: highest price first; on a tie the one further right, then the one
+    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
+    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
+    floated = [c for c in state.corps.values() if c.floated]
+    return [
+        c.abbr
+        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
+    ]

@@ -1,20 +1,19 @@
 """The state of a game of a described title.
 
-It follows the Lost Atlas design (referee/games/lost_atlas/state.py): dataclasses of dicts and
-lists, sealed once a move is played, each move played on a `draft()`. `Sealable` is imported
-from there rather than copied; it is general and could move to a shared module when Lost Atlas
-is not being edited.
+Dataclasses of dicts and lists, sealed once a move is played, each move played on a
+`draft()`: the sealed draft of the core (referee/core/sealed.py), as Lost Atlas's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.games.lost_atlas.state import Sealable
+from referee.core.sealed import Sealable
 from referee.games.titled.title import Space, Title
 
 IPO = "ipo"  # the company's unsold certificates (the initial offering)
 POOL = "pool"  # the bank pool (the open market)
+OUT = "out"  # certificates taken out of the game (PlayerCountRules.outside_buy_retires_pool_share)
 
 
 @dataclass
@@ -158,6 +157,10 @@ def new_state(title: Title, players: list[str]) -> State:
         phase=title.phases[0].name,
         depot={t.name: -1 if t.count is None else t.count for t in title.trains},
     )
+    for c in title.companies:
+        if c.home_at_start:  # placed with the game, free; its first turn places none
+            corps[c.abbr].stations = 1
+            state.stations.append((c.home, c.home_city or 0, c.abbr))
     if not left or title.auction.kind == "none":
         state.round, state.stock_round = "stock", 1
     return state.seal()

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from referee.core import fit
 from referee.core.columns import simple_table
 from referee.eighteen.upgrades import colour_word as colour
-from referee.games.titled.operating import order, phase
+from referee.games.titled.operating import phase
+from referee.games.titled.rules import order
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.view import for_sale, status
 from referee.i18n import N_, _, ngettext, pgettext
