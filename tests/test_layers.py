@@ -41,17 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
 SHARED_BY_GAMES = ("rules18",)
 # Circles someone is untangling on another branch; each must still be one (remove it here
 # when it is gone), and no other circle may appear.
-PENDING: tuple[frozenset[str], ...] = (
-    # the route search (issue 30 item 6, branch route-structure)
-    frozenset(
-        {
-            "referee.eighteen.combine",
-            "referee.eighteen.cores",
-            "referee.eighteen.floor",
-            "referee.eighteen.listing",
-        }
-    ),
-)
+PENDING: tuple[frozenset[str], ...] = ()
 
 
 def module_name(path: Path) -> str:

@@ -10,19 +10,22 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
+from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.graph import TrackGraph
-from referee.eighteen.listing import Candidate, OutOfTime
 from referee.eighteen.rules import Setup, passable, stop_values
-
-BITSET_LIMIT = 2_000_000  # lists up to this long are indexed by track
-SCAN = 64  # how far down an unindexed list a bound looks for a candidate clear of the track
+from referee.eighteen.table import Candidate, OutOfTime
 
 
 def build_index(
-    candidates: list[Candidate], link_masks: list[int], link_sets: list[int], deadline: float
+    candidates: list[Candidate],
+    link_masks: list[int],
+    link_sets: list[int],
+    deadline: float,
+    config: SearchConfig = DEFAULT,
 ) -> Index | None:
-    """An index of the candidates, or None (scan them) if there is no time to build it."""
-    if len(candidates) > BITSET_LIMIT:
+    """An index of the candidates, or None (scan them) if there is no time to build it, or
+    if there are too many."""
+    if len(candidates) > config.bitset_limit:
         return None
     try:
         return Index(candidates, link_masks, link_sets, deadline)
@@ -163,59 +166,98 @@ def combine(
     deadline: float,
     ceilings: list[Callable[[int], int] | None] | None = None,
     known: int = 0,
+    config: SearchConfig = DEFAULT,
 ) -> Combination:
     """The best set of candidates, one per list (or none), using no track twice. A list
     without an index (too long to index in time) is scanned. `ceilings`, where given, bound
     a train's earnings on the track left more cheaply than its index can. With `known` (an
     answer found elsewhere), only better answers are looked for: if none is found, the
     picks are all -1."""
-    n = len(lists)
-    ceilings = ceilings or [None] * n
-    ceiled = [j for j in range(n) if ceilings[j] is not None]
-    indexed = [(k, index) for k, index in enumerate(indexes) if index is not None]
-    tops = [c[0][0] if c else 0 for c in lists]
-    tops_after = [sum(tops[k + 1 :]) for k in range(n)]
-    visits = [0]
-    index = indexes
+    search = _Combining(lists, indexes, same_as_previous, link_sets, deadline, config.scan)
+    search.ceilings = ceilings or [None] * len(lists)
+    search.ceiled = any(ceiling is not None for ceiling in search.ceilings)
+    # A greedy answer first, so even an immediate timeout has something to show.
+    first_picks = greedy(lists, indexes, link_sets)
+    first_total = sum(lists[k][i][0] for k, i in enumerate(first_picks) if i >= 0)
+    best = search.best = Combination(first_total, first_picks, True)
+    if known > first_total:
+        best = search.best = Combination(known, [-1] * len(lists), True)
+    with contextlib.suppress(OutOfTime):
+        search.branch(0, 0, [index.every if index else 0 for index in indexes], 0, 0)
+        return best
+    best.proven = False
+    return best
 
-    def tick() -> None:
-        visits[0] += 1
-        if visits[0] & 1023 == 0 and time.monotonic() > deadline:
+
+class _Combining:
+    """The branch and bound of combine(): train k's candidates tried best first, each with
+    the best the trains after it can still do on the track left (the bound)."""
+
+    best: Combination
+    ceilings: list[Callable[[int], int] | None]
+    ceiled: bool
+
+    def __init__(
+        self,
+        lists: list[list[Candidate]],
+        indexes: list[Index | None],
+        same_as_previous: list[bool],
+        link_sets: list[int],
+        deadline: float,
+        scan: int,
+    ) -> None:
+        n = self.n = len(lists)
+        self.lists, self.index, self.same_as_previous = lists, indexes, same_as_previous
+        self.link_sets, self.deadline, self.scan = link_sets, deadline, scan
+        self.indexed = [(k, index) for k, index in enumerate(indexes) if index is not None]
+        self.tops = [c[0][0] if c else 0 for c in lists]
+        self.tops_after = [sum(self.tops[k + 1 :]) for k in range(n)]
+        self.visits = 0
+        # Revenues negated (ascending), to count the candidates worth more than some amount.
+        self.falling = [
+            [-c[0] for c in cands] if indexes[k] else [] for k, cands in enumerate(lists)
+        ]
+        self.pick = [-1] * n
+
+    def tick(self) -> None:
+        self.visits += 1
+        if self.visits & 1023 == 0 and time.monotonic() > self.deadline:
             raise OutOfTime
 
-    # Revenues negated (ascending), to count the candidates worth more than some amount.
-    falling = [[-c[0] for c in cands] if indexes[k] else [] for k, cands in enumerate(lists)]
-
-    def bound(k: int, used: int, allowed: list[int], first: int) -> int:
+    def bound(self, k: int, used: int, allowed: list[int], first: int) -> int:
         """What trains k.. can earn at most on track clear of `used` (train k from candidate
         `first` on): exact per train for an indexed list, and for a scanned one the best clear
         candidate among its first few."""
         total = 0
-        for j in range(k, n):
-            cands = lists[j]
+        scan, index = self.scan, self.index
+        for j in range(k, self.n):
+            cands = self.lists[j]
             start = first if j == k else 0
             if index[j] is not None:
                 free = allowed[j] >> start
                 if free:
                     total += cands[start + (free & -free).bit_length() - 1][0]
                 continue
-            for i in range(start, min(start + SCAN, len(cands))):
+            for i in range(start, min(start + scan, len(cands))):
                 if not cands[i][1] & used:
                     total += cands[i][0]
                     break
             else:
-                total += cands[start + SCAN][0] if len(cands) > start + SCAN else 0
+                total += cands[start + scan][0] if len(cands) > start + scan else 0
         return total
 
-    def with_route(k: int, allowed: list[int], route_index: int, total: int) -> list[int]:
+    def with_route(self, k: int, allowed: list[int], route_index: int, total: int) -> list[int]:
         """The candidates of the indexed trains after k still worth trying once this route
         is taken too, for answers worth `total` so far: those clear of its track, and worth
         enough that with every other train at its best the answer could beat the best."""
-        links = link_sets[route_index]
+        links = self.link_sets[route_index]
         now = allowed.copy()
-        for j, index_j in indexed:
+        tops, falling = self.tops, self.falling
+        # Every train after k at its best but j, on top of `total`, must beat the best.
+        short = self.best.total - total - self.tops_after[k]
+        for j, index_j in self.indexed:
             if j > k:
-                need = best.total - total - (tops_after[k] - tops[j])
+                need = short + tops[j]
                 left = now[j] & ((1 << bisect_left(falling[j], -need)) - 1)
                 by_link = index_j.by_link
                 rest = links
@@ -226,26 +268,18 @@ def combine(
                 now[j] = left
         return now
 
-    # A greedy answer first, so even an immediate timeout has something to show.
-    first_picks = greedy(lists, indexes, link_sets)
-    first_total = sum(lists[k][i][0] for k, i in enumerate(first_picks) if i >= 0)
-    best = Combination(first_total, first_picks, True)
-    if known > first_total:
-        best = Combination(known, [-1] * n, True)
-    pick = [-1] * n
-
-    def following(k: int, taken: int) -> int:
+    def following(self, k: int, taken: int) -> int:
         """Where train k's list starts, given the previous train took index `taken`."""
-        return taken if k < n and same_as_previous[k] else 0
+        return taken if k < self.n and self.same_as_previous[k] else 0
 
-    def may_pay(k: int, used: int, total: int, twin_cap: int | None) -> bool:
+    def may_pay(self, k: int, used: int, total: int, twin_cap: int | None) -> bool:
         """The cheap test first: could trains after k, at most their ceilings (or their best
         candidates), lift `total` above the best answer?"""
         found: dict[int, int] = {}
-        for j in range(k + 1, n):
-            ceiling = ceilings[j]
+        for j in range(k + 1, self.n):
+            ceiling = self.ceilings[j]
             if ceiling is None:
-                total += tops[j]
+                total += self.tops[j]
                 continue
             key = id(ceiling)
             if key not in found:
@@ -253,14 +287,14 @@ def combine(
             cap = found[key]
             if j == k + 1 and twin_cap is not None:
                 cap = min(cap, twin_cap)
-            total += min(cap, tops[j])
-        return total > best.total
+            total += min(cap, self.tops[j])
+        return total > self.best.total
 
-    def choices(k: int, allowed: list[int], first: int) -> Iterator[int]:
+    def choices(self, k: int, allowed: list[int], first: int) -> Iterator[int]:
         """Train k's candidates from `first` on, best first: for an indexed list only those
         still allowed, for a scanned one all (the caller checks)."""
-        if index[k] is None:
-            yield from range(first, len(lists[k]))
+        if self.index[k] is None:
+            yield from range(first, len(self.lists[k]))
             return
         free = allowed[k] >> first << first
         while free:
@@ -268,43 +302,38 @@ def combine(
             yield low.bit_length() - 1
             free ^= low
 
-    def branch(k: int, used: int, allowed: list[int], total: int, first: int) -> None:
-        tick()
+    def branch(self, k: int, used: int, allowed: list[int], total: int, first: int) -> None:
+        self.tick()
+        n, best, pick = self.n, self.best, self.pick
         if k == n:
             if total > best.total:
                 best.total, best.picks = total, pick.copy()
             return
-        cands = lists[k]
+        cands = self.lists[k]
         last = k == n - 1
         # An identical next train takes a later candidate, so it earns no more than this one.
-        twin = k + 1 < n and same_as_previous[k + 1]
-        loose = tops_after[k] - (tops[k + 1] if twin else 0)
-        for i in choices(k, allowed, first):
+        twin = k + 1 < n and self.same_as_previous[k + 1]
+        loose = self.tops_after[k] - (self.tops[k + 1] if twin else 0)
+        for i in self.choices(k, allowed, first):
             rev, mask, route_index = cands[i]
             if total + rev * (2 if twin else 1) + loose <= best.total:
                 break
-            tick()
+            self.tick()
             if mask & used:
                 continue
             pick[k] = i
             if last:  # the best clear candidate of the last train: nothing to branch on
-                branch(n, used, allowed, total + rev, 0)
+                self.branch(n, used, allowed, total + rev, 0)
                 break
-            if ceiled and not may_pay(k, used | mask, total + rev, rev if twin else None):
+            if self.ceiled and not self.may_pay(k, used | mask, total + rev, rev if twin else None):
                 continue
-            now = with_route(k, allowed, route_index, total + rev)
-            nxt = following(k + 1, i + (mask != 0))
-            if total + rev + bound(k + 1, used | mask, now, nxt) <= best.total:
+            now = self.with_route(k, allowed, route_index, total + rev)
+            nxt = self.following(k + 1, i + (mask != 0))
+            if total + rev + self.bound(k + 1, used | mask, now, nxt) <= best.total:
                 continue
-            branch(k + 1, used | mask, now, total + rev, nxt)
+            self.branch(k + 1, used | mask, now, total + rev, nxt)
         pick[k] = -1
         # This train runs nothing (and so does an identical train after it).
-        nxt = following(k + 1, len(cands))
-        if total + bound(k + 1, used, allowed, nxt) > best.total:
-            branch(k + 1, used, allowed, total, nxt)
-
-    with contextlib.suppress(OutOfTime):
-        branch(0, 0, [index.every if index else 0 for index in indexes], 0, 0)
-        return best
-    best.proven = False
-    return best
+        nxt = self.following(k + 1, len(cands))
+        if total + self.bound(k + 1, used, allowed, nxt) > best.total:
+            self.branch(k + 1, used, allowed, total, nxt)

@@ -1,11 +1,12 @@
 """Both cores for the long walk of a lone ∞ or D train (see listing.py and search.py).
 
-The walk goes from each possible end in turn. Once it has run for SPLIT_AFTER seconds (a small
-position never gets there), the ends not walked yet are shared with one forked child, each
-process taking the next one in turn. Each walks with its own floor, raised to the best answer
-either has found (a real answer: the route of it is listed by the process that found it), so
-their routes together hold every route that could be in a better answer. The child sends back
-its routes; if it does not answer by the deadline it is killed and the answer is not proven.
+The walk goes from each possible end in turn. Once it has run for a moment (the search
+configuration's `split_after` seconds: a small position never gets there), the ends not walked
+yet are shared with one forked child, each process taking the next one in turn. Each walks with
+its own floor, raised to the best answer either has found (a real answer: the route of it is
+listed by the process that found it), so their routes together hold every route that could be in
+a better answer. The child sends back its routes; if it does not answer by the deadline it is
+killed and the answer is not proven.
 
 Only fork is used: it shares the walk so far for nothing, where 'spawn' would rebuild it. A
 process with other threads (the shell's table page serves from a thread) is never forked, since
@@ -31,21 +32,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from types import TracebackType
-from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
+from referee.eighteen.table import RouteTable, Trail
 from referee.i18n import _
 
-if TYPE_CHECKING:
-    from referee.eighteen.floor import Floor
-    from referee.eighteen.listing import RouteTable
-
-SPLIT_AFTER = 0.01  # seconds of walking before the rest is shared (a test sets 0)
-GRACE = 0.25  # seconds the parent waits for the child past the deadline, then kills it
 ORPHANED = 3  # the child's exit status when its parent went away
 
-# A route sent back: track, links, stops counted, values, and its walk as (node, link, counted).
-Sent = tuple[int, int, int, int, int, list[tuple[int, int, int]]]
+# A route sent back: track, links, stops counted, values, and its walk.
+Sent = tuple[int, int, int, int, int, Trail]
 Answered = tuple[bool, int, list[Sent]]  # whether its walk finished, its floor, its routes
 
 
@@ -59,25 +54,17 @@ def can_split() -> bool:
 
 
 def _sent(table: RouteTable, first: int) -> list[Sent]:
-    out: list[Sent] = []
-    for i in range(first, len(table.masks)):
-        walk: list[tuple[int, int, int]] = []
-        entry = table.ends[i]
-        while entry >= 0:
-            walk.append((table.node[entry], table.link[entry], table.counted[entry]))
-            entry = table.parent[entry]
-        walk.reverse()
-        out.append(
-            (
-                table.masks[i],
-                table.link_sets[i],
-                table.counts[i],
-                table.values[i],
-                table.diesel[i],
-                walk,
-            )
+    return [
+        (
+            table.masks[i],
+            table.link_sets[i],
+            table.counts[i],
+            table.values[i],
+            table.diesel[i],
+            table.trail(i),
         )
-    return out
+        for i in range(first, len(table.masks))
+    ]
 
 
 class Shared:
@@ -88,12 +75,12 @@ class Shared:
         self.next = mp.get_context("fork").Value("l", first)
         self.best = mp.get_context("fork").Value("l", best)
 
-    def meet(self, floor: Floor) -> None:
+    def meet(self, best: int) -> int:
+        """The best answer either process has found, given this one's."""
         with self.best.get_lock():
-            if self.best.value < floor.best:
-                self.best.value = floor.best
-            else:
-                floor.best = self.best.value
+            if self.best.value < best:
+                self.best.value = best
+            return int(self.best.value)
 
     def each(self, origins: list[int]) -> Iterator[int]:
         while True:
@@ -166,15 +153,16 @@ class Child:
                 os.kill(self.pid, signal.SIGKILL)  # whatever it still does is no longer wanted
             os.waitpid(self.pid, 0)
 
-    def join(self, table: RouteTable, deadline: float) -> tuple[bool, int]:
+    def join(self, table: RouteTable, deadline: float, grace: float) -> tuple[bool, int]:
         """Add the child's routes to `table`: whether its walk finished, and its floor (0 if
-        no answer came back in time). SearchFailed if the child raised."""
+        no answer came back in time, `grace` seconds past the deadline). SearchFailed if the
+        child raised."""
         if self.pid < 0:
             return True, 0  # never forked: it walked nothing, the parent walked every end
         answered: Answered | Failure = (False, 0, [])
         try:
             left = deadline - time.monotonic()  # infinite: no budget, wait for the answer
-            if self.receive.poll(None if left == math.inf else max(left, 0) + GRACE):
+            if self.receive.poll(None if left == math.inf else max(left, 0) + grace):
                 answered = self.receive.recv()
         except (EOFError, OSError):
             pass
@@ -187,17 +175,8 @@ class Child:
         for mask, links, count, value, diesel, walk in routes:
             entry = -1
             for node, link, counted in walk:
-                table.parent.append(entry)
-                table.node.append(node)
-                table.link.append(link)
-                table.counted.append(counted)
-                entry = len(table.parent) - 1
-            table.masks.append(mask)
-            table.link_sets.append(links)
-            table.counts.append(count)
-            table.values.append(value)
-            table.diesel.append(diesel)
-            table.ends.append(entry)
+                entry = table.entry(entry, node, link, counted)
+            table.add(mask, links, count, value, diesel, entry)
         return complete, best
 
 

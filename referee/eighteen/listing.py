@@ -1,130 +1,62 @@
 """Listing routes: every legal route of a company, walked once over its track graph.
 
-Depth first from each possible end, keeping a route from the end walked first. No route is built
-as a tuple while listing: each step of the walk is an entry of a prefix tree (parent, node,
-link), and a route is its last entry with its track, its count of stops and its value for each
-kind of train, summed on the way. Only the chosen routes are rebuilt.
+Depth first from each possible end, keeping a route from the end walked first. Each step of the
+walk is an entry of the table's prefix tree (table.py). With a floor (floor.py), only the routes
+of the lone ∞ or D train that can still matter are listed, and a long walk is shared with a
+second process (cores.py).
 """
 
 from __future__ import annotations
 
 import time
-from array import array
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
 from referee.eighteen import cores
+from referee.eighteen.config import DEFAULT, SearchConfig
+from referee.eighteen.floor import Floor
 from referee.eighteen.graph import TrackGraph
-from referee.eighteen.rules import Route, Setup, stop_values, weights
+from referee.eighteen.others import Clash
+from referee.eighteen.rules import Setup, stop_values, weights
+from referee.eighteen.table import (
+    Candidate,
+    OutOfTime,
+    RouteTable,
+    route_steps,
+    same_cities,
+    stops_to_token,
+)
 from referee.eighteen.trains import Train
 
-if TYPE_CHECKING:
-    from referee.eighteen.floor import Floor
+FAR = 1 << 30  # stops to a token from a node that reaches none
 
 
-class OutOfTime(Exception):
-    """The deadline passed: the caller keeps what it has, unproven."""
+class Walk(NamedTuple):
+    """A walk so far."""
+
+    start: int  # its first node
+    seen: int  # the identities met, a bit each
+    met: int  # the nodes of those identities
+    mask: int  # the track taken
+    links: int  # the links taken, a bit each
+    clash: Clash  # the other trains' candidates it clashes with (see Floor; () without one)
+    stops: int  # stops counted
+    token: bool  # whether it met a company token
+    value: int  # what it pays a train paid the normal values
+    value_d: int  # what it pays a D train
 
 
-def stops_to_token(
-    graph: TrackGraph, overnight: bool, counts: list[int] | None = None
-) -> dict[int, int]:
-    """Fewest stops between each node and a company token (the node counted, the token not):
-    a lower bound that prunes routes which can no longer reach a token. It must never
-    overestimate, or a route would be found from one end only: junctions cost nothing, nor do
-    full cities that Overnight passes without counting, nor free towns (`counts`: each node's
-    weight, rules.weights), so this is a 0-1 breadth-first search."""
-    best = {v: 0 for v in graph.token_nodes()}
-    queue = deque(best)
-    while queue:
-        v = queue.popleft()
-        for w, _, _ in graph.adjacency[v]:
-            node = graph.nodes[w]
-            free = not node.is_stop or (overnight and node.blocked)
-            free = free or (counts is not None and counts[w] == 0)
-            cost = best[v] + (0 if free else 1)
-            if cost < best.get(w, 1 << 30):
-                best[w] = cost
-                if cost == best[v]:
-                    queue.appendleft(w)
-                else:
-                    queue.append(w)
-    return best
+# A walk as the inner loop makes and reads it: a plain tuple in Walk's order (a Walk is one).
+# Measured under valgrind, one walk made and read whole: a plain tuple 0.9k instructions, a
+# NamedTuple made by tuple.__new__ 3.0k, a slotted dataclass 4.0k, by its constructor 4.8k; and
+# a NamedTuple unpacks and reads its fields far slower than a tuple (Python 3.11 specializes
+# both for plain tuples only): as Walks, they made the listing 4% dearer (bench/route_structure.py).
+PlainWalk = tuple[int, int, int, int, int, Clash, int, bool, int, int]
 
-
-# A step of a walk from a node: the node reached, the link's track and index, the bit of the
-# node's identity, the nodes of that identity, whether it is a stop, whether the company has a
-# token there, whether a route may pass it, and whether it is a full city Overnight passes free.
-Step = tuple[int, int, int, int, int, bool, bool, bool, bool]
-
-
-def same_cities(graph: TrackGraph) -> list[int]:
-    """Per node, the nodes counted as one city with it (port halves, off-board areas)."""
-    by_identity: dict[int, int] = {}
-    for node in graph.nodes:
-        by_identity[node.identity] = by_identity.get(node.identity, 0) | 1 << node.id
-    return [by_identity[node.identity] for node in graph.nodes]
-
-
-def route_steps(graph: TrackGraph, setup: Setup, paid: list[int]) -> list[list[Step]]:
-    """Per node, the steps a walk can take from it, the best paid first."""
-    nodes = graph.nodes
-    same_city = same_cities(graph)
-    return [
-        [
-            (
-                w,
-                link_mask,
-                link,
-                1 << nodes[w].identity,
-                same_city[w],
-                nodes[w].is_stop,
-                nodes[w].token,
-                nodes[w].kind != "offboard" and not nodes[w].blocked,
-                setup.overnight and nodes[w].blocked,
-            )
-            for w, link_mask, link in sorted(graph.adjacency[v], key=lambda a: -paid[a[0]])
-        ]
-        for v in range(len(nodes))
-    ]
-
-
-# A walk so far: start node, identities met, nodes of those identities, track, links, the
-# other trains' candidates it clashes with (see Floor), stops counted, whether a token was met,
-# value and diesel value.
-_Walk = tuple[int, int, int, int, int, tuple[int, ...], int, bool, int, int]
-
-
-@dataclass
-class RouteTable:
-    """Every route found, by column (route i is entry i of each list), and the prefix tree of
-    the walk that found them."""
-
-    masks: list[int]  # track used
-    link_sets: list[int]  # links used, a bit per link
-    counts: list[int]  # stops counted
-    values: list[int]  # revenue for a train paid the normal values
-    diesel: list[int]  # revenue for a D train
-    ends: list[int]  # the route's last entry in the tree
-    parent: array[int]  # tree entry: the entry before it (-1 where a route starts)
-    node: array[int]
-    link: array[int]  # the link from the parent entry (-1 where a route starts)
-    counted: array[int]  # 1 if the entry's node is a counted stop
-
-    def route(self, i: int) -> Route:
-        stops: list[int] = []
-        links: list[int] = []
-        entry = self.ends[i]
-        while entry >= 0:
-            if self.counted[entry]:
-                stops.append(self.node[entry])
-            if self.link[entry] >= 0:
-                links.append(self.link[entry])
-            entry = self.parent[entry]
-        return Route(tuple(reversed(stops)), self.masks[i], tuple(reversed(links)))
+# A walk to go on with: its ceiling (0 without a floor), its entry in the tree, its end.
+Move = tuple[int, int, int, PlainWalk]
 
 
 def enumerate_routes(
@@ -136,75 +68,212 @@ def enumerate_routes(
     floor: Floor | None = None,
     avoid: int = 0,
     max_routes: int = 1 << 62,
+    config: SearchConfig = DEFAULT,
 ) -> tuple[RouteTable, range, bool]:
     """All routes with a company token and at most `max_stops` counted stops, plus the local
     routes the game allows, added to `table`; with a `floor`, only the routes worth more to its
     train than the floor; none using track in `avoid`. Returns the table, where the new routes
     are in it, and whether the listing finished before the deadline (and before the table
     held more than `max_routes`)."""
-    nodes = graph.nodes
-    overnight = setup.overnight
-    paid = stop_values(graph, False, setup)
-    paid_diesel = stop_values(graph, True, setup)
-    same_city = same_cities(graph)
-    steps = route_steps(graph, setup, paid)
-    reach = graph.reachable(through_blocked=overnight)
-    weight = weights(graph, setup)
-    free_towns = setup.rules.towns_free
-    to_token = stops_to_token(graph, overnight, weight)
-    far = 1 << 30
-    if table is None:
-        table = RouteTable([], [], [], [], [], [], array("i"), array("i"), array("i"), array("b"))
+    table = RouteTable.empty() if table is None else table
     first_route = len(table.masks)
-    parent, node_of, link_of, counted = table.parent, table.node, table.link, table.counted
-    masks, link_sets, counts, values, diesel, ends = (
-        table.masks,
-        table.link_sets,
-        table.counts,
-        table.values,
-        table.diesel,
-        table.ends,
-    )
-    by_diesel = floor is not None and floor.diesel  # the walking train is paid as a D
-    worth = paid_diesel if by_diesel else paid
-    counter = [0]
+    listing = _Listing(graph, max_stops, setup, table, floor, avoid)
+    listing.deadline, listing.max_routes = deadline, max_routes
+    if floor is None or not cores.can_split():
+        complete = listing.walk_from(listing.origins)
+    else:
+        complete = listing.walk_shared(floor, config)
+    for v in setup.local_stops(graph):
+        table.add(0, 0, 1, listing.paid[v], listing.paid_diesel[v], table.entry(-1, v, -1, 1))
+    return table, range(first_route, len(table.masks)), complete
 
-    def step(before: int, w: int, link: int, is_counted: int) -> int:
-        parent.append(before)
-        node_of.append(w)
-        link_of.append(link)
-        counted.append(is_counted)
-        return len(parent) - 1
 
-    def extend(at: int, v: int, walk: _Walk) -> None:
-        counter[0] += 1
-        if counter[0] & 255 == 0:
-            if time.monotonic() > deadline or len(masks) > max_routes:
-                raise OutOfTime
-            if floor is not None and floor.shared is not None:
-                floor.shared.meet(floor)
+@dataclass
+class _Order:
+    """The order the walk takes its ends in: the best stops first, so that a floor rises
+    early; each route is kept from its end walked first."""
+
+    rank: list[int]  # per node, its place in that order
+    ends_after: list[int]  # per place, the stops a route from it may end at: those after it
+    origins: list[int]  # the ends a route may start from, in order
+
+
+def _order(graph: TrackGraph, worth: list[int], reach: set[int], can_start: set[int]) -> _Order:
+    nodes = graph.nodes
+    starts = sorted(reach, key=lambda s: (-worth[s], s))
+    rank = [len(nodes)] * len(nodes)
+    for i, s in enumerate(starts):
+        rank[s] = i
+    ends_after = [0] * (len(starts) + 1)
+    for i in range(len(starts) - 1, 0, -1):
+        ends_after[i - 1] = ends_after[i] | (nodes[starts[i]].is_stop << starts[i])
+    return _Order(rank, ends_after, [s for s in starts if s in can_start])
+
+
+class _Listing:
+    """One listing of routes into a table: the walk, from each end in turn."""
+
+    deadline: float
+    max_routes: int
+
+    def __init__(
+        self,
+        graph: TrackGraph,
+        max_stops: int,
+        setup: Setup,
+        table: RouteTable,
+        floor: Floor | None,
+        avoid: int,
+    ) -> None:
+        self.graph, self.max_stops, self.table, self.floor, self.avoid = (
+            graph,
+            max_stops,
+            table,
+            floor,
+            avoid,
+        )
+        self.paid = stop_values(graph, False, setup)
+        self.paid_diesel = stop_values(graph, True, setup)
+        self.same_city = same_cities(graph)
+        self.steps = route_steps(graph, setup, self.paid)
+        self.weight = weights(graph, setup)  # what each node counts toward max_stops
+        self.to_token = stops_to_token(graph, setup.overnight, self.weight)
+        self.by_diesel = floor is not None and floor.diesel  # the walking train is paid as a D
+        self.worth = self.paid_diesel if self.by_diesel else self.paid
+        nodes, to_token, weight = graph.nodes, self.to_token, self.weight
+        can_start = {
+            s
+            for s in range(len(nodes))
+            if nodes[s].is_stop
+            and (nodes[s].token or weight[s] + to_token.get(s, FAR) <= max_stops)
+        }
+        order = _order(
+            graph, self.worth, graph.reachable(through_blocked=setup.overnight), can_start
+        )
+        self.rank, self.ends_after, self.origins = order.rank, order.ends_after, order.origins
+        self.no_clash: Clash = () if floor is None else floor.others.no_clash
+        # What every step reads, in one tuple (a step's own lookups cost as much as its work).
+        self.at_hand = (
+            floor,
+            table,
+            self.paid,
+            self.paid_diesel,
+            self.rank,
+            to_token,
+            self.by_diesel,
+            None if floor is None else floor.others.clash,
+        )
+        # What a walk counts: free towns (18GA) may follow a walk that has counted max_stops.
+        self.counting = (max_stops, weight, setup.rules.towns_free)
+        self.counter = 0
+
+    def walk_from(self, chosen: Iterable[int]) -> bool:
+        """Walk from these ends: whether it finished before the deadline."""
+        floor, nodes, same_city, worth = self.floor, self.graph.nodes, self.same_city, self.worth
+        try:
+            for s in chosen:
+                if floor is not None:
+                    # At each end too, not only every 256 steps: a short walk raises the floor
+                    # as much as a long one, and a process left with a long walk must not go on
+                    # with the floor it had when they split.
+                    floor.meet()
+                may_end = self.ends_after[self.rank[s]]
+                if (
+                    floor is None
+                    or floor.ceiling(worth[s], s, same_city[s], self.no_clash, may_end) > floor.best
+                ):
+                    # The walk starts with the avoided track taken; routes are kept without it.
+                    node = nodes[s]
+                    walk = Walk(
+                        start=s,
+                        seen=1 << node.identity,
+                        met=same_city[s],
+                        mask=self.avoid,
+                        links=0,
+                        clash=self.no_clash,
+                        stops=self.weight[s],
+                        token=node.token,
+                        value=self.paid[s],
+                        value_d=self.paid_diesel[s],
+                    )
+                    self.extend(self.table.entry(-1, s, -1, 1), s, walk)
+        except OutOfTime:
+            return False
+        if floor is not None:
+            floor.meet()
+        return True
+
+    def walk_shared(self, floor: Floor, config: SearchConfig) -> bool:
+        """A long walk: once it has run a while, the ends left are shared with a child."""
+        origins = self.origins
+        split_at = time.monotonic() + config.split_after
+        done = 0
+        complete = True
+        while done < len(origins) and complete and time.monotonic() < split_at:
+            complete = self.walk_from(origins[done : done + 1])
+            done += 1
+        if not complete:
+            return False
+        if len(origins) - done <= 1:
+            return self.walk_from(origins[done:])
+        shared = floor.shared = cores.Shared(done, floor.best)
+        with cores.Child(
+            self.table, lambda: self.walk_from(shared.each(origins)), lambda: floor.best
+        ) as child:
+            complete = self.walk_from(shared.each(origins))
+            child_complete, child_best = child.join(self.table, self.deadline, config.grace)
+        floor.best = max(floor.best, child_best)
+        floor.shared = None
+        return complete and child_complete
+
+    def tick(self) -> None:
+        """Every few steps: out of time or of room, or the best answer shared."""
+        if time.monotonic() > self.deadline or len(self.table.masks) > self.max_routes:
+            raise OutOfTime
+        if self.floor is not None:
+            self.floor.meet()
+
+    def extend(self, at: int, v: int, walk: PlainWalk) -> None:
+        """Go on from v (entry `at` of the tree) with every step that may lead to a route."""
+        self.counter += 1
+        if self.counter & 255 == 0:
+            self.tick()
+        floor = self.floor
+        if floor is None:
+            for _, entry, w, after in self.moves(at, v, walk):
+                self.extend(entry, w, after)
+            return
+        moves = self.moves(at, v, walk)
+        # Most promising first, so the floor rises early; a move may no longer pay by its turn.
+        moves.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep their order)
+        for ceiling, entry, w, after in moves:
+            if ceiling > floor.best:
+                self.extend(entry, w, after)
+
+    def moves(self, at: int, v: int, walk: PlainWalk) -> list[Move]:
+        """The steps from v to go on with (none if another walk did as well); the routes they
+        end are added to the table."""
+        floor, table, paid, paid_diesel, rank, to_token, by_diesel, clash_after = self.at_hand
+        max_stops, weight, free_towns = self.counting
         start, seen, met, mask, links, clash, count, token, value, value_d = walk
         order = rank[start]
-        may_end = ends_after[order]
-        if floor is not None and floor.dominated(
-            v, met, mask, clash, value_d if by_diesel else value, token, order
+        got = value_d if by_diesel else value
+        if floor is not None and floor.dominance.dominated(
+            v, met, mask, clash, got, token, order, floor.best
         ):
-            return
-        moves: list[tuple[int, int, int, _Walk]] = []  # (ceiling, entry, node, walk) to go on
-        for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in steps[v]:
+            return []
+        may_end = self.ends_after[order]
+        moves: list[Move] = []
+        for w, link_mask, link, bit, city, is_stop, has_token, can_pass, pass_free in self.steps[v]:
             if link_mask & mask or seen & bit:
                 continue
-            new_mask = mask | link_mask
-            new_links = links | 1 << link
-            new_clash = clash if floor is None else floor.clash(clash, link)
-            here = (start, seen | bit, met | city, new_mask, new_links, new_clash)
-            got = value_d if by_diesel else value
+            new_mask, new_links, new_met = mask | link_mask, links | 1 << link, met | city
+            new_clash = clash if clash_after is None else clash_after(clash, link)
+            here = (start, seen | bit, new_met, new_mask, new_links, new_clash)
             if not is_stop or pass_free:  # a junction, or a full city Overnight passes
-                ceiling = (
-                    0 if floor is None else floor.ceiling(got, w, met | city, new_clash, may_end)
-                )
+                ceiling = 0 if floor is None else floor.ceiling(got, w, new_met, new_clash, may_end)
                 moves.append(
-                    (ceiling, step(at, w, link, 0), w, (*here, count, token, value, value_d))
+                    (ceiling, table.entry(at, w, link, 0), w, (*here, count, token, value, value_d))
                 )
                 if not is_stop:
                     continue
@@ -216,121 +285,24 @@ def enumerate_routes(
             # Every route is found from both of its ends; keep it from the end walked from
             # first (the walk is symmetric: what may start a route may end it).
             keep = has and order < rank[w]
-            room = n < max_stops or free_towns  # free towns may still follow
-            go_on = can_pass and room and (has or n + to_token.get(w, far) <= max_stops)
+            room = n < max_stops or free_towns
+            go_on = can_pass and room and (has or n + to_token.get(w, FAR) <= max_stops)
             ceiling = 0
             if floor is not None:
-                got = now_d if by_diesel else now
-                keep = keep and got > floor.value
+                paid_now = now_d if by_diesel else now
+                keep = keep and paid_now > floor.value
                 if go_on:
-                    ceiling = floor.ceiling(got, w, met | city, new_clash, may_end)
+                    ceiling = floor.ceiling(paid_now, w, new_met, new_clash, may_end)
                     go_on = ceiling > floor.best
             if keep or go_on:
-                entry = step(at, w, link, 1)
+                entry = table.entry(at, w, link, 1)
                 if keep:
-                    masks.append(new_mask ^ avoid)
-                    link_sets.append(new_links)
-                    counts.append(n)
-                    values.append(now)
-                    diesel.append(now_d)
-                    ends.append(entry)
+                    table.add(new_mask ^ self.avoid, new_links, n, now, now_d, entry)
                     if floor is not None:
-                        floor.found(got, new_mask, new_clash)
+                        floor.found(paid_now, new_mask, new_clash)
                 if go_on:
                     moves.append((ceiling, entry, w, (*here, n, has, now, now_d)))
-        if floor is None:
-            for _, entry, w, walk in moves:
-                extend(entry, w, walk)
-            return
-        # Most promising first, so the floor rises early; a move may no longer pay by its turn.
-        moves.sort(key=itemgetter(0), reverse=True)  # (stable: ties keep their order)
-        for ceiling, entry, w, walk in moves:
-            if ceiling > floor.best:
-                extend(entry, w, walk)
-
-    # The best stops first, so that a floor rises early.
-    starts = sorted(reach, key=lambda s: (-worth[s], s))
-    rank = [len(nodes)] * len(nodes)
-    for i, s in enumerate(starts):
-        rank[s] = i
-    no_clash = () if floor is None else floor.no_clash
-    # Per start's order, the stops a route from it may end at: those walked from later.
-    ends_after = [0] * (len(starts) + 1)
-    for i in range(len(starts) - 1, 0, -1):
-        ends_after[i - 1] = ends_after[i] | (nodes[starts[i]].is_stop << starts[i])
-    origins = [
-        s
-        for s in starts
-        if nodes[s].is_stop and (nodes[s].token or weight[s] + to_token.get(s, far) <= max_stops)
-    ]
-
-    def walk_from(chosen: Iterable[int]) -> bool:
-        """Walk from these ends: whether it finished before the deadline."""
-        try:
-            for s in chosen:
-                if floor is not None and floor.shared is not None:
-                    # At each end too, not only every 256 steps: a short walk raises the floor
-                    # as much as a long one, and a process left with a long walk must not go on
-                    # with the floor it had when they split.
-                    floor.shared.meet(floor)
-                may_end = ends_after[rank[s]]
-                if (
-                    floor is None
-                    or floor.ceiling(worth[s], s, same_city[s], no_clash, may_end) > floor.best
-                ):
-                    # The walk starts with the avoided track taken; routes are kept without it.
-                    node = nodes[s]
-                    walk = (
-                        s,
-                        1 << node.identity,
-                        same_city[s],
-                        avoid,
-                        0,
-                        no_clash,
-                        weight[s],
-                        node.token,
-                    )
-                    extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
-        except OutOfTime:
-            return False
-        if floor is not None and floor.shared is not None:
-            floor.shared.meet(floor)
-        return True
-
-    if floor is None or not cores.can_split():
-        complete = walk_from(origins)
-    else:
-        # A long walk: once it has run a while, the ends left are shared with a child.
-        split_at = time.monotonic() + cores.SPLIT_AFTER
-        done = 0
-        complete = True
-        while done < len(origins) and complete and time.monotonic() < split_at:
-            complete = walk_from(origins[done : done + 1])
-            done += 1
-        if complete and len(origins) - done > 1:
-            shared = cores.Shared(done, floor.best)
-            floor.shared = shared
-            with cores.Child(
-                table, lambda: walk_from(shared.each(origins)), lambda: floor.best
-            ) as child:
-                complete = walk_from(shared.each(origins))
-                child_complete, child_best = child.join(table, deadline)
-            complete = complete and child_complete
-            floor.best = max(floor.best, child_best)
-            floor.shared = None
-        elif complete:
-            complete = walk_from(origins[done:])
-    for v in setup.local_stops(graph):
-        masks.append(0)
-        link_sets.append(0)
-        counts.append(1)
-        values.append(paid[v])
-        diesel.append(paid_diesel[v])
-        ends.append(step(-1, v, -1, 1))
-    return table, range(first_route, len(table.masks)), complete
-
-
-Candidate = tuple[int, int, int]  # (revenue, track mask, route index)
+        return moves
 
 
 def candidates(

@@ -21,9 +21,9 @@
    last train is never branched on. Identical trains take candidates in list order only; a
    train counting every stop is first bounded by the richest piece of network left.
 Two identical trains counting every stop and no other (∞,∞ or D,D) are listed and combined
-the same way while the network is small; once the listing passes PAIR_AFTER routes (or runs
-out of its time) it stops, and one walk finds the pair instead (pair.py), starting from the
-answer found alone (see _twin_bounds).
+the same way while the network is small; once the listing passes the configuration's
+`pair_after` routes (or runs out of its time) it stops, and one walk finds the pair instead
+(pair.py), starting from the answer found alone (see _Solving.twin_bounds).
 Every stage watches a deadline and reports whether the answer is proven.
 """
 
@@ -34,23 +34,21 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from referee.eighteen.combine import Index, build_index, combine, network_ceiling
+from referee.eighteen.combine import Combination, Index, build_index, combine, network_ceiling
+from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.floor import Floor
 from referee.eighteen.graph import TrackGraph, build_graph
-from referee.eighteen.listing import Candidate, candidates, enumerate_routes
+from referee.eighteen.listing import candidates, enumerate_routes
+from referee.eighteen.others import Others
 from referee.eighteen.pair import Pair, best_pair
 from referee.eighteen.position import Position
 from referee.eighteen.rules import Route, Setup, check_setup, setup_for
+from referee.eighteen.table import Candidate, RouteTable
 from referee.eighteen.trains import Train
 
 # A budget that never runs out: the search goes on until its answer is proven (the tests use it,
 # so that an answer is proven however loaded the machine; a player's search keeps a budget).
 UNLIMITED = math.inf
-
-# Two ∞ (or D) trains alone: listed and combined while the network holds at most this many
-# routes (seeds 0 and 37 of bench/routes.py's Lost Atlas hold 47,000 and 102,000), walked as a
-# pair beyond (seed 15 holds many millions). A test sets 0 to walk every pair.
-PAIR_AFTER = 1_000_000
 
 
 @dataclass
@@ -65,39 +63,18 @@ class Answer:
     routes_listed: int = 0  # legal routes enumerated (how dense the position is)
 
 
+@dataclass
+class _TwinBounds:
+    """For two identical trains counting every stop: what is known before listing them."""
+
+    most: int  # the most one of their routes earns alone
+    routes: list[Route | None]  # a real answer, per train
+    revenues: list[int]
+
+
 def _twins(trains: list[Train], order: list[int]) -> list[bool]:
     """Per place in `order`, whether that train is identical to the one before it."""
     return [k > 0 and trains[order[k]] == trains[order[k - 1]] for k in range(len(order))]
-
-
-def _twin_bounds(
-    graph: TrackGraph,
-    trains: list[Train],
-    twins: list[int],
-    setup: Setup,
-    deadline: float,
-    avoid: int,
-) -> tuple[int, list[Route | None], list[int]] | None:
-    """For two identical trains counting every stop: the most one of their routes earns alone,
-    and a real answer to start from (the best with one of them, then the other's best on the
-    track left: routes and revenues per train). None if the first could not be proven in
-    time."""
-    train = trains[twins[0]]
-
-    def left() -> float:
-        return max(deadline - time.monotonic(), 0.01)
-
-    alone = solve(graph, [train], setup, left(), avoid)
-    if not alone.proven:
-        return None
-    rest = [t for i, t in enumerate(trains) if i != twins[1]]
-    first = alone if rest == [train] else solve(graph, rest, setup, left(), avoid)
-    taken = sum(route.mask for route in first.routes if route is not None)
-    second = solve(graph, [train], setup, left(), avoid | taken)
-    routes, revenues = list(first.routes), list(first.revenues)
-    routes.insert(twins[1], second.routes[0])
-    revenues.insert(twins[1], second.revenues[0])
-    return alone.total, routes, revenues
 
 
 def solve(
@@ -106,150 +83,247 @@ def solve(
     setup: Setup,
     max_seconds: float = 30.0,
     avoid: int = 0,
+    config: SearchConfig = DEFAULT,
 ) -> Answer:
     """The best routes for these trains, none on track in `avoid`."""
-    start = time.monotonic()
     check_setup(graph, trains, setup)
-    # Leave shares of the time for scoring and combining, so an answer always comes back.
-    listing, scoring = start + max_seconds * 0.6, start + max_seconds * 0.8
-    link_masks = [link.mask for link in graph.links]
-    unlimited = [i for i, t in enumerate(trains) if not t.distance]
-    # One train counting every stop, or two identical ones: list the others' routes first,
-    # then only those of its routes that can still matter (see Floor). Otherwise list every
-    # route once for all.
-    walked = unlimited if len(unlimited) == 1 else []
-    # Two identical ones: a good answer first, from the fast case, and what it proves.
-    twin_bounds = None
-    if _twins(trains, unlimited)[1:] == [True]:
-        twin_bounds = _twin_bounds(
-            graph, trains, unlimited, setup, start + max_seconds * 0.3, avoid
-        )
-    listed_first = [i for i in range(len(trains)) if i not in walked]
-    pair = len(trains) == 2 and unlimited == [0, 1] and trains[0] == trains[1]
-    table, span, complete = enumerate_routes(
-        graph,
-        max((setup.distance(trains[i]) for i in listed_first), default=1),
-        setup,
-        listing,
-        avoid=avoid,
-        max_routes=PAIR_AFTER if pair else 1 << 62,
-    )
-    if pair and (not complete or len(table.masks) > PAIR_AFTER):
-        alone = Pair(0, [None, None], [0, 0])
-        if twin_bounds is not None:
-            alone = Pair(sum(twin_bounds[2]), twin_bounds[1], twin_bounds[2])
-        found = best_pair(graph, trains[0].diesel, setup, start + max_seconds, alone, avoid)
-        return Answer(
-            graph=graph,
-            trains=trains,
-            routes=found.routes,
-            revenues=found.revenues,
-            total=found.total,
-            proven=found.proven,
-            seconds=time.monotonic() - start,
-            routes_listed=len(table.masks),
-        )
-    lists: dict[int, list[Candidate]] = {}
-    for i in listed_first:
-        lists[i], scored = candidates(table, span, trains[i], setup, scoring)
-        complete = complete and scored
-    indexes: dict[Train, Index | None] = {}  # identical trains have identical lists
-
-    def index_of(i: int) -> Index | None:
-        if trains[i] not in indexes:
-            indexes[trains[i]] = build_index(lists[i], link_masks, table.link_sets, scoring)
-        return indexes[trains[i]]
-
-    known = 0
-    if twin_bounds is not None:
-        # Any better answer is worth at least `known` + 1; with the other twin at most the most
-        # one route earns and the rest at their best together, each twin's route is worth at
-        # least that, less those.
-        most, known = twin_bounds[0], sum(twin_bounds[2]) - 1
-        limited = [i for i in listed_first if i not in unlimited]
-        rest_best = combine(
-            [lists[i] for i in limited],
-            [index_of(i) for i in limited],
-            _twins(trains, limited),
-            table.link_sets,
-            scoring,
-        )
-        complete = complete and rest_best.proven
-        least = known + 1 - most - rest_best.total
-        for i in unlimited:
-            lists[i] = [c for c in lists[i] if c[0] >= least]
-    if walked:
-        others = sorted(listed_first, key=lambda i: -len(lists[i]))
-        ordered = [lists[i] for i in others]
-        ordered_indexes = [index_of(i) for i in others]
-        best_others = combine(
-            ordered, ordered_indexes, _twins(trains, others), table.link_sets, scoring
-        )
-        complete = complete and best_others.proven
-        walker = trains[walked[0]]
-        floor = Floor(
-            graph,
-            setup,
-            walker.diesel,
-            ordered,
-            ordered_indexes,
-            table.link_sets,
-            best_others.total,
-        )
-        table, span, listed = enumerate_routes(graph, 1 << 30, setup, listing, table, floor, avoid)
-        walks, scored = candidates(table, span, walker, setup, scoring, floor.value)
-        for i in walked:
-            lists[i] = walks
-        complete = complete and listed and scored
-
-    # Longest list outermost; identical trains side by side.
-    order = sorted(
-        range(len(trains)),
-        key=lambda i: (-len(lists[i]), trains[i].name, trains[i].diesel, trains[i].rusted),
-    )
-    levels = [lists[i] for i in order]
-    # The outermost list is only scanned: nothing before it needs its conflicts.
-    level_indexes = [None] + [index_of(i) for i in order[1:]]
-    network: dict[bool, Callable[[int], int]] = {}  # per kind of train counting every stop
-    for i in order:
-        if not trains[i].distance and trains[i].diesel not in network:
-            network[trains[i].diesel] = network_ceiling(graph, setup, trains[i].diesel)
-    ceilings = [None if trains[i].distance else network[trains[i].diesel] for i in order]
-    result = combine(
-        levels,
-        level_indexes,
-        _twins(trains, order),
-        table.link_sets,
-        start + max_seconds,
-        ceilings,
-        known,
-    )
-
-    chosen: list[Route | None] = [None] * len(trains)
-    revenues = [0] * len(trains)
-    for k, i in enumerate(order):
-        pick = result.picks[k]
-        if pick >= 0:
-            revenue, _, route_index = levels[k][pick]
-            chosen[i] = table.route(route_index)
-            revenues[i] = revenue
-    if twin_bounds is not None and sum(revenues) <= known:  # nothing better found in time
-        chosen, revenues = twin_bounds[1], twin_bounds[2]
-    return Answer(
-        graph=graph,
-        trains=trains,
-        routes=chosen,
-        revenues=revenues,
-        total=sum(revenues),
-        proven=complete and result.proven,
-        seconds=time.monotonic() - start,
-        routes_listed=len(table.masks),
-    )
+    return _Solving(graph, trains, setup, max_seconds, avoid, config).solve()
 
 
 def best_routes(
-    position: Position, company: str, trains: list[Train], max_seconds: float = 30.0
+    position: Position,
+    company: str,
+    trains: list[Train],
+    max_seconds: float = 30.0,
+    config: SearchConfig = DEFAULT,
 ) -> Answer:
     """The most the company's trains can earn in this position (proven unless time ran out)."""
     graph = build_graph(position, company)
-    return solve(graph, trains, setup_for(position, company, trains), max_seconds)
+    setup = setup_for(position, company, trains)
+    return solve(graph, trains, setup, max_seconds, config=config)
+
+
+class _Solving:
+    """One search, stage by stage (see the module's text)."""
+
+    table: RouteTable
+
+    def __init__(
+        self,
+        graph: TrackGraph,
+        trains: list[Train],
+        setup: Setup,
+        max_seconds: float,
+        avoid: int,
+        config: SearchConfig,
+    ) -> None:
+        self.graph, self.trains, self.setup, self.avoid = graph, trains, setup, avoid
+        self.config, self.max_seconds = config, max_seconds
+        self.start = time.monotonic()
+        # Leave shares of the time for scoring and combining, so an answer always comes back.
+        self.listing = self.start + max_seconds * 0.6
+        self.scoring = self.start + max_seconds * 0.8
+        self.deadline = self.start + max_seconds
+        self.link_masks = [link.mask for link in graph.links]
+        self.lists: dict[int, list[Candidate]] = {}
+        self.indexes: dict[Train, Index | None] = {}  # identical trains have identical lists
+        self.complete = True
+
+    def solve(self) -> Answer:
+        trains = self.trains
+        unlimited = [i for i, t in enumerate(trains) if not t.distance]
+        # One train counting every stop, or two identical ones: list the others' routes first,
+        # then only those of its routes that can still matter (see Floor). Otherwise list
+        # every route once for all.
+        walked = unlimited if len(unlimited) == 1 else []
+        # Two identical ones: a good answer first, from the fast case, and what it proves.
+        twins = self.twin_bounds(unlimited) if _twins(trains, unlimited)[1:] == [True] else None
+        listed_first = [i for i in range(len(trains)) if i not in walked]
+        pair = len(trains) == 2 and unlimited == [0, 1] and trains[0] == trains[1]
+        pair_after = self.config.pair_after
+        self.table, span, self.complete = enumerate_routes(
+            self.graph,
+            max((self.setup.distance(trains[i]) for i in listed_first), default=1),
+            self.setup,
+            self.listing,
+            avoid=self.avoid,
+            max_routes=pair_after if pair else 1 << 62,
+            config=self.config,
+        )
+        if pair and (not self.complete or len(self.table.masks) > pair_after):
+            return self.walk_pair(twins)
+        for i in listed_first:
+            self.lists[i], scored = candidates(
+                self.table, span, trains[i], self.setup, self.scoring
+            )
+            self.complete = self.complete and scored
+        known = 0 if twins is None else self.trim_twins(twins, listed_first, unlimited)
+        if walked:
+            self.walk_lone(walked[0], listed_first)
+        order, result = self.combine_all(known)
+        return self.answer(order, result, twins, known)
+
+    def left(self, until: float) -> float:
+        return max(until - time.monotonic(), 0.01)
+
+    def twin_bounds(self, twins: list[int]) -> _TwinBounds | None:
+        """For two identical trains counting every stop: the most one of their routes earns
+        alone, and a real answer to start from (the best with one of them, then the other's
+        best on the track left). None if the first could not be proven in time."""
+        trains, graph, setup, avoid = self.trains, self.graph, self.setup, self.avoid
+        train = trains[twins[0]]
+        until = self.start + self.max_seconds * 0.3
+        alone = solve(graph, [train], setup, self.left(until), avoid, self.config)
+        if not alone.proven:
+            return None
+        rest = [t for i, t in enumerate(trains) if i != twins[1]]
+        first = (
+            alone
+            if rest == [train]
+            else solve(graph, rest, setup, self.left(until), avoid, self.config)
+        )
+        taken = sum(route.mask for route in first.routes if route is not None)
+        second = solve(graph, [train], setup, self.left(until), avoid | taken, self.config)
+        routes, revenues = list(first.routes), list(first.revenues)
+        routes.insert(twins[1], second.routes[0])
+        revenues.insert(twins[1], second.revenues[0])
+        return _TwinBounds(alone.total, routes, revenues)
+
+    def walk_pair(self, twins: _TwinBounds | None) -> Answer:
+        """Two identical trains alone, on a network too dense to list: walked as a pair."""
+        alone = Pair(0, [None, None], [0, 0])
+        if twins is not None:
+            alone = Pair(sum(twins.revenues), twins.routes, twins.revenues)
+        train = self.trains[0]
+        found = best_pair(
+            self.graph, train.diesel, self.setup, self.deadline, alone, self.avoid, self.config
+        )
+        return self.answer_of(found.routes, found.revenues, found.proven, found.total)
+
+    def index_of(self, i: int) -> Index | None:
+        train = self.trains[i]
+        if train not in self.indexes:
+            self.indexes[train] = build_index(
+                self.lists[i], self.link_masks, self.table.link_sets, self.scoring, self.config
+            )
+        return self.indexes[train]
+
+    def trim_twins(self, twins: _TwinBounds, listed_first: list[int], unlimited: list[int]) -> int:
+        """Drop the twins' candidates that cannot be in a better answer than the one known;
+        what a better answer must beat."""
+        # Any better answer is worth at least `known` + 1; with the other twin at most the most
+        # one route earns and the rest at their best together, each twin's route is worth at
+        # least that, less those.
+        known = sum(twins.revenues) - 1
+        limited = [i for i in listed_first if i not in unlimited]
+        rest_best = combine(
+            [self.lists[i] for i in limited],
+            [self.index_of(i) for i in limited],
+            _twins(self.trains, limited),
+            self.table.link_sets,
+            self.scoring,
+            config=self.config,
+        )
+        self.complete = self.complete and rest_best.proven
+        least = known + 1 - twins.most - rest_best.total
+        for i in unlimited:
+            self.lists[i] = [c for c in self.lists[i] if c[0] >= least]
+        return known
+
+    def walk_lone(self, lone: int, others: list[int]) -> None:
+        """The lone ∞ or D train's routes that can still matter, listed beside the others'."""
+        others = sorted(others, key=lambda i: -len(self.lists[i]))
+        ordered = [self.lists[i] for i in others]
+        ordered_indexes = [self.index_of(i) for i in others]
+        link_sets = self.table.link_sets
+        best_others = combine(
+            ordered,
+            ordered_indexes,
+            _twins(self.trains, others),
+            link_sets,
+            self.scoring,
+            config=self.config,
+        )
+        self.complete = self.complete and best_others.proven
+        walker = self.trains[lone]
+        beside = Others(
+            ordered, ordered_indexes, link_sets, len(self.graph.links), best_others.total
+        )
+        floor = Floor(self.graph, self.setup, walker.diesel, beside, self.config)
+        self.table, span, listed = enumerate_routes(
+            self.graph,
+            1 << 30,
+            self.setup,
+            self.listing,
+            self.table,
+            floor,
+            self.avoid,
+            config=self.config,
+        )
+        self.lists[lone], scored = candidates(
+            self.table, span, walker, self.setup, self.scoring, floor.value
+        )
+        self.complete = self.complete and listed and scored
+
+    def combine_all(self, known: int) -> tuple[list[int], Combination]:
+        """Every train's candidates combined: the trains in the order combined, and the best
+        combination (better than `known`, if any)."""
+        trains = self.trains
+        # Longest list outermost; identical trains side by side.
+        order = sorted(
+            range(len(trains)),
+            key=lambda i: (-len(self.lists[i]), trains[i].name, trains[i].diesel, trains[i].rusted),
+        )
+        # The outermost list is only scanned: nothing before it needs its conflicts.
+        level_indexes = [None] + [self.index_of(i) for i in order[1:]]
+        network: dict[bool, Callable[[int], int]] = {}  # per kind of train counting every stop
+        for i in order:
+            if not trains[i].distance and trains[i].diesel not in network:
+                network[trains[i].diesel] = network_ceiling(
+                    self.graph, self.setup, trains[i].diesel
+                )
+        ceilings = [None if trains[i].distance else network[trains[i].diesel] for i in order]
+        result = combine(
+            [self.lists[i] for i in order],
+            level_indexes,
+            _twins(trains, order),
+            self.table.link_sets,
+            self.deadline,
+            ceilings,
+            known,
+            self.config,
+        )
+        return order, result
+
+    def answer(
+        self, order: list[int], result: Combination, twins: _TwinBounds | None, known: int
+    ) -> Answer:
+        chosen: list[Route | None] = [None] * len(self.trains)
+        revenues = [0] * len(self.trains)
+        for k, i in enumerate(order):
+            pick = result.picks[k]
+            if pick >= 0:
+                revenue, _, route_index = self.lists[i][pick]
+                chosen[i] = self.table.route(route_index)
+                revenues[i] = revenue
+        if twins is not None and sum(revenues) <= known:  # nothing better found in time
+            chosen, revenues = twins.routes, twins.revenues
+        return self.answer_of(chosen, revenues, self.complete and result.proven)
+
+    def answer_of(
+        self,
+        routes: list[Route | None],
+        revenues: list[int],
+        proven: bool,
+        total: int | None = None,
+    ) -> Answer:
+        return Answer(
+            graph=self.graph,
+            trains=self.trains,
+            routes=routes,
+            revenues=revenues,
+            total=sum(revenues) if total is None else total,
+            proven=proven,
+            seconds=time.monotonic() - self.start,
+            routes_listed=len(self.table.masks),
+        )

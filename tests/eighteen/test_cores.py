@@ -8,13 +8,15 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from test_property import SEEDS, check, eager_floor
+from test_property import EAGER, SEEDS, check
 
 from referee.eighteen import cores
+from referee.eighteen.config import DEFAULT
 from referee.store import savefile
 
 ROOT = Path(__file__).resolve().parents[2]  # bench/ is imported from the checkout
@@ -36,22 +38,25 @@ def running(pid: int) -> bool:
     return stat.rpartition(")")[2].split()[0] not in ("Z", "X")
 
 
+# Split from the first end walked.
+AT_ONCE = replace(DEFAULT, split_after=0)
+
+
 @contextmanager
 def split_at_once() -> Iterator[list[int]]:
-    """Split from the first end walked; yields how many children were started."""
-    saved_after, saved_init = cores.SPLIT_AFTER, cores.Child.__init__
+    """Yields how many children were started (searches split at once with AT_ONCE)."""
+    saved_init = cores.Child.__init__
     started = [0]
 
     def counting(self: cores.Child, *args: object) -> None:
         started[0] += 1
         saved_init(self, *args)  # type: ignore[arg-type]
 
-    cores.SPLIT_AFTER = 0
     cores.Child.__init__ = counting  # type: ignore[method-assign]
     try:
         yield started
     finally:
-        cores.SPLIT_AFTER, cores.Child.__init__ = saved_after, saved_init  # type: ignore[method-assign]
+        cores.Child.__init__ = saved_init  # type: ignore[method-assign]
 
 
 @settings(
@@ -63,14 +68,14 @@ def split_at_once() -> Iterator[list[int]]:
 )
 @given(SEEDS)
 def test_both_cores_agree_with_the_exhaustive_search(seed: int) -> None:
-    with eager_floor(), split_at_once():
-        check(seed, lost_atlas=None, trains_drawn="D,4")
+    with split_at_once():
+        check(seed, lost_atlas=None, trains_drawn="D,4", config=replace(EAGER, split_after=0))
 
 
 def test_the_walk_is_really_shared_and_no_child_is_left() -> None:
     with split_at_once() as started:
         for seed in range(40):
-            check(seed, lost_atlas=True, trains_drawn="D,3")
+            check(seed, lost_atlas=True, trains_drawn="D,3", config=AT_ONCE)
     assert started[0] > 0
     assert children() == []
 
@@ -104,7 +109,11 @@ def test_a_process_done_early_hands_on_its_floor() -> None:
     try:
         with split_at_once() as started:
             answer = best_routes(
-                position_from_data(dense_grid(8, 10)), "A", parse_trains("D,4"), UNLIMITED
+                position_from_data(dense_grid(8, 10)),
+                "A",
+                parse_trains("D,4"),
+                UNLIMITED,
+                config=AT_ONCE,
             )
     finally:
         cores.Shared.__init__ = saved_shared  # type: ignore[method-assign]
@@ -122,7 +131,7 @@ def test_out_of_time_on_both_cores_says_so_and_leaves_no_child() -> None:
 
     position, company, trains = lost_atlas_position(44)  # 5,6,∞: over a second to prove
     with split_at_once() as started:
-        answer = best_routes(position, company, parse_trains(trains), max_seconds=0.3)
+        answer = best_routes(position, company, parse_trains(trains), 0.3, AT_ONCE)
     assert started[0] == 1
     assert not answer.proven
     assert answer.total == sum(answer.revenues) > 0
@@ -147,7 +156,7 @@ def test_an_exception_in_the_child_is_reported_as_one_not_as_unproven() -> None:
     cores.Shared.each = failing_in_the_child  # type: ignore[method-assign]
     try:
         with split_at_once() as started, pytest.raises(cores.SearchFailed) as failed:
-            best_routes(position, company, parse_trains(trains), UNLIMITED)
+            best_routes(position, company, parse_trains(trains), UNLIMITED, AT_ONCE)
     finally:
         cores.Shared.each = each  # type: ignore[method-assign]
     assert started[0] == 1
@@ -167,6 +176,7 @@ from bench.latepos import lost_atlas_position
 from referee import games
 from referee.store import savefile
 from referee.eighteen import cores
+from referee.eighteen.config import SearchConfig
 from referee.eighteen.search import best_routes
 from referee.eighteen.trains import parse_trains
 from referee.play.session import Session
@@ -174,7 +184,6 @@ from referee.play.session import Session
 save = Path(sys.argv[1])
 session = Session.new("18xx", ["A", "B"], board=games.get("18xx").board_named("1889"))
 savefile.create(session, save)
-cores.SPLIT_AFTER = 0
 start = cores.Child.__init__
 
 def announced(self, *args):
@@ -189,7 +198,7 @@ def announced(self, *args):
 
 cores.Child.__init__ = announced
 position, company, trains = lost_atlas_position(44)
-best_routes(position, company, parse_trains(trains), max_seconds=60)
+best_routes(position, company, parse_trains(trains), 60, SearchConfig(split_after=0))
 print("done", flush=True)
 """
 
@@ -240,7 +249,7 @@ def test_no_process_to_fork_leaves_the_walk_on_one_core(monkeypatch: pytest.Monk
     open_before = len(os.listdir("/proc/self/fd"))
     monkeypatch.setattr(cores.os, "fork", refused)
     with split_at_once() as started:
-        answer = best_routes(position, "A", parse_trains("D,4"), UNLIMITED)
+        answer = best_routes(position, "A", parse_trains("D,4"), UNLIMITED, AT_ONCE)
     assert started[0] == 1
     assert answer.proven and answer.total == alone.total
     assert len(os.listdir("/proc/self/fd")) == open_before

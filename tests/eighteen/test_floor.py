@@ -4,11 +4,13 @@ exhaustive search (§16: an ∞ train counts every stop; the other trains share 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from test_property import eager_floor
+from test_property import EAGER
 
 from bench.latepos import lost_atlas_position
-from referee.eighteen import floor
+from referee.eighteen.config import DEFAULT
 from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
@@ -17,14 +19,9 @@ from referee.eighteen.trains import parse_trains
 def test_tight_ceilings_and_remembered_walks_change_no_answer(seed: int) -> None:
     position, company, trains = lost_atlas_position(seed)
     assert "∞" in trains
-    with eager_floor():
-        eager = best_routes(position, company, parse_trains(trains), UNLIMITED)
-    saved = floor.TIGHT_AFTER, floor.DOMINATE_AFTER
-    floor.TIGHT_AFTER = floor.DOMINATE_AFTER = 1 << 40
-    try:
-        plain = best_routes(position, company, parse_trains(trains), UNLIMITED)
-    finally:
-        floor.TIGHT_AFTER, floor.DOMINATE_AFTER = saved
+    eager = best_routes(position, company, parse_trains(trains), UNLIMITED, EAGER)
+    never = replace(DEFAULT, tight_after=1 << 40, dominate_after=1 << 40)
+    plain = best_routes(position, company, parse_trains(trains), UNLIMITED, never)
     assert eager.proven and plain.proven
     assert eager.total == plain.total
     assert sum(eager.revenues) == eager.total

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from dataclasses import replace
 
 import pytest
 from test_deadline import dense_grid
 from test_property import check
 
 from bench.latepos import lost_atlas_position
-from referee.eighteen import search
-from referee.eighteen.floor import Floor
+from referee.eighteen.ceilings import Ceilings
+from referee.eighteen.config import DEFAULT
 from referee.eighteen.graph import Link, Node, TrackGraph, build_graph
 from referee.eighteen.pair import Pair, best_pair
 from referee.eighteen.position import Rules, position_from_data
@@ -22,31 +21,21 @@ from referee.eighteen.rules import Setup, passable, setup_for, stop_values
 from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
-
-@contextmanager
-def walked_as_pair() -> Iterator[None]:
-    """Two ∞ or D trains walked as a pair however few routes the network holds."""
-    saved = search.PAIR_AFTER
-    search.PAIR_AFTER = 0
-    try:
-        yield
-    finally:
-        search.PAIR_AFTER = saved
+# Two ∞ or D trains walked as a pair however few routes the network holds.
+AS_PAIR = replace(DEFAULT, pair_after=0)
 
 
 @pytest.mark.parametrize("seed", range(0, 400 * 7919, 7919))
 def test_pair_walk_equals_exhaustive(seed: int) -> None:
     """400 random positions (randpos.py), two in five Lost Atlas, where D is ∞."""
-    with walked_as_pair():
-        check(seed, lost_atlas=None, trains_drawn="D,D")
+    check(seed, lost_atlas=None, trains_drawn="D,D", config=AS_PAIR)
 
 
 def test_pair_walk_equals_listing_on_a_late_lost_atlas_map() -> None:
     position, company, trains = lost_atlas_position(0)
     assert trains == "∞,∞"
     listed = best_routes(position, company, parse_trains(trains), UNLIMITED)
-    with walked_as_pair():
-        walked = best_routes(position, company, parse_trains(trains), UNLIMITED)
+    walked = best_routes(position, company, parse_trains(trains), UNLIMITED, AS_PAIR)
     assert listed.proven and walked.proven
     assert walked.total == listed.total == sum(walked.revenues)
 
@@ -65,8 +54,7 @@ def test_pair_walk_out_of_time_keeps_the_answer_known_not_proven() -> None:
 
 def test_pair_walk_on_a_network_too_dense_gives_up_on_time_not_proven() -> None:
     position = position_from_data(dense_grid(6, 10))
-    with walked_as_pair():
-        answer = best_routes(position, "A", parse_trains("D,D"), max_seconds=0.5)
+    answer = best_routes(position, "A", parse_trains("D,D"), max_seconds=0.5, config=AS_PAIR)
     assert not answer.proven
     assert answer.total == sum(answer.revenues)
 
@@ -114,8 +102,8 @@ def best_path(graph: TrackGraph, setup: Setup) -> int:
 
 @pytest.mark.parametrize("seed", range(300))
 def test_richest_path_through_blocks_is_never_below_a_route(seed: int) -> None:
-    """Floor.anywhere, the second route's ceiling before it is walked, bounds every route."""
+    """Ceilings.anywhere, the second route's ceiling before it is walked, bounds every route."""
     graph = random_graph(seed)
     setup = Setup(Rules())
-    reach = Floor(graph, setup, False, [], [], [], 0)
+    reach = Ceilings(graph, setup, False, DEFAULT)
     assert reach.anywhere(graph.token_nodes()) >= best_path(graph, setup)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from dataclasses import replace
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from randpos import random_position, random_trains
 
-from referee.eighteen import floor
+from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.position import position_from_data
 from referee.eighteen.search import UNLIMITED, best_routes
@@ -18,19 +17,17 @@ from referee.eighteen.trains import parse_trains
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-@contextmanager
-def eager_floor() -> Iterator[None]:
-    """The lone ∞/D train's walk uses its tight ceilings and remembers walks from the start
-    (floor.py), not only once the walk is long, as it would on these small positions."""
-    saved = floor.TIGHT_AFTER, floor.DOMINATE_AFTER
-    floor.TIGHT_AFTER = floor.DOMINATE_AFTER = 0
-    try:
-        yield
-    finally:
-        floor.TIGHT_AFTER, floor.DOMINATE_AFTER = saved
+# The lone ∞/D train's walk uses its tight ceilings and remembers walks from the start
+# (floor.py), not only once the walk is long, as it would on these small positions.
+EAGER = replace(DEFAULT, tight_after=0, dominate_after=0)
 
 
-def check(seed: int, lost_atlas: bool | None, trains_drawn: str | None = None) -> None:
+def check(
+    seed: int,
+    lost_atlas: bool | None,
+    trains_drawn: str | None = None,
+    config: SearchConfig = DEFAULT,
+) -> None:
     data, company = random_position(seed, lost_atlas=lost_atlas)
     position = position_from_data(data)
     # Lost Atlas has ∞ trains (paid the normal values) where other games have D trains.
@@ -38,7 +35,7 @@ def check(seed: int, lost_atlas: bool | None, trains_drawn: str | None = None) -
     trains = parse_trains(drawn.replace("D", "∞") if data.get("game") == "lost-atlas" else drawn)
     if company not in position.companies():
         return
-    answer = best_routes(position, company, trains, UNLIMITED)
+    answer = best_routes(position, company, trains, UNLIMITED, config)
     assert answer.proven
     assert answer.total == best_revenue(position, company, trains)
     assert answer.total == sum(answer.revenues)
@@ -83,8 +80,7 @@ def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
     others (A5 - A1 - A3 ...; a D train then, ∞ now). Overnight may pass that city, so the
     off-board is on the company's network; the fast search had pruned its start points with
     a reachability that stopped at full cities (rules §16, Overnight ■26)."""
-    with eager_floor():
-        check(seed, lost_atlas=True)
+    check(seed, lost_atlas=True, config=EAGER)
 
 
 @settings(
@@ -98,5 +94,4 @@ def test_fast_equals_exhaustive_lost_atlas_options(seed: int) -> None:
 def test_fast_equals_exhaustive_trains_counting_every_stop(seed: int, trains: str) -> None:
     """Two or three trains that count every stop (D; ∞ in Lost Atlas, §16), the Lost Atlas
     endgame: besides a lone one, which random_trains draws most often."""
-    with eager_floor():
-        check(seed, lost_atlas=None, trains_drawn=trains)
+    check(seed, lost_atlas=None, trains_drawn=trains, config=EAGER)
