@@ -20,6 +20,7 @@ from referee.games.titled import auction, operating, play, rules
 from referee.play import frame
 from referee.play.session import Session, split
 from referee.shell.shell import Shell
+from tests.games.titled.replay import RECORDED, replay
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 # 18xx has no rules file: its verbs follow the rules every title shares.
@@ -121,7 +122,27 @@ def trial(game: str) -> Trial:
                 break
             if not command.figures and command.refusal is None:
                 shell.run(command.text)
+    for name in RECORDED_GAMES.get(game, ()):
+        _try_recorded(RECORDED / name, examples, done)
     return done
+
+
+# Forms that name what no scenario's title has (18AL's NDY: its discount and its sale between
+# players) are tried at the positions of a short recorded game of the title that has it too.
+RECORDED_GAMES = {"18xx": ("18AL/hs_pzujrnou_144868.json",)}
+
+
+def _try_recorded(path: Path, examples: dict[str, str], done: Trial) -> None:
+    played = replay(path)
+    first = played.session
+    session = Session.new("18xx", first.players, first.variant, first.board)
+    session.settle()
+    shell = Shell(session)
+    for line in [*played.typed, None]:
+        _try_here(session, examples, done)
+        if line is None:
+            break
+        shell.run(line)
 
 
 def _try_here(session: Session, examples: dict[str, str], done: Trial) -> None:
