@@ -11,6 +11,7 @@ from referee.games.titled.holdings import certificates
 from referee.games.titled.keys import TitleError
 from referee.games.titled.state import IPO, OUT, POOL, State
 from tests.games.titled.helpers import edited, play, start
+from tests.games.titled.test_chesapeake import auction
 
 
 def two_player_auction() -> State:
@@ -53,17 +54,7 @@ def test_two_players_a_presidents_certificate_is_30_percent_but_the_drawn_compan
 
 def test_three_players_keep_the_companys_own_presidents_certificate() -> None:
     """players.variants.2 is for two players only: with three, PRR's is 20%."""
-    state, _ = play(
-        start("18Chesapeake", "A,B,C"),
-        "A bid D&R 20",
-        "B bid C-P 40",
-        "C bid B&S 50",
-        "A bid C&OC 80",
-        "B bid B&OR 100",
-        "C bid CV 200",
-        "C par LV 95",
-        "A par PRR 80",
-    )
+    state, _ = play(auction(), "C par LV 95", "A par PRR 80")
     assert state.corps["PRR"].percent("A") == 20
 
 
