@@ -1,17 +1,15 @@
 """The state of a game of a described title.
 
-It follows the Lost Atlas design (referee/games/lost_atlas/state.py): dataclasses of dicts and
-lists, sealed once a move is played, each move played on a `draft()`. `Sealable` is imported
-from there rather than copied; it is general and could move to a shared module when Lost Atlas
-is not being edited.
+Dataclasses of dicts and lists, sealed once a move is played, each move played on a `draft()`
+(referee/sealed.py, as Lost Atlas's state).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.games.lost_atlas.state import Sealable
 from referee.games.titled.title import Space, Title
+from referee.sealed import Sealable
 
 IPO = "ipo"  # the company's unsold certificates (the initial offering)
 POOL = "pool"  # the bank pool (the open market)

@@ -1,0 +1,78 @@
+"""A state sealed once made: a dataclass written in place on a draft, read-only once sealed.
+
+Used by the games whose rules code reads best written in place (Lost Atlas, the 18xx titles):
+assigning a field, or changing one of its dicts or lists, raises once the state is sealed. A move
+is played on `state.draft()` (a fresh copy nothing else holds) and the draft is sealed before
+`Game.apply` returns it, so no state, old or new, can change after it was made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import FrozenInstanceError
+from typing import Any, NoReturn, Self
+
+SEALED = "the state is sealed: play moves through Game.apply, or change a state.draft()"
+
+
+def _refuse(self: object, *args: object, **kwargs: object) -> NoReturn:
+    raise TypeError(SEALED)
+
+
+class SealedDict(dict[Any, Any]):
+    """A dict of a sealed state: reading as a dict, refusing every change."""
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+
+class SealedList(list[Any]):
+    """A list of a sealed state: reading as a list, refusing every change."""
+
+    __setitem__ = __delitem__ = append = extend = insert = pop = remove = clear = _refuse
+    sort = reverse = __iadd__ = __imul__ = _refuse
+
+
+class Sealable:
+    """A dataclass of the state: writable while it is a draft, read-only once sealed."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if self.__dict__.get("_sealed"):
+            raise FrozenInstanceError(f"cannot assign to {name}: {SEALED}")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete {name}: {SEALED}")
+
+    def draft(self) -> Self:
+        """A writable deep copy; the original stays as it is."""
+        copy = object.__new__(type(self))
+        copy.__dict__.update((k, _thaw(v)) for k, v in self.__dict__.items() if k != "_sealed")
+        return copy
+
+    def seal(self) -> Self:
+        """Make this object, and everything it holds, read-only for good; return it."""
+        if not self.__dict__.get("_sealed"):
+            fields = self.__dict__
+            for k, v in fields.items():
+                fields[k] = _seal(v)
+            fields["_sealed"] = True
+        return self
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, Sealable):
+        return value.draft()
+    if isinstance(value, dict):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_thaw(v) for v in value]
+    return value  # str, int, bool, None and tuples of them: immutable already
+
+
+def _seal(value: Any) -> Any:
+    if isinstance(value, Sealable):
+        return value.seal()
+    if isinstance(value, dict) and not isinstance(value, SealedDict):
+        return SealedDict((k, _seal(v)) for k, v in value.items())
+    if isinstance(value, list) and not isinstance(value, SealedList):
+        return SealedList(_seal(v) for v in value)
+    return value
