@@ -15,18 +15,18 @@ import pytest
 from referee import frame, games, i18n, scenario
 from referee.citations import SECTIONS, cite
 from referee.engine import RefereeError, Verb
-from referee.games.titled import auction, operating, play, rules
+from referee.games.titled import auction, common, operating, play
 from referee.session import Session, split
 from referee.shell.commands import Shell
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 # 18xx has no rules file: its verbs follow the rules every title shares.
 FAMILY_RULES = {
-    rules.SR,
-    rules.EMERGENCY,
-    rules.ROUTES,
-    rules.SUPPLY,
-    rules.UPGRADES,
+    common.SR,
+    common.EMERGENCY,
+    common.ROUTES,
+    common.SUPPLY,
+    common.UPGRADES,
     auction.AUCTION,
     operating.OR,
     play.ROUNDS,

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.eighteen.graph import TrackGraph
-from referee.eighteen.position import Position, Rules
+from referee.eighteen.position import Position
+from referee.eighteen.route_options import Rules
 from referee.eighteen.trains import Train
 from referee.engine import RuleError, UsageError
 from referee.i18n import _

@@ -12,7 +12,7 @@ import pytest
 
 from referee import savefile, scenario
 from referee.engine import automatic_move
-from referee.games.congo_line.rules import CongoLine
+from referee.games.congo_line.game import CongoLine
 from referee.session import Session
 from referee.shell.commands import Shell
 

@@ -25,7 +25,7 @@ from referee import savefile
 from referee.eighteen import search
 from referee.engine import Game
 from referee.games.lost_atlas import routes as atlas_routes
-from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.game import LostAtlas
 from referee.games.titled import routes as titled_routes
 from referee.games.titled.game import Titled
 from referee.savefile import ReplayError

@@ -9,8 +9,8 @@ import pytest
 
 from referee.eighteen.hexes import neighbour, opposite
 from referee.games.titled import routes
+from referee.gamespec import page as view_of
 from referee.web import hexmap, view
-from referee.web.games import view_of
 from tests.web.conftest import played
 
 LABEL = re.compile(r' data-label="[^"]*"')

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.titled import market
+from referee.games.titled.common import EMERGENCY, key, moved
 from referee.games.titled.holdings import successor
-from referee.games.titled.rules import EMERGENCY, key, moved
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
 from referee.rules_kit import Judge

@@ -22,6 +22,7 @@ from referee.eighteen.upgrades import colour_word as colour
 from referee.engine import Event, UsageError
 from referee.games.titled import market, routes, track, train_events
 from referee.games.titled.auction import pay_privates
+from referee.games.titled.common import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
@@ -35,7 +36,6 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase

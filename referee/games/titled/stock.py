@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from referee.engine import Event
 from referee.games.titled import market
+from referee.games.titled.common import EMERGENCY, SR, key, moved, start_at
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, successor
 from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
-from referee.games.titled.rules import EMERGENCY, SR, key, moved, start_at
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy

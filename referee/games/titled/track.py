@@ -18,8 +18,8 @@ from referee.eighteen.upgrades import (
     wanted_label,
 )
 from referee.engine import Event
+from referee.games.titled.common import SUPPLY, UPGRADES, key
 from referee.games.titled.moves import Lay
-from referee.games.titled.rules import SUPPLY, UPGRADES, key
 from referee.games.titled.state import State
 from referee.i18n import _
 from referee.rules_kit import Judge

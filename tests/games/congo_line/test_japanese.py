@@ -9,10 +9,10 @@ from wcwidth import wcswidth
 
 from referee import frame, i18n
 from referee.errors import RuleError
+from referee.games.congo_line import page as web
 from referee.games.congo_line import render
 from referee.session import Session
 from referee.shell.commands import Shell
-from referee.web.games import congo_line as web
 from tests.games.congo_line.helpers import BOARD, GAME, do, started
 
 OPENING = [

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from referee.engine import typed_move, with_automatic
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
-from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.game import LostAtlas
 from referee.games.lost_atlas.state import State
 from referee.rules_kit import Pick, Speller, random_play
 from tests.draw import picker

@@ -8,10 +8,10 @@ import pytest
 from wcwidth import wcswidth
 
 from referee import frame, i18n
+from referee.games.union_station import page as web
 from referee.games.union_station import render
 from referee.games.union_station.economy import NO_TRACK
 from referee.shell.commands import Shell
-from referee.web.games import union_station as web
 from tests.games.union_station.helpers import BOARD, GAME, opened, session
 
 

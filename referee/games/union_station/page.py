@@ -14,8 +14,8 @@ from referee.games.union_station.railroads import (
     shown,
 )
 from referee.games.union_station.state import State
+from referee.gamespec import Played
 from referee.i18n import _, ngettext
-from referee.session import Session
 from referee.web.html import esc, items, swatch, table
 
 
@@ -100,7 +100,7 @@ def _usc(state: State) -> str:
     return table(headers, rows, raw=True)
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     lots = ""
     if state.lots and state.phase == "setup":
         order = esc(_("auction order:"))
@@ -116,7 +116,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     ]
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     blocked = [c for c in COLOURS if track.why_cannot_lay(state, c)]
     return [
         _("the {last}th dividend ends the game: {n} paid, {left} to go").format(

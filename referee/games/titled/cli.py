@@ -1,4 +1,5 @@
-"""`referee title`: the 18xx titles the banker knows, and checking a title description."""
+"""`referee title`: the 18xx titles the banker knows, and checking a title description (a
+command the game brings to the CLI: its spec's `commands`)."""
 
 from __future__ import annotations
 
