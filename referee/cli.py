@@ -570,7 +570,7 @@ def dividend(
 
 def main() -> None:
     """Entry point: click's own usage errors become one line and exit 2."""
-    from referee.clicktext import start
+    from referee.clicktext import full_stop, start
 
     start(sys.argv[1:])
     try:
@@ -584,7 +584,7 @@ def main() -> None:
         from referee.words import clip_echoes
 
         hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
-        message = clip_echoes(e.format_message()) + hint
+        message = full_stop(clip_echoes(e.format_message())) + hint
         click.echo(_("referee: {error}").format(error=message), err=True)
         sys.exit(2)
     except click.ClickException as e:

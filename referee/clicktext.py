@@ -141,6 +141,14 @@ def _click_ngettext(singular: str, plural: str, n: int) -> str:
     return _FieldsTranslated(i18n.ngettext(singular, plural, n))
 
 
+def full_stop(message: str) -> str:
+    """click's message with its sentence closed as the language closes one: click ends some
+    messages with its own "." ("Missing option: '--players'."), which Japanese writes "。"."""
+    if i18n.language() == "ja" and message.endswith(".") and _WIDE.search(message):
+        return message[:-1] + "。"
+    return message
+
+
 def translate_click() -> None:
     """Point click's gettext at the catalog: click's words follow the language in force."""
     import click.core

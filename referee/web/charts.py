@@ -54,9 +54,23 @@ def _sample(count: int) -> list[int]:
 
 
 # Lines for series that are not railroad colours (players, named companies).
-PALETTE = ("#d9534f", "#3c7dd9", "#2f9e5a", "#e39b1b", "#8e5fc2", "#1fa3a3", "#c25f9a", "#7a7a2a")
-# Railroad colours as lines readable on a light and a dark page alike.
-LINES = {**SWATCHES, "black": "#6b6b6b", "white": "#c9c9c9"}
+PALETTE = ("#d9534f", "#3c7dd9", "#2f9e5a", "#c58717", "#8e5fc2", "#1fa3a3", "#c25f9a", "#7a7a2a")
+# Railroad colours as lines readable on a light and a dark card alike (3:1 at least, as
+# WCAG asks of a graphic): the swatches' white, yellow and orange vanish on a light card,
+# their black, blue, purple and brown on a dark one, so each is moved to the nearest
+# lightness that reads on both. White becomes a grey, told apart from gray by its dashes.
+LINES = {
+    **SWATCHES,
+    "black": "#6e6e6e",
+    "white": "#939393",
+    "blue": "#3568d0",
+    "orange": "#dc790f",
+    "yellow": "#b1900a",
+    "purple": "#8458b4",
+    "brown": "#97622f",
+}
+DASHES = {"white": "7,7"}
+CARDS = ("#ffffff", "#1f2226")  # the page's --card, light and dark (static/page.css)
 
 
 def _colour(name: str, index: int) -> str:
@@ -128,7 +142,10 @@ def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: 
     for (name, values), width in zip(series.items(), widths(len(series)), strict=True):
         # a colour or a railroad named in the catalog (青, 緑, ...) reads as the table reads it
         points = [values[i] if i < len(values) else None for i in picks]
-        chart.add(_(name), points, stroke_style={"width": width, "linecap": "round"})
+        stroke: dict[str, object] = {"width": width, "linecap": "round"}
+        if name.lower() in DASHES:
+            stroke["dasharray"] = DASHES[name.lower()]
+        chart.add(_(name), points, stroke_style=stroke)
     # pygal writes its settings for its tooltip script into the SVG; the page has no use for
     # them (its security policy would refuse an inline script anyway).
     return SCRIPT.sub("", chart.render(is_unicode=True))

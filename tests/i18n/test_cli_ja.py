@@ -50,7 +50,18 @@ def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
     assert done.stderr.strip().splitlines() == [
         "referee: 'GAME'の値が正しくありません: ゲーム 'nosuch'はありません →"
         " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx"
-        " ('referee new --help'を参照)"
+        "（'referee new --help' を参照）"
+    ]
+
+
+def test_click_s_full_stop_is_japanese_in_a_japanese_error() -> None:
+    """click ends "Missing option: '--players' / '-p'." with its own "."; a Japanese line
+    closes with "。", the hint in full-width brackets after it."""
+    done = run("--lang", "ja", "new", "lost-atlas")
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "referee: 必須のオプションが指定されていません: '--players' / '-p'。"
+        "（'referee new --help' を参照）"
     ]
 
 

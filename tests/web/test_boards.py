@@ -5,6 +5,7 @@ lines stay visible, Railroad Rivals' score explained and its links drawn once.""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from referee.games.congo_line import page as congo_line
 from referee.games.congo_line.track import space_value
@@ -78,3 +79,30 @@ def test_railroad_rivals_draws_each_link_once_across_its_edge() -> None:
     tiles = _panels("railroad-rivals")["City tiles"]
     cities = session.game.snapshot(session.state)["cities"]
     assert tiles.count('class="link"') == len(railroad_rivals._linked(cities)) // 2 > 0
+
+
+def _luminance(colour: str) -> float:
+    channels = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_every_chart_line_reads_on_a_light_and_a_dark_card() -> None:
+    """A white or yellow railroad's price line was a faint trace on a phone's light page: every
+    line is at least 3:1 against both card colours the stylesheet sets."""
+    css = (Path(charts.__file__).parent / "static" / "page.css").read_text(encoding="utf-8")
+    cards = re.findall(r"--card: (#[0-9a-f]{6})", css)
+    assert sorted(cards) == sorted(charts.CARDS)
+    for colour in (*charts.LINES.values(), *charts.PALETTE):
+        for card in cards:
+            assert _contrast(colour, card) >= 3, (colour, card)
+
+
+def test_a_white_railroad_is_dashed_apart_from_a_gray_one() -> None:
+    svg = charts.line_chart("t", {"white": [1, 2], "gray": [2, 1]}, "")
+    assert svg.count("stroke-dasharray:7,7") == 1
