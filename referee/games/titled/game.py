@@ -20,8 +20,8 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.games.titled import auction, commands, narrate, operating, play, routes
-from referee.games.titled.commands import VERBS
+from referee.games.titled import auction, narrate, operating, play, routes
+from referee.games.titled.commands import GRAMMAR, VERBS
 from referee.games.titled.common import moved
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.readings import READINGS
@@ -75,7 +75,7 @@ class Titled(Game):
         return VERBS
 
     def parse(self, state: State, actor: str, words: Sequence[str]) -> object:
-        return commands.parse(state, actor, words)
+        return GRAMMAR.parse(state, actor, words)
 
     def decide(
         self, state: State, move: Any, recorded: Mapping[str, Any] | None = None

@@ -1,0 +1,52 @@
+"""A game's verb table: each verb declared once, its help (usage, summary, forms, rule) beside
+the one parser that reads its words, as the frame's verbs are (referee/frame.py).
+
+A game's commands.py builds `Grammar((Verb(...), parser), ...)`; its Game returns
+`grammar.verbs` from `verbs()` and `grammar.parse(state, actor, words)` from `parse`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from referee.engine import UsageError, Verb
+from referee.i18n import N_, _
+from referee.rules_kit import count_words
+from referee.words import match
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True)
+class Typed(Generic[S]):
+    """The words of one move as typed, after its verb: what a verb's parser reads."""
+
+    state: S
+    actor: str
+    verb: str
+    args: tuple[str, ...]
+    verbs: Sequence[Verb]
+
+    def count(self, low: int, high: int | None = -1) -> None:
+        """From `low` to `high` words after the verb (-1: exactly `low`; None: no limit)."""
+        count_words(self.verbs, self.verb, self.args, low, high)
+
+
+Parser = Callable[[Typed[S]], Any]
+
+
+class Grammar(Generic[S]):
+    """The verbs of a game in the order help lists them, each with its parser."""
+
+    def __init__(self, *entries: tuple[Verb, Parser[S]]) -> None:
+        self.verbs = tuple(verb for verb, _parser in entries)
+        self.parsers = {verb.name: parser for verb, parser in entries}
+
+    def parse(self, state: S, actor: str, words: Sequence[str]) -> Any:
+        """The move `words` say; UsageError naming the verbs when there is none."""
+        if not words:
+            raise UsageError(_("say a move"), ", ".join(v.name for v in self.verbs))
+        verb = match(words[0], list(self.parsers), N_("verb"))
+        return self.parsers[verb](Typed(state, actor, verb, tuple(words[1:]), self.verbs))
