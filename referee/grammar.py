@@ -13,7 +13,7 @@ from typing import Any, Generic, TypeVar
 
 from referee.engine import UsageError, Verb
 from referee.i18n import N_, _
-from referee.rules_kit import count_words
+from referee.rules_kit import count_words, usage_of
 from referee.words import match
 
 S = TypeVar("S")
@@ -29,9 +29,18 @@ class Typed(Generic[S]):
     args: tuple[str, ...]
     verbs: Sequence[Verb]
 
+    @property
+    def usage(self) -> str:
+        """The verb's usage line, for a refusal's "allowed: ..."."""
+        return usage_of(self.verbs, self.verb)
+
     def count(self, low: int, high: int | None = -1) -> None:
         """From `low` to `high` words after the verb (-1: exactly `low`; None: no limit)."""
         count_words(self.verbs, self.verb, self.args, low, high)
+
+    def as_verb(self, verb: str, args: tuple[str, ...]) -> Typed[S]:
+        """The same move's words read as another verb's (a verb made of others)."""
+        return Typed(self.state, self.actor, verb, args, self.verbs)
 
 
 Parser = Callable[[Typed[S]], Any]
