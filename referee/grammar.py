@@ -7,7 +7,7 @@ A game's commands.py builds `Grammar((Verb(...), parser), ...)`; its Game return
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -49,13 +49,21 @@ Parser = Callable[[Typed[S]], Any]
 class Grammar(Generic[S]):
     """The verbs of a game in the order help lists them, each with its parser."""
 
-    def __init__(self, *entries: tuple[Verb, Parser[S]]) -> None:
+    def __init__(
+        self,
+        *entries: tuple[Verb, Parser[S]],
+        unlisted: Mapping[str, Parser[S]] | None = None,
+        empty: str = N_("say a move"),
+    ) -> None:
+        """`unlisted`: words read as moves that help does not list (an older verb's name);
+        `empty`: the refusal of a line without words."""
         self.verbs = tuple(verb for verb, _parser in entries)
-        self.parsers = {verb.name: parser for verb, parser in entries}
+        self.parsers = {verb.name: parser for verb, parser in entries} | dict(unlisted or {})
+        self.empty = empty
 
     def parse(self, state: S, actor: str, words: Sequence[str]) -> Any:
         """The move `words` say; UsageError naming the verbs when there is none."""
         if not words:
-            raise UsageError(_("say a move"), ", ".join(v.name for v in self.verbs))
+            raise UsageError(_(self.empty), ", ".join(self.parsers))
         verb = match(words[0], list(self.parsers), N_("verb"))
         return self.parsers[verb](Typed(state, actor, verb, tuple(words[1:]), self.verbs))
