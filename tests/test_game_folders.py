@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from referee.gamespec import GAMES, TEMPLATE, GameSpec, spec
+from referee.grammar import Grammar
 
 ROOT = Path(__file__).parent.parent / "referee"
 GAMES_DIR = ROOT / "games"
@@ -51,6 +52,15 @@ def test_a_game_package_exports_its_spec_naming_its_own_modules(name: str, packa
 def test_a_game_s_page_is_what_the_web_page_asks_for(name: str, package: str) -> None:
     page = spec(name).page_module()
     assert all(callable(getattr(page, f, None)) for f in ("panels", "ending", "prices"))
+
+
+@pytest.mark.parametrize(("name", "package"), sorted(REGISTERED.items()))
+def test_every_game_reads_its_verbs_through_one_verb_table(name: str, package: str) -> None:
+    """Each verb's help and its parser declared together (referee/grammar.py), in every game."""
+    grammar = import_module(f"{package}.commands").GRAMMAR
+    assert isinstance(grammar, Grammar)
+    assert tuple(spec(name).new_game().verbs()) == grammar.verbs
+    assert {v.name for v in grammar.verbs} <= set(grammar.parsers)
 
 
 def imported(source: str, path: Path) -> set[str]:
