@@ -34,7 +34,7 @@ TEMPLATE = (
     "__init__.py",  # SPEC: the game as the rest of the program knows it
     "game.py",  # the Game class: setup, parse, apply, options, standings
     "state.py",  # the state of a game, pure data
-    "commands.py",  # the verbs: typed words -> moves
+    "commands.py",  # GRAMMAR, the verb table (referee/grammar.py): typed words -> moves
     "render.py",  # what the table sees in the terminal: status, toolbar, snapshot, views
     "narrate.py",  # a move told as a sentence
     "readings.py",  # where the rules text allows two readings
