@@ -7,9 +7,10 @@ A game's commands.py builds `Grammar((Verb(...), parser), ...)`; its Game return
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args, get_type_hints
 
 from referee.engine import UsageError, Verb
 from referee.i18n import N_, _
@@ -60,6 +61,16 @@ class Grammar(Generic[S]):
         self.verbs = tuple(verb for verb, _parser in entries)
         self.parsers = {verb.name: parser for verb, parser in entries} | dict(unlisted or {})
         self.empty = empty
+
+    def verb_of(self, move: object) -> str:
+        """The verb that types `move`, to name it in a refusal: the first whose parser makes
+        moves of its class (read from the parser's return annotation); "?" if none does."""
+        made: dict[type, str] = {}
+        for verb, parser in self.parsers.items():
+            returned = get_type_hints(parser, sys.modules[parser.__module__].__dict__)["return"]
+            for kind in get_args(returned) or (returned,):
+                made.setdefault(kind, verb)
+        return made.get(type(move), "?")
 
     def parse(self, state: S, actor: str, words: Sequence[str]) -> Any:
         """The move `words` say; UsageError naming the verbs when there is none."""
