@@ -6,8 +6,8 @@ Run by hand (a measure, not a test), from any checkout, to compare two versions:
     python bench/keystrokes.py [--per-move] [--scenarios DIR]
 
 The scenarios are those of the `referee` package imported (tests/scenarios beside it). A move is
-keyed word by word: a word the completer offers (`referee.frame.candidates`) costs its shortest
-prefix that names it alone among the candidates (`referee.words.unique_legal`) plus one Tab, or
+keyed word by word: a word the completer offers (`referee.play.frame.candidates`) costs its shortest
+prefix that names it alone among the candidates (`referee.core.words.unique_legal`) plus one Tab, or
 its length if that is no shorter; any other word costs its length; then one key per space and
 one Enter. A move the referee already made itself (a confirmation: the log does not grow) costs
 nothing, since the table need not type it; `!` lines (refused on purpose) and `=` lines (checks)
@@ -24,10 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import referee
-from referee import frame, scenario
-from referee.session import Session, split
-from referee.shell.commands import Shell
-from referee.words import unique_legal
+from referee import scenario
+from referee.core.words import unique_legal
+from referee.play import frame
+from referee.play.session import Session, split
+from referee.shell.shell import Shell
 
 
 @dataclass

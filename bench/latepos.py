@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
 from referee.eighteen.hexes import name_of, opposite
 from referee.eighteen.maps import GameMap, load_map
 from referee.eighteen.position import Position, position_from_data

@@ -28,11 +28,11 @@ FRAME = ROOT / "tests" / "frame"
 sys.path[:0] = [str(ROOT), str(FRAME)]
 
 # `python -m referee` with Tally registered, as the frame tests register it.
-from referee.savefile import SNAPSHOT_EVERY  # noqa: E402
+from referee.store.savefile import SNAPSHOT_EVERY  # noqa: E402
 
 PROGRAM = (
     f"import sys; sys.path[:0] = [{str(ROOT)!r}, {str(FRAME)!r}]; from referee import games; "
-    "games._REGISTRY['tally'] = 'tally:Tally'; from referee.cli import main; "
+    "games._REGISTRY['tally'] = 'tally:Tally'; from referee.cli.main import main; "
     "sys.argv = ['referee', *sys.argv[1:]]; main()"
 )
 
@@ -43,8 +43,9 @@ def move(i: int) -> str:
 
 def per_move(length: int, sample: int, folder: Path) -> float:
     """Mean seconds to play and save one move once the game has `length` moves."""
-    from referee import games, savefile
-    from referee.session import Session
+    from referee import games
+    from referee.play.session import Session
+    from referee.store import savefile
 
     games._REGISTRY["tally"] = "tally:Tally"
     session = Session.new("tally", ["Ann", "Bob"])

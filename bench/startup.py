@@ -54,8 +54,8 @@ def random_legal_play(game: str, players: list[str], board: dict, target: int, s
     """A session of `target` moves chosen at random among the legal ones (`options`)."""
     import random
 
-    from referee.engine import RefereeError
-    from referee.session import Session
+    from referee.core.engine import RefereeError
+    from referee.play.session import Session
 
     rng = random.Random(seed)
     session = Session.new(game, players, "", board)
@@ -84,7 +84,8 @@ def long_session(folder: Path) -> tuple[Path, str, int] | None:
     Line on its test fixture board does), else the longest whole game in tests/scenarios/."""
     import tomllib
 
-    from referee import games, savefile, scenario
+    from referee import games, scenario
+    from referee.store import savefile
 
     fixture = ROOT / "tests" / "fixtures" / "congo-line-fixture-board.toml"
     if "congo-line" in games.names() and fixture.exists():

@@ -53,8 +53,8 @@ SCENARIO = ROOT / "tests" / "scenarios" / "union-station-4p-shares-run-out.txt"
 def lines_to_play(count: int) -> tuple[Any, list[str]]:
     """A fresh session and `count` lines: the game forward, back (undo), forward (redo)..."""
     from referee import scenario
-    from referee.session import Session
-    from referee.shell.commands import Shell
+    from referee.play.session import Session
+    from referee.shell.shell import Shell
 
     s = scenario.load(SCENARIO)
     session = Session.new(s.game, s.players, s.variant, s.board)
@@ -225,7 +225,7 @@ async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[Line]
 
 # --- the shell (this process) -----------------------------------------------------------------
 async def in_the_shell(moves: int, pages: int, gap: float) -> Run:
-    from referee.shell.commands import Shell
+    from referee.shell.shell import Shell
 
     session, lines = lines_to_play(moves)
     shell = Shell(session)
@@ -245,8 +245,8 @@ async def in_the_shell(moves: int, pages: int, gap: float) -> Run:
 
 # --- referee serve FILE (another process) -----------------------------------------------------
 async def through_serve(moves: int, pages: int, gap: float) -> Run:
-    from referee import savefile
-    from referee.shell.commands import Shell
+    from referee.shell.shell import Shell
+    from referee.store import savefile
 
     session, lines = lines_to_play(moves)
     with tempfile.TemporaryDirectory() as folder:

@@ -50,13 +50,13 @@ Marking messages (the guide for the games' texts, referee/games/*)
 
 5. Rule citations need nothing: a RuleError's `rule` stays the heading as written in the
    rules file (`"■7 株式ラウンド1:マイナー会社の競りと会社の設立"`), and the frame renders
-   it in the language in force from the game's table of sections in referee/citations.py.
+   it in the language in force from the game's table of sections in referee/core/citations.py.
    A new section cited by the code needs a line there (a test finds every `rule=` of the
    games and fails on one without its English heading).
 
 6. Words the players type (verbs, company/railroad/colour names) are not messages: verbs stay
    ASCII in both languages. A name shown in Japanese must also be accepted when typed: pass
-   the Japanese forms to `referee.words.match(word, names, N_("railroad"), aliases={"青":
+   the Japanese forms to `referee.core.words.match(word, names, N_("railroad"), aliases={"青":
    "blue", ...})`, which answers the English name whichever was typed (unique prefixes work
    for both), so the move built, the log and the save keep one spelling; offer the aliases in
    the game's completion (`Options.args`) too. The names' Japanese forms are the rules file's
@@ -75,7 +75,7 @@ Marking messages (the guide for the games' texts, referee/games/*)
    shown as `_(key)`, so mark the game's keys with `N_("cash")` where they are defined.
 
 9. Events and refusals are rendered when they are made, in the language in force then; the
-   frame renders RuleError and `Overridden` citations itself (referee/errors.py, render.py).
+   frame renders RuleError and `Overridden` citations itself (referee/core/errors.py, render.py).
    `Verb.summary` is shown as `_(summary)` by `help`: mark the game's summaries with `N_`.
    Untranslated text simply shows in English: wrapping can go one module at a time.
 

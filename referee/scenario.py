@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 
 USAGE = "usage"
 
@@ -171,8 +171,8 @@ def refused_as_expected(session: Any, command: Command) -> str:
 
 def play(scenario: Scenario) -> Any:
     """Play a scenario through the shell's command layer, in memory; return the session."""
-    from referee.session import Session
-    from referee.shell.commands import Shell
+    from referee.play.session import Session
+    from referee.shell.shell import Shell
 
     session = Session.new(scenario.game, scenario.players, scenario.variant, scenario.board)
     session.settle()

@@ -2,7 +2,7 @@
 
 import multiprocessing
 
-from referee.cli import main
+from referee.cli.main import main
 
 # The route search forks a child ('fork' start method: no new interpreter is started), but
 # should a child ever be spawned, this makes the frozen binary run it instead of the CLI.

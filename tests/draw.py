@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from referee.rules_kit import Pick
-from referee.session import Session
+from referee.core.rules_kit import Pick
+from referee.play.session import Session
 
 
 def picker(data: st.DataObject) -> Pick:

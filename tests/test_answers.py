@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from referee import scenario
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 from tests.i18n.test_catalog import messages
 
 SCENARIOS = Path(__file__).parent / "scenarios"

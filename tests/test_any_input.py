@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee import games
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SETUPS = {

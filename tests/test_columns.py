@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from referee.columns import simple_table
+from referee.core.columns import simple_table
 
 CELL = st.one_of(
     st.integers(min_value=0, max_value=10**6),

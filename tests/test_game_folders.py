@@ -1,8 +1,8 @@
 """One folder per game, the same template in each, reached only through its spec (issue 30).
 
 A game lives in `referee/games/<game>/` and nowhere else: the rest of the program asks its spec
-(referee.gamespec) and never imports the modules of its folder. docs/adding-a-game.md says what a
-newcomer writes; these tests hold every game to it.
+(referee.core.gamespec) and never imports the modules of its folder. docs/adding-a-game.md says
+what a newcomer writes; these tests hold every game to it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.gamespec import GAMES, TEMPLATE, GameSpec, spec
-from referee.grammar import Grammar
+from referee.core.gamespec import GAMES, TEMPLATE, GameSpec, spec
+from referee.core.grammar import Grammar
 
 ROOT = Path(__file__).parent.parent / "referee"
 GAMES_DIR = ROOT / "games"
@@ -44,8 +44,7 @@ def test_a_game_package_exports_its_spec_naming_its_own_modules(name: str, packa
     assert found.game.partition(":")[0] == f"{package}.game"
     assert found.page == f"{package}.page"
     assert found.new_game().name == name
-    for where in (found.stock_move, *found.commands.values()):
-        assert not where or where.startswith(f"{package}."), where
+    assert not found.stock_move or found.stock_move.startswith(f"{package}.")
 
 
 @pytest.mark.parametrize(("name", "package"), sorted(REGISTERED.items()))
@@ -56,7 +55,7 @@ def test_a_game_s_page_is_what_the_web_page_asks_for(name: str, package: str) ->
 
 @pytest.mark.parametrize(("name", "package"), sorted(REGISTERED.items()))
 def test_every_game_reads_its_verbs_through_one_verb_table(name: str, package: str) -> None:
-    """Each verb's help and its parser declared together (referee/grammar.py), in every game."""
+    """Each verb's help and its parser declared together (core/grammar.py), in every game."""
     grammar = import_module(f"{package}.commands").GRAMMAR
     assert isinstance(grammar, Grammar)
     assert tuple(spec(name).new_game().verbs()) == grammar.verbs

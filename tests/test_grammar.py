@@ -1,13 +1,13 @@
-"""The verb table every game reads its moves through (referee/grammar.py, issue 30)."""
+"""The verb table every game reads its moves through (referee/core/grammar.py, issue 30)."""
 
 from __future__ import annotations
 
 import pytest
 
-from referee.engine import Form, UsageError, Verb
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
 from referee.games.titled.commands import GRAMMAR as TITLED
 from referee.games.titled.moves import Done, Lay
-from referee.grammar import Grammar, Typed
 
 
 def _say(t: Typed[None]) -> tuple[str, ...]:

@@ -17,11 +17,12 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import offers, scenario
-from referee.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
-from referee.session import Session, split
-from referee.shell.commands import Shell
+from referee import scenario
+from referee.core.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
+from referee.play import offers
+from referee.play.session import Session, split
 from referee.shell.completer import ShellCompleter
+from referee.shell.shell import Shell
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 FILES_BY_NAME = {path.name: path for path in FILES}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli, main
+from referee.cli.main import cli, main
 
 COMMANDS: dict[str, Callable[[Path], list[str]]] = {
     "save (show)": lambda path: ["show", str(path)],

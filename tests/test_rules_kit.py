@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from referee.engine import (
+from referee.core.engine import (
     Event,
     Options,
     OutOfTurn,
@@ -18,7 +18,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.rules_kit import (
+from referee.core.rules_kit import (
     Handlers,
     Judge,
     count_words,

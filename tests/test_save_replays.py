@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
-from referee.datafiles import load_table
-from referee.engine import RefereeError
-from referee.rules_kit import Speller, random_line
-from referee.session import Session
+from referee.core.datafiles import load_table
+from referee.core.engine import RefereeError
+from referee.core.rules_kit import Speller, random_line
+from referee.play.session import Session
+from referee.store import savefile
 from tests.games.congo_line.test_properties import spellers as congo_spellers
 from tests.games.lost_atlas.helpers import MICRO2
 from tests.games.lost_atlas.test_property import LEAN

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 import tomli_w
 
-from referee import savefile, scenario
+from referee import scenario
 from referee.games.union_station.railroads import COLOURS as UNION_STATION_ROADS
-from referee.session import Session
+from referee.play.session import Session
+from referee.store import savefile
 from tests.games.congo_line.test_properties import check_invariants as congo_line_books
 from tests.games.express01.test_express01_properties import cards_in_play
 from tests.games.lost_atlas.test_property import _shares_whole as lost_atlas_shares_whole

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from referee import frame, games, i18n, scenario
-from referee.citations import SECTIONS, cite
-from referee.engine import RefereeError, Verb
+from referee import games, i18n, scenario
+from referee.core.citations import SECTIONS, cite
+from referee.core.engine import RefereeError, Verb
 from referee.games.titled import auction, common, operating, play
-from referee.session import Session, split
-from referee.shell.commands import Shell
+from referee.play import frame
+from referee.play.session import Session, split
+from referee.shell.shell import Shell
 
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 # 18xx has no rules file: its verbs follow the rules every title shares.

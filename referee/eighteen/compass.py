@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from referee.core.engine import UsageError
 from referee.eighteen.tiles import TileSpec
-from referee.engine import UsageError
 from referee.i18n import _
 
 SIDES = {

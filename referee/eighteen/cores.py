@@ -33,7 +33,7 @@ from multiprocessing.connection import Connection
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.i18n import _
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from referee.datafiles import load_table, table_names
+from referee.core.datafiles import load_table, table_names
+from referee.core.engine import UsageError
 from referee.eighteen.hexes import LAYOUTS, neighbour, opposite, parse
 from referee.eighteen.tiles import TileSpec, parse_tile
-from referee.engine import UsageError
 from referee.i18n import _
 
 

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from referee import gamespec
+from referee.core import gamespec
+from referee.core.engine import UsageError
+from referee.core.files import read_toml
+from referee.core.route_options import Rules
 from referee.eighteen.maps import GameMap, available_maps, load_map, map_from_data
-from referee.eighteen.route_options import Rules
 from referee.eighteen.tiles import End, TileSpec, tile
-from referee.engine import UsageError
-from referee.files import read_toml
 from referee.i18n import _, ngettext
 
 ABILITIES = ("express", "overnight", "resourceful", "suburban")

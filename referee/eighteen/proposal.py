@@ -17,10 +17,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.engine import RuleError, UsageError
+from referee.core.rules_kit import Judge
 from referee.eighteen.search import Answer
-from referee.engine import RuleError, UsageError
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 # An unproven answer is never used to refuse a typed revenue.
 SEARCH_SECONDS = 60.0

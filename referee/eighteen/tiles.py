@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
+from referee.core.engine import UsageError
 from referee.eighteen.hexes import rotate
-from referee.engine import UsageError
 from referee.i18n import _
 
 NODE_KINDS = ("city", "town", "offboard", "junction")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.i18n import _
 
 UNLIMITED = ("D", "∞", "inf", "infinity", "u")

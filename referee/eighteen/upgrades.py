@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
 from referee.eighteen.tiles import End, TileSpec
 from referee.i18n import _, ngettext, pgettext
 

@@ -1,5 +1,5 @@
-"""The games, by name: each a folder here whose package exports its spec (referee.gamespec),
-registered by one line in `referee.gamespec.GAMES` (docs/adding-a-game.md).
+"""The games, by name: each a folder here whose package exports its spec (referee.core.gamespec),
+registered by one line in `referee.core.gamespec.GAMES` (docs/adding-a-game.md).
 
 Lookups load only what they need: `referee dividend ...` loads no game's rules.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from referee.errors import UsageError
-from referee.gamespec import GAMES, GameSpec, spec
+from referee.core.errors import UsageError
+from referee.core.gamespec import GAMES, GameSpec, spec
 
 if TYPE_CHECKING:
-    from referee.engine import Game, StockMove
+    from referee.core.engine import Game, StockMove
 
 _REGISTRY = GAMES  # the same dict: a test registers its own game here
 
@@ -24,7 +24,7 @@ def names() -> list[str]:
 
 def spec_named(name: str) -> GameSpec:
     """The spec of the game `name` (a unique prefix will do); UsageError naming the games."""
-    from referee.words import match
+    from referee.core.words import match
 
     try:
         key = match(name, _REGISTRY, "game")

@@ -350,7 +350,7 @@ def page(
 
 
 def generate() -> str:
-    from referee.clicktext import translate_click
+    from referee.cli.clicktext import translate_click
 
     translate_click()  # click's own words ([required], the --help option) in the language
     top, commands = tree.command_tree()

@@ -71,7 +71,7 @@ class GameInfo:
 
 
 def _kind(param: click.Parameter) -> str:
-    from referee.cli import GameName, SaveFile, VariantName
+    from referee.cli.main import GameName, SaveFile, VariantName
 
     t = param.type
     if isinstance(t, GameName):
@@ -148,7 +148,7 @@ def _command(command: click.Command, ctx: click.Context, name: str) -> Command:
 def command_tree(group: click.Group | None = None) -> tuple[Command, tuple[Command, ...]]:
     """The group itself and its visible subcommands, in the order `--help` lists them."""
     if group is None:
-        from referee.cli import cli
+        from referee.cli.main import cli
 
         group = cli
     root = click.Context(group, info_name="referee", **group.context_settings)
@@ -188,7 +188,7 @@ def game_infos() -> tuple[GameInfo, ...]:
 
 def frame_verbs() -> tuple[VerbInfo, ...]:
     """The shell's own verbs, in the order the shell's help lists them."""
-    from referee import frame
-    from referee.shell import commands  # noqa: F401  (registers the shell's commands)
+    from referee.play import frame
+    from referee.shell import shell  # noqa: F401  (registers the shell's commands)
 
     return tuple(VerbInfo(v.name, v.usage, v.summary) for v in frame.listed())

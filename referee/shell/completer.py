@@ -1,6 +1,6 @@
 """Completion that offers only what is meaningful now: verbs, names, few amounts.
 
-What may come next is decided by the frame's table of verbs (referee/frame.py) and the game's
+What may come next is decided by the frame's table of verbs (referee/play/frame.py) and the game's
 options; this module only fits it to prompt-toolkit, quoting what has spaces (`"St. Louis"`).
 """
 
@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 
-from referee import frame, offers
 from referee.i18n import _
-from referee.session import Session
+from referee.play import frame, offers
+from referee.play.session import Session
 
 
 def typed_so_far(text: str) -> tuple[list[str], str, str]:

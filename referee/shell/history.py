@@ -15,10 +15,10 @@ from pathlib import Path
 
 from prompt_toolkit.history import History
 
-from referee.atomic import WriteError, append_own, linked
-from referee.engine import RefereeError
-from referee.files import cannot_read, read_bytes, refuse_special
+from referee.core.engine import RefereeError
+from referee.core.files import cannot_read, read_bytes, refuse_special
 from referee.i18n import N_, _
+from referee.store.atomic import WriteError, append_own, linked
 
 
 class SaveHistory(History):

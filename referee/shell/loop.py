@@ -10,11 +10,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
-from referee.engine import RefereeError
+from referee.core.engine import RefereeError
 from referee.i18n import _
-from referee.savefile import FileStore
-from referee.session import Session
-from referee.shell.commands import Reply, Shell
+from referee.play.session import Session
+from referee.shell.shell import Reply, Shell
+from referee.store.savefile import FileStore
 
 
 def run_batch(session: Session, lines: TextIO, out: TextIO, keep_going: bool = False) -> int:
@@ -171,8 +171,8 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
 
 
 def bottom_bar(session: Session, columns: int) -> str:
-    """The game's bar fitted to a terminal `columns` wide (referee/bar.py)."""
-    from referee.bar import fit
+    """The game's bar fitted to a terminal `columns` wide (referee/core/bar.py)."""
+    from referee.core.bar import fit
 
     return fit(session.game.toolbar_parts(session.state), columns)
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import SWATCHES
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)

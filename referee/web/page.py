@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from referee.i18n import _, language
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.html import esc
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.gamespec import Played
+from referee.core.gamespec import Played
 from referee.i18n import _
 
 

@@ -32,10 +32,10 @@ from importlib import resources
 from aiohttp import web, web_protocol
 
 from referee import i18n
-from referee.engine import UsageError
-from referee.files import system_error
+from referee.core.engine import UsageError
+from referee.core.files import system_error
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
 from referee.web import view
 from referee.web.page import live_words, page_html, title_of
 from referee.web.source import Source

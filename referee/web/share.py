@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.i18n import _
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 from referee.web.watch import Watch
 
 if TYPE_CHECKING:
-    from referee.shell.commands import Shell
+    from referee.shell.shell import Shell
 
 USAGE = "share [--host ADDRESS] [--port N], or share off"
 

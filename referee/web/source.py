@@ -15,11 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from referee import i18n, savefile
-from referee.engine import RefereeError
-from referee.files import system_error
+from referee import i18n
+from referee.core.engine import RefereeError
+from referee.core.files import system_error
 from referee.i18n import _
-from referee.session import Session
+from referee.play.session import Session
+from referee.store import savefile
 
 RECENT = 64  # the versions a stream can still announce one by one to a page that lags
 

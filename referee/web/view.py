@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.gamespec import GamePage, page
+from referee.core.gamespec import GamePage, page
 from referee.i18n import _
-from referee.render import chapters, event_lines, log_rows, settings, standings_cells
-from referee.render import standings as standings_text
-from referee.session import Session
+from referee.play.render import chapters, event_lines, log_rows, settings, standings_cells
+from referee.play.render import standings as standings_text
+from referee.play.session import Session
 from referee.web import charts
 from referee.web.html import esc, items, section, table
 

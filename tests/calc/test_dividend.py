@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from referee import games
-from referee.calc.dividend import payout_table
-from referee.engine import UsageError
+from referee.cli.calc.dividend import payout_table
+from referee.core.engine import UsageError
 from referee.games.lost_atlas.market import stock_move
 
 
@@ -90,7 +90,7 @@ def test_absurd_input_is_refused(kwargs: dict, message: str) -> None:
 def test_payout_table_is_laid_out_as_tabulate_would(revenue: int) -> None:
     from tabulate import tabulate
 
-    from referee.columns import simple_table
+    from referee.core.columns import simple_table
 
     p = payout_table(revenue, 10)
     assert simple_table(p.holdings, ["shares", "payout"]) == tabulate(
@@ -102,7 +102,7 @@ def _modules_loaded_by_dividend(*args: str) -> set[str]:
     """The modules a fresh `referee dividend ARGS` process has loaded when it is done."""
     code = (
         f"import sys; sys.argv = ['referee', 'dividend', *{list(args)!r}];"
-        "from referee.cli import main\n"
+        "from referee.cli.main import main\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(' '.join(sorted(sys.modules)))"
     )

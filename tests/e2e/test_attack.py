@@ -26,10 +26,11 @@ from pathlib import Path
 import pytest
 from test_terminal import referee_program
 
-from referee import savefile, scenario
-from referee.savefile import ReplayError, SaveFileError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee import scenario
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
+from referee.store.savefile import ReplayError, SaveFileError
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 ONE_PER_GAME = [

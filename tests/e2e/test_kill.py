@@ -16,8 +16,9 @@ from pathlib import Path
 
 from test_terminal import BOARD, referee_program
 
-from referee import config, savefile, scenario
-from referee.session import Session
+from referee import scenario
+from referee.play.session import Session
+from referee.store import config, savefile
 
 SCENARIO = (
     Path(__file__).resolve().parents[1] / "scenarios" / "union-station-3p-twentieth-dividend.txt"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from test_terminal import BOARD, referee_program
 
-from referee import savefile
+from referee.store import savefile
 
 
 def env(tmp_path: Path) -> dict[str, str]:

@@ -8,12 +8,12 @@ import pytest
 from click.testing import CliRunner
 
 from referee import games
-from referee.commands.route import route
+from referee.cli.route import route
+from referee.core.engine import UsageError
+from referee.core.gamespec import specs
 from referee.eighteen.maps import available_maps
 from referee.eighteen.position import Rules, position_from_data
-from referee.engine import UsageError
 from referee.games.lost_atlas import ROUTE_RULES as LOST_ATLAS
-from referee.gamespec import specs
 
 # The games whose specs give route options (once eighteen.position's own table).
 ROUTE_RULES = {s.name: s.route_rules for s in specs() if s.route_rules}

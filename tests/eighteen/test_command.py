@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from referee.commands.route import route
+from referee.cli.route import route
 
 HERE = Path(__file__).parent / "positions"
 LA16 = str(HERE / "lost_atlas_16.toml")

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from test_property import SEEDS, check, eager_floor
 
-from referee import savefile
 from referee.eighteen import cores
+from referee.store import savefile
 
 ROOT = Path(__file__).resolve().parents[2]  # bench/ is imported from the checkout
 pytestmark = pytest.mark.skipif(not cores.can_split(), reason="forks only on Linux, 2+ cores")
@@ -164,11 +164,12 @@ HOLDER = """
 import os, sys, time
 from pathlib import Path
 from bench.latepos import lost_atlas_position
-from referee import games, savefile
+from referee import games
+from referee.store import savefile
 from referee.eighteen import cores
 from referee.eighteen.search import best_routes
 from referee.eighteen.trains import parse_trains
-from referee.session import Session
+from referee.play.session import Session
 
 save = Path(sys.argv[1])
 session = Session.new("18xx", ["A", "B"], board=games.get("18xx").board_named("1889"))

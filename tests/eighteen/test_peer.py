@@ -10,7 +10,7 @@ import pytest
 
 from bench.latepos import map_position
 from bench.peer import board_csv, peer_hex, peer_revenue
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
 from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 

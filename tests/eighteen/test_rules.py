@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
+from referee.core.engine import RuleError, UsageError
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.graph import build_graph
 from referee.eighteen.position import load_position, position_from_data
 from referee.eighteen.rules import setup_for
 from referee.eighteen.search import UNLIMITED, best_routes, solve
 from referee.eighteen.trains import parse_trains
-from referee.engine import RuleError, UsageError
 
 HERE = Path(__file__).parent / "positions"
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     BoardField,
     Event,
@@ -29,7 +29,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
-from referee.words import amount, match
+from referee.core.words import amount, match
 
 
 @dataclass(frozen=True)

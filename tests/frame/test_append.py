@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import atomic, savefile, savelock
-from referee.session import Session
+from referee.play.session import Session
 from referee.shell.loop import run_batch
+from referee.store import atomic, savefile, savelock
 
 
 def move(i: int) -> str:

@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile, scenario
-from referee.engine import automatic_move
+from referee import scenario
+from referee.core.engine import automatic_move
 from referee.games.congo_line.game import CongoLine
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 
 SCENARIO = Path(__file__).parents[1] / "scenarios" / "congo-line-3p-seventh-city.txt"
 

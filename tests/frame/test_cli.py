@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli, main
+from referee.cli.main import cli, main
 
 
 def run(args: list[str], stdin: str = "") -> tuple[int, str, str]:

@@ -13,9 +13,9 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import savefile
-from referee.session import Session
+from referee.play.session import Session
 from referee.shell.loop import run_interactive
+from referee.store import savefile
 
 
 def play(tmp_path: Path) -> Session:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import referee.session
+import referee.play.session
 
 
 def imported(module_file: str) -> set[str]:
@@ -20,4 +20,4 @@ def imported(module_file: str) -> set[str]:
 
 
 def test_session_does_not_import_savefile() -> None:
-    assert not {n for n in imported(referee.session.__file__) if "savefile" in n}
+    assert not {n for n in imported(referee.play.session.__file__) if "savefile" in n}

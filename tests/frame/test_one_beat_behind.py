@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee import scenario
-from referee.engine import Event, RefereeError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.core.engine import Event, RefereeError
+from referee.play.session import Session
+from referee.shell.shell import Shell
 from tests.test_scenarios import FILES
 
 # How the typist says the referee's move again: in full, or by its verb alone.
@@ -141,8 +141,8 @@ def test_union_station_in_a_pipe_the_typed_pass_is_the_confirmation(tmp_path: Pa
     """Batch mode (stdin not a terminal) reads the line as the shell does."""
     from click.testing import CliRunner
 
-    from referee import savefile
-    from referee.cli import cli
+    from referee.cli.main import cli
+    from referee.store import savefile
 
     session = union_station_after_the_automatic_pass()
     save = tmp_path / "game.toml"
@@ -157,7 +157,7 @@ def test_union_station_in_a_pipe_the_typed_pass_is_the_confirmation(tmp_path: Pa
 def test_a_log_typed_before_this_change_replays_the_pass_as_b_s(tmp_path: Path) -> None:
     """Saves keep who made each move: an older referee took the `pass` typed after A's
     automatic pass as B's, and the save, saying so, still replays to that game."""
-    from referee import savefile
+    from referee.store import savefile
 
     session = union_station_after_the_automatic_pass()
     session.play("as B pass")  # what the older referee made of the typed `pass`

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import savefile, savelock
-from referee.cli import cli
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.cli.main import cli
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile, savelock
 
 
 def held(

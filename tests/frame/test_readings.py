@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
-from referee.engine import RuleError, UsageError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.core.engine import RuleError, UsageError
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from tests.frame.test_cli import board, run
 from tests.frame.test_shell import complete
 

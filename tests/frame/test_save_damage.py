@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import savefile
-from referee.cli import cli
-from referee.savefile import SaveFileError
-from referee.session import Session
+from referee.cli.main import cli
+from referee.play.session import Session
+from referee.store import savefile
+from referee.store.savefile import SaveFileError
 
 MOVES = 25
 
@@ -34,7 +34,7 @@ def played(tmp_path: Path, *, full_save: bool) -> bytes:
     if full_save:
         s.store.close(s)
     elif s.store.lock is not None:
-        from referee import savelock
+        from referee.store import savelock
 
         savelock.release(s.store.lock)
     return path.read_bytes()

@@ -13,11 +13,11 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import savefile, savelock
-from referee.cli import cli
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.cli.main import cli
+from referee.play.session import Session
 from referee.shell.loop import run_interactive
+from referee.shell.shell import Shell
+from referee.store import savefile, savelock
 
 
 def game(tmp_path: Path, name: str, moves: list[str]) -> Session:
@@ -266,8 +266,8 @@ def test_a_save_that_fails_in_a_pipe_stops_the_batch_and_fails(
     closing tries the whole file again, saying so if that fails too."""
     import io
 
-    from referee import atomic
     from referee.shell.loop import run_batch
+    from referee.store import atomic
 
     s = game(tmp_path, "mine.toml", [])
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile, savelock
-from referee.savefile import ReplayError, SaveFileError
-from referee.session import Session
+from referee.play.session import Session
+from referee.store import savefile, savelock
+from referee.store.savefile import ReplayError, SaveFileError
 
 
 def saved(tmp_path: Path, moves: list[str]) -> Path:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from tally import Tally
 
-from referee.engine import Event, Overridden, RuleError, UsageError
-from referee.session import TAKES_TURN, Session
+from referee.core.engine import Event, Overridden, RuleError, UsageError
+from referee.play.session import TAKES_TURN, Session
 
 
 def new(**kw: object) -> Session:

@@ -12,12 +12,14 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import frame, i18n, offers, render, savefile
-from referee.engine import Standing, Verb
-from referee.session import Session
-from referee.shell.commands import Shell, help_rows
+from referee import i18n
+from referee.core.engine import Standing, Verb
+from referee.play import frame, offers, render
+from referee.play.session import Session
 from referee.shell.completer import ShellCompleter
 from referee.shell.loop import run_interactive
+from referee.shell.shell import Shell, help_rows
+from referee.store import savefile
 from tests.games.union_station.helpers import opened
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -256,7 +258,7 @@ def test_the_next_line_leads_with_who_acts_and_lists_a_few_moves() -> None:
     """Issue 29 item 1: the shell's `Next:` says who acts at what step as the page does
     (`Session.next_step`), then at most the few likeliest moves; the rest are a Tab or `help`
     away, and counted."""
-    from referee.shell.commands import NEXT_VERBS
+    from referee.shell.shell import NEXT_VERBS
     from tests.web.conftest import played
 
     with i18n.speaking("en"):

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from referee import i18n, scenario
-from referee.bar import MAX_LINES, fit, one_line
+from referee.core.bar import MAX_LINES, fit, one_line
 from referee.i18n import width
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
 from referee.shell.loop import bottom_bar
+from referee.shell.shell import Shell
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 # The most players of each game: the longest bars.

@@ -3,7 +3,7 @@ the games that provide them (Game.views), refused with one line elsewhere."""
 
 from __future__ import annotations
 
-from referee.shell.commands import Shell
+from referee.shell.shell import Shell
 from tests.games.railroad_rivals.helpers import new as railroad_rivals
 from tests.games.union_station.helpers import opened
 
@@ -26,7 +26,7 @@ def test_a_view_a_game_does_not_have_is_refused_and_not_offered() -> None:
 
 
 def test_a_game_without_views_offers_none() -> None:
-    from referee.session import Session
+    from referee.play.session import Session
 
     shell = Shell(Session.new("tally", ["Ann", "Bob"]))  # the frame's test game draws none
     assert "market" not in shell.run("help").text
@@ -55,7 +55,7 @@ def test_congo_line_shows_its_trains_as_its_companies() -> None:
 def test_express01_shows_its_companies() -> None:
     import tomllib
 
-    from referee.session import Session
+    from referee.play.session import Session
     from tests.games.express01.conftest import FIXTURE
 
     board = tomllib.loads(FIXTURE.read_text(encoding="utf-8"))

@@ -21,15 +21,15 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
+from referee.core.engine import Game
 from referee.eighteen import search
-from referee.engine import Game
 from referee.games.lost_atlas import routes as atlas_routes
 from referee.games.lost_atlas.game import LostAtlas
 from referee.games.titled import routes as titled_routes
 from referee.games.titled.game import Titled
-from referee.savefile import ReplayError
-from referee.session import Session
+from referee.play.session import Session
+from referee.store import savefile
+from referee.store.savefile import ReplayError
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 # 1889 for two, written before moves recorded what was decided: `routes` (before and after AR

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import savefile
+from referee.store import savefile
 
 FIXTURES = Path(__file__).parents[1] / "fixtures"
 # saves-before-atlastype: the Lost Atlas scenarios as main played them before the referee made

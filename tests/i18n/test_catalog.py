@@ -88,7 +88,7 @@ def test_the_one_japanese_form_has_the_fields_of_one_english_form(
 
 
 def test_translations_keep_the_quotes_that_clip_echoes() -> None:
-    """'...' around typed input is clipped by referee.words.clip_echoes in both languages."""
+    """'...' around typed input is clipped by referee.core.words.clip_echoes in both languages."""
     for msgid, msgstr in messages():
         assert msgid.count("'{") == msgstr.count("'{"), msgid
 

@@ -1,4 +1,4 @@
-"""Rule citations both ways: each game's table of sections (referee/citations.py) against the
+"""Rule citations both ways: each game's table of sections (referee/core/citations.py) against the
 code that cites them and the rules files that hold them."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee import i18n, render
-from referee.citations import ALIASES, ENGLISH, SECTIONS, cite
-from referee.engine import Overridden, RuleError
+from referee import i18n
+from referee.core.citations import ALIASES, ENGLISH, SECTIONS, cite
+from referee.core.engine import Overridden, RuleError
+from referee.play import render
 from tests.i18n.rule_scan import cited, section_constants
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def test_every_section_the_code_cites_has_its_english_heading(game: str) -> None
     rules |= {s for s in section_constants(folder(game)) if JAPANESE.search(s)}
     known = set(SECTIONS[game]) | {alias for (g, alias) in ALIASES if g == game}
     missing = sorted(r for r in rules if JAPANESE.search(r) and r not in known)
-    assert not missing, f"add to SECTIONS[{game!r}] in referee/citations.py: {missing}"
+    assert not missing, f"add to SECTIONS[{game!r}] in referee/core/citations.py: {missing}"
 
 
 def test_the_scan_finds_what_it_looks_for() -> None:
@@ -126,7 +127,7 @@ def test_an_overridden_rule_is_cited_in_the_language_in_force() -> None:
 
 def test_an_18xx_key_is_cited_in_words_with_the_key_after() -> None:
     """Issue 31: `[ルール 1889 phases.3.train_limit]` said the key alone."""
-    from referee.citations import bracket
+    from referee.core.citations import bracket
 
     i18n.use("en")
     assert bracket("1889 phases.3.train_limit") == (
@@ -140,7 +141,7 @@ def test_an_18xx_key_is_cited_in_words_with_the_key_after() -> None:
 
 
 def test_every_key_the_18xx_code_cites_has_its_words() -> None:
-    from referee.citations import TITLE_KEYS
+    from referee.core.citations import TITLE_KEYS
 
     root = Path(__file__).resolve().parents[2] / "referee"
     cited = set()

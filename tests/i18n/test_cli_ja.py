@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 from wcwidth import wcswidth
 
-from referee import i18n, render
-from referee.cli import cli
-from referee.engine import Standing
+from referee import i18n
+from referee.cli.main import cli
+from referee.core.engine import Standing
 from referee.i18n import N_
+from referee.play import render
 from tests.e2e.test_terminal import BOARD, referee_program, spawn
 
 
@@ -153,7 +154,7 @@ def test_the_help_options_line_follows_the_language_whichever_spoke_first() -> N
     carried that line in Japanese)."""
     import click
 
-    from referee.clicktext import TranslatedHelp, translate_click, with_lang
+    from referee.cli.clicktext import TranslatedHelp, translate_click, with_lang
     from referee.generate import tree
 
     class Probe(TranslatedHelp, click.Group):

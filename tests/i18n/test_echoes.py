@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from referee.words import ECHO_LIMIT, clip, clip_echoes
+from referee.core.words import ECHO_LIMIT, clip, clip_echoes
 from tests.i18n.test_catalog import messages
 
 FIELD = re.compile(r"(?<!\{)\{(\w*)(?:[!:][^{}]*)?\}(?!\})")

@@ -12,13 +12,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import games, i18n, savefile
-from referee.cli import cli
-from referee.engine import UsageError
-from referee.export import markdown
+from referee import games, i18n
+from referee.cli.main import cli
+from referee.core.engine import UsageError
 from referee.i18n import speaking
-from referee.session import Session
+from referee.play.session import Session
+from referee.store import savefile
 from referee.web import share as share_module
+from referee.web.export import markdown
 from tests.i18n.test_cli_ja import japanese_env, run
 from tests.web.conftest import ONE_OF_EACH, played
 
@@ -99,7 +100,7 @@ def test_a_save_gone_is_noticed_in_japanese_only(tmp_path: Path) -> None:
 
 
 def test_socket_errors_have_their_own_words() -> None:
-    from referee.files import system_error
+    from referee.core.files import system_error
 
     with speaking("ja"):
         assert system_error(socket.gaierror(-2, "Name or service not known")) == (

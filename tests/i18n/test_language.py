@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee import i18n
-from referee.clicktext import lang_in
+from referee.cli.clicktext import lang_in
 from referee.i18n import _
 
 
@@ -61,7 +61,7 @@ def test_width_counts_double_width_characters() -> None:
 
 
 def test_japanese_help_wraps_at_the_terminal_width_between_characters() -> None:
-    from referee.clicktext import translate_click, wrap_text
+    from referee.cli.clicktext import translate_click, wrap_text
 
     translate_click()
     text = "実際の卓で遊ぶ鉄道ゲームのためのルール審判・銀行・得点係です。" * 3
@@ -77,8 +77,8 @@ def test_japanese_help_wraps_at_the_terminal_width_between_characters() -> None:
 
 
 def test_names_are_accepted_in_both_languages_and_answered_in_one() -> None:
-    from referee.engine import UsageError
-    from referee.words import match
+    from referee.core.engine import UsageError
+    from referee.core.words import match
 
     roads = ["blue", "green", "black", "orange", "white"]
     japanese = {"青": "blue", "緑": "green", "黒": "black", "オレンジ": "orange", "白": "white"}

@@ -9,13 +9,14 @@ import pytest
 from click.testing import CliRunner
 from wcwidth import wcswidth
 
-from referee import i18n, savefile
-from referee.cli import cli
-from referee.engine import UsageError
+from referee import i18n
+from referee.cli.main import cli
+from referee.core.engine import UsageError
 from referee.games.lost_atlas.commands import colour_name
-from referee.savefile import SaveFileError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
+from referee.store.savefile import SaveFileError
 
 POSITIONS = Path(__file__).resolve().parents[1] / "eighteen" / "positions"
 
@@ -70,8 +71,8 @@ def test_the_player_table_lines_up_with_japanese_names() -> None:
 
 
 def test_colours_typed_in_japanese_answer_the_english_colour() -> None:
+    from referee.core.words import match
     from referee.games.lost_atlas.commands import COLOUR_ALIASES
-    from referee.words import match
 
     for typed, colour in COLOUR_ALIASES.items():
         assert (
@@ -112,7 +113,7 @@ def test_a_bad_save_and_a_bad_reading_in_japanese(tmp_path: Path) -> None:
     i18n.use("ja")
     with pytest.raises(SaveFileError, match="'no-such-game'というゲームはありません"):
         savefile.read(save)
-    from referee.engine import choose_readings
+    from referee.core.engine import choose_readings
     from referee.games import get
 
     with pytest.raises(UsageError, match="'nope'という解釈はありません"):

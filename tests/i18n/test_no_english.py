@@ -20,7 +20,7 @@ import click
 import pytest
 
 from referee import i18n, scenario
-from referee.cli import cli
+from referee.cli.main import cli
 from referee.generate import tree
 from tests.i18n.test_cli_ja import referee_program
 
@@ -181,8 +181,8 @@ def test_every_scenario_plays_in_japanese(path: Path) -> None:
     )
     said: list[str] = []
     with i18n.speaking("ja"):
-        from referee.session import Session
-        from referee.shell.commands import Shell
+        from referee.play.session import Session
+        from referee.shell.shell import Shell
 
         session = Session.new(s.game, s.players, s.variant, s.board)
         session.settle()

@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import frame, i18n, savefile, scenario
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee import i18n, scenario
+from referee.play import frame
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
 
@@ -90,7 +92,7 @@ def test_the_lang_verb_refuses_a_language_it_does_not_speak() -> None:
 def test_lang_is_offered_by_help_and_completion() -> None:
     sh = shell()
     assert "lang ja|en" in sh.run("help").text
-    from referee import frame
+    from referee.play import frame
 
     assert frame.candidates(sh.session, ["lang"]) == ["en", "ja"]
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import fit, games, scenario
-from referee.engine import UsageError
+from referee import games, scenario
+from referee.core import fit
+from referee.core.engine import UsageError
 from referee.i18n import speaking, width
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios").glob("*.txt"))
 TITLES = Path(__file__).resolve().parents[2] / "tables" / "titles"

@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 import pytest
 
-from referee.cli import cli
+from referee.cli.main import cli
 from referee.generate import manpage, tree
 from referee.generate.manpage import for_groff
 

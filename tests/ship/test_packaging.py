@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli
-from referee.datafiles import load_table, table_names
+from referee.cli.main import cli
+from referee.core.datafiles import load_table, table_names
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ from aiohttp import web
 from aiohttp.test_utils import BaseTestServer, TestClient
 
 from referee import scenario
-from referee.session import Session
+from referee.play.session import Session
 from referee.web.server import TablePage
 from referee.web.source import Source
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from referee.shell.commands import Shell
+from referee.shell.shell import Shell
 from tests.web.cdp import Browser, screenshot_dir
 from tests.web.conftest import ONE_OF_EACH, SCENARIOS, played
 

@@ -9,7 +9,7 @@ import asyncio
 import json
 import re
 
-from referee.shell.commands import Shell
+from referee.shell.shell import Shell
 from referee.web import server as server_module
 from referee.web.server import CHARTS_HERE
 from tests.web.conftest import ONE_OF_EACH, next_move, played

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from referee import savefile
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from referee.web import server, view
 from referee.web.source import SaveFollower
 from tests.web.conftest import ONE_OF_EACH, played

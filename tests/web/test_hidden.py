@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.gamespec import page as view_of
-from referee.session import Session
+from referee.core.gamespec import page as view_of
+from referee.play.session import Session
 from referee.web import view
 from tests.web.conftest import ONE_OF_EACH, played
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.export import html_page
-from referee.session import Session
+from referee.play.session import Session
+from referee.web.export import html_page
 from referee.web.page import page_html
 from referee.web.view import Page, body
 from tests.web.cdp import Browser

@@ -12,10 +12,11 @@ from pathlib import Path
 
 import aiohttp
 
-from referee import i18n, savefile
+from referee import i18n
 from referee.i18n import _
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from referee.web import share as share_module
 from tests.web.conftest import ONE_OF_EACH, played
 

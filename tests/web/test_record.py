@@ -15,10 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from referee import export, i18n, render, savefile
-from referee.session import Session
-from referee.shell.commands import Shell
-from referee.web import view
+from referee import i18n
+from referee.play import render
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
+from referee.web import export, view
 from tests.web.conftest import ONE_OF_EACH, played
 
 # Per game: how far into its scenario, a move typed there, and the sentence the record gives it.

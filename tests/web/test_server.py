@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from referee.session import Session
+from referee.play.session import Session
 from referee.web import server as server_module
 from referee.web.server import TablePage
 from referee.web.source import Source

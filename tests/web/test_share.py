@@ -12,11 +12,11 @@ import aiohttp
 import pytest
 from click.testing import CliRunner
 
-from referee import savefile
-from referee.cli import cli
-from referee.engine import RefereeError, UsageError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.cli.main import cli
+from referee.core.engine import RefereeError, UsageError
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from referee.web import share as share_module
 from tests.web.conftest import ONE_OF_EACH, SCENARIOS, next_move, played
 

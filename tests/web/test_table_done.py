@@ -38,10 +38,11 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from referee import i18n, render, scenario
+from referee import i18n, scenario
 from referee.i18n import _
-from referee.session import Session
-from referee.shell.commands import Reply, Shell
+from referee.play import render
+from referee.play.session import Session
+from referee.shell.shell import Reply, Shell
 from referee.web import server as server_module
 from referee.web.page import live_words, title_of
 from referee.web.source import Source

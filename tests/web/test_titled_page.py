@@ -7,9 +7,9 @@ import re
 
 import pytest
 
+from referee.core.gamespec import page as view_of
 from referee.eighteen.hexes import neighbour, opposite
 from referee.games.titled import routes
-from referee.gamespec import page as view_of
 from referee.web import hexmap, view
 from tests.web.conftest import played
 

@@ -1,6 +1,6 @@
 """Congo Line: rules in /work/shared/rules/congo-line.ja.txt."""
 
-from referee.gamespec import GameSpec
+from referee.core.gamespec import GameSpec
 
 SPEC = GameSpec(
     name="congo-line",

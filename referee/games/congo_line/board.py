@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.engine import BoardField, UsageError
+from referee.core.engine import BoardField, UsageError
 from referee.i18n import N_, _
 
 from .state import BONUS, END_CITIES, START_CITY, Board, Line

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge
 
 from .names import shown
 from .readings import PURPLE_LOAD

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 from .checks import (
     R_ORANGE,

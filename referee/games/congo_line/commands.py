@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, Verb
-from referee.grammar import Grammar, Typed
+from referee.core.engine import Form, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.rules_kit import count_words
+from referee.core.words import amount, match
 from referee.i18n import N_
-from referee.rules_kit import count_words
-from referee.words import amount, match
 
 from .checks import R_BUY, R_DICE, R_FLOW, R_LOAD, R_ORANGE, R_SETUP
 from .names import face, train

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     BoardField,
     Event,
@@ -20,8 +20,8 @@ from referee.engine import (
     Standing,
     UsageError,
 )
+from referee.core.rules_kit import Handlers, Judge, ranked
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Handlers, Judge, ranked
 
 from . import board as board_data
 from . import narrate, render

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.core.words import match
 from referee.i18n import N_, _
-from referee.words import match
 
 from .state import FACES, TRAINS
 

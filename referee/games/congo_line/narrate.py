@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import Game
+from referee.core.engine import Game
+from referee.core.telling import cash_change, with_effect
 from referee.i18n import _, ngettext
-from referee.telling import cash_change, with_effect
 
 from . import commands as cmd
 from .names import shown, shown_all

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
 from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
 from referee.games.congo_line.track import space_value
-from referee.gamespec import Played
 from referee.i18n import _
 from referee.web.html import esc, swatch, table
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from referee import fit
-from referee.engine import Options
+from referee.core import fit
+from referee.core.engine import Options
+from referee.core.words import offered
 from referee.i18n import _, ngettext, pgettext
-from referee.words import offered
 
 from .checks import can_start
 from .names import shown, shown_all

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.i18n import N_
 
 # Contents (内容物): four trains, four colour dice, 5 shares of each train's colour. The

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.i18n import _, ngettext
 
 from .names import shown

@@ -1,6 +1,6 @@
 """Express 01: rules in /work/shared/rules/express01.ja.txt."""
 
-from referee.gamespec import GameSpec
+from referee.core.gamespec import GameSpec
 
 SPEC = GameSpec(
     name="express01",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
-from referee.engine import Event, RuleError, UsageError
+from referee.core.engine import Event, RuleError, UsageError
+from referee.core.rules_kit import Judge
 from referee.games.express01 import network
 from referee.games.express01.commands import Buy, Done, Lay, Run, Swap, Take
 from referee.games.express01.flow import begin, end_turn, first_turn
@@ -25,7 +26,6 @@ from referee.games.express01.state import (
     with_spot,
 )
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge
 
 STATION_OF = {
     "through": N_("through station"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import BoardField, UsageError
+from referee.core.engine import BoardField, UsageError
 from referee.games.express01.state import BOARD_CARDS, DECKS, NEUTRAL
 from referee.i18n import N_, _
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, UsageError, Verb
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.rules_kit import count_words
+from referee.core.words import amount, match
 from referee.games.express01.names import KIND_ALIASES, aliases
 from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, POSITION, TURN
 from referee.games.express01.state import (
@@ -18,10 +21,7 @@ from referee.games.express01.state import (
     ROUTE_DECKS,
     State,
 )
-from referee.grammar import Grammar, Typed
 from referee.i18n import N_, _
-from referee.rules_kit import count_words
-from referee.words import amount, match
 
 
 @dataclass(frozen=True)

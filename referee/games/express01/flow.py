@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.games.express01 import scoring
 from referee.games.express01.commands import Order
 from referee.games.express01.names import deck_words
 from referee.games.express01.sections import LIMITS, SETUP, TURN
 from referee.games.express01.state import State, Turn
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge
 
 HALF = {"lay": "expand", "buy": "acquire", "run": "bonus", "swap": "position"}
 # The halves as the table reads them (the turn keeps the English keys).

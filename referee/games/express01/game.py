@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     BoardField,
     Event,
@@ -20,6 +20,8 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import Handlers, Judge, impossible
+from referee.core.words import offered
 from referee.games.express01 import actions, commands, flow, narrate, render, scoring
 from referee.games.express01 import board as board_data
 from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
@@ -39,8 +41,6 @@ from referee.games.express01.state import (
     with_shares,
 )
 from referee.i18n import N_, _
-from referee.rules_kit import Handlers, Judge, impossible
-from referee.words import offered
 
 HANDLERS = Handlers[State](
     "Express 01",

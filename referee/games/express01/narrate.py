@@ -3,12 +3,12 @@ effect in a few words (the money it moved for the player)."""
 
 from __future__ import annotations
 
-from referee.engine import Game
+from referee.core.engine import Game
+from referee.core.telling import cash_change, with_effect
 from referee.games.express01.commands import Buy, Done, Lay, Move, Order, Run, Swap, Take
 from referee.games.express01.names import company, deck_words, kind
 from referee.games.express01.state import State
 from referee.i18n import _
-from referee.telling import cash_change, with_effect
 
 
 def narrate(game: Game, before: State, move: Move, after: State, by: str) -> str:

@@ -16,7 +16,7 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import RuleError
+from referee.core.engine import RuleError
 from referee.games.express01.commands import Lay
 from referee.games.express01.names import company as shown_company
 from referee.games.express01.sections import BONUS, EXPAND

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
 from referee.games.express01.names import STAGE_NAMES, company, deck_words, kind, stage
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
-from referee.gamespec import Played
 from referee.i18n import _
 from referee.web.html import esc, swatch, table
 

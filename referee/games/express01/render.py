@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import fit
+from referee.core import fit
 from referee.games.express01 import flow, scoring
 from referee.games.express01.names import STAGE_NAMES
 from referee.games.express01.names import company as shown

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.engine import Standing
+from referee.core.engine import Standing
+from referee.core.rules_kit import ranked
 from referee.games.express01.state import State
 from referee.i18n import N_, NP_
-from referee.rules_kit import ranked
 
 LOCO_CAPITAL = 2  # 「黒機関車」: an unused black locomotive is worth 2
 

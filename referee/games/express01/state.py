@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
 
 KINDS = ("route", "through", "terminal", "capital")
 STATION_KINDS = KINDS[1:]
@@ -78,7 +78,7 @@ class State:
     over: bool = False
     turns_taken: int = 0
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
-    # Turns begun before their place in the order came (`as NAME`, referee/session.py) and
+    # Turns begun before their place in the order came (`as NAME`, referee/play/session.py) and
     # set aside, to go on when their player moves again; and while such a move is made, the
     # player whose turn is held for them.
     held: tuple[Turn, ...] = ()

@@ -1,7 +1,7 @@
 """Railways of the Lost Atlas (rules: shared/rules/lost-atlas.ja.txt)."""
 
-from referee.eighteen.route_options import Rules
-from referee.gamespec import GameSpec
+from referee.core.gamespec import GameSpec
+from referee.core.route_options import Rules
 
 # Its routes: a hub city runs alone, a port's circles are one city, a suburb pays 10 a train.
 ROUTE_RULES = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)

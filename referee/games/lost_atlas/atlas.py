@@ -15,16 +15,16 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
 from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour, parse
 from referee.eighteen.tiles import NodeSpec, TileSpec, parse_tile, tile
-from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.sections import R_MAP
 from referee.games.lost_atlas.state import Piece, State
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge
 
 LAYOUT = "flat"  # the pieces are flat hexes (a side at the bottom)
 POSITIONS = ("h1", "h2", "h3")

@@ -45,9 +45,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.words import amount, match
 from referee.eighteen import compass
 from referee.eighteen.proposal import Found
-from referee.engine import Form, UsageError, Verb
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.atlas import LAYOUT
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
@@ -71,9 +73,7 @@ from referee.games.lost_atlas.sections import (
     R_TRAINS,
 )
 from referee.games.lost_atlas.state import State
-from referee.grammar import Grammar, Typed
 from referee.i18n import N_, _, pgettext
-from referee.words import amount, match
 
 COLOUR_WORDS = (*data.COLOURS, "bridge")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
 from referee.i18n import _, pgettext
 
 TREASURY = "treasury"

@@ -3,9 +3,9 @@ own refusal when it has no handler for that class ("in an auction: bid or pass")
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Handlers, Judge
 from referee.games.lost_atlas.state import State
-from referee.rules_kit import Handlers, Judge
 
 
 def carry_out(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     Event,
     Game,
@@ -16,6 +16,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import Judge, ranked
 from referee.games.lost_atlas import (
     atlas,
     commands,
@@ -36,7 +37,6 @@ from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.readings import READINGS
 from referee.games.lost_atlas.state import State
 from referee.i18n import N_, NP_, _, ngettext
-from referee.rules_kit import Judge, ranked
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
 # The hexes whose lays completion offers: every one a company reaches in a game as played

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.state import Company, State
 from referee.i18n import _

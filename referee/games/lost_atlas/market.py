@@ -5,7 +5,7 @@ Kept free of the rest of the game so that `referee dividend --game lost-atlas` l
 
 from __future__ import annotations
 
-from referee.engine import StockMove, UsageError
+from referee.core.engine import StockMove, UsageError
 from referee.games.lost_atlas.data import spaces
 from referee.i18n import N_, _
 

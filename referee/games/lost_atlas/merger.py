@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Handlers, Judge
 from referee.games.lost_atlas import data, ledger, routes, trains
 from referee.games.lost_atlas.commands import Accept, NameMajor, Pass, Propose, Refuse
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.sections import R_MERGE
 from referee.games.lost_atlas.state import Company, MergerRound, State
 from referee.i18n import _
-from referee.rules_kit import Handlers, Judge
 
 
 def minors_in_order(state: State) -> list[str]:

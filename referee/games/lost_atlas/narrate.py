@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engine import Game
+from referee.core.engine import Game
+from referee.core.telling import cash_change, with_effect
 from referee.games.lost_atlas import commands as cmd
 from referee.games.lost_atlas.data import POOL, TREASURY, colour_name, place_name, train_name
 from referee.games.lost_atlas.state import State
 from referee.i18n import _, ngettext
-from referee.telling import cash_change, with_effect
 
 
 def narrate(game: Game, before: State, move: Any, after: State, by: str) -> str:

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Handlers, Judge
 from referee.eighteen import proposal
 from referee.eighteen.proposal import Found
-from referee.engine import Event, RuleError
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
     Bankrupt,
@@ -40,7 +41,6 @@ from referee.games.lost_atlas.sections import (
 )
 from referee.games.lost_atlas.state import Company, OperatingRound, State
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Handlers, Judge
 
 
 def start_operating_round(state: State, number: int, events: list[Event]) -> None:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
@@ -11,7 +12,6 @@ from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
 from referee.games.lost_atlas.sections import R_FIRST, R_FORCED, R_TRAINS
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
-from referee.rules_kit import Judge
 
 
 def first_train(

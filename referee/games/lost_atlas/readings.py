@@ -4,7 +4,7 @@ frame shows them through the catalog."""
 
 from __future__ import annotations
 
-from referee.engine import Reading
+from referee.core.engine import Reading
 from referee.i18n import N_
 
 START_VALUE = Reading(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import fit
+from referee.core import fit
 from referee.games.lost_atlas import atlas, data, ledger, trains
 from referee.games.lost_atlas.commands import colour_name as colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY

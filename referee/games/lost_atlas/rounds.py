@@ -8,7 +8,8 @@ own round (each finds a move's handler by its class) and say when their round is
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Handlers, Judge
 from referee.games.lost_atlas import atlas, data, merger, operating, sections, stock, trains
 from referee.games.lost_atlas.commands import (
     Capital,
@@ -20,7 +21,6 @@ from referee.games.lost_atlas.commands import (
 from referee.games.lost_atlas.dispatch import carry_out
 from referee.games.lost_atlas.state import State
 from referee.i18n import _
-from referee.rules_kit import Handlers, Judge
 
 
 def play(state: State, move: object, judge: Judge) -> list[Event]:

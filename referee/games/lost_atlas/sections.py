@@ -1,5 +1,5 @@
 """The sections of the rules file (../shared/rules/lost-atlas.ja.txt) the code cites, by their
-headings as written there (referee/citations.py gives each its English heading)."""
+headings as written there (referee/core/citations.py gives each its English heading)."""
 
 R_MAP = "■3 準備 (マップの作成)"
 R_SETUP = "■3 準備"

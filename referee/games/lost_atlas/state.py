@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
-from referee.sealed import Sealable
 
 
 @dataclass

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Handlers, Judge
 from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
     Bid,
@@ -28,7 +29,6 @@ from referee.games.lost_atlas.sections import (
 )
 from referee.games.lost_atlas.state import Auction, Company, State, StockRound
 from referee.i18n import N_, _
-from referee.rules_kit import Handlers, Judge
 
 
 def column_sizes(state: State) -> list[int]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
+from referee.core.words import Several
 from referee.eighteen import compass
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
 from referee.eighteen.upgrades import left
-from referee.engine import Event, RuleError
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
 from referee.games.lost_atlas.sections import (
@@ -27,8 +29,6 @@ from referee.games.lost_atlas.sections import (
 )
 from referee.games.lost_atlas.state import Company, Lay, OperatingRound, State
 from referee.i18n import N_, _
-from referee.rules_kit import Judge
-from referee.words import Several
 
 Paths = tuple[tuple[End, End], ...]
 

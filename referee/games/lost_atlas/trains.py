@@ -5,7 +5,8 @@ Rules ■5, ■18, ■19, ■23 and Resourceful/Spacious in ■26.
 
 from __future__ import annotations
 
-from referee.engine import Event, RuleError
+from referee.core.engine import Event, RuleError
+from referee.core.rules_kit import Judge
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
@@ -13,7 +14,6 @@ from referee.games.lost_atlas.readings import TRAIN_LIMIT
 from referee.games.lost_atlas.sections import R_PHASE
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge
 
 
 def deck_top(state: State) -> str | None:

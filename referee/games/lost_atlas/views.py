@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee import fit
+from referee.core import fit
 from referee.games.lost_atlas import data, ledger, trains
 from referee.games.lost_atlas.data import INF, POOL, TREASURY
 from referee.games.lost_atlas.render import colour_name, company_head, company_row
@@ -154,7 +154,7 @@ def companies(s: State) -> str:
     return "\n\n".join(out)
 
 
-# The frame's views (referee/shell/commands.py) that Lost Atlas draws.
+# The frame's views (referee/shell/shell.py) that Lost Atlas draws.
 VIEWS: dict[str, Callable[[State], str]] = {
     "market": market,
     "trains": roster,

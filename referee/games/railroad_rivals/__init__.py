@@ -1,6 +1,6 @@
 """Railroad Rivals (Glenn Drover, Forbidden Games 2018)."""
 
-from referee.gamespec import GameSpec
+from referee.core.gamespec import GameSpec
 
 SPEC = GameSpec(
     name="railroad-rivals",

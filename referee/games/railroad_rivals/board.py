@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.engine import BoardField, UsageError
+from referee.core.engine import BoardField, UsageError
 from referee.i18n import N_, _
 
 from .state import MAX_RAILROADS, STEP, City, Pos, State

@@ -6,11 +6,11 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, Incomplete, UsageError, Verb
-from referee.grammar import Grammar, Typed
+from referee.core.engine import Form, Incomplete, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.rules_kit import count_words, usage_of
+from referee.core.words import amount, match
 from referee.i18n import N_, _, ngettext, pgettext
-from referee.rules_kit import count_words, usage_of
-from referee.words import amount, match
 
 from .board import check_railroad_name, parse_pos
 from .names import city_aliases, cube, cube_aliases

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import Event, UsageError
+from referee.core.engine import Event, UsageError
+from referee.core.rules_kit import Judge, impossible
 from referee.i18n import N_, _
-from referee.rules_kit import Judge, impossible
 
 from . import board as grid
 from . import commands as cmd

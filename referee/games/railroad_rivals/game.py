@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     Event,
     Game,
@@ -22,9 +22,9 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import Handlers, Judge
+from referee.core.words import offered
 from referee.i18n import N_, NP_, _
-from referee.rules_kit import Handlers, Judge
-from referee.words import offered
 
 from . import board as grid
 from . import commands as cmd

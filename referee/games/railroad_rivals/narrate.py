@@ -3,9 +3,9 @@ effect in a few words (the points it scored)."""
 
 from __future__ import annotations
 
-from referee.engine import Game
+from referee.core.engine import Game
+from referee.core.telling import score_change, with_effect
 from referee.i18n import _, ngettext
-from referee.telling import score_change, with_effect
 
 from . import commands as cmd
 from .names import cube

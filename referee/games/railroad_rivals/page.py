@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
 from referee.games.railroad_rivals.names import cube
 from referee.games.railroad_rivals.state import State
-from referee.gamespec import Played
 from referee.i18n import _, in_game
 from referee.web.html import esc, items, table
 

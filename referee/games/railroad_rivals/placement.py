@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from referee.citations import bracket
-from referee.engine import Event, RuleError, UsageError
+from referee.core.citations import bracket
+from referee.core.engine import Event, RuleError, UsageError
+from referee.core.rules_kit import Judge
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge
 
 from . import board as grid
 from . import commands as cmd

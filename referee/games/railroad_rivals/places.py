@@ -1,5 +1,5 @@
 """Moves typed before their place in the turn order came (`as NAME`; the frame decides what it
-means, referee/session.py): in the draft, the placement and the deliveries every player has
+means, referee/play/session.py): in the draft, the placement and the deliveries every player has
 one step of each pass in turn order (§タイルのドラフト, §都市タイルの配置, §貨物の配送), and
 a player may take theirs early, once; their place is then skipped when it comes."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.i18n import _
 
 from .state import CUBES, DELIVER, DRAFT, PLACE, State

@@ -3,7 +3,7 @@ the first choice of each is the referee's default."""
 
 from __future__ import annotations
 
-from referee.engine import Reading
+from referee.core.engine import Reading
 from referee.i18n import N_
 
 DROPBACK_ORDER = Reading(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee import fit
-from referee.engine import Standing
+from referee.core import fit
+from referee.core.engine import Standing
 from referee.i18n import _, pad, pgettext, width
 
 from .board import fmt_pos, link_between, neighbour, open_positions

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from referee.engine import Standing
+from referee.core.engine import Standing
+from referee.core.rules_kit import ranked
 from referee.i18n import N_
-from referee.rules_kit import ranked
 
 from .state import State
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.rules_kit import Judge
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 from .phases import actor_of, phase_text
 from .state import (

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
 
 Pos = tuple[int, int]  # (x, y): x grows to the east, y grows to the south; the start city is 0,0
 
@@ -97,7 +97,7 @@ class State:
     hotel_used: frozenset[str] = frozenset()  # players who placed their hotel
     tower_used: frozenset[str] = frozenset()  # players who placed their water tower
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
-    # Moves typed before their place in the turn order came (`as NAME`, referee/session.py):
+    # Moves typed before their place in the turn order came (`as NAME`, referee/play/session.py):
     # who has taken their step of this pass early (skipped at it), and while such a move is
     # made, the step it is made at and the step held for whoever was to move.
     early: tuple[str, ...] = ()

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.citations import bracket
-from referee.engine import Event
+from referee.core.citations import bracket
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge
 
 from . import commands as cmd
 from . import places

@@ -1,6 +1,6 @@
 """What the code of a described title cites: its rules are keys of the title's description
 (`1889 phases.3.train_limit`, common.py `key`), which a citation says in words, the key after it
-(referee.citations). Keys by their pattern: a phase, a private or a train in the key is a `*`."""
+(core/citations.py). Keys by their pattern: a phase, a private or a train in the key is a `*`."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """The verbs of a described title and their grammar: typed words -> a move (moves.py), one
-parser a verb, declared beside its help in one table (referee/grammar.py)."""
+parser a verb, declared beside its help in one table (referee/core/grammar.py)."""
 
 from __future__ import annotations
 
-from referee.engine import Form, UsageError, Verb
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.words import amount, match
 from referee.games.titled.auction import AUCTION
 from referee.games.titled.common import EMERGENCY, ROUTES, SR, UPGRADES
 from referee.games.titled.moves import (
@@ -24,9 +26,7 @@ from referee.games.titled.moves import (
 )
 from referee.games.titled.operating import OR
 from referee.games.titled.state import IPO, POOL, State
-from referee.grammar import Grammar, Typed
 from referee.i18n import N_, _
-from referee.words import amount, match
 
 
 def _company(t: Typed[State], word: str) -> str:

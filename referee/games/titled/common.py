@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
 from referee.i18n import N_, _
-from referee.rules_kit import Judge
 
 # The rules every title of the family shares, cited where no key of the description decides.
 SR = N_("18xx stock round")

@@ -1,7 +1,7 @@
 """Loading a title description (TOML) into a `Title`, or one line naming the key that is wrong.
 
 `load_title` takes a shipped title's name (tables/titles/NAME.toml) or a file's path; the file
-is read through referee.files like every file a user hands the program.
+is read through referee.core.files like every file a user hands the program.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from referee.datafiles import load_table, table_names
+from referee.core.datafiles import load_table, table_names
 from referee.games.titled import title as t
 from referee.games.titled.keys import Keys, TitleError, shown
 from referee.i18n import _
@@ -57,7 +57,7 @@ def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
             _("no title '{name}': neither a shipped title nor a file").format(name=name_or_path),
             ", ".join(shipped()),
         )
-    from referee.files import read_toml
+    from referee.core.files import read_toml
 
     return read_toml(path, _("a title description"), TitleError), str(path)
 

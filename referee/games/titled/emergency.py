@@ -11,13 +11,13 @@ step); "kept" leaves them where they are for the table to settle.
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.common import EMERGENCY, key, moved
 from referee.games.titled.holdings import successor
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 
 def pay_company(

@@ -4,7 +4,7 @@ other)."""
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.titled.state import IPO, Corp, State
 from referee.games.titled.title import Company
 from referee.i18n import _

@@ -1,4 +1,4 @@
-"""`18xx`: the banker for a title described in a file (the Game contract of referee.engine).
+"""`18xx`: the banker for a title described in a file (the Game contract of referee.core.engine).
 
 The board data of a session is the title's description, so a save carries the title it was
 played with and replays the same whatever the shipped files become.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     Event,
     Game,
@@ -20,6 +20,7 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import ranked
 from referee.games.titled import auction, narrate, operating, play, routes
 from referee.games.titled.commands import GRAMMAR, VERBS
 from referee.games.titled.common import moved
@@ -28,7 +29,6 @@ from referee.games.titled.readings import READINGS
 from referee.games.titled.render import VIEWS, snapshot, status, toolbar_parts, value
 from referee.games.titled.state import State, new_state
 from referee.i18n import N_, NP_, _
-from referee.rules_kit import ranked
 
 
 class Titled(Game):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NoReturn
 
-from referee.errors import UsageError
+from referee.core.errors import UsageError
 from referee.i18n import _
 
 

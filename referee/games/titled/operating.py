@@ -15,11 +15,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from referee.core.engine import Event, UsageError
+from referee.core.rules_kit import Judge, impossible
 from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.engine import Event, UsageError
 from referee.games.titled import market, routes, track, train_events
 from referee.games.titled.auction import pay_privates
 from referee.games.titled.common import EMERGENCY, ROUTES, key, moved
@@ -40,7 +41,6 @@ from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase
 from referee.i18n import N_, _, ngettext
-from referee.rules_kit import Judge, impossible
 
 OR = N_("18xx operating round")
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.engine import UsageError
+from referee.core.gamespec import Played
 from referee.eighteen.upgrades import colour_word as colour
-from referee.engine import UsageError
 from referee.games.titled import routes
 from referee.games.titled.operating import available
 from referee.games.titled.render import ZONE_MEANINGS, value
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.title import TIMING_WORDS
-from referee.gamespec import Played
 from referee.i18n import _, ngettext, pgettext
 from referee.web.hexmap import TILE, Hex, svg
 from referee.web.html import esc, items, table

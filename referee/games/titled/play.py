@@ -6,7 +6,8 @@ language are not written (see the README's section on titles).
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Handler, Judge, impossible
 from referee.games.titled import auction, operating, stock
 from referee.games.titled.commands import GRAMMAR
 from referee.games.titled.moves import (
@@ -27,7 +28,6 @@ from referee.games.titled.moves import (
 )
 from referee.games.titled.state import State
 from referee.i18n import N_, _
-from referee.rules_kit import Handler, Judge, impossible
 
 ROUNDS = N_("18xx rounds")
 

@@ -3,6 +3,6 @@ description (tables/titles/*.toml), so the table chooses none here."""
 
 from __future__ import annotations
 
-from referee.engine import Reading
+from referee.core.engine import Reading
 
 READINGS: tuple[Reading, ...] = ()

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee import fit
-from referee.columns import simple_table
+from referee.core import fit
+from referee.core.columns import simple_table
 from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled.operating import available, order, phase
 from referee.games.titled.state import CLOSED, IPO, POOL, State

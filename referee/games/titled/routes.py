@@ -12,13 +12,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from referee.core.engine import UsageError
 from referee.eighteen.maps import load_map
 from referee.eighteen.position import Position, position_from_data
 from referee.eighteen.proposal import SEARCH_SECONDS, Found
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.tiles import tile
 from referee.eighteen.trains import Train as RouteTrain
-from referee.engine import UsageError
 from referee.games.titled.state import Corp, State
 
 Tiles = tuple[tuple[str, str, int], ...]  # (hex, tile, rotation)

@@ -1,15 +1,15 @@
 """The state of a game of a described title.
 
 Dataclasses of dicts and lists, sealed once a move is played, each move played on a `draft()`
-(referee/sealed.py, as Lost Atlas's state).
+(referee/core/sealed.py, as Lost Atlas's state).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.core.sealed import Sealable
 from referee.games.titled.title import Space, Title
-from referee.sealed import Sealable
 
 IPO = "ipo"  # the company's unsold certificates (the initial offering)
 POOL = "pool"  # the bank pool (the open market)

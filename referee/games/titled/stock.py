@@ -6,7 +6,8 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.games.titled import market
 from referee.games.titled.common import EMERGENCY, SR, key, moved, start_at
 from referee.games.titled.floating import float_company
@@ -16,7 +17,6 @@ from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 
 def where_from(source: str) -> str:

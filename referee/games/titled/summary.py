@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.citations import title_key
-from referee.columns import simple_table
+from referee.core.citations import title_key
+from referee.core.columns import simple_table
 from referee.games.titled.title import Title
 from referee.i18n import NP_, _, ngettext, pgettext
 

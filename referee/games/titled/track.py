@@ -7,6 +7,8 @@ company's and what the terrain costs stay the table's to say (trusted).
 
 from __future__ import annotations
 
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge
 from referee.eighteen.maps import load_map
 from referee.eighteen.tiles import TileSpec, catalogue
 from referee.eighteen.upgrades import (
@@ -17,12 +19,10 @@ from referee.eighteen.upgrades import (
     upgrade_problem,
     wanted_label,
 )
-from referee.engine import Event
 from referee.games.titled.common import SUPPLY, UPGRADES, key
 from referee.games.titled.moves import Lay
 from referee.games.titled.state import State
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 
 def check(

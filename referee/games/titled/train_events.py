@@ -5,7 +5,7 @@ its next turn: 18TN's Civil War)."""
 
 from __future__ import annotations
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.titled.state import Corp, State
 from referee.i18n import _
 

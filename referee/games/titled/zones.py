@@ -10,11 +10,11 @@ them too).
 
 from __future__ import annotations
 
+from referee.core.rules_kit import Judge
 from referee.games.titled.common import SR, key
 from referee.games.titled.moves import Buy
 from referee.games.titled.state import POOL, State
 from referee.i18n import _
-from referee.rules_kit import Judge
 
 
 def multiple_buy(state: State, move: Buy, judge: Judge) -> None:

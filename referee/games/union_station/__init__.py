@@ -1,6 +1,6 @@
 """Union Station (Travis D. Hill): rules in /work/shared/rules/union-station.ja.txt."""
 
-from referee.gamespec import GameSpec
+from referee.core.gamespec import GameSpec
 
 SPEC = GameSpec(
     name="union-station",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge, impossible
 from referee.games.union_station import economy, track
 from referee.games.union_station.commands import Blocked, Buy, Lay, Pass, Sell
 from referee.games.union_station.offer import describe, shift
@@ -26,7 +27,6 @@ from referee.games.union_station.readings import BUY_ORDER
 from referee.games.union_station.sections import BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import PLAY, Disc, State, put
 from referee.i18n import _, ngettext
-from referee.rules_kit import Judge, impossible
 
 
 # --- play -----------------------------------------------------------------------------------

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import Judge, impossible
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
 from referee.games.union_station.offer import after_top_taken, reveal_rule, turn_up
 from referee.games.union_station.railroads import COLOURS, MIN_BID, shown, shown_all
 from referee.games.union_station.sections import AUCTION_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
 from referee.i18n import _
-from referee.rules_kit import Judge, impossible
 
 
 # --- setup ----------------------------------------------------------------------------------

@@ -19,7 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engine import BoardField, UsageError
+from referee.core.engine import BoardField, UsageError
+from referee.core.words import match
 from referee.games.union_station.railroads import (
     ALIASES,
     BOTTOM_ROW,
@@ -29,7 +30,6 @@ from referee.games.union_station.railroads import (
     TOTAL_SHARES,
 )
 from referee.i18n import N_, _
-from referee.words import match
 
 FIELDS = (
     BoardField(

@@ -1,5 +1,5 @@
 """The headings of /work/shared/rules/union-station.ja.txt that the code cites, with the English
-we give each: a RuleError names its rule by the heading as written there (referee.citations)."""
+we give each: a RuleError names its rule by the heading as written there (core/citations.py)."""
 
 from __future__ import annotations
 

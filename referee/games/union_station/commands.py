@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.engine import Form, UsageError, Verb
+from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
+from referee.core.words import amount, match
 from referee.games.union_station.railroads import ALIASES, KIND_ALIASES, KINDS, shown
 from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import State
 from referee.games.union_station.track import LAY
-from referee.grammar import Grammar, Typed
 from referee.i18n import N_, _
-from referee.words import amount, match
 
 
 @dataclass(frozen=True)

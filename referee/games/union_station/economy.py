@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.union_station.railroads import (
     BOTTOM_ROW,
     COLOURS,

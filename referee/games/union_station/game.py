@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from referee.engine import (
+from referee.core.engine import (
     DEFAULT_READINGS,
     BoardField,
     Event,
@@ -19,6 +19,9 @@ from referee.engine import (
     UsageError,
     Verb,
 )
+from referee.core.rules_kit import Handlers, Judge, ranked
+from referee.core.words import match
+from referee.core.words import offered as completions
 from referee.games.union_station import actions, auction, board, commands, narrate, render, track
 from referee.games.union_station.commands import (
     Bid,
@@ -47,9 +50,6 @@ from referee.games.union_station.readings import READINGS, STUCK
 from referee.games.union_station.render import CASH, SHARE_VALUE, SHARES
 from referee.games.union_station.state import AUCTION, OVER, PLAY, SETUP, State, new_state
 from referee.i18n import N_, _, language
-from referee.rules_kit import Handlers, Judge, ranked
-from referee.words import match
-from referee.words import offered as completions
 
 END_RULE = "ゲームの終了"
 

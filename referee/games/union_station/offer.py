@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.engine import Event
+from referee.core.engine import Event
+from referee.core.rules_kit import impossible
 from referee.games.union_station.railroads import COLOURS, shown
 from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, SETUP_RULE
 from referee.games.union_station.state import AUCTION, SETUP, State, put
 from referee.i18n import _
-from referee.rules_kit import impossible
 
 
 def reveal_rule(state: State) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
 from referee.games.union_station import track
 from referee.games.union_station.railroads import (
     COLOURS,
@@ -14,7 +15,6 @@ from referee.games.union_station.railroads import (
     shown,
 )
 from referee.games.union_station.state import State
-from referee.gamespec import Played
 from referee.i18n import _, ngettext
 from referee.web.html import esc, items, swatch, table
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee import fit
-from referee.engine import Options, Standing
+from referee.core import fit
+from referee.core.engine import Options, Standing
 from referee.games.union_station import track
 from referee.games.union_station.economy import ended
 from referee.games.union_station.railroads import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from referee.engine import DEFAULT_READINGS, Readings
+from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.games.union_station.board import Board
 from referee.games.union_station.railroads import COLOURS, MAP_DISCS
 
@@ -71,7 +71,7 @@ class State:
     track: tuple[Disc, ...] = ()
     ended: str = ""  # why the game ended
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
-    # Moves typed before their place in the turn order came (`as NAME`, referee/session.py):
+    # Moves typed before their place in the turn order came (`as NAME`, referee/play/session.py):
     # the players who have had their turn early (skipped when it comes), and while such a
     # move is made, the player whose turn is held for them.
     early: tuple[int, ...] = ()

@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.congo_line.game import CongoLine
 from referee.games.congo_line.state import State, Train, with_key
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.congo_line.board import check_board
 
 from .helpers import BOARD, GAME, do, run, set_train, started, texts

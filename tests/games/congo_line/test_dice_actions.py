@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import Incomplete, Overridden, RuleError
+from referee.core.engine import Incomplete, Overridden, RuleError
 
 from .helpers import do, run, set_train, started, texts
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 import pytest
 from wcwidth import wcswidth
 
-from referee import frame, i18n
-from referee.errors import RuleError
+from referee import i18n
+from referee.core.errors import RuleError
 from referee.games.congo_line import page as web
 from referee.games.congo_line import render
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play import frame
+from referee.play.session import Session
+from referee.shell.shell import Shell
 from tests.games.congo_line.helpers import BOARD, GAME, do, started
 
 OPENING = [

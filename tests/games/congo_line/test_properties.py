@@ -6,7 +6,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import with_automatic
+from referee.core.engine import with_automatic
+from referee.core.rules_kit import Speller, random_play
 from referee.games.congo_line.state import (
     CAPACITY,
     CUBES_PER_PLAYER,
@@ -14,7 +15,6 @@ from referee.games.congo_line.state import (
     TRAINS,
     State,
 )
-from referee.rules_kit import Speller, random_play
 from tests.draw import picker
 
 from .helpers import GAME, new

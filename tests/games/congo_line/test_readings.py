@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import RuleError, choose_readings
+from referee.core.engine import RuleError, choose_readings
 from referee.games.congo_line.state import State
 
 from .helpers import GAME, do, run, set_train, started, texts

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import Overridden, RuleError
-from referee.session import Session
+from referee.core.engine import Overridden, RuleError
+from referee.play.session import Session
 
 from .helpers import BOARD
 
@@ -111,7 +111,7 @@ def test_force_loads_a_sixth_good_naming_the_rule__rule_商品を積む() -> Non
 
 
 def test_help_adjust_lists_the_numbers_by_the_names_every_screen_uses() -> None:
-    from referee.shell.commands import Shell
+    from referee.shell.shell import Shell
 
     text = Shell(session()).run("help adjust").text
     assert "WHAT is one of: money A, money B" in text
@@ -120,8 +120,8 @@ def test_help_adjust_lists_the_numbers_by_the_names_every_screen_uses() -> None:
 def test_completion_offers_the_lines_a_train_leaving_a_city_may_take__rule_列車の移動() -> None:
     """The CITY of `move TRAIN SPACES CITY` is one of the lines leaving the train's city, so
     the completer offers those, and a short prefix names the line."""
-    from referee import frame
     from referee.games.congo_line.track import destinations
+    from referee.play import frame
 
     s = session()
     s.play("roll rrrr")  # 1 colour: move 4
@@ -141,6 +141,6 @@ def test_completion_offers_who_and_what_a_colour_die_may_name__rule_オレンジ
 
 
 def frame_candidates(s: Session, words: list[str]) -> list[str]:
-    from referee import frame
+    from referee.play import frame
 
     return frame.candidates(s, words)

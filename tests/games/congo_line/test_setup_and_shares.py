@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import Overridden, RuleError, UsageError
+from referee.core.engine import Overridden, RuleError, UsageError
 
 from .helpers import GAME, do, new, run, set_train, started, texts
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from referee.session import Session
+from referee.play.session import Session
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "express01-fixture-board.toml"
 

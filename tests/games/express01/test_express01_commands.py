@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.games.express01.board import check
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")

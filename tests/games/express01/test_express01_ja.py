@@ -8,13 +8,13 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from referee import i18n
-from referee.engine import RuleError
+from referee.core.engine import RuleError
 from referee.games.express01 import page as web
 from referee.games.express01.render import players_table
 from referee.games.express01.sections import ACQUIRE
 from referee.i18n import width
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 
 @pytest.fixture

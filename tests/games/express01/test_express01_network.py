@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.express01 import network
 from referee.games.express01.sections import BONUS, EXPAND
 

@@ -6,8 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee import savefile
-from referee.engine import Event, Overridden, RuleError, UsageError
+from referee.core.engine import Event, Overridden, RuleError, UsageError
 from referee.games.express01 import scoring
 from referee.games.express01.sections import (
     ACQUIRE,
@@ -20,6 +19,7 @@ from referee.games.express01.sections import (
     TURN,
 )
 from referee.games.express01.state import Spot
+from referee.store import savefile
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")  # A builds red's first station
 # B buys red and builds blue; round 2: loco to B (A 5+2=7, B 4+1=5, C 6); A passes;

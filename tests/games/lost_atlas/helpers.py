@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.engine import Event, choose_readings, typed_move
+from referee.core.engine import Event, choose_readings, typed_move
 from referee.games.lost_atlas.game import LostAtlas
 from referee.games.lost_atlas.state import State
 

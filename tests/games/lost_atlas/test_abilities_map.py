@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError
+from referee.core.engine import RuleError
 from referee.games.lost_atlas import routes, sections, track, trains
 from referee.games.lost_atlas.state import State, Train
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli
-from referee.engine import RuleError, automatic_move, with_automatic
+from referee.cli.main import cli
+from referee.core.engine import RuleError, automatic_move, with_automatic
 from referee.games.lost_atlas.state import MergerRound, State
-from referee.session import Session
+from referee.play.session import Session
 
 from .helpers import MICRO2, TWO_MINORS, G, new, play, step, two_minors
 
@@ -268,7 +268,7 @@ def test_undo_takes_the_done_back_with_the_payout() -> None:
 def test_a_save_that_typed_the_done_replays_it(tmp_path: Path) -> None:
     """A log from before automatic moves holds the done as typed: it replays as the
     automatic move, to the same state."""
-    from referee import savefile
+    from referee.store import savefile
 
     session, _ = session_after_payout()
     path = tmp_path / "old.toml"
@@ -310,7 +310,7 @@ def test_the_done_typed_after_the_one_that_ended_the_round_is_a_confirmation() -
     """The scenario types every done, as before the referee made them: the one after the done
     that ended an operating round (the next round's first turn) confirms it; nobody passes."""
     from referee import scenario
-    from referee.shell.commands import Shell
+    from referee.shell.shell import Shell
     from tests.test_scenarios import FILES
 
     path = next(p for p in FILES if p.stem == "lost-atlas-long-3p-six-cycles")
@@ -331,7 +331,7 @@ def test_the_done_typed_after_the_one_that_ended_the_round_is_a_confirmation() -
 def test_a_save_that_passed_a_stock_turn_with_done_replays_it_as_pass(tmp_path: Path) -> None:
     """Older versions took done for pass at the start of a stock turn: such a save still loads,
     the move said as it is said now."""
-    from referee import savefile
+    from referee.store import savefile
 
     session = Session.new("lost-atlas", ["A", "B"], "micro")
     for line in OPENING[:-1]:

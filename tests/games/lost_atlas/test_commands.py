@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.lost_atlas.commands import OpenAuction, parse
 
 from .helpers import new, play, step, two_minors

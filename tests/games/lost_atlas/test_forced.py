@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import Overridden, RuleError, typed_move
+from referee.core.engine import Overridden, RuleError, typed_move
 from referee.games.lost_atlas.sections import R_AUCTION, R_BUY, R_FORCED, R_LIMIT, R_SR
 from referee.games.lost_atlas.state import State
-from referee.session import Session
+from referee.play.session import Session
 
 from .helpers import MICRO2, G, new, play, two_minors
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, automatic_move
+from referee.core.engine import RuleError, automatic_move
 from referee.games.lost_atlas.state import Train
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 from .helpers import MICRO2, TWO_MINORS, G
 

@@ -12,12 +12,12 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee import scenario
+from referee.core.engine import Overridden, RuleError, UsageError
 from referee.eighteen import compass
-from referee.engine import Overridden, RuleError, UsageError
 from referee.games.lost_atlas import render, sections
 from referee.games.lost_atlas.state import State
-from referee.shell.commands import Shell
 from referee.shell.loop import run_interactive
+from referee.shell.shell import Shell
 
 from .helpers import G, mapped, play, step
 from .test_track import eastern_built

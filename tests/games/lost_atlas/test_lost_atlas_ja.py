@@ -8,15 +8,15 @@ from collections.abc import Iterator
 import pytest
 
 from referee import i18n
-from referee import render as frame_render
-from referee.calc.dividend import payout_table
-from referee.calc.render import payout_text
-from referee.engine import Event, RuleError
+from referee.cli.calc.dividend import payout_table
+from referee.cli.calc.render import payout_text
+from referee.core.engine import Event, RuleError
 from referee.games.lost_atlas import sections, trains
 from referee.games.lost_atlas.market import stock_move
 from referee.games.lost_atlas.readings import READINGS
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play import render as frame_render
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 from .helpers import G, new, play, step, two_minors
 
@@ -102,7 +102,7 @@ def test_the_stock_track_reasons_in_japanese(ja: None) -> None:
 
 
 def test_the_readings_are_shown_in_japanese(ja: None) -> None:
-    from referee.engine import DEFAULT_READINGS
+    from referee.core.engine import DEFAULT_READINGS
 
     shown = frame_render.readings(READINGS, DEFAULT_READINGS, only_chosen=False)
     assert "start-value (L564-L566): 落札額の1/2が株価トラックの2つのマスの間にある" in shown

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.lost_atlas import atlas, render, sections
 
 from .helpers import SHORT_MAP, G, play, step

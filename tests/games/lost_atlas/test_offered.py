@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from referee import offers, scenario
-from referee.engine import Confirm, RuleError
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee import scenario
+from referee.core.engine import Confirm, RuleError
+from referee.play import offers
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 from .helpers import G, two_minors
 

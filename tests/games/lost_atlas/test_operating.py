@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError
+from referee.core.engine import RuleError
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.state import Train
 
@@ -313,7 +313,7 @@ def test_trains_over_the_limit_after_a_merger_go_before_the_export__rule_22_rule
 
 
 def test_export_takes_all_twos__rule_23() -> None:
-    from referee.engine import Event
+    from referee.core.engine import Event
     from referee.games.lost_atlas import trains
 
     s = G.setup(["A", "B", "C"], "short", {}).draft()

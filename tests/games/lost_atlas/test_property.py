@@ -7,12 +7,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import typed_move, with_automatic
+from referee.core.engine import typed_move, with_automatic
+from referee.core.rules_kit import Pick, Speller, random_play
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
 from referee.games.lost_atlas.game import LostAtlas
 from referee.games.lost_atlas.state import State
-from referee.rules_kit import Pick, Speller, random_play
 from tests.draw import picker
 
 from .helpers import SHORT_CHARTERS, SHORT_MAP

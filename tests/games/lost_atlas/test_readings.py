@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError
+from referee.core.engine import RuleError
 from referee.games.lost_atlas.data import TREASURY
 from referee.games.lost_atlas.state import State, Train
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.lost_atlas.data import POOL, TREASURY
 
 from .helpers import G, new, play, step, two_minors

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
+from referee.core.rules_kit import Judge
 from referee.games.lost_atlas import routes, sections, track
 from referee.games.lost_atlas.commands import LayTile
 from referee.games.lost_atlas.state import Train
-from referee.rules_kit import Judge
 
 from .helpers import G, mapped, play, step
 

@@ -7,11 +7,12 @@ from pathlib import Path
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import fit, savefile
+from referee.core import fit
 from referee.games.lost_atlas import render, views
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
 from referee.shell.completer import ShellCompleter
+from referee.shell.shell import Shell
+from referee.store import savefile
 
 from .helpers import G, mapped, play, two_minors
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.engine import Overridden, RuleError
-from referee.session import Session
+from referee.core.engine import Overridden, RuleError
+from referee.play.session import Session
 
 BOARD = {"city_tiles": 40, "stock_tiles": 48, "railroads": []}
 

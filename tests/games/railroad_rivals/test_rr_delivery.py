@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.games.railroad_rivals.delivery import price_text
 from referee.games.railroad_rivals.scoring import standings
 from referee.games.railroad_rivals.sections import R_DELIVER, R_HOTEL, R_TOWER

@@ -13,7 +13,7 @@ from referee.games.railroad_rivals import page as web
 from referee.games.railroad_rivals import render
 from referee.games.railroad_rivals.sections import R_HOTEL
 from referee.i18n import width
-from referee.shell.commands import Shell
+from referee.shell.shell import Shell
 
 from .helpers import new, play, rejected
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import Incomplete, UsageError
+from referee.core.engine import Incomplete, UsageError
 from referee.games.railroad_rivals.sections import R_PLACE
 
 from .helpers import BOARD, new, overridden, play, rejected, three_at_placement
@@ -268,7 +268,7 @@ def test_edges_of_known_railroads_may_run_together__rule_都市タイルの配�
 
 
 def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの配置() -> None:
-    from referee import frame
+    from referee.play import frame
 
     s = three_at_placement()
     assert frame.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display

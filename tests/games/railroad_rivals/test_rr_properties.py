@@ -9,10 +9,10 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.core.rules_kit import Pick, Speller, random_play
 from referee.games.railroad_rivals.board import fmt_pos, link_between, neighbour, open_positions
 from referee.games.railroad_rivals.phases import expected_reveal
 from referee.games.railroad_rivals.state import State
-from referee.rules_kit import Pick, Speller, random_play
 from tests.draw import typed
 
 from .helpers import new

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import Incomplete, UsageError
+from referee.core.engine import Incomplete, UsageError
 from referee.games.railroad_rivals.sections import (
     R_BID,
     R_DRAFT,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from referee.engine import Event
+from referee.core.engine import Event
 from referee.games.titled.describe import load_title
 from referee.games.titled.moves import (
     Bankrupt,

@@ -33,8 +33,8 @@ from referee.games.titled import routes, train_events
 from referee.games.titled.describe import title_data
 from referee.games.titled.routes import position
 from referee.games.titled.state import IPO, POOL, State
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 from tests.games.titled.ledger import Ledger, compare
 
 RECORDED = Path(__file__).with_name("recorded")

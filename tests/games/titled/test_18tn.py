@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli import cli
-from referee.datafiles import load_table
-from referee.errors import RuleError
+from referee.cli.main import cli
+from referee.core.datafiles import load_table
+from referee.core.errors import RuleError
 from referee.games.titled import train_events
 from referee.games.titled.describe import describe
 from referee.games.titled.state import CLOSED, State

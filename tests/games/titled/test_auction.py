@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled.play import actor
 from tests.games.titled.helpers import TOY, after_1830_auction, edited, play, start
 

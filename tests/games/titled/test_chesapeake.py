@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled.describe import describe, title_data
 from referee.games.titled.game import Titled
 from referee.games.titled.keys import TitleError

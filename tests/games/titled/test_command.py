@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from referee import export, savefile
-from referee.cli import cli
-from referee.web import view
+from referee.cli.main import cli
+from referee.store import savefile
+from referee.web import export, view
 
 TOY = Path(__file__).with_name("toy-line.toml")
 

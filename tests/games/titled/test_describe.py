@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from referee.datafiles import load_table
+from referee.core.datafiles import load_table
 from referee.eighteen.maps import load_map
 from referee.games.titled.describe import describe, load_title, shipped
 from referee.games.titled.keys import TitleError

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled.state import IPO, POOL, State
 from tests.games.titled.helpers import edited, play
 from tests.games.titled.test_operating import broke, or_1830

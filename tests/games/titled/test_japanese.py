@@ -9,11 +9,11 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from referee import i18n
-from referee.cli import cli
+from referee.cli.main import cli
 from referee.games.titled.describe import title_data
 from referee.i18n import width
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 TOY = Path(__file__).with_name("toy-line.toml")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Lay, Token
 from referee.games.titled.operating import available, order

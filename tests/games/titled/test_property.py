@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.games.titled.moves import (
     Bankrupt,
     BidPrivate,
@@ -103,9 +103,9 @@ def test_random_lines_from_the_options_keep_the_money_whole(seed: int, name: str
     import tomllib
     from pathlib import Path
 
-    from referee.datafiles import load_table
+    from referee.core.datafiles import load_table
+    from referee.core.rules_kit import random_play
     from referee.games.titled.game import Titled
-    from referee.rules_kit import random_play
 
     game = Titled()
     raw = (

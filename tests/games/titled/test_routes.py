@@ -10,18 +10,20 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import frame, i18n, savefile
-from referee.cli import cli
-from referee.datafiles import load_table
+from referee import i18n
+from referee.cli.main import cli
+from referee.core.datafiles import load_table
+from referee.core.engine import Event, Overridden, RuleError, UsageError, typed_move
 from referee.eighteen.trains import parse_trains
-from referee.engine import Event, Overridden, RuleError, UsageError, typed_move
 from referee.games.titled import play, routes
 from referee.games.titled.describe import title_data
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Routes
 from referee.games.titled.state import State
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play import frame
+from referee.play.session import Session
+from referee.shell.shell import Shell
+from referee.store import savefile
 from tests.games.titled.helpers import TOY, edited
 from tests.games.titled.test_operating import or_1830, with_train
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.errors import RuleError
+from referee.core.errors import RuleError
 from referee.games.titled.holdings import certificates
 from referee.games.titled.state import IPO, POOL, State
 from tests.games.titled.helpers import TOY, after_1830_auction, edited, play, start
@@ -339,7 +339,7 @@ def test_a_stock_move_typed_before_its_turn_is_judged_only_on_it() -> None:
     import tomllib
     from pathlib import Path
 
-    from referee.session import Session
+    from referee.play.session import Session
 
     board = tomllib.loads(Path(TOY).read_text())
     s = Session.new("18xx", ["A", "B"], "described", board)

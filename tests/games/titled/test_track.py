@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from referee import i18n
-from referee.engine import Overridden
-from referee.errors import RuleError
+from referee.core.engine import Overridden
+from referee.core.errors import RuleError
 from referee.games.titled.play import apply
 from referee.games.titled.state import IPO, State
 from tests.games.titled.helpers import edited, move, play, start

@@ -14,8 +14,8 @@ from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.games.titled.operating import company
 from referee.games.titled.state import State
-from referee.session import Session
-from referee.shell.commands import Shell
+from referee.play.session import Session
+from referee.shell.shell import Shell
 
 WHOLE_1830 = Path(__file__).parents[2] / "scenarios" / "18xx-1830-3p-whole-game-bank-broken.txt"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.engine import UsageError, typed_move
+from referee.core.engine import UsageError, typed_move
 from referee.games.titled.game import Titled
 from referee.games.titled.state import State
 from tests.games.titled.helpers import TOY

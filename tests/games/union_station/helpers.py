@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from referee.engine import Event, Overridden, RuleError
+from referee.core.engine import Event, Overridden, RuleError
 from referee.games.union_station.game import UnionStation
 from referee.games.union_station.railroads import COLOURS
 from referee.games.union_station.state import State, put
-from referee.session import Session
+from referee.play.session import Session
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 GAME = UnionStation()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import tomli_w
 
-from referee.engine import RuleError, UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.union_station import board
 
 from .helpers import BOARD, GAME, fixture_board, forced, move, opened, session
@@ -110,7 +110,7 @@ def test_status_shows_everything_at_a_glance():
 
 def test_standings_table_names_shares_in_words_and_the_total_once__rule_ゲームの終了():
     """ゲームの終了: cash plus the value of each share held."""
-    from referee.render import standings
+    from referee.play.render import standings
 
     text = standings(GAME.standings(opened().state), over=False)
     header = text.splitlines()[1]

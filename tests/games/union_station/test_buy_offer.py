@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError, automatic_move
+from referee.core.engine import UsageError, automatic_move
 
 from .helpers import (
     GAME,

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 from wcwidth import wcswidth
 
-from referee import frame, i18n
+from referee import i18n
 from referee.games.union_station import page as web
 from referee.games.union_station import render
 from referee.games.union_station.economy import NO_TRACK
-from referee.shell.commands import Shell
+from referee.play import frame
+from referee.shell.shell import Shell
 from tests.games.union_station.helpers import BOARD, GAME, opened, session
 
 
@@ -102,7 +103,7 @@ def test_tables_line_up_with_japanese_player_names() -> None:
 
 def test_the_readings_and_the_board_questions_are_in_japanese() -> None:
     from referee import render as frame_render
-    from referee.engine import Readings
+    from referee.core.engine import Readings
 
     text = frame_render.readings(GAME.readings(), Readings())
     assert "top-square (L121-L125, L139): 鉄道価格トラックの最上マス" in text
@@ -127,7 +128,7 @@ def test_the_web_page_of_the_game_in_japanese() -> None:
 
 
 def test_the_board_data_is_refused_in_japanese() -> None:
-    from referee.engine import UsageError
+    from referee.core.engine import UsageError
 
     with pytest.raises(UsageError) as refused:
         GAME.check_board({**BOARD, "value_track": "6-52"})

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 
 from .helpers import GAME, fixture_board, move, opened, refused, session, with_offer
 

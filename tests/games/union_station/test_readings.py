@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import choose_readings
+from referee.core.engine import choose_readings
 from referee.games.union_station.state import State
 
 from .helpers import GAME, move, opened, with_cash, with_prices, with_shares

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from referee.engine import UsageError
+from referee.core.engine import UsageError
 from referee.games.union_station.railroads import MAP_DISCS
 
 from .helpers import GAME, OPENING, forced, move, opened, refused, session

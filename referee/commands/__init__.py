@@ -1,1 +1,0 @@
-"""Click subcommands of the referee."""
