@@ -102,7 +102,7 @@ def test_tables_line_up_with_japanese_player_names() -> None:
 
 
 def test_the_readings_and_the_board_questions_are_in_japanese() -> None:
-    from referee import render as frame_render
+    from referee.play import render as frame_render
     from referee.core.engine import Readings
 
     text = frame_render.readings(GAME.readings(), Readings())
