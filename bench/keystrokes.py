@@ -5,13 +5,13 @@ Run by hand (a measure, not a test), from any checkout, to compare two versions:
 
     python bench/keystrokes.py [--per-move] [--scenarios DIR]
 
-The scenarios are those of the `referee` package imported (tests/scenarios beside it). A move is
-keyed word by word: a word the completer offers (`referee.play.frame.candidates`) costs its shortest
-prefix that names it alone among the candidates (`referee.core.words.unique_legal`) plus one Tab, or
-its length if that is no shorter; any other word costs its length; then one key per space and
-one Enter. A move the referee already made itself (a confirmation: the log does not grow) costs
-nothing, since the table need not type it; `!` lines (refused on purpose) and `=` lines (checks)
-are not moves. A turn is the moves in a row made by one player.
+The scenarios are those of the `referee` package imported (tests/scenarios beside it). A move
+is keyed word by word: a word the completer offers (`referee.play.offers.candidates`) costs its
+shortest prefix that names it alone among the candidates (`referee.core.words.unique_legal`)
+plus one Tab, or its length if that is no shorter; any other word costs its length; then one key
+per space and one Enter. A move the referee already made itself (a confirmation: the log does
+not grow) costs nothing, since the table need not type it; `!` lines (refused on purpose) and
+`=` lines (checks) are not moves. A turn is the moves in a row made by one player.
 """
 
 from __future__ import annotations
@@ -24,11 +24,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import referee
-from referee import scenario
 from referee.core.words import unique_legal
-from referee.play import frame
+from referee.play import offers
 from referee.play.session import Session, split
 from referee.shell.shell import Shell
+
+# The scenario runner is development code (devtools/, not shipped): from this checkout, after
+# whatever PYTHONPATH names for referee itself.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+from devtools import scenario
 
 
 @dataclass
@@ -54,7 +58,7 @@ def move_keys(session: Session, line: str) -> int:
     keys = len(words)  # the spaces between the words, and Enter
     for i, word in enumerate(words):
         try:
-            candidates = list(frame.candidates(session, words[:i]))
+            candidates = list(offers.candidates(session, words[:i]))
         except Exception:  # a candidate list that cannot be worked out: the word is typed
             candidates = []
         keys += word_keys(word, candidates)
@@ -97,6 +101,9 @@ def mean(values: list[int]) -> float:
 
 
 def main() -> int:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     here = Path(referee.__file__).resolve().parent.parent / "tests" / "scenarios"
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scenarios", type=Path, default=here)

@@ -83,6 +83,9 @@ def through_a_pipe(moves: int, folder: Path) -> tuple[float, float]:
 
 
 def main() -> None:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", default="100,1000,10000", help="game lengths to time")
     parser.add_argument("--sample", type=int, default=400, help="moves timed at each length")

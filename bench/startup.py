@@ -84,7 +84,8 @@ def long_session(folder: Path) -> tuple[Path, str, int] | None:
     Line on its test fixture board does), else the longest whole game in tests/scenarios/."""
     import tomllib
 
-    from referee import games, scenario
+    from devtools import scenario
+    from referee import games
     from referee.store import savefile
 
     fixture = ROOT / "tests" / "fixtures" / "congo-line-fixture-board.toml"
@@ -110,6 +111,9 @@ def long_session(folder: Path) -> tuple[Path, str, int] | None:
 
 
 def main() -> int:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()

@@ -52,7 +52,7 @@ SCENARIO = ROOT / "tests" / "scenarios" / "union-station-4p-shares-run-out.txt"
 
 def lines_to_play(count: int) -> tuple[Any, list[str]]:
     """A fresh session and `count` lines: the game forward, back (undo), forward (redo)..."""
-    from referee import scenario
+    from devtools import scenario
     from referee.play.session import Session
     from referee.shell.shell import Shell
 
@@ -326,6 +326,9 @@ def report(args: argparse.Namespace, alone: Run, shell: Run, serve: Run) -> None
 
 
 def main() -> None:
+    from referee.shell.shell import register_verbs
+
+    register_verbs()  # the frame's verbs, as the program puts them in force
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--pages", type=int, default=50)

@@ -104,12 +104,12 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENV = "REFEREE_LANG"
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
-_catalogs: dict[str, gettext.NullTranslations] = {}
-_language = DEFAULT
-_translations: gettext.NullTranslations = gettext.NullTranslations()
-# The language of one thread or task only, over the process's (see `drawing`).
-_here: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar(
-    "referee_language", default=None
+_catalogs: dict[str, gettext.NullTranslations] = {}  # at most one per language of LANGUAGES
+# The language in force: a context variable, so that a session's shell and the page drawn for
+# it in a worker thread each read their own (a thread or task started from a context copies
+# it), and `lang` switches the shell's without the page's changing under it.
+_speaking: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar(
+    "referee_language", default=(DEFAULT, gettext.NullTranslations())
 )
 
 
@@ -157,45 +157,35 @@ def catalog(lang: str) -> gettext.NullTranslations:
 
 
 def use(lang: str) -> str:
-    """Speak `lang` from now on (checked as `check` does); returns it."""
-    global _language, _translations
+    """Speak `lang` from now on in this context (checked as `check` does); returns it."""
     code = check(lang)
-    _language, _translations = code, catalog(code)
+    _speaking.set((code, catalog(code)))
     return code
 
 
 def language() -> str:
-    here = _here.get()
-    return _language if here is None else here[0]
+    return _speaking.get()[0]
 
 
 def _current() -> gettext.NullTranslations:
-    here = _here.get()
-    return _translations if here is None else here[1]
-
-
-@contextmanager
-def drawing(lang: str) -> Iterator[None]:
-    """`lang` in this context only (a context variable: this thread, this task), whatever the
-    process speaks meanwhile: the table page is drawn in a worker thread in the language its
-    version was made in, while the shell may switch with `lang` at the same moment."""
-    code = check(lang)
-    token = _here.set((code, catalog(code)))
-    try:
-        yield
-    finally:
-        _here.reset(token)
+    return _speaking.get()[1]
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """`lang` inside the block, the language before it after (for generators and tests)."""
-    before = _language
-    use(lang)
+    """`lang` inside the block, the language before it after; in this context only (this
+    thread, this task), whatever another context speaks meanwhile: the table page is drawn in
+    a worker thread in the language its version was made in, while the shell may switch."""
+    code = check(lang)
+    token = _speaking.set((code, catalog(code)))
     try:
         yield
     finally:
-        use(before)
+        _speaking.reset(token)
+
+
+# The page draws in the language of its version (referee/web/server.py): the same thing.
+drawing = speaking
 
 
 def _(message: str) -> str:

@@ -8,6 +8,11 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from referee.shell.shell import register_verbs
+
+# The frame's verbs are put in force explicitly, as the program does when it starts.
+register_verbs()
+
 # CI runs the same generated examples every time, so a red run always reproduces; on a
 # developer's machine hypothesis explores new ones.
 settings.register_profile("ci", derandomize=True, database=None)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
-from referee.core.rules_kit import Pick
+from devtools.random_play import Pick
 from referee.play.session import Session
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import scenario
+from devtools import scenario
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from tests.i18n.test_catalog import messages

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
 from referee.play import offers
 from referee.play.session import Session, split
@@ -98,7 +98,12 @@ def check_line(shell: Shell, words: list[str], marked: bool, pick: st.DataObject
 @given(st.sampled_from(FILES), st.floats(0, 1), st.data())
 def test_every_offer_is_accepted_or_needs_more(path: Path, where: float, pick: st.DataObject):
     whole = played(path)
-    session = at(whole, round(where * len(whole.entries)))
+    check_offers(at(whole, round(where * len(whole.entries))), pick)
+
+
+def check_offers(session: Session, pick: st.DataObject) -> None:
+    """Each verb listed or legal in `help` is offered, and each line Tab completes from it is
+    accepted or needs more words."""
     shell = Shell(session)
     verbs = listed_verbs(shell)
     offered = completions(session, [])
@@ -201,3 +206,97 @@ def test_a_city_given_fewer_cubes_than_it_takes_needs_more__railroad_rivals_setu
     with pytest.raises(RuleError) as refused:
         session.what_if("draw wood grain wood")
     assert refused.value.rule == "準備"
+
+
+def _titled(title: str, players: list[str], lines: list[str]) -> Session:
+    """A session of the 18xx banker for `title` after `lines`, each accepted."""
+    from referee.games.titled.describe import title_data
+
+    session = Session.new("18xx", players, "", title_data(title)[0])
+    session.settle()
+    shell = Shell(session)
+    for line in lines:
+        reply = shell.run(line)
+        assert reply.ok, f"{line}: {reply.text}"
+    return shell.session
+
+
+def _owned_by(session: Session, owners: dict[str, str]) -> Session:
+    """The session with privates given to owners by hand (a position the test needs)."""
+    draft = session.state.draft()
+    draft.privates.update(owners)
+    return replace(session, states=[*session.states[:-1], draft.seal()])
+
+
+def chesapeake_lv_operates() -> Session:
+    """18Chesapeake for A,B,C: LV (drawn for C's CV) operates first in operating round 1.1,
+    owning C&OC (a lay on D2 as its own, then a free station there) and C-P (two extra lays on
+    H2 and I3)."""
+    auction = ["bid D&R 20", "bid C-P 40", "bid B&S 50", "bid C&OC 80", "bid B&OR 100"]
+    stock = ["bid CV 200", "par LV 95", "par PRR 95", "done", "done"]
+    for _turn in range(4):
+        stock += ["buy LV", "done", "buy PRR", "done", "done"]
+    session = _titled("18Chesapeake", ["A", "B", "C"], [*auction, *stock, "done", "done"])
+    assert session.state.order[session.state.operating] == "LV"
+    return _owned_by(session, {"C&OC": "LV", "C-P": "LV"})
+
+
+def tn_ln_operates() -> Session:
+    """18TN for A,B,C,D: L&N (A) operates in operating round 1.1, owning TCC (a free lay on
+    H17 beside its own lays)."""
+    auction = ["bid TCC 20", "bid ETWCR 40", "bid MCR 70", "bid OWR 100", "bid LNR 175"]
+    session = _titled("18tn", ["A", "B", "C", "D"], [*auction, "par L&N 90", *["done"] * 4])
+    assert session.state.order[session.state.operating] == "L&N"
+    return _owned_by(session, {"TCC": "L&N"})
+
+
+def chesapeake_free_station_due() -> Session:
+    """As chesapeake_lv_operates, once LV has laid 57 on D2 with C&OC: its free station is
+    due there (`token D2 0 C&OC`)."""
+    session = chesapeake_lv_operates()
+    reply = Shell(session).run("tile D2 57 1 80 C&OC")
+    assert reply.ok, reply.text
+    return session
+
+
+TITLED_POSITIONS = {
+    "18Chesapeake LV with C&OC and C-P": chesapeake_lv_operates,
+    "18Chesapeake C&OC's free station due": chesapeake_free_station_due,
+    "18TN L&N with TCC": tn_ln_operates,
+}
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(sorted(TITLED_POSITIONS)), st.data())
+def test_18chesapeake_and_18tn_offer_only_accepted_private_lays_and_stations(
+    name: str, pick: st.DataObject
+) -> None:
+    """Issue 28: the forms 18Chesapeake and 18TN added (`tile HEX TILE ROT COST PRIVATE` for a
+    private's extra or own lay, `token HEX CITY PRIVATE` for C&OC's free station) are offered
+    only where accepted, at positions where they are legal."""
+    check_offers(TITLED_POSITIONS[name](), pick)
+
+
+def test_the_private_forms_are_legal_at_these_positions() -> None:
+    """The positions above are where the private forms are legal (the offers checked there
+    include `tile` and `token`): C&OC's lay on D2 and C-P's on H2, C&OC's free station once
+    its tile is laid, TCC's free lay on H17; another private's station is refused."""
+    accepted = {
+        chesapeake_lv_operates: ["tile D2 57 1 80 C&OC", "tile H2 9 2 0 C-P"],
+        chesapeake_free_station_due: ["token D2 0 C&OC"],
+        tn_ln_operates: ["tile H17 9 0 0 TCC"],
+    }
+    for position, lines in accepted.items():
+        session = position()
+        assert {"tile", "token"} <= set(
+            listed_verbs(Shell(session)) + legal_in_help(Shell(session))
+        )
+        for line in lines:
+            assert Shell(session).run(f"what-if {line}").ok, line
+    with pytest.raises(RuleError, match="C-P brings no free station"):
+        chesapeake_free_station_due().what_if("token D2 0 C-P")

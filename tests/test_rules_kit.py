@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
+from devtools.random_play import random_line, random_play
 from referee.core.engine import (
     Event,
     Options,
@@ -23,8 +24,6 @@ from referee.core.rules_kit import (
     Judge,
     count_words,
     impossible,
-    random_line,
-    random_play,
     ranked,
     usage_of,
 )

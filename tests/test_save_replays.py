@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from devtools.random_play import Speller, random_line
 from referee.core.datafiles import load_table
 from referee.core.engine import RefereeError
-from referee.core.rules_kit import Speller, random_line
 from referee.play.session import Session
 from referee.store import savefile
 from tests.games.congo_line.test_properties import spellers as congo_spellers

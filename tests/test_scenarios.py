@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from referee import scenario
+from devtools import scenario
 from referee.games.union_station.railroads import COLOURS as UNION_STATION_ROADS
 from referee.play.session import Session
 from referee.store import savefile

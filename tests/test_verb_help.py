@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import games, i18n, scenario
+from devtools import scenario
+from referee import games, i18n
 from referee.core.citations import SECTIONS, cite
 from referee.core.engine import RefereeError, Verb
 from referee.games.titled import auction, common, operating, play

@@ -23,6 +23,7 @@ from referee.cli.clicktext import (
     with_lang,
 )
 from referee.core.errors import RefereeError, UsageError
+from referee.core.words import clip_echoes, match
 from referee.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -30,8 +31,6 @@ if TYPE_CHECKING:
 
 
 def fail(error: RefereeError) -> NoReturn:
-    from referee.core.words import clip_echoes
-
     click.echo(_("referee: {error}").format(error=clip_echoes(str(error))), err=True)
     sys.exit(error.exit_code)
 
@@ -54,20 +53,15 @@ class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from 
     name = "game"
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        from referee import games
-        from referee.core.words import match
-
         try:
-            return match(value, games.names(), "game")
+            return match(value, registry.names(), "game")
         except UsageError as e:
             self.fail(str(e), param, ctx)
 
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
-        return [CompletionItem(n) for n in games.names() if n.startswith(incomplete.lower())]
+        return [CompletionItem(n) for n in registry.names() if n.startswith(incomplete.lower())]
 
 
 class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
@@ -119,10 +113,8 @@ class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only fr
     def shell_complete(
         self, ctx: click.Context, param: click.Parameter, incomplete: str
     ) -> list[CompletionItem]:
-        from referee import games
-
         try:
-            game = games.get(ctx.params.get("game") or "")
+            game = registry.get(ctx.params.get("game") or "")
         except UsageError:
             return []
         return [CompletionItem(v) for v in game.variants if v.startswith(incomplete.lower())]
@@ -246,6 +238,7 @@ def new(
     from referee.store import savefile
 
     words = _share_words(share, host, port)
+    _verbs()
     try:
         path = save_path or _free_name(game)
         if path.exists() and not force:
@@ -291,24 +284,22 @@ def _readings_given(given: tuple[str, ...]) -> dict[str, str]:
 )
 @click.argument("game", type=GameName())
 def readings_command(game: str) -> None:
-    from referee import games
     from referee.core.engine import Readings
     from referee.play import render
 
-    declared = games.get(game).readings()
+    declared = registry.get(game).readings()
     click.echo(render.readings(declared, Readings()))
 
 
 def _board_for(game: str, board_file: Path | None) -> dict[str, Any]:
     """The board data: from --board, else the stored copy, else asked now (at a terminal)."""
-    from referee import games
     from referee.cli.board_entry import enter_board
     from referee.store import config
 
     if board_file is not None:
         return config.read_board_file(board_file)
     stored = config.load_board(game)
-    if stored is not None or not games.get(game).board_fields():
+    if stored is not None or not registry.get(game).board_fields():
         return stored or {}
     if not sys.stdin.isatty():
         raise UsageError(
@@ -324,9 +315,8 @@ def _title_board(game: str, title: str | None, board_file: Path | None) -> dict[
         return {}
     if board_file is not None:
         raise UsageError(_("--title or --board, not both"), _("referee new 18xx --title 1830"))
-    from referee import games
 
-    return games.get(game).board_named(title)
+    return registry.get(game).board_named(title)
 
 
 def _free_name(game: str) -> Path:
@@ -353,10 +343,18 @@ def resume(file: Path, keep_going: bool, share: bool, host: str, port: int | Non
     sys.exit(_shell(session, keep_going, words))
 
 
+def _verbs() -> None:
+    """Put the frame's verbs in force before a command plays or replays a session."""
+    from referee.shell.shell import register_verbs
+
+    register_verbs()
+
+
 def _load(file: Path, to_play: bool = False) -> Session:
     """A session from its file: locked for this process when it is `to_play`."""
     from referee.store import savefile
 
+    _verbs()
     try:
         session, warnings = savefile.resume(file) if to_play else savefile.read(file)
     except RefereeError as e:
@@ -415,6 +413,7 @@ def _share_words(share: bool, host: str, port: int | None) -> list[str] | None:
 def serve(file: Path, host: str, port: int | None) -> None:
     from referee.web.share import serve_file
 
+    _verbs()
     try:
         sys.exit(serve_file(file, host, port))
     except RefereeError as e:
@@ -577,8 +576,6 @@ def main() -> None:
         click.echo(_("referee: interrupted") if interrupted else _("referee: aborted"), err=True)
         sys.exit(130 if interrupted else 1)
     except click.UsageError as e:
-        from referee.core.words import clip_echoes
-
         hint = _(" (see '{command} --help')").format(command=e.ctx.command_path) if e.ctx else ""
         message = full_stop(clip_echoes(e.format_message())) + hint
         click.echo(_("referee: {error}").format(error=message), err=True)

@@ -12,6 +12,7 @@ from referee.cli.clicktext import command, option
 from referee.core.columns import simple_table
 from referee.core.engine import RefereeError, UsageError
 from referee.eighteen.position import load_position
+from referee.eighteen.render import picture
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.trains import parse_trains
 from referee.i18n import N_, _
@@ -96,6 +97,4 @@ def route(
         )
     )
     if show:
-        from referee.eighteen.render import picture
-
         click.echo(picture(position, answer))

@@ -8,6 +8,7 @@ import click
 
 from referee.cli.clicktext import TranslatedCommand, TranslatedHelp
 from referee.core.errors import RefereeError
+from referee.games import titled
 from referee.i18n import N_
 
 
@@ -33,8 +34,6 @@ def title() -> None:
 @click.argument("file")
 def check(file: str) -> None:
     """Check the title description FILE (or a shipped title's name); say what it holds."""
-    from referee.games import titled
-
     try:
         said = titled.check_title(file)
     except RefereeError as e:
@@ -46,6 +45,4 @@ def check(file: str) -> None:
 @title.command("list", help=N_("List the titles shipped with referee."))
 def list_titles() -> None:
     """List the titles shipped with referee."""
-    from referee.games import titled
-
     click.echo(titled.list_titles())

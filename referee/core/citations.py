@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from referee.core.gamespec import specs
+from referee.core.registry import GAMES, citations_of
 from referee.i18n import N_, _, language
 
 
@@ -38,11 +38,11 @@ def tables() -> Tables:
     """Every game's citations (its spec's `citations`), read once, when a rule is first cited:
     a command that cites nothing (`referee dividend`) loads no game for them."""
     found = Tables({}, {}, {})
-    for spec in specs():
-        cited = spec.cited()
+    for name in GAMES:
+        cited = citations_of(name)
         if cited.SECTIONS:
-            found.sections[spec.name] = dict(cited.SECTIONS)
-        found.aliases.update({(spec.name, a): h for a, h in cited.ALIASES.items()})
+            found.sections[name] = dict(cited.SECTIONS)
+        found.aliases.update({(name, a): h for a, h in cited.ALIASES.items()})
         found.title_keys.update(cited.KEYS)
     return found
 

@@ -13,12 +13,14 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from referee.core.bar import one_line
 from referee.core.errors import Confirm as Confirm
 from referee.core.errors import Incomplete as Incomplete
 from referee.core.errors import RefereeError as RefereeError
 from referee.core.errors import RuleError as RuleError
 from referee.core.errors import UsageError as UsageError
-from referee.i18n import NP_
+from referee.core.words import match
+from referee.i18n import N_, NP_, _, pgettext
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,7 @@ class Reading:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(name for name, _ in self.choices)
+        return tuple(name for name, _meaning in self.choices)
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,6 @@ class Readings:
 
     def note(self, reading: Reading) -> str:
         """How a refusal or an amount names the reading that decided it."""
-        from referee.i18n import _
-
         return _("reading {game}.{key}={choice}").format(
             game=reading.game, key=reading.key, choice=self.of(reading)
         )
@@ -105,9 +105,6 @@ DEFAULT_READINGS = Readings()  # a table that chose nothing: every reading is th
 def find_reading(declared: Sequence[Reading], key: str) -> Reading:
     """The reading `key` names (any case, a unique prefix, with or without `GAME.`);
     UsageError naming the keys allowed."""
-    from referee.core.words import match
-    from referee.i18n import N_, _
-
     if not declared:
         raise UsageError(
             _("'{key}' is not a reading of this game").format(key=key), _("this game has none")
@@ -122,9 +119,6 @@ def find_reading(declared: Sequence[Reading], key: str) -> Reading:
 def choose_readings(declared: Sequence[Reading], chosen: Mapping[str, str]) -> Readings:
     """The table's choices checked against a game's readings (any case, unique prefixes);
     UsageError naming the keys or the choices allowed."""
-    from referee.core.words import match
-    from referee.i18n import N_, _
-
     picked: dict[str, str] = {}
     for key, choice in chosen.items():
         reading = find_reading(declared, key)
@@ -159,7 +153,7 @@ class Verb:
     usage: str  # e.g. "bid AMOUNT"
     summary: str  # one line
     forms: tuple[Form, ...] = ()  # every form the verb takes, each with an example
-    rule: str = ""  # the section of the rules file it follows, as cited (referee/core/citations)
+    rule: str = ""  # the section of the rules file it follows, as cited (referee/citations)
 
 
 @dataclass(frozen=True)
@@ -236,8 +230,6 @@ class Game(ABC):
     def shown_title(self) -> str:
         """The title as the table reads it: a proper name as it is printed, a title with words
         in it (18xx's, marked N_) in the language in force."""
-        from referee.i18n import _
-
         return str(_(self.title))
 
     def title_of(self, state: Any) -> str:
@@ -247,8 +239,6 @@ class Game(ABC):
     def variant_words(self, variant: str) -> str:
         """A variant's name in the words of the game's rules, in the language in force (the
         name itself where it has no other): a game marks its names NP_("variant", name)."""
-        from referee.i18n import pgettext
-
         return pgettext("variant", variant)
 
     def shown_variant(self, variant: str) -> str:
@@ -269,8 +259,6 @@ class Game(ABC):
     def board_named(self, name: str) -> dict[str, Any]:
         """The board data a game ships under a name (`referee new GAME --title NAME`); a game
         with no named boards refuses."""
-        from referee.i18n import _
-
         raise UsageError(
             _("{game} has no titles to name: --title is for 18xx").format(game=self.name),
             _("referee new 18xx --title 1830"),
@@ -350,8 +338,6 @@ class Game(ABC):
 
     def toolbar(self, state: Any) -> str:
         """The bar on one line (a pipe, a test): the parts in order."""
-        from referee.core.bar import one_line
-
         return one_line(self.toolbar_parts(state))
 
     @abstractmethod
@@ -380,7 +366,7 @@ class Game(ABC):
         return ""
 
     # --- a move typed before its place in the turn order (`as NAME`) -------------------
-    # The frame gives `as NAME` one meaning in every game (referee/play/session.py): NAME's move is
+    # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and
     # nobody gets a second move in a turn without `force`. A game says where that place is.
     def seat(self, state: Any, player: str, again: bool = False) -> Any | None:
@@ -391,8 +377,6 @@ class Game(ABC):
         (the table forced such a second move), the state in which they make it all the same,
         or None where the game cannot hold the turn for it. RuleError (its reason, and the
         rule if one says so) where the game judges no move before its own turn comes."""
-        from referee.i18n import _
-
         raise RuleError(
             _(
                 "{game} judges each move on its own turn: the order of turns decides what it does"
@@ -412,8 +396,6 @@ class Game(ABC):
         return {}
 
     def adjust(self, state: Any, key: str, value: int) -> tuple[Any, list[Event]]:
-        from referee.i18n import _
-
         raise UsageError(
             _("nothing called '{key}' can be adjusted in {game}").format(
                 key=key, game=self.shown_title
@@ -432,8 +414,6 @@ class Game(ABC):
 
     def view(self, state: Any, name: str) -> str:
         """The view `name`, one of `views()`, as text for the terminal."""
-        from referee.i18n import _
-
         raise UsageError(_("{game} has no '{name}' view").format(game=self.shown_title, name=name))
 
 
@@ -478,7 +458,7 @@ def with_automatic(game: Game, state: Any) -> tuple[Any, list[Event]]:
     """The state once every automatic move that follows has been made, and their events (what
     a session logs move by move, for replays and random play that need only the state)."""
     events: list[Event] = []
-    for _ in range(AUTOMATIC_IN_A_ROW):
+    for _turn in range(AUTOMATIC_IN_A_ROW):
         made = automatic_move(game, state)
         if made is None:
             break

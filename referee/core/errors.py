@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from referee.core.citations import bracket
+from referee.i18n import _
+
 
 class RefereeError(Exception):
     """Base of every error the referee reports as one line."""
@@ -23,8 +26,6 @@ class UsageError(RefereeError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        from referee.i18n import _
-
         if not self.allowed:
             return self.message
         return _("{message} (allowed: {allowed})").format(
@@ -34,7 +35,7 @@ class UsageError(RefereeError):
 
 class Incomplete(UsageError):
     """The words typed are the start of a move that needs more words the referee cannot list
-    (a name drawn, the line a train takes): what is offered may stop there (referee/play/offers)."""
+    (a name drawn, the line a train takes): what is offered may stop there (referee/offers)."""
 
 
 class RuleError(RefereeError):
@@ -61,8 +62,6 @@ class RuleError(RefereeError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        from referee.core.citations import bracket
-
         text = f"{self.reason} {bracket(self.rule, self.reading)}"
         return f"{text}; {self.legal}" if self.legal else text
 

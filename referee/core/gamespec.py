@@ -1,33 +1,26 @@
 """What a game is to the rest of the program: one `GameSpec` per game, registered in `GAMES`.
 
 A game lives in one folder, `referee/games/<game>/`, laid out by the same template (see
-docs/adding-a-game.md); its package (`__init__.py`) exports `SPEC`, and `GAMES` below holds one
-line per game. The shell, the page, the citations and the route search ask the spec; none of
-them imports a game's modules. A spec names its modules instead of importing them, so that
-reading it (the citations of every game, the list of games) does not load any game's rules.
+docs/adding-a-game.md); its package (`__init__.py`) exports `SPEC`, and `GAMES` (core/registry.py,
+kept there for the citations) holds one line per game. The shell, the page, the citations and
+the route search ask the spec; none of them imports a game's modules. A spec names its modules
+instead of importing them, so that reading it (the citations of every game, the list of games)
+does not load any game's rules.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Protocol
 
+from referee.core.registry import GAMES as GAMES
+from referee.core.registry import Citations, citations_module
+
 if TYPE_CHECKING:
     from referee.core.engine import Game, StockMove
     from referee.core.route_options import Rules
-
-# The registry: name -> the game's package (whose SPEC is the game), one line per game. A
-# "module:Class" value is a bare Game class with no folder (the tests' own games).
-GAMES: dict[str, str] = {
-    "union-station": "referee.games.union_station",
-    "express01": "referee.games.express01",
-    "railroad-rivals": "referee.games.railroad_rivals",
-    "congo-line": "referee.games.congo_line",
-    "lost-atlas": "referee.games.lost_atlas",
-    "18xx": "referee.games.titled",
-}
 
 # The modules every game folder has, the same names in each (tests/test_game_folders.py).
 TEMPLATE = (
@@ -74,23 +67,6 @@ class GamePage(Protocol):
         ...
 
 
-class Citations(Protocol):
-    """A game's citations module (`citations.py`)."""
-
-    SECTIONS: Mapping[str, str]  # a heading of the rules file the code cites -> its English
-    ALIASES: Mapping[str, str]  # another way the code cites a section -> its heading
-    KEYS: Mapping[str, str]  # a description key's pattern -> its words (the 18xx titles)
-
-
-class _NoCitations:
-    SECTIONS: Mapping[str, str] = {}
-    ALIASES: Mapping[str, str] = {}
-    KEYS: Mapping[str, str] = {}
-
-
-NO_CITATIONS: Citations = _NoCitations()
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """One game: its name, where its parts are, and the tables the program reads of it."""
@@ -123,7 +99,7 @@ class GameSpec:
 
     def cited(self) -> Citations:
         """The game's citations; none for a game without its own."""
-        return import_module(self.citations) if self.citations else NO_CITATIONS
+        return citations_module(self.citations)
 
     def stock_rule(self) -> Callable[[int, int, bool], StockMove]:
         rule: Callable[[int, int, bool], StockMove] = _load(self.stock_move)

@@ -1,6 +1,6 @@
 """What the rules of every game need once: judging a move (whose turn, rules a forced move may
-override, facts it may not), counting a verb's words, dispatching a move to its handler,
-ranking with ties, and random play from `Game.options` for the tests.
+override, facts it may not), counting a verb's words, dispatching a move to its handler
+and ranking with ties. Random play, for the tests, is in devtools/random_play.py.
 
 A game writes its checks through one `Judge` per move:
 
@@ -14,26 +14,20 @@ move says which rules it broke.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from referee.core.engine import (
     Confirm,
     Event,
-    Game,
-    Options,
     OutOfTurn,
     Overridden,
-    RefereeError,
     RuleError,
     Standing,
     UsageError,
     Verb,
-    typed_move,
-    with_automatic,
 )
 from referee.i18n import _, ngettext
 
@@ -180,67 +174,3 @@ def ranked(standings: Iterable[Standing], key: Callable[[Standing], Any]) -> lis
     keys = [key(s) for s in rows]
     order = sorted(range(len(rows)), key=lambda i: keys[i], reverse=True)
     return [replace(rows[i], place=1 + sum(k > keys[i] for k in keys)) for i in order]
-
-
-# --- random play, for the tests ---------------------------------------------------------------
-Pick = Callable[[Sequence[str]], str]
-Speller = Callable[[Pick], str]
-
-
-def random_line(
-    options: Options,
-    pick: Pick,
-    spell: Mapping[str, Speller] | None = None,
-    extra_verbs: Sequence[str] = (),
-) -> str:
-    """A line a player might type now: a verb `options` offers (or one of `extra_verbs`), then
-    one candidate for each argument it lists; `spell` writes the verbs that need more."""
-    verb = pick([*options.verbs, *extra_verbs])
-    if spell and verb in spell:
-        return spell[verb](pick)
-    words = [verb]
-    for candidates in options.args.get(verb, ()):
-        if not candidates:
-            break
-        words.append(pick(candidates))
-    return shlex.join(words)
-
-
-@dataclass(frozen=True)
-class Step(Generic[S]):
-    """One accepted move of random play."""
-
-    actor: str
-    line: str
-    before: S
-    after: S
-    events: list[Event]
-
-
-def random_play(
-    game: Game,
-    state: S,
-    pick: Pick,
-    *,
-    steps: int,
-    spell: Mapping[str, Speller] | Callable[[S], Mapping[str, Speller]] | None = None,
-    extra_verbs: Sequence[str] = (),
-) -> Iterator[Step[S]]:
-    """Play up to `steps` random lines (refused ones are skipped), yielding each accepted move,
-    its state after the automatic moves that follow it (`automatic_move`).
-    `spell` may depend on the state: then it is called with the state before each line."""
-    for _step in range(steps):
-        options = game.options(state)
-        if options.actor is None or game.is_over(state):
-            return
-        spellers = spell(state) if callable(spell) else spell
-        line = random_line(options, pick, spellers, extra_verbs)
-        try:
-            move = typed_move(game, state, options.actor, shlex.split(line))
-            new, events = game.apply(state, move)
-        except RefereeError:
-            continue
-        new, automatic = with_automatic(game, new)  # as the session does
-        events = [*events, *automatic]
-        yield Step(options.actor, line, state, new, events)
-        state = new

@@ -1,9 +1,12 @@
-"""A state sealed once made: a dataclass written in place on a draft, read-only once sealed.
+"""A state sealed once made, written as a draft while a move is played (the sealed draft).
 
-Used by the games whose rules code reads best written in place (Lost Atlas, the 18xx titles):
-assigning a field, or changing one of its dicts or lists, raises once the state is sealed. A move
-is played on `state.draft()` (a fresh copy nothing else holds) and the draft is sealed before
-`Game.apply` returns it, so no state, old or new, can change after it was made.
+Design: a game's state is dataclasses holding dicts and lists, and every state a caller sees
+is sealed: assigning a field, or changing one of its dicts or lists, raises. A move is played
+on `state.draft()` (a fresh copy nothing else holds, written by the rules in place) and the
+draft is sealed before `Game.apply` returns it, so no state, old or new, can change after it
+was made. Rules code therefore reads like the rules ("the company pays 40") while the states
+the session keeps stay as immutable as a frozen dataclass's. Lost Atlas and the 18xx titles
+build their states on it.
 """
 
 from __future__ import annotations

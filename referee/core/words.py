@@ -5,9 +5,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
 
-from referee.core.engine import Options, UsageError
+from referee.core.errors import UsageError
 from referee.i18n import N_, _, language
+
+
+class Legal(Protocol):
+    """What is legal now, as a game's `Options` says it (the contract imports this module:
+    the words know the options only by what they read of them)."""
+
+    @property
+    def verbs(self) -> tuple[str, ...]: ...
+
+    @property
+    def args(self) -> Mapping[str, tuple[tuple[str, ...], ...]]: ...
 
 
 class Several(UsageError):
@@ -78,7 +90,7 @@ def amount(word: str, what: str = N_("amount"), *, low: int = 0, high: int = 1_0
     return value
 
 
-def legal_first(words: list[str], options: Options) -> list[str]:
+def legal_first(words: list[str], options: Legal) -> list[str]:
     """`words` with each prefix that names exactly one thing legal now (the verb among the
     verbs legal now, each argument among its candidates) written out in full."""
     if not words:
@@ -91,7 +103,7 @@ def legal_first(words: list[str], options: Options) -> list[str]:
     return [verb, *args]
 
 
-def argument_slots(options: Options, verb: str, args: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+def argument_slots(options: Legal, verb: str, args: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """The candidates for each argument of `verb`. A game may list them under `verb FIRST`
     for one first argument (`lay M25`: the lays legal on that hex); else those of `verb`."""
     if args:

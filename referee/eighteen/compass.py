@@ -19,6 +19,7 @@ SIDES = {
     "flat": ("S", "SW", "NW", "N", "NE", "SE"),
     "pointy": ("SW", "W", "NW", "NE", "E", "SE"),
 }
+SIDES["flat_rows"] = SIDES["flat"]
 # The order sides are written in: clockwise from the north.
 _WRITTEN = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 NODE_WORDS = ("city", "town")

@@ -112,6 +112,11 @@ def _best_brute(
             return None
         return stops
 
+    def distance(stops: list[NodeKey]) -> int:
+        """The stops a train counts: a town not, where the game's towns are free."""
+        free = position.rules.towns_free
+        return sum(not (free and nodes[k].kind == "town") for k in stops)
+
     def value(key: NodeKey, train: Train) -> int:
         bonus = position.rules.suburb_bonus if key in position.suburbs else 0
         return nodes[key].value(position.phase, diesel=train.diesel) + bonus
@@ -129,7 +134,7 @@ def _best_brute(
         limit = train.distance + (1 if "express" in abilities and len(trains) == 1 else 0)
         choices: list[tuple[int, Walk | None]] = [(0, None)]
         for walk, stops in legal:
-            if not train.distance or len(stops) <= limit:
+            if not train.distance or distance(stops) <= limit:
                 choices.append((sum(value(k, train) for k in stops), walk))
         options.append(choices)
 

@@ -3,20 +3,23 @@
 Edges are numbered 0-5 clockwise. On a flat map edge 0 is the bottom side; on a pointy map the
 same numbering is turned 30 degrees clockwise (edge 0 lower-left). Edge e of a hex touches edge
 (e + 3) mod 6 of the neighbour across it. Hexes are named letter + number: on flat maps the
-letter is the column, on pointy maps the row (both use doubled coordinates internally).
+letter is the column, on pointy maps the row (both use doubled coordinates internally). A
+`flat_rows` map has flat hexes whose letter names the row and number the column (18xx.games'
+`AXES = { x: :number, y: :letter }`, 18AL).
 """
 
 from __future__ import annotations
 
 import re
 
-LAYOUTS = ("flat", "pointy")
+LAYOUTS = ("flat", "pointy", "flat_rows")
 
 # (dx, dy) in doubled coordinates for each edge.
 _STEPS: dict[str, tuple[tuple[int, int], ...]] = {
     "flat": ((0, 2), (-1, 1), (-1, -1), (0, -2), (1, -1), (1, 1)),
     "pointy": ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1)),
 }
+_STEPS["flat_rows"] = _STEPS["flat"]
 _NAME = re.compile(r"^([A-Z]+)(\d+)$")
 
 
@@ -27,6 +30,11 @@ def opposite(edge: int) -> int:
 def rotate(edge: int, rotation: int) -> int:
     """The map side that tile edge `edge` faces, the tile turned `rotation` x 60 deg clockwise."""
     return (edge + rotation) % 6
+
+
+def is_flat(layout: str) -> bool:
+    """Whether the map's hexes have a side at the bottom (edge 0 is S)."""
+    return layout != "pointy"
 
 
 def _letters_to_index(letters: str) -> int:

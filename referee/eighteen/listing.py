@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from referee.eighteen import cores
 from referee.eighteen.graph import TrackGraph
-from referee.eighteen.rules import Route, Setup, stop_values
+from referee.eighteen.rules import Route, Setup, stop_values, weights
 from referee.eighteen.trains import Train
 
 if TYPE_CHECKING:
@@ -29,12 +29,14 @@ class OutOfTime(Exception):
     """The deadline passed: the caller keeps what it has, unproven."""
 
 
-def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
+def stops_to_token(
+    graph: TrackGraph, overnight: bool, counts: list[int] | None = None
+) -> dict[int, int]:
     """Fewest stops between each node and a company token (the node counted, the token not):
     a lower bound that prunes routes which can no longer reach a token. It must never
     overestimate, or a route would be found from one end only: junctions cost nothing, nor do
-    full cities that Overnight passes without counting, so this is a 0-1 breadth-first
-    search."""
+    full cities that Overnight passes without counting, nor free towns (`counts`: each node's
+    weight, rules.weights), so this is a 0-1 breadth-first search."""
     best = {v: 0 for v in graph.token_nodes()}
     queue = deque(best)
     while queue:
@@ -42,6 +44,7 @@ def stops_to_token(graph: TrackGraph, overnight: bool) -> dict[int, int]:
         for w, _, _ in graph.adjacency[v]:
             node = graph.nodes[w]
             free = not node.is_stop or (overnight and node.blocked)
+            free = free or (counts is not None and counts[w] == 0)
             cost = best[v] + (0 if free else 1)
             if cost < best.get(w, 1 << 30):
                 best[w] = cost
@@ -146,7 +149,9 @@ def enumerate_routes(
     same_city = same_cities(graph)
     steps = route_steps(graph, setup, paid)
     reach = graph.reachable(through_blocked=overnight)
-    to_token = stops_to_token(graph, overnight)
+    weight = weights(graph, setup)
+    free_towns = setup.rules.towns_free
+    to_token = stops_to_token(graph, overnight, weight)
     far = 1 << 30
     if table is None:
         table = RouteTable([], [], [], [], [], [], array("i"), array("i"), array("i"), array("b"))
@@ -204,12 +209,15 @@ def enumerate_routes(
                 if not is_stop:
                     continue
             has = token or has_token
-            n = count + 1
+            n = count + weight[w]
+            if n > max_stops:
+                continue
             now, now_d = value + paid[w], value_d + paid_diesel[w]
             # Every route is found from both of its ends; keep it from the end walked from
             # first (the walk is symmetric: what may start a route may end it).
             keep = has and order < rank[w]
-            go_on = can_pass and n < max_stops and (has or n + to_token.get(w, far) <= max_stops)
+            room = n < max_stops or free_towns  # free towns may still follow
+            go_on = can_pass and room and (has or n + to_token.get(w, far) <= max_stops)
             ceiling = 0
             if floor is not None:
                 got = now_d if by_diesel else now
@@ -253,7 +261,7 @@ def enumerate_routes(
     origins = [
         s
         for s in starts
-        if nodes[s].is_stop and (nodes[s].token or to_token.get(s, far) < max_stops)
+        if nodes[s].is_stop and (nodes[s].token or weight[s] + to_token.get(s, far) <= max_stops)
     ]
 
     def walk_from(chosen: Iterable[int]) -> bool:
@@ -272,7 +280,16 @@ def enumerate_routes(
                 ):
                     # The walk starts with the avoided track taken; routes are kept without it.
                     node = nodes[s]
-                    walk = (s, 1 << node.identity, same_city[s], avoid, 0, no_clash, 1, node.token)
+                    walk = (
+                        s,
+                        1 << node.identity,
+                        same_city[s],
+                        avoid,
+                        0,
+                        no_clash,
+                        weight[s],
+                        node.token,
+                    )
                     extend(step(-1, s, -1, 1), s, (*walk, paid[s], paid_diesel[s]))
         except OutOfTime:
             return False

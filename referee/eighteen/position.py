@@ -147,6 +147,8 @@ def position_from_data(data: dict[str, Any]) -> Position:
     rules = route_rules(str(data.get("game", "")))
     if data.get("full_cities_block") is False:  # a title's reading (operating.full_cities_block)
         rules = replace(rules, full_cities_block=False)
+    if data.get("towns_free") is True:  # a title's reading (operating.towns_free)
+        rules = replace(rules, towns_free=True)
     colour = _phase_colour(game_map, data.get("phase", "yellow"))
 
     laid: dict[str, Laid] = {}

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.eighteen import compass
-from referee.eighteen.hexes import parse
+from referee.eighteen.hexes import is_flat, parse
 from referee.eighteen.position import Position
 from referee.eighteen.search import Answer
 from referee.i18n import _
@@ -56,7 +56,7 @@ def picture(position: Position, answer: Answer | None = None) -> str:
     min_y = min(y for _x, y in cells)
     # Flat maps: a column per letter; a doubled row step is two text lines (hex = 4 lines).
     # Pointy maps: a row per letter (4 lines); a doubled column step is 4 characters.
-    step_x, step_y = (CELL, 2) if layout == "flat" else (4, 4)
+    step_x, step_y = (CELL, 2) if is_flat(layout) else (4, 4)
     width = (max(x for x, _y in cells) - min_x + 1) * step_x + CELL
     height = (max(y for _x, y in cells) - min_y + 1) * step_y + 3
     grid = [[" "] * width for _row in range(height)]

@@ -71,6 +71,13 @@ def stop_values(graph: TrackGraph, diesel: bool, setup: Setup) -> list[int]:
     ]
 
 
+def weights(graph: TrackGraph, setup: Setup) -> list[int]:
+    """Per node, what it counts toward a train's distance: 1 a stop, 0 a junction, and 0 a
+    town where the game's towns are free (18GA's trains count cities and off-boards only)."""
+    free = ("junction", "town") if setup.rules.towns_free else ("junction",)
+    return [0 if node.kind in free else 1 for node in graph.nodes]
+
+
 def passable(graph: TrackGraph, setup: Setup) -> list[bool]:
     """Per node, whether a route may pass it: not an off-board, and not a city full of other
     companies' tokens unless the company has Overnight (■26)."""

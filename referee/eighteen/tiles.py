@@ -63,6 +63,7 @@ class TileSpec:
     # The label the hex takes from a tile of that colour on: (label, colour), or None (18TN's
     # Nashville, white, wants an N tile in green; its N tile a P tile in brown).
     future_label: tuple[str, str] | None = None
+    permanent: bool = False  # never replaced by an upgrade (18AL's Lumber Terminal, 445)
 
     def exits(self, rotation: int = 0) -> frozenset[int]:
         return frozenset(rotate(e[1], rotation) for path in self.paths for e in path if e[0] == "e")
@@ -143,6 +144,7 @@ def parse_tile(name: str, raw: dict[str, Any], where: str) -> TileSpec:
         nodes,
         tuple(paths),
         _future_label(raw.get("future_label"), where),
+        bool(raw.get("permanent", False)),
     )
 
 

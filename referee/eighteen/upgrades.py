@@ -85,11 +85,20 @@ def _kept(path: tuple[End, End], paths: Paths, old: TileSpec, new: TileSpec) -> 
 
 
 def upgrade_problem(
-    old: TileSpec, old_paths: Paths, new: TileSpec, rotation: int, label: str | None = None
+    old: TileSpec,
+    old_paths: Paths,
+    new: TileSpec,
+    rotation: int,
+    label: str | None = None,
+    special: bool = False,
 ) -> str | None:
     """Why `new` turned `rotation` may not replace `old` (its paths `old_paths` as they lie on
     the map), or None. Printed content of no colour counts as white. `label`: the label the
-    hex wants of the new tile when it is not the old one's (a future label, `wanted_label`)."""
+    hex wants of the new tile when it is not the old one's (a future label, `wanted_label`).
+    `special`: a private's special tile, which need only be the next colour and keep the old
+    track (18xx.games' lays by a private: its label, towns and cities are not compared)."""
+    if old.permanent:
+        return _("tile {name} is never replaced").format(name=old.name)
     colour = old.color or "white"
     wanted = _next_colour(colour)
     if new.color != wanted:
@@ -100,6 +109,8 @@ def upgrade_problem(
             if wanted
             else _("no tile replaces {old}").format(old=colour_word(colour))
         )
+    if special:
+        return _lost_track(old, old_paths, new, rotation)
     want = old.label if label is None else label
     if new.label != want:
         return _label_problem(want, new)
@@ -118,12 +129,10 @@ def upgrade_problem(
             "tile {name} has {new} cities; the hex has {old}",
             _kinds(new, "city"),
         ).format(name=new.name, new=_kinds(new, "city"), old=cities)
-    new_paths = new.rotated_paths(rotation)
-    lost = [p for p in old_paths if not _kept(p, new_paths, old, new)]
+    lost = _lost_track(old, old_paths, new, rotation)
     if lost:
-        return _("tile {name} rotation {rotation} loses the track {track}").format(
-            name=new.name, rotation=rotation, track=", ".join(_said(p, old) for p in lost)
-        )
+        return lost
+    new_paths = new.rotated_paths(rotation)
     # Each city or town of the new tile takes track of an old one, but for those it adds.
     before, after = _stop_edges(old, old_paths), _stop_edges(new, new_paths)
     added = max(0, len(after) - len(before))
@@ -131,6 +140,17 @@ def upgrade_problem(
         return _(
             "tile {name} rotation {rotation}: a city or town of it takes none of the old track"
         ).format(name=new.name, rotation=rotation)
+    return None
+
+
+def _lost_track(old: TileSpec, old_paths: Paths, new: TileSpec, rotation: int) -> str | None:
+    """Why `new` turned `rotation` does not keep every old path, or None."""
+    new_paths = new.rotated_paths(rotation)
+    lost = [p for p in old_paths if not _kept(p, new_paths, old, new)]
+    if lost:
+        return _("tile {name} rotation {rotation} loses the track {track}").format(
+            name=new.name, rotation=rotation, track=", ".join(_said(p, old) for p in lost)
+        )
     return None
 
 

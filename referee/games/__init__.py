@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.errors import UsageError
 from referee.core.gamespec import GAMES, GameSpec, spec
+from referee.core.words import match
 
 if TYPE_CHECKING:
     from referee.core.engine import Game, StockMove
@@ -24,8 +25,6 @@ def names() -> list[str]:
 
 def spec_named(name: str) -> GameSpec:
     """The spec of the game `name` (a unique prefix will do); UsageError naming the games."""
-    from referee.core.words import match
-
     try:
         key = match(name, _REGISTRY, "game")
     except UsageError as e:

@@ -17,14 +17,13 @@ from __future__ import annotations
 import shlex
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import Any, Literal, cast
 
 from referee.core.engine import Game, Incomplete, Options, RefereeError, RuleError
 from referee.core.words import argument_slots, unique_legal
 from referee.i18n import language
-
-if TYPE_CHECKING:
-    from referee.play.session import Session
+from referee.play import frame
+from referee.play.session import Session
 
 Verdict = Literal["accepted", "open", "usage", "refused"]
 # Lines tried per question before the rest are taken as leading nowhere (a game with many
@@ -147,3 +146,18 @@ def of(session: Session) -> Offers:
     offers = Offers(session, state)
     _LAST[:] = [offers]
     return offers
+
+
+def candidates(session: Session, words: list[str]) -> list[str]:
+    """What may be typed after `words` (the complete words before the cursor): only what leads
+    to a move the session would accept now, and the frame's verbs offered now."""
+    now = of(session)
+    if not words:
+        return [*now.verbs(), *(v.name for v in frame.offered(session))]
+    verb = frame.find(words[0])
+    if verb is None:
+        return now.words(words)
+    args = words[1:]
+    if verb.move_after is not None and len(args) >= verb.move_after:
+        return candidates(session, args[verb.move_after :])
+    return list(verb.complete(session, args))

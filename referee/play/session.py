@@ -41,12 +41,11 @@ from referee.core.engine import (
 from referee.core.words import amount, legal_first, match
 from referee.i18n import N_, _
 from referee.play import frame
-from referee.play.frame import frame_verb
 
 # What `as NAME` on another player's turn means (`Session.as_moves`).
 PLACE = "place"  # NAME's move at NAME's own place in the turn order
 TAKES_TURN = "takes-turn"  # saves from before PLACE: the move took the current turn
-# The longest move text a save file reads back (see referee/store/savefile.py).
+# The longest move text a save file reads back (see referee/savefile.py).
 LONGEST_MOVE = 1000
 
 
@@ -151,6 +150,9 @@ class Session:
     amendment: Amendment | None = None
     # told[i] is what entries[i] did, in words (`Session.tell`).
     told: list[Told] = field(default_factory=list)
+    # Called after every change the table sees (a move, an undo, a redo, an amendment, a
+    # reading, the language): the live page listens here (referee/web/share.py).
+    observers: list[Callable[[], None]] = field(default_factory=list)
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -184,6 +186,7 @@ class Session:
         self.readings, self.states = chosen, [state]
         self.redo_stack.clear()
         self.autosave()
+        self.notify()
         reading = find_reading(self.game.readings(), key)
         return f"{reading.key}={chosen.of(reading)}"
 
@@ -264,6 +267,7 @@ class Session:
             self.awaiting.append(len(self.entries) - 1)
             self.autosave(appended=True)
             events += self.told[-1].events
+        self.notify()
         return events
 
     def _append(self, entry: Entry, played: Played) -> None:
@@ -425,6 +429,7 @@ class Session:
         self.awaiting = []
         self.amendment = None
         self.autosave()
+        self.notify()
         return undone
 
     def _take_back(self, amendment: Amendment) -> Entry:
@@ -530,6 +535,7 @@ class Session:
             save_error="",
             awaiting=[],
             amendment=None,
+            observers=[],
         )
 
     def _check_loads(self, trial: Session, start: int) -> None:
@@ -556,6 +562,7 @@ class Session:
         self.told = trial.told
         self.amendment = None
         self.autosave()
+        self.notify()
 
     def interpret(
         self,
@@ -836,6 +843,11 @@ class Session:
             return False
 
     # --- saving ------------------------------------------------------------------------------
+    def notify(self) -> None:
+        """Tell the observers that what the table sees may have changed."""
+        for observer in list(self.observers):
+            observer()
+
     def autosave(self, appended: bool = False) -> None:
         """Save after an accepted move. A failure never loses the move: it is remembered in
         `save_error` for the shell to report, and the next successful save clears it."""
@@ -887,15 +899,18 @@ def check_players(game: Game, players: Sequence[str]) -> list[str]:
     return names
 
 
-# --- the frame's own moves (see referee/play/frame.py) ------------------------------------------
-@frame_verb(
+# --- the frame's own moves (see referee/frame.py) ------------------------------------------
+# Declared here, put in force by `frame.register` when a program starts.
+FRAME_VERBS = frame.Table()
+
+
+@FRAME_VERBS.verb(
     "as",
     "as NAME VERB ...",
     N_("a move by NAME: on another player's turn, made at NAME's own place in the turn order"),
     kind="prefix",
-    complete=lambda session, words: (
-        list(session.players) if not words else frame.candidates(session, words[1:])
-    ),
+    complete=frame.a_player,
+    move_after=1,
     forms=(Form("as B pass"),),
     rule=N_(
         "NAME's move is judged at NAME's own place in the turn order; it does not use up the"
@@ -911,12 +926,12 @@ def _as(session: Session, how: How, words: list[str]) -> list[str]:
     return words[1:]
 
 
-@frame_verb(
+@FRAME_VERBS.verb(
     "force",
     'force VERB ... --because "why"',
     N_("apply a move the referee rejects; says which rule it overrode; logged"),
     kind="prefix",
-    complete=frame.a_move,
+    move_after=0,
     forms=(Form('force run 40 --because "the track is not entered"'),),
     rule=N_(
         "the table has the last word: the move is played though a rule refuses it,"
@@ -942,7 +957,7 @@ def _adjustable_words(session: Session, words: list[str]) -> list[str]:
     return []
 
 
-@frame_verb(
+@FRAME_VERBS.verb(
     "adjust",
     'adjust WHAT N --because "why"',
     N_("correct a number by hand (N, +N or -N)"),
@@ -975,7 +990,7 @@ def _adjust(session: Session, state: Any, words: list[str]) -> tuple[Any, list[E
     return session.game.adjust(state, key, value)
 
 
-@frame_verb(
+@FRAME_VERBS.verb(
     "count",
     "count NAME AMOUNT",
     N_("compare a player's counted money with the ledger"),

@@ -45,7 +45,7 @@ class ShellCompleter(Completer):
     ) -> Iterable[Completion]:
         try:
             words, current, raw = typed_so_far(document.text_before_cursor)
-            options = frame.candidates(self.session, words)
+            options = offers.candidates(self.session, words)
             low = current.lower()
             shown = [o for o in dict.fromkeys(options) if o.lower().startswith(low)]
             more = {o: self._needs_more(words, o) for o in shown}

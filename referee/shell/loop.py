@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
+from referee.core.bar import fit
 from referee.core.engine import RefereeError
 from referee.i18n import _
 from referee.play.session import Session
@@ -106,6 +107,8 @@ def run_interactive(session: Session, share: list[str] | None = None) -> int:
 
 
 async def _interactive(session: Session, share: list[str] | None) -> int:
+    # prompt-toolkit (and what is built on it) loads only for a terminal: batch mode and the
+    # quick commands start without it (bench/startup.py).
     from prompt_toolkit import PromptSession
     from prompt_toolkit.application import get_app
     from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -165,15 +168,14 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
                 return 0
     finally:
         if shell.sharing is not None:
-            from referee.web.share import stop
+            from referee.web.share import stop  # loaded only if a page was shared
 
-            await stop(shell)
+            await stop(shell.sharing)
+            shell.sharing = None
 
 
 def bottom_bar(session: Session, columns: int) -> str:
-    """The game's bar fitted to a terminal `columns` wide (referee/core/bar.py)."""
-    from referee.core.bar import fit
-
+    """The game's bar fitted to a terminal `columns` wide (referee/bar.py)."""
     return fit(session.game.toolbar_parts(session.state), columns)
 
 

@@ -10,18 +10,24 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee import i18n
 from referee.core import fit
 from referee.core.citations import cite
 from referee.core.engine import Confirm, Event, Form, Game, RefereeError, UsageError, Verb
+from referee.core.files import refuse_special
 from referee.core.words import Several, amount, clip_echoes, match
 from referee.i18n import N_, _
 from referee.play import frame, offers, render
-from referee.play.frame import FrameVerb, frame_verb
-from referee.play.session import Session, split
-from referee.store.atomic import WriteError
+from referee.play.frame import FrameVerb
+from referee.play.session import FRAME_VERBS, Session, split
+from referee.store import savefile, savelock
+from referee.store.atomic import WriteError, target_of, write_bytes
+from referee.web.export import html_page, markdown
+
+if TYPE_CHECKING:
+    from referee.web.share import Sharing
 
 
 @dataclass
@@ -30,6 +36,17 @@ class Reply:
     ok: bool = True
     quit: bool = False
     exit_code: int = 0
+
+
+# The shell's own commands, declared beside their handlers (see `register_verbs`).
+COMMANDS = frame.Table()
+
+
+def register_verbs() -> None:
+    """Put the frame's verbs in force: the session's moves and prefixes, and the shell's
+    commands. Called once when a program starts (the CLI, the tests), before any session
+    plays: a save that holds a shell word reads the same whether the shell runs or not."""
+    frame.register(FRAME_VERBS, COMMANDS)
 
 
 def _reading_words(session: Session, words: list[str]) -> list[str]:
@@ -59,7 +76,7 @@ class Shell:
         self.confirm = confirm
         # Asks which of several moves the words meant (an index, None: none); batch mode: none.
         self.choose = choose
-        self.sharing: Any = None  # the live page (referee.web.share.Sharing) while shared
+        self.sharing: Sharing | None = None  # the live page while shared
 
     @property
     def game(self) -> Game:
@@ -77,8 +94,6 @@ class Shell:
                 ok=False,
                 exit_code=e.exit_code,
             )
-        if self.sharing is not None:
-            self.sharing.changed()
         if self.session.save_error:
             reply.text += "\n" + _(
                 "NOT SAVED: {error}; the moves are kept here: `save FILE` saves them elsewhere"
@@ -137,8 +152,8 @@ class Shell:
             listed = more.format(listed=listed, n=len(verbs) - NEXT_VERBS)
         return self.session.step_line(now.options, listed)
 
-    # --- the shell's own commands (registered in referee/play/frame.py) --------------------------
-    @frame_verb(
+    # --- the shell's own commands (declared in COMMANDS) --------------------------
+    @COMMANDS.verb(
         "help",
         "help [VERB]",
         N_("the verbs you can type now, or one verb in full"),
@@ -177,7 +192,7 @@ class Shell:
         lines += ["", _("Always:"), *help_rows(always, every)]
         return Reply("\n".join(lines))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "lang",
         "lang ja|en",
         N_("the language of the answers: ja (Japanese) or en (English); the game is the same"),
@@ -197,10 +212,11 @@ class Shell:
             raise UsageError(
                 _("unknown language '{word}'").format(word=words[0]), "ja, en"
             ) from None
+        self.session.notify()  # the page follows the table's language
         name = _("Japanese") if i18n.language() == "ja" else _("English")
         return Reply(_("answers in {language} from now on").format(language=name))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "status",
         "status",
         N_("everything on the table at a glance"),
@@ -212,7 +228,7 @@ class Shell:
         status = "\n".join(filter(None, [self.game.status(self.session.state), in_force]))
         return Reply(fit.screen(status))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "reading",
         "reading KEY CHOICE",
         N_("at setup, before the first move: choose how the table reads an open rule"),
@@ -232,7 +248,7 @@ class Shell:
         said = _("reading {reading}: the game is set up again under it").format(reading=chosen)
         return Reply(f"{said}\n{self.next_line()}")
 
-    @frame_verb(
+    @COMMANDS.verb(
         "readings",
         "readings [--all]",
         N_("the readings chosen that differ from the default (--all: every reading)"),
@@ -247,7 +263,7 @@ class Shell:
             render.readings(self.game.readings(), self.session.readings, only_chosen=not words)
         )
 
-    @frame_verb(
+    @COMMANDS.verb(
         "standings",
         "standings",
         N_("scores as they stand (final when the game is over)"),
@@ -259,7 +275,7 @@ class Shell:
         over = self.game.is_over(state)
         return Reply(fit.screen(render.standings(self.game.standings(state), over, self.game.name)))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "log",
         "log",
         N_("the moves so far, numbered, with who made them"),
@@ -269,7 +285,7 @@ class Shell:
     def _log(self, words: list[str], line: str) -> Reply:
         return Reply(render.log(self.session))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "undo",
         "undo [N]",
         N_("take back the last move, or the last N (any depth, back to the setup)"),
@@ -296,7 +312,7 @@ class Shell:
             )
         return Reply("\n".join([*lines, self.next_line()]))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "redo",
         "redo",
         N_("put back the move last undone (until a new move is made)"),
@@ -311,7 +327,7 @@ class Shell:
         redone = _("redone: {player}: {move}").format(player=entry.by, move=entry.text)
         return Reply(f"{redone}\n{self._after(events)}")
 
-    @frame_verb(
+    @COMMANDS.verb(
         "save",
         "save [FILE] [--force]",
         N_(
@@ -328,9 +344,6 @@ class Shell:
         ),
     )
     def _save(self, words: list[str], line: str) -> Reply:
-        from referee.core.files import refuse_special
-        from referee.store import savefile
-
         force = "--force" in words
         names = [w for w in words if w != "--force"]
         if len(names) > 1:
@@ -365,7 +378,7 @@ class Shell:
             )
         return self.confirm(question)
 
-    @frame_verb(
+    @COMMANDS.verb(
         "quit",
         "quit",
         N_("save and leave; resume later with `referee resume FILE`"),
@@ -381,11 +394,11 @@ class Shell:
             return Reply(_("saved in {path}").format(path=self.session.path), quit=True)
         return Reply(_("saved"), quit=True)
 
-    @frame_verb(
+    @COMMANDS.verb(
         "what-if",
         "what-if VERB ...",
         N_("show what a move would change, without making it"),
-        complete=frame.a_move,
+        move_after=0,
         forms=(Form("what-if bid 125"),),
         rule=N_("the move is judged as it would be played, and nothing is played"),
     )
@@ -409,7 +422,7 @@ class Shell:
         lines.append(_("(nothing was played)"))
         return Reply("\n".join(lines))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "export",
         "export FILE.md|FILE.html [--force]",
         N_("write the log and the standings (Markdown, or one page with the charts)"),
@@ -426,11 +439,6 @@ class Shell:
             raise UsageError(
                 _("export needs one file name"), "export FILE.md or FILE.html [--force]"
             )
-        from referee.core.files import refuse_special
-        from referee.store.atomic import target_of, write_bytes
-        from referee.store.savelock import backup_of
-        from referee.web.export import html_page, markdown
-
         path = Path(names[0])
         if self._is_own_file(path):
             raise UsageError(
@@ -446,15 +454,13 @@ class Shell:
         if exists:
             return Reply(
                 _("wrote {path} (the file it replaced is kept as {backup})").format(
-                    path=path, backup=backup_of(target_of(path))
+                    path=path, backup=savelock.backup_of(target_of(path))
                 )
             )
         return Reply(_("wrote {path}").format(path=path))
 
     def _is_own_file(self, path: Path) -> bool:
         """Whether `path` reaches this game's save, its backup or its lock, by any name."""
-        from referee.store import savefile, savelock
-
         own = self.session.path
         if own is None:
             return False
@@ -462,7 +468,7 @@ class Shell:
         kept = (savelock.lock_path(own), savelock.backup_of(Path(os.path.realpath(own))))
         return savefile.is_own(self.session, path) or real in kept
 
-    @frame_verb(
+    @COMMANDS.verb(
         "share",
         "share [off|--host H --port N]",
         N_("show the game live on the table's phones (read-only)"),
@@ -475,15 +481,27 @@ class Shell:
         rule=N_("the page is read-only: moves are typed here only"),
     )
     def _share(self, words: list[str], line: str) -> Reply:
-        from referee.web.share import share_command
+        # The page's server (aiohttp) is loaded when a page is first shared: start-up time.
+        from referee.web import share
 
-        return Reply(share_command(self, words))
+        if words and words[0].lower() == "off":
+            if len(words) > 1:
+                raise UsageError(_("share off takes nothing more"), share.USAGE)
+            if self.sharing is None:
+                return Reply(_("the game is not shared"))
+            sharing, self.sharing = self.sharing, None
+            return Reply(share.stop_soon(sharing))
+        host, port = share.parse(words)
+        if self.sharing is not None:
+            return Reply(share.already(self.sharing))
+        self.sharing = share.start(self.session, host, port)
+        return Reply(share.announce(self.sharing.page.url))
 
-    @frame_verb(
+    @COMMANDS.verb(
         "amend",
         "amend N MOVE ...",
         N_("replace move N and replay the rest"),
-        complete=lambda session, words: frame.candidates(session, words[1:]) if words else (),
+        move_after=1,
         forms=(Form("amend 3 auction 125"),),
         rule=N_("the later moves are replayed after the change; undo takes the amendment back"),
     )
@@ -513,7 +531,7 @@ def _view_verb(name: str, summary: str) -> None:
     def offered(session: Session) -> bool:
         return name in session.game.views()
 
-    @frame_verb(name, name, summary, offered=offered, forms=(Form(name),), rule=VIEW_RULE)
+    @COMMANDS.verb(name, name, summary, offered=offered, forms=(Form(name),), rule=VIEW_RULE)
     def show(shell: Shell, words: list[str], line: str) -> Reply:
         game = shell.game
         if name not in game.views():

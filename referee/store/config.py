@@ -12,6 +12,9 @@ from typing import Any
 
 import tomli_w
 
+from referee.core.files import read_toml
+from referee.store.atomic import write_bytes
+
 
 def config_dir() -> Path:
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
@@ -31,14 +34,10 @@ def load_board(game: str) -> dict[str, Any] | None:
 
 
 def read_board_file(path: Path) -> dict[str, Any]:
-    from referee.core.files import read_toml
-
     return read_toml(path, "a board file")
 
 
 def save_board(game: str, board: dict[str, Any]) -> Path:
-    from referee.store.atomic import write_bytes
-
     path = board_path(game)
     write_bytes(path, tomli_w.dumps(board).encode("utf-8"), make_folder=True)
     return path

@@ -40,6 +40,7 @@ from typing import Any
 
 import tomli_w
 
+from referee import games
 from referee.core.engine import Reading, RefereeError, RuleError, UsageError
 from referee.core.files import (
     cannot_read,
@@ -488,8 +489,6 @@ def read(path: Path, lock: savelock.SaveLock | None = None) -> tuple[Session, li
     """Load a session by replaying its moves. Returns it and any warnings for the user.
 
     The session saves into `path` as it is played; `resume` locks the file first."""
-    from referee import games
-
     raw = read_data(path)
     data, torn = raw.data, raw.note
     if not raw.text.strip():

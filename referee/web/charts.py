@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from referee.core.html import SWATCHES
 from referee.i18n import _
 from referee.play.session import Session
-from referee.web.html import SWATCHES
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 MAX_POINTS = 150  # a long game is sampled down to this many points per line
@@ -102,6 +102,7 @@ def widths(count: int) -> list[float]:
 
 def line_chart(title: str, series: Mapping[str, Sequence[int | None]], y_title: str) -> str:
     """One SVG line chart, x = moves played; the page's own stylesheet sets the colours."""
+    # pygal takes a while to load: only where a chart is drawn (the page's worker thread).
     import pygal  # type: ignore[import-untyped]
     from pygal.style import Style  # type: ignore[import-untyped]
 

@@ -49,6 +49,8 @@ def markdown(session: Session) -> str:
 def html_page(session: Session) -> str:
     """The table page as one self-contained file: the final table, the charts, the whole log
     (the stylesheet inside, no script, nothing fetched)."""
+    # The page (every game's view, the charts) loads only for an HTML diary: the shell, which
+    # writes diaries, starts without it.
     from referee.web.page import page_html
     from referee.web.view import Page, body
 

@@ -145,6 +145,7 @@ class TablePage:
         self._lock = asyncio.Lock()
         self._runner: web.BaseRunner | None = None
         self._sock: socket.socket | None = None
+        self._lowered = False  # whether this page lowered the switch interval (serve)
         self.url = ""
         source.listeners.append(self.wake)
 
@@ -351,9 +352,9 @@ class TablePage:
 
     async def serve(self) -> None:
         """Answer requests on the address taken by `listen`, from the running loop."""
-        # The page is drawn in a worker thread; a short switch interval hands the interpreter
-        # back to the shell's thread within a millisecond when a key is pressed meanwhile.
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
+        if not self._lowered:
+            _lower_switch_interval()
+            self._lowered = True
         runner = web.ServerRunner(self.server(), shutdown_timeout=1.0)
         await runner.setup()
         if self._sock is None:
@@ -382,6 +383,25 @@ class TablePage:
         self._sock = None
         if self.wake in self.source.listeners:
             self.source.listeners.remove(self.wake)
+        if self._lowered:
+            _restore_switch_interval()
+            self._lowered = False
+
+
+# The interpreter's switch intervals before each page still served lowered it, first first.
+_switch_before: list[float] = []
+
+
+def _lower_switch_interval() -> None:
+    """The page is drawn in a worker thread; a short switch interval hands the interpreter
+    back to the shell's thread within a millisecond when a key is pressed meanwhile."""
+    _switch_before.append(sys.getswitchinterval())
+    sys.setswitchinterval(min(_switch_before[-1], SWITCH_SECONDS))
+
+
+def _restore_switch_interval() -> None:
+    """A page stops: once none is served, the interval is what it was before the first."""
+    sys.setswitchinterval(_switch_before.pop())
 
 
 def _small_buffers(request: web.BaseRequest) -> None:
@@ -449,4 +469,5 @@ def frozen(session: Session) -> Session:
         told=list(session.told),
         awaiting=list(session.awaiting),
         redo_stack=list(session.redo_stack),
+        observers=[],  # a copy to read: nobody listens to it
     )

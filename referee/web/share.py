@@ -1,4 +1,6 @@
-"""Starting and stopping the page: the shell's `share` verb, `--share`, and `referee serve`."""
+"""Starting and stopping the page: for the shell's `share` verb and `--share`, and for
+`referee serve`. The page knows the shell's session only: it hears of changes as one of the
+session's observers, never from the shell."""
 
 from __future__ import annotations
 
@@ -8,16 +10,14 @@ import sys
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from referee.core.engine import UsageError
 from referee.i18n import _
+from referee.play.session import Session
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 from referee.web.watch import Watch
-
-if TYPE_CHECKING:
-    from referee.shell.shell import Shell
 
 USAGE = "share [--host ADDRESS] [--port N], or share off"
 
@@ -31,13 +31,13 @@ class Sharing:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     def changed(self) -> None:
-        """Called after every line the shell answered: pages hear of any change at once."""
+        """Called by the session after every change: pages hear of it at once."""
         self.source.check()
 
 
 def qr(url: str) -> str:
     """The address as a QR code drawn in the terminal (half-height blocks)."""
-    import segno
+    import segno  # loaded only when a page is shared: the shell starts without it
 
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
@@ -81,21 +81,9 @@ def parse(words: Sequence[str]) -> tuple[str, int | None]:
     return host or lan_address(), port
 
 
-def share_command(shell: Shell, words: Sequence[str]) -> str:
-    """The shell's `share` verb. The page is served from the loop the shell runs in."""
-    sharing: Sharing | None = shell.sharing
-    if words and words[0].lower() == "off":
-        if len(words) > 1:
-            raise UsageError(_("share off takes nothing more"), USAGE)
-        if sharing is None:
-            return _("the game is not shared")
-        shell.sharing = None
-        _later(sharing, sharing.page.stop())
-        return _("the page is stopped; its address no longer works")
-    host, port = parse(words)
-    if sharing is not None:
-        already = _("already shared at {url}").format(url=sharing.page.url)
-        return f"{already}\n{qr(sharing.page.url)}"
+def start(session: Session, host: str, port: int | None) -> Sharing:
+    """Serve `session`'s page from the running loop (the interactive shell's); the page hears
+    of every change through the session's observers."""
     try:
         asyncio.get_running_loop()
     except RuntimeError:
@@ -103,13 +91,32 @@ def share_command(shell: Shell, words: Sequence[str]) -> str:
             _("share works in the interactive shell"),
             _("`referee resume FILE --share`, or `referee serve FILE` to show a save"),
         ) from None
-    source = Source(shell.session)
+    source = Source(session)
     page = TablePage(source)
-    url = page.listen(host, port)
+    page.listen(host, port)
     sharing = Sharing(source, page)
     _later(sharing, page.serve())
-    shell.sharing = sharing
-    return announce(url)
+    session.observers.append(sharing.changed)
+    return sharing
+
+
+def already(sharing: Sharing) -> str:
+    """What `share` says when the game is shared already."""
+    said = _("already shared at {url}").format(url=sharing.page.url)
+    return f"{said}\n{qr(sharing.page.url)}"
+
+
+def stop_soon(sharing: Sharing) -> str:
+    """Stop the page from the running loop (`share off`); what the shell says of it."""
+    _unhear(sharing)
+    _later(sharing, sharing.page.stop())
+    return _("the page is stopped; its address no longer works")
+
+
+def _unhear(sharing: Sharing) -> None:
+    observers = sharing.source.session.observers
+    if sharing.changed in observers:
+        observers.remove(sharing.changed)
 
 
 def _later(sharing: Sharing, work: Coroutine[Any, Any, None]) -> None:
@@ -118,12 +125,10 @@ def _later(sharing: Sharing, work: Coroutine[Any, Any, None]) -> None:
     task.add_done_callback(sharing.tasks.discard)
 
 
-async def stop(shell: Shell) -> None:
-    """Stop the shell's page, if shared, when the shell ends."""
-    sharing = shell.sharing
-    shell.sharing = None
-    if sharing is not None:
-        await sharing.page.stop()
+async def stop(sharing: Sharing) -> None:
+    """Stop the page when the shell ends."""
+    _unhear(sharing)
+    await sharing.page.stop()
 
 
 # --- referee serve FILE ------------------------------------------------------------------

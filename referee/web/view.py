@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.gamespec import GamePage, page
+from referee.core.html import esc, items, section, table
 from referee.i18n import _
 from referee.play.render import chapters, event_lines, log_rows, settings, standings_cells
 from referee.play.render import standings as standings_text
 from referee.play.session import Session
 from referee.web import charts
-from referee.web.html import esc, items, section, table
 
 LAST_MOVES = 12
 

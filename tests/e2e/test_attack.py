@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from test_terminal import referee_program
 
-from referee import scenario
+from devtools import scenario
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from referee.store import savefile

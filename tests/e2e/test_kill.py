@@ -16,7 +16,7 @@ from pathlib import Path
 
 from test_terminal import BOARD, referee_program
 
-from referee import scenario
+from devtools import scenario
 from referee.play.session import Session
 from referee.store import config, savefile
 

@@ -243,3 +243,23 @@ def test_1889_d_train_collects_diesel_value_at_imabari() -> None:
     d = best_routes(position, "IR", parse_trains("D"), UNLIMITED).total
     six = best_routes(position, "IR", parse_trains("6"), UNLIMITED).total
     assert d - six == 100 - 60
+
+
+def town(revenue: int) -> dict[str, Any]:
+    return {
+        "color": "gray",
+        "nodes": [{"kind": "town", "revenue": revenue}],
+        "paths": [["e3", "n0"], ["e0", "n0"]],
+    }
+
+
+def test_towns_free_a_train_counts_cities_only_and_collects_every_town() -> None:
+    """Rules.towns_free (a title's operating.towns_free; 18GA's trains, g_18_ga/trains.rb: a
+    train counts cities and off-boards, passes any number of towns and is paid for them): a
+    2-train runs city, two towns, city for all four; otherwise the towns count as stops."""
+    data = line_map(city(20, up=False), town(10), town(10), city(30, down=False))
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    assert run(data, "2") == 30  # the city and the town next to it
+    data["towns_free"] = True
+    assert run(data, "2") == 70
+    assert run(data, "2,2") == 70  # no more to share: the other train stays home

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import automatic_move
 from referee.games.congo_line.game import CongoLine
 from referee.play.session import Session

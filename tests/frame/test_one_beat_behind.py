@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import Event, RefereeError
 from referee.play.session import Session
 from referee.shell.shell import Shell

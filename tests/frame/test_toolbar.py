@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from referee import i18n, scenario
+from devtools import scenario
+from referee import i18n
 from referee.core.bar import MAX_LINES, fit, one_line
 from referee.i18n import width
 from referee.play.session import Session

@@ -51,7 +51,7 @@ def test_a_usage_error_in_japanese_is_one_line_and_exit_2() -> None:
     assert done.stderr.strip().splitlines() == [
         "referee: 'GAME'の値が正しくありません: ゲーム 'nosuch'はありません →"
         " union-station, express01, railroad-rivals, congo-line, lost-atlas, 18xx"
-        "（'referee new --help' を参照）"
+        "（'referee new --help'を参照）"
     ]
 
 
@@ -62,7 +62,7 @@ def test_click_s_full_stop_is_japanese_in_a_japanese_error() -> None:
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
         "referee: 必須のオプションが指定されていません: '--players' / '-p'。"
-        "（'referee new --help' を参照）"
+        "（'referee new --help'を参照）"
     ]
 
 
@@ -154,8 +154,8 @@ def test_the_help_options_line_follows_the_language_whichever_spoke_first() -> N
     carried that line in Japanese)."""
     import click
 
+    from devtools.generate import tree
     from referee.cli.clicktext import TranslatedHelp, translate_click, with_lang
-    from referee.generate import tree
 
     class Probe(TranslatedHelp, click.Group):
         """A command no other test has asked for its --help yet."""

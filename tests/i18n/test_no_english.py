@@ -19,9 +19,10 @@ from pathlib import Path
 import click
 import pytest
 
-from referee import i18n, scenario
+from devtools import scenario
+from devtools.generate import tree
+from referee import i18n
 from referee.cli.main import cli
-from referee.generate import tree
 from tests.i18n.test_cli_ja import referee_program
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import i18n, scenario
+from devtools import scenario
+from referee import i18n
 from referee.play import frame
 from referee.play.session import Session
 from referee.shell.shell import Shell
@@ -92,9 +93,9 @@ def test_the_lang_verb_refuses_a_language_it_does_not_speak() -> None:
 def test_lang_is_offered_by_help_and_completion() -> None:
     sh = shell()
     assert "lang ja|en" in sh.run("help").text
-    from referee.play import frame
+    from referee.play import offers
 
-    assert frame.candidates(sh.session, ["lang"]) == ["en", "ja"]
+    assert offers.candidates(sh.session, ["lang"]) == ["en", "ja"]
 
 
 # A word with a lower-case letter, three letters or more: English prose, not a hex (C4, CHI),

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from referee import games, scenario
+from devtools import scenario
+from referee import games
 from referee.core import fit
 from referee.core.engine import UsageError
 from referee.i18n import speaking, width

@@ -14,7 +14,7 @@ import pexpect
 import pytest
 from wcwidth import wcswidth
 
-from referee import scenario
+from devtools import scenario
 from tests.e2e.test_terminal import referee_program, spawn
 
 SCENARIO = (

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from devtools.generate import completions
 from referee import games
-from referee.generate import completions
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELLS = ["bash", *(s for s in ("zsh", "fish") if shutil.which(s))]

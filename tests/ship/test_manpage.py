@@ -13,9 +13,9 @@ from pathlib import Path
 import click
 import pytest
 
+from devtools.generate import manpage, tree
+from devtools.generate.manpage import for_groff
 from referee.cli.main import cli
-from referee.generate import manpage, tree
-from referee.generate.manpage import for_groff
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "man" / "referee.1"

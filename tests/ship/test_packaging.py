@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
+import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -28,6 +31,41 @@ def test_every_package_with_code_is_listed_for_the_wheel() -> None:
     assert not missing, f"add these to [tool.setuptools] packages in pyproject.toml: {missing}"
     assert {"referee.tables", "referee.tables.maps", "referee.tables.titles"} <= listed
     assert setuptools["package-dir"]["referee.tables"] == "tables"
+
+
+# What is development or test code, by its path in the checkout (issue 30 item 5).
+DEVELOPMENT = re.compile(r"(^|/)(devtools|tests|bench|scripts|generate)(/|$)|scenario|random_play")
+
+
+def test_the_wheel_ships_no_test_or_development_code(tmp_path: Path) -> None:
+    """The wheel holds the package referee and its metadata only: the scenario runner, random
+    play and the generators (devtools/), the tests, the benches and the scripts stay in the
+    checkout (issue 30 item 5). Built from a copy of the checkout's files, as `pip wheel .`."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\n")
+    source = tmp_path / "checkout"
+    for name in filter(None, listed):
+        if (ROOT / name).is_file():
+            (source / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, source / name)
+    assert (source / "devtools" / "scenario.py").is_file()  # there to be left out
+    wheels = tmp_path / "wheels"
+    pip = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(wheels)]
+    subprocess.run([*pip, str(source)], check=True, capture_output=True)
+    (wheel,) = wheels.glob("referee-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "referee/cli/main.py" in names and "referee/tables/titles/1830.toml" in names
+    outside = [n for n in names if not n.startswith(("referee/", "referee-"))]
+    assert not outside, outside
+    development = [n for n in names if DEVELOPMENT.search(n)]
+    assert not development, development
 
 
 def test_game_data_is_read_as_the_package_referee_tables() -> None:

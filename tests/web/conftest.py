@@ -9,7 +9,7 @@ import pytest
 from aiohttp import web
 from aiohttp.test_utils import BaseTestServer, TestClient
 
-from referee import scenario
+from devtools import scenario
 from referee.play.session import Session
 from referee.web.server import TablePage
 from referee.web.source import Source

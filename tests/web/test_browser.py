@@ -17,7 +17,7 @@ URL = re.compile(r"http://\S+/")
 
 
 def _half(name: str) -> int:
-    from referee import scenario
+    from devtools import scenario
 
     return len(scenario.load(SCENARIOS / name).commands) // 2
 

@@ -77,7 +77,7 @@ def _page(name: str) -> str:
 
 
 def _half(name: str) -> int:
-    from referee import scenario
+    from devtools import scenario
     from tests.web.conftest import SCENARIOS
 
     return len(scenario.load(SCENARIOS / name).commands) // 2

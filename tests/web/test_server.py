@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import threading
 
 import pytest
@@ -270,3 +271,21 @@ async def test_the_stream_brings_the_view_and_only_what_the_page_lacks(shared) -
     assert told == view["version"] == source.version
     assert view["last_moves"][-1]["text"] == move and view["page"]["lang"] == "en"
     response.close()
+
+
+async def test_the_switch_interval_is_restored_when_the_page_stops(us_session: Session) -> None:
+    """Serving lowers the interpreter's switch interval (the page is drawn in a thread); a
+    page that stops leaves it as it found it, also when two pages overlap."""
+    outside = sys.getswitchinterval()
+    sys.setswitchinterval(0.005)  # the interpreter's default
+    try:
+        first, second = TablePage(Source(us_session)), TablePage(Source(us_session))
+        await first.start("127.0.0.1", 0)
+        await second.start("127.0.0.1", 0)
+        assert sys.getswitchinterval() < 0.005
+        await first.stop()
+        assert sys.getswitchinterval() < 0.005
+        await second.stop()
+        assert sys.getswitchinterval() == 0.005
+    finally:
+        sys.setswitchinterval(outside)

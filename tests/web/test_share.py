@@ -242,7 +242,7 @@ def test_a_save_read_again_is_what_a_whole_read_gives(tmp_path: Path, game: str)
     parses only the pieces of the file that changed (savefile.reread): after each move, undo,
     redo and amend of a whole game, automatic moves included, it holds what reading the file
     whole gives, what each move did included."""
-    from referee import scenario
+    from devtools import scenario
 
     name = ONE_OF_EACH[game]
     s = scenario.load(SCENARIOS / name)

@@ -38,7 +38,8 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from referee import i18n, scenario
+from devtools import scenario
+from referee import i18n
 from referee.i18n import _
 from referee.play import render
 from referee.play.session import Session

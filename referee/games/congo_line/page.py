@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.gamespec import Played
+from referee.core.html import esc, swatch, table
 from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
 from referee.games.congo_line.track import space_value
 from referee.i18n import _
-from referee.web.html import esc, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:

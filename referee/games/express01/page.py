@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.gamespec import Played
+from referee.core.html import esc, swatch, table
 from referee.games.express01.names import STAGE_NAMES, company, deck_words, kind, stage
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
 from referee.i18n import _
-from referee.web.html import esc, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:

@@ -12,7 +12,7 @@ row (doubled: A1, A3, B2, ...). A piece is placed by naming the hex of its h1 an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from referee.core.datafiles import load_table
@@ -136,7 +136,8 @@ def board(state: State) -> Board:
     )
 
 
-@cache
+# The boards of the last maps asked for: a game's map grows piece by piece, then stays.
+@lru_cache(maxsize=64)
 def _board(
     placed: tuple[tuple[int, str, int], ...],
     capitals: tuple[str, ...],

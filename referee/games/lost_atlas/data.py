@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from referee.core.datafiles import load_table
+from referee.eighteen_rules.market import Market, Space, shift, track
 from referee.i18n import _, pgettext
 
 TREASURY = "treasury"
@@ -15,6 +16,10 @@ MAJOR_SHARES = 10  # rules ■4: a major is 10 shares (president's certificate =
 INF = "inf"
 TRAIN_NAMES = ("2", "3", "4", "5", "6", "7", INF)
 COLOURS = ("yellow", "green", "purple", "grey")
+# Where the shared market moves a price on the track: a payout right (■17), a withhold or no
+# revenue left (■16, ■17), a sale or an issue left (■9, ■13), all with players right (■10).
+MOVES = {"pay": "right", "half": "none", "withhold": "left", "sold": "left", "sold_out": "right"}
+PAY_MULTIPLES = (1, 2)  # ■17: a step right for revenue at least the price, another for twice
 
 
 def colour_name(colour: str) -> str:
@@ -123,11 +128,22 @@ def nearest_space(value: int) -> int:
     return min(spaces(), key=lambda s: (abs(s - value), s))
 
 
+@cache
+def market() -> Market:
+    """The stock track as the shared market: one row, no zones, held at either end."""
+    return track(spaces(), MOVES)
+
+
+def space(price: int) -> Space:
+    """The track's space of `price` (ValueError if the track has none)."""
+    found = market().at(0, spaces().index(price))
+    assert found is not None
+    return found
+
+
 def step(price: int, steps: int) -> int:
     """The space `steps` right (+) or left (-) of `price`, held at the ends of the track."""
-    track = spaces()
-    at = min(max(track.index(price) + steps, 0), len(track) - 1)
-    return track[at]
+    return shift(market(), space(price), steps).price
 
 
 @cache

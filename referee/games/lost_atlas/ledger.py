@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from referee.core.engine import Event
+from referee.eighteen_rules import limits
 from referee.games.lost_atlas import data
+from referee.games.lost_atlas.data import POOL
 from referee.games.lost_atlas.state import Company, State
 from referee.i18n import _
 
@@ -42,12 +44,17 @@ def pay(state: State, payer: str, payee: str, amount: int, events: list[Event], 
 
 def pool_limit(co: Company) -> int:
     """Rules ■4: the pool holds at most 50% (2 of a minor's 5 shares, 5 of a major's 10)."""
-    return co.size * int(data.table()["shares"]["pool_limit_percent"]) // 100
+    return limits.share_limit(co.size, int(data.table()["shares"]["pool_limit_percent"]))
+
+
+def pool_room(co: Company) -> int:
+    """Shares the pool may still take of `co` (■4: at most 50%)."""
+    return limits.room(pool_limit(co), co.held(POOL))
 
 
 def player_limit(co: Company) -> int:
     """Rules ■4: a player holds at most 60% (3 of 5, 6 of 10)."""
-    return co.size * int(data.table()["shares"]["player_limit_percent"]) // 100
+    return limits.share_limit(co.size, int(data.table()["shares"]["player_limit_percent"]))
 
 
 def move_shares(co: Company, frm: str, to: str, n: int) -> None:

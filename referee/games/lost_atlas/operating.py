@@ -10,6 +10,7 @@ from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
 from referee.eighteen import proposal
 from referee.eighteen.proposal import Found
+from referee.eighteen_rules import payout
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
     Bankrupt,
@@ -238,7 +239,7 @@ def _issue_refusal(state: State, co: Company) -> RuleError | None:
     if co.held(TREASURY) == 0:
         said = _("{company} has no share in its treasury").format(company=co.name)
         return RuleError(said, R_ISSUE, computable=False)
-    if co.held(POOL) + 1 > ledger.pool_limit(co):
+    if not ledger.pool_room(co):
         return RuleError(_("the pool would hold more than 50%"), "■4 銀行に株を売る(株式の発行)")
     return None
 
@@ -402,6 +403,8 @@ def _through_dividend(state: State, co: Company, judge: Judge, events: list[Even
 
 
 NO_MOVE = N_("no revenue, with trains: no move")
+# ■17: the treasury's shares pay the company, the pool's pay nobody (it stays in the bank).
+BANK_HELD = {TREASURY: "company", POOL: "bank"}
 
 
 def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: list[Event]) -> None:
@@ -426,15 +429,14 @@ def _dividend(state: State, co: Company, withhold: bool, judge: Judge, events: l
         # ■17: 20% of the revenue per minor share, 10% per major share (the president's
         # certificate is two). The rules give no rounding (facts §8: revenues are multiples of
         # 10, so this is exact); any remainder of a custom card stays with the bank.
-        per_share = revenue // co.size
+        per_share = payout.earned(revenue, 1, co.size, "per_share")
         said = _("{company} pays {revenue}: {per_share} a share")
         events.append(Event(said.format(company=co.name, revenue=revenue, per_share=per_share)))
-        for holder in sorted(co.shares, key=lambda h: (h not in state.cash, h)):
-            n = co.held(holder)
-            if holder == POOL:
-                continue
-            payee = co.name if holder == TREASURY else holder
-            ledger.pay(state, ledger.BANK, payee, n * per_share, events, _("dividend"))
+        held = {h: co.held(h) for h in sorted(co.shares, key=lambda h: (h not in state.cash, h))}
+        for _holder, payee, amount in payout.dividends(
+            revenue, held, co.size, "per_share", state.cash, co.name, BANK_HELD
+        ):
+            ledger.pay(state, ledger.BANK, payee, amount, events, _("dividend"))
     if move.new != co.price:
         ledger.move_price(state, co, move.steps, move.why, events)
     elif revenue and not withhold:

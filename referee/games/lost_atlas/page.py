@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.gamespec import Played
+from referee.core.html import esc, items, swatch, table
+from referee.eighteen.hexmap import TILE, Hex, svg
 from referee.games.lost_atlas import atlas, data, ledger, routes, trains
 from referee.games.lost_atlas.commands import colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.render import company_head, company_row, next_rust, round_label
 from referee.games.lost_atlas.state import State
 from referee.i18n import _, pgettext
-from referee.web.hexmap import TILE, Hex, svg
-from referee.web.html import esc, items, swatch, table
 
 TERRAIN = {
     "plain": "#dfe9c8",

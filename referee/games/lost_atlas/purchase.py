@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
+from referee.eighteen_rules import emergency
+from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
 from referee.games.lost_atlas.data import INF, POOL
@@ -56,7 +58,7 @@ def _take(
         )
     have, limit, note = trains.limit_check(state, co, move.kind if move.source == "deck" else "")
     judge.rule(
-        have < limit,
+        rolling.may_add(have, limit),
         _("{company} is at its train limit ({limit})").format(company=co.name, limit=limit),
         sections.R_TRAIN_LIMIT,
         reading=note,
@@ -121,12 +123,12 @@ def may_buy(state: State, co: Company) -> bool:
     (■12), the ∞ handing in a train, or a train of another company for at least 1."""
     for kind, source in _offers(state):
         have, limit, _note = trains.limit_check(state, co, kind if source == "deck" else "")
-        if have < limit and co.cash >= data.train_price(kind):
+        if rolling.may_add(have, limit) and co.cash >= data.train_price(kind):
             return True
         traded = data.table()["trains"]["inf_trade_price"]
         if kind == INF and co.running() and co.cash >= traded:
             return True
-    room = len(co.running()) < trains.company_limit(state, co)
+    room = rolling.may_add(len(co.running()), trains.company_limit(state, co))
     sellers = [o for o in state.companies.values() if o is not co and o.running()]
     return room and co.cash >= 1 and bool(sellers)
 
@@ -168,12 +170,12 @@ def president_paysshortfall(
         _("the president helps only a company without a train (■20)"),
     )
     judge.rule(
-        cheapest is not None and price <= cheapest[0] and not move.trade,
+        emergency.only_the_cheapest(price, cheapest[0] if cheapest else None) and not move.trade,
         _("the president helps only to buy the cheapest train of the deck or the pool"),
         R_FORCED,
         buy_cheapest(cheapest) if cheapest else "",
     )
-    short = price - co.cash
+    short = emergency.presidents_part(price, co.cash)
     if state.cash[co.president] < short:
         said = _("{player} must add {short} and has {cash}")
         raise RuleError(
@@ -213,7 +215,7 @@ def _from_company(
         R_TRAINS,
     )
     judge.rule(
-        len(co.running()) < trains.company_limit(state, co),
+        rolling.may_add(len(co.running()), trains.company_limit(state, co)),
         _("{company} is at its train limit").format(company=co.name),
         sections.R_TRAIN_LIMIT,
     )
@@ -243,14 +245,13 @@ def emergency_sellable(state: State, player: str, co: Company) -> int:
         floor = max(2, others)  # keep the president's certificate and the presidency
     else:
         floor = 0
-    return max(0, min(held - floor, ledger.pool_limit(co) - co.held(POOL)))
+    return max(0, min(held - floor, ledger.pool_room(co)))
 
 
 def shortfall(state: State, co: Company) -> int:
     cheapest = trains.cheapest_available(state)
-    if cheapest is None or co.trains:
-        return 0
-    return max(0, cheapest[0] - co.cash - state.cash[co.president])
+    price = cheapest[0] if cheapest else None
+    return emergency.shortfall(price, bool(co.trains), co.cash + state.cash[co.president])
 
 
 def emergency_sell(

@@ -17,7 +17,7 @@ Without a map (the players did not enter one, rules ■3) every function here an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import Any
 
 from referee.eighteen.hexes import neighbour, opposite
@@ -155,7 +155,8 @@ def _key(state: State, company: Company | None = None) -> tuple[object, ...]:
     )
 
 
-@cache
+# The positions of the last states asked for (each company's, while a round is played).
+@lru_cache(maxsize=64)
 def _position(key: tuple[Any, ...]) -> Position:
     placed, capitals, destinations, tiles, tokens, suburbs, abilities, colour = key
     b = atlas._board(placed, capitals, destinations, True)

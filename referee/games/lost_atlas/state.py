@@ -1,12 +1,5 @@
-"""The state of a Lost Atlas game.
-
-Design: the state is dataclasses holding dicts and lists, and every state a caller sees is
-sealed: assigning a field, or changing one of its dicts or lists, raises. A move is played on
-`state.draft()` (a fresh copy nothing else holds, written by the round modules in place) and
-the draft is sealed before `Game.apply` returns it, so no state, old or new, can change after
-it was made (tested). Rules code therefore reads like the rules ("the company pays 40") while
-the states the session keeps stay as immutable as a frozen dataclass's.
-"""
+"""The state of a Lost Atlas game: a sealed draft (referee/core/sealed.py), each move played on
+`state.draft()` by the round modules and sealed before `Game.apply` returns it (tested)."""
 
 from __future__ import annotations
 
@@ -14,6 +7,7 @@ from dataclasses import dataclass, field
 
 from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.core.sealed import Sealable
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
 
@@ -169,10 +163,9 @@ class State(Sealable):
         return player
 
     def order(self) -> list[str]:
-        """Companies in operating order: higher price first, then higher on the space (■11)."""
-        return sorted(
-            self.companies, key=lambda n: (-self.companies[n].price, self.companies[n].arrival)
-        )
+        """Companies in operating order: higher price first, then higher on the space (■11;
+        the shared order, on a track)."""
+        return operating_order({n: Marker(c.price, c.arrival) for n, c in self.companies.items()})
 
     def top_arrival(self) -> int:
         self.arrivals += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
+from referee.eighteen_rules import limits
 from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
     Bid,
@@ -336,7 +337,7 @@ def sellable(state: State, player: str, co: Company) -> int:
     """Shares a player may sell of `co` now (■9: never the president's certificate; the pool
     holds at most 50%)."""
     keep = 2 if co.president == player else 0
-    return max(0, min(co.held(player) - keep, ledger.pool_limit(co) - co.held(POOL)))
+    return max(0, min(co.held(player) - keep, ledger.pool_room(co)))
 
 
 def _sale_refusals(state: State, sr: StockRound, player: str) -> list[RuleError]:
@@ -426,7 +427,7 @@ def _buy_refusals(
     if co.name in sr.sold.get(player, []):
         said = _("{player} sold {company} this round")
         out.append(RuleError(said.format(player=player, company=co.name), R_BUY))
-    if co.held(player) + 1 > ledger.player_limit(co):
+    if not limits.within(co.held(player) + 1, ledger.player_limit(co)):
         said = _("{player} would hold more than 60% of {company}")
         out.append(RuleError(said.format(player=player, company=co.name), R_LIMIT))
     if state.cash[player] < co.price:

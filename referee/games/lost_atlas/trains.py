@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
+from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
 from referee.games.lost_atlas.data import INF
@@ -18,10 +19,7 @@ from referee.i18n import _, ngettext
 
 def deck_top(state: State) -> str | None:
     """The train on top of the deck (rules ■18: bought in order); None when it is empty."""
-    for kind in data.table()["trains"]["order"]:
-        if state.deck.get(kind, 0) != 0:
-            return str(kind)
-    return None
+    return rolling.next_train(map(str, data.table()["trains"]["order"]), state.deck)
 
 
 def deck_offers(state: State) -> list[str]:
@@ -49,17 +47,14 @@ def limit_check(state: State, co: Company, from_deck: str) -> tuple[int, int, st
     note = state.readings.note(TRAIN_LIMIT)
     if state.readings.of(TRAIN_LIMIT) == "before-rust":
         return len(co.running()), company_limit(state, co), note
-    rusts = data.table()["trains"]["rusts"]
-    gone = {rusts.get(str(lvl)) for lvl in range(state.level + 1, level + 1)}
+    gone = set(_rusted(state.level, level))
     kept = [t for t in co.running() if t.kind not in gone]
     return len(kept), company_limit(state, co, level), note
 
 
 def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
     """A train leaves the deck (bought or exported): phase, rusting and limits (■19, ■23)."""
-    deck_kind = "7" if kind == INF else kind
-    if state.deck[deck_kind] > 0:
-        state.deck[deck_kind] -= 1
+    rolling.take(state.deck, "7" if kind == INF else kind)
     level = data.train_level(kind)
     if level <= state.level:
         return
@@ -73,12 +68,17 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
         if state.orr is not None and not state.orr.tile_phase:
             state.orr.tile_phase = state.colour  # ■19: its tiles from the next company on
         state.colour = colour
-    rusts = data.table()["trains"]["rusts"]
-    for lvl in range(previous + 1, level + 1):
-        gone = rusts.get(str(lvl))
-        if gone:
-            rust(state, gone, events)
+    for gone in _rusted(previous, level):
+        rust(state, gone, events)
     enforce_limits(state, events)
+
+
+def _rusted(level: int, to: int) -> list[str]:
+    """The kinds that rust when the level rises from `level` to `to` (■5: the table's rusts,
+    each the first train of a level rusting one kind)."""
+    rusts = data.table()["trains"]["rusts"]
+    triggers = [str(lvl) for lvl in range(level + 1, to + 1)]
+    return rolling.rusted(triggers, ((str(kind), on) for on, kind in rusts.items()))
 
 
 def rust(state: State, kind: str, events: list[Event]) -> None:
@@ -110,8 +110,8 @@ def enforce_limits(state: State, events: list[Event]) -> None:
     """Trains over a company's limit go to the pool (■19). When they are not all alike, the
     president chooses which (`discard`); the game waits for that choice."""
     for co in state.companies.values():
-        excess = len(co.running()) - company_limit(state, co)
-        if excess <= 0 or co.name in state.discard:
+        excess = rolling.excess(len(co.running()), company_limit(state, co))
+        if not excess or co.name in state.discard:
             continue
         kinds = {t.kind for t in co.running()}
         if len(kinds) == 1:
@@ -131,7 +131,7 @@ def _to_pool(state: State, co: Company, t: Train, events: list[Event]) -> None:
 
 
 def excess(state: State, co: Company) -> int:
-    return len(co.running()) - company_limit(state, co)
+    return rolling.excess(len(co.running()), company_limit(state, co))
 
 
 def discard(state: State, move: object, judge: Judge, events: list[Event]) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.gamespec import Played
+from referee.core.html import esc, items, table
 from referee.games.railroad_rivals.names import cube
 from referee.games.railroad_rivals.state import State
 from referee.i18n import _, in_game
-from referee.web.html import esc, items, table
 
 CELL = 120  # one city tile, in SVG units
 

@@ -16,6 +16,7 @@ from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.games.titled.common import start_at
 from referee.games.titled.floating import float_company
+from referee.games.titled.holdings import president_percent
 from referee.games.titled.moves import BidPrivate, Done, Par
 from referee.games.titled.state import CLOSED, IPO, Bid, State
 from referee.games.titled.title import DRAWN, Private
@@ -327,10 +328,10 @@ def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Even
 
 
 def _give_president(state: State, player: str, abbr: str) -> None:
-    company = state.title.company(abbr)
     corp = state.corps[abbr]
-    corp.held[IPO] -= company.shares[0]
-    corp.held[player] = corp.percent(player) + company.shares[0]
+    certificate = president_percent(state, abbr)
+    corp.held[IPO] -= certificate
+    corp.held[player] = corp.percent(player) + certificate
     corp.president = player
 
 
@@ -341,7 +342,7 @@ def _name_drawn(state: State, move: Par, judge: Judge) -> None:
     judge.turn(move.actor, state.privates[private_abbr], AUCTION)
     started = _("{company} has started").format(company=move.company)
     judge.fact(not state.corps[move.company].started, started, AUCTION)
+    state.drawn[private_abbr] = move.company  # before its certificate: it may keep its own
     _give_president(state, move.actor, move.company)
-    state.drawn[private_abbr] = move.company
     state.auction.pending_draw = ""
     state.auction.pending_par = move.company

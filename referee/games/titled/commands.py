@@ -122,8 +122,12 @@ def _train(t: Typed[State]) -> BuyTrain:
         return BuyTrain(t.actor, name, trade=_train_named(t, args[2]))
     if args[1:2] == ("from",) and len(args) == 4:
         return BuyTrain(t.actor, name, seller=_company(t, args[2]), price=amount(args[3]))
+    if len(args) == 2 and args[1] in t.state.privates:
+        return BuyTrain(t.actor, name, private=args[1])
     if len(args) > 1:
-        raise UsageError(_("train NAME, train NAME trade OLD or train NAME from CO PRICE"))
+        raise UsageError(
+            _("train NAME, train NAME trade OLD, train NAME from CO PRICE or train NAME PRIVATE")
+        )
     return BuyTrain(t.actor, name)
 
 
@@ -254,12 +258,13 @@ GRAMMAR: Grammar[State] = Grammar(
     (
         Verb(
             "train",
-            "train NAME [trade OLD | from COMPANY PRICE]",
+            "train NAME [trade OLD | from COMPANY PRICE | PRIVATE]",
             N_("buy a train"),
             (
                 Form("train 2", N_("from the bank")),
                 Form("train D trade 4", N_("from the bank, trading in an old train")),
                 Form("train 6 from NYNH 600", N_("from another company, at a price agreed")),
+                Form("train 3 NDY", N_("from the bank, at the discount a private gives")),
             ),
             OR,
         ),
@@ -280,7 +285,13 @@ GRAMMAR: Grammar[State] = Grammar(
             "private",
             "private PRIVATE PRICE",
             N_("the company buys a private from its owner"),
-            (Form("private SV 40"),),
+            (
+                Form("private SV 40"),
+                Form(
+                    "private NDY 1",
+                    N_("in a stock round: from another player, where the phase allows"),
+                ),
+            ),
             OR,
         ),
         _private,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.games.titled import market
+from referee.eighteen_rules import market
+from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.titled.state import Corp, State
 from referee.games.titled.title import Space
 from referee.i18n import N_, _
@@ -44,3 +45,14 @@ def start_at(state: State, corp: Corp, price: int, judge: Judge) -> None:
     corp.par, corp.row, corp.column = price, space.row, space.column
     state.arrivals += 1
     corp.arrival = state.arrivals
+
+
+def order(state: State) -> list[str]:
+    """Floated companies in the shared operating order (eighteen_rules.order)."""
+    return operating_order(
+        {
+            c.abbr: Marker(state.space(c).price, c.arrival, c.column, c.row)
+            for c in state.corps.values()
+            if c.floated
+        }
+    )

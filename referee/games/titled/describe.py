@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.datafiles import load_table, table_names
+from referee.core.files import read_toml
+from referee.eighteen.maps import load_map
 from referee.games.titled import title as t
 from referee.games.titled.keys import Keys, TitleError, shown
 from referee.i18n import _
@@ -57,8 +59,6 @@ def title_data(name_or_path: str) -> tuple[dict[str, Any], str]:
             _("no title '{name}': neither a shipped title nor a file").format(name=name_or_path),
             ", ".join(shipped()),
         )
-    from referee.core.files import read_toml
-
     return read_toml(path, _("a title description"), TitleError), str(path)
 
 
@@ -89,6 +89,7 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
     limit = players.by_players("certificate_limit", 1, 1000)
     if set(cash) != set(limit):
         players.fail(_("must give the same player counts as cash"), "certificate_limit")
+    variants = _variants(players.table("variants", required=False), set(cash))
     players.done()
     bank_table = top.table("bank")
     bank = bank_table.integer("cash", low=1, high=_MONEY)
@@ -127,11 +128,20 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
             f"phases[{phases[0].name}].on",
         )
     privates = (
-        tuple(_private(k, abbrs, [p.name for p in phases]) for k in top.tables("privates", "abbr"))
+        tuple(
+            _private(k, abbrs, [p.name for p in phases], train_names)
+            for k in top.tables("privates", "abbr")
+        )
         if top.has("privates")
         else ()
     )
     _unique(top, "privates", [p.abbr for p in privates])
+    for p in privates:
+        if p.gives_train is not None and p.gives_train.train not in train_names:
+            said = _("names no train {value}").format(value=shown(p.gives_train.train))
+            Keys({}, f"privates[{p.abbr}].gives_train", file).fail(
+                said, "train", ", ".join(train_names)
+            )
     title = t.Title(
         name=name,
         full_name=full_name,
@@ -152,16 +162,52 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         end=_end(top.table("end")),
         aliases=aliases,
         proven_by=proven_by,
+        variants=variants,
     )
     for name in title.operating.export_after_set:
         if name not in train_names:
             said = _("names no train {value}").format(value=shown(name))
             Keys({}, "operating", file).fail(said, "export_after_set", ", ".join(train_names))
+    _variant_certificates(title, file)
     confidence = _confidence(top.table("confidence", required=False), raw)
     top.done()
     if map_name:
         _against_map(title, file)
     return t.Title(**{**title.__dict__, "confidence": confidence})
+
+
+def _variants(k: Keys, counts: set[int]) -> dict[int, t.PlayerCountRules]:
+    """[players.variants.N]: the rules a number of players the title is played by turns on."""
+    out: dict[int, t.PlayerCountRules] = {}
+    for count in list(k.data):
+        if not count.isdigit() or int(count) not in counts:
+            said = _("keys must be player counts that [players] cash gives")
+            k.fail(said, count, ", ".join(str(n) for n in sorted(counts)))
+        rules = k.table(count)
+        out[int(count)] = t.PlayerCountRules(
+            president_percent=rules.integer("president_percent", 0, 0, 100),
+            drawn_keeps_certificates=rules.flag("drawn_keeps_certificates", False),
+            float_sends_rest_to_pool=rules.flag("float_sends_rest_to_pool", False),
+            outside_buy_retires_pool_share=rules.flag("outside_buy_retires_pool_share", False),
+        )
+        rules.done()
+    return out
+
+
+def _variant_certificates(title: t.Title, file: str) -> None:
+    """A variant's president's certificate must be a whole number of each company's ordinary
+    certificates, no smaller than its own and no more than it floats at."""
+    for count, rules in title.variants.items():
+        percent = rules.president_percent
+        for company in title.companies if percent else ():
+            if percent % company.unit or not company.shares[0] <= percent <= company.float_percent:
+                said = _("cannot be {value} for {company}: its certificates are {shares}")
+                where = Keys({}, f"players.variants.{count}", file)
+                shares = ", ".join(map(str, company.shares))
+                where.fail(
+                    said.format(value=percent, company=company.abbr, shares=shares),
+                    "president_percent",
+                )
 
 
 def _unique(top: Keys, key: str, names: list[str], said: str = "") -> None:
@@ -249,14 +295,40 @@ def _company(k: Keys) -> t.Company:
         tokens=tuple(tokens),
         float_percent=k.integer("float_percent", low=10, high=100),
         shares=tuple(shares),
+        home_at_start=k.flag("home_at_start", False),
+        objective=_objective(k),
     )
     k.done()
+    if company.home_at_start and not company.home:
+        k.fail(_("must name the home hex its station starts on"), "home")
     if company.float_percent < company.shares[0]:
         k.fail(_("must be at least the president's certificate"), "float_percent")
     return company
 
 
-def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
+def _objective(k: Keys) -> tuple[str, int] | None:
+    """`objective = { hex = "G4", bonus = 100 }`: its first station there pays the bonus."""
+    if not k.has("objective"):
+        return None
+    goal = k.table("objective")
+    found = (goal.text("hex"), goal.integer("bonus", low=1, high=_MONEY))
+    goal.done()
+    return found
+
+
+def _train_discount(k: Keys, trains: list[str]) -> t.TrainDiscount:
+    table = k.table("train_discount")
+    names = table.texts("trains")
+    for name in names:
+        if name not in trains:
+            said = _("names no train {value}").format(value=shown(name))
+            table.fail(said, "trains", ", ".join(trains))
+    found = t.TrainDiscount(table.integer("percent", low=1, high=100), tuple(names))
+    table.done()
+    return found
+
+
+def _private(k: Keys, abbrs: set[str], phases: list[str], trains: list[str]) -> t.Private:
     abbr = k.text("abbr")
     out: dict[str, Any] = {
         "abbr": abbr,
@@ -269,6 +341,7 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
         "player_keeps_open": k.flag("player_keeps_open", False),
         "min_players": k.integer("min_players", 0, 0, 20),
         "closes_when_company_starts": k.flag("closes_when_company_starts", False),
+        "free_station_on": tuple(k.texts("free_station_on", [])),
     }
     for key in ("gives_share", "gives_president", "closes_when_bought_train_by", "exchanges_for"):
         out[key] = k.text(key, "")
@@ -288,8 +361,17 @@ def _private(k: Keys, abbrs: set[str], phases: list[str]) -> t.Private:
             lost_to_other_lays=extra.flag("lost_to_other_lays", False),
             as_own_lay=extra.flag("as_own_lay", False),
             free_station=extra.flag("free_station", False),
+            special_tile=extra.flag("special_tile", False),
         )
         extra.done()
+    if k.has("gives_train"):
+        given = k.table("gives_train")
+        out["gives_train"] = t.GivesTrain(
+            given.text("train"), given.text("before_phase", "", ("", *phases))
+        )
+        given.done()
+    if k.has("train_discount"):
+        out["train_discount"] = _train_discount(k, trains)
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -314,6 +396,7 @@ def _train(k: Keys) -> t.Train:
         trade_in_discount=k.integer("trade_in_discount", 0, 0, _MONEY),
         obsolete_on=k.text("obsolete_on", ""),
         loses_a_train_run=k.flag("loses_a_train_run", False),
+        towns_free=k.flag("towns_free", False),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")
@@ -334,6 +417,7 @@ def _phase(k: Keys, trains: list[str]) -> t.Phase:
         train_limit=k.integer("train_limit", low=1, high=20),
         privates_for_sale=k.flag("privates_for_sale", False),
         bank_trains_per_turn=k.integer("bank_trains_per_turn", 0, 0, 20),
+        private_sales_between_players=k.flag("private_sales_between_players", False),
     )
     k.done()
     return phase
@@ -392,6 +476,7 @@ def _operating(k: Keys) -> t.OperatingRules:
         first_round_private_sales=k.flag("first_round_private_sales", False),
         first_turn_tile_lays=k.integer("first_turn_tile_lays", 0, 0, 10),
         export_after_set=tuple(k.texts("export_after_set", [])),
+        towns_free=k.flag("towns_free", False),
     )
     k.done()
     return rules
@@ -450,8 +535,6 @@ def _resolves(raw: Any, path: str) -> bool:
 
 
 def _against_map(title: t.Title, file: str) -> None:
-    from referee.eighteen.maps import load_map
-
     hexes = load_map(title.map).hexes
     for c in title.companies:
         if c.home not in hexes:
@@ -460,9 +543,10 @@ def _against_map(title: t.Title, file: str) -> None:
                 said.format(value=shown(c.home), map=title.map), "home"
             )
     for p in title.privates:
-        for h in p.blocks:
-            if h not in hexes:
-                said = _("{value} is not a hex of the {map} map")
-                Keys({}, f"privates[{p.abbr}]", file).fail(
-                    said.format(value=shown(h), map=title.map), "blocks"
-                )
+        for name, named in (("blocks", p.blocks), ("free_station_on", p.free_station_on)):
+            for h in named:
+                if h not in hexes:
+                    said = _("{value} is not a hex of the {map} map")
+                    Keys({}, f"privates[{p.abbr}]", file).fail(
+                        said.format(value=shown(h), map=title.map), name
+                    )

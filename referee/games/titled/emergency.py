@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.games.titled import market
+from referee.eighteen_rules import emergency, limits, market
 from referee.games.titled.common import EMERGENCY, key, moved
-from referee.games.titled.holdings import successor
+from referee.games.titled.holdings import president_percent, successor
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
 
@@ -63,7 +63,7 @@ def president_helps(state: State, corp: Corp, price: int, judge: Judge) -> list[
     """`corp` spends all its cash toward `price` and its president pays the rest; the caller
     hands the `price` to whoever sells the train."""
     title = state.title
-    president, rest = corp.president, price - corp.cash
+    president, rest = corp.president, emergency.presidents_part(price, corp.cash)
     judge.rule(
         state.cash[president] >= rest,
         _(
@@ -107,7 +107,7 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
     only when another player would take the presidency."""
     title = state.title
     company = title.company(corp.abbr)
-    room = max(title.shares.pool_limit - corp.percent(POOL), 0)
+    room = limits.room(title.shares.pool_limit, corp.percent(POOL))
     held = corp.percent(player)
     president = corp.president == player
     heir = ""
@@ -115,7 +115,7 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
         corp.held[player] = 0
         heir = successor(state, corp, company, player)
         corp.held[player] = held
-    sellable = held if (heir or not president) else held - company.shares[0]
+    sellable = held if (heir or not president) else held - president_percent(state, corp.abbr)
     count = min(sellable, room) // company.unit
     if count == 0:
         said = _("{player} keeps {percent}% of {company}: the pool takes no more")
@@ -134,10 +134,10 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
             )
         )
     ]
-    if president and corp.percent(player) < company.shares[0] and heir:
+    if president and corp.percent(player) < president_percent(state, corp.abbr) and heir:
         corp.president = heir
         said = _("{heir} becomes president of {company} (from {player})")
         events.append(Event(said.format(heir=heir, company=corp.abbr, player=player)))
-    drops = count if title.shares.sell_drop == "per_share" else 1
+    drops = market.sale_drops(count, title.shares.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     return [*events, *moved(state, corp, to)]

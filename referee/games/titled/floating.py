@@ -5,7 +5,7 @@ other)."""
 from __future__ import annotations
 
 from referee.core.engine import Event
-from referee.games.titled.state import IPO, Corp, State
+from referee.games.titled.state import IPO, POOL, Corp, State
 from referee.games.titled.title import Company
 from referee.i18n import _
 
@@ -15,6 +15,10 @@ def float_company(state: State, company: Company, corp: Corp) -> list[Event]:
     if corp.floated or corp.percent(IPO) > 100 - company.float_percent:
         return []
     corp.floated = True
+    return [*_capital(state, company, corp), *_rest_to_pool(state, corp)]
+
+
+def _capital(state: State, company: Company, corp: Corp) -> list[Event]:
     if state.title.shares.capitalisation == "incremental":
         said = _("{company} floats with {cash}")
         return [Event(said.format(company=company.abbr, cash=state.title.money(corp.cash)))]
@@ -23,3 +27,15 @@ def float_company(state: State, company: Company, corp: Corp) -> list[Event]:
     corp.cash += capital
     said = _("{company} floats: the bank pays it {cash}")
     return [Event(said.format(company=company.abbr, cash=state.title.money(capital)))]
+
+
+def _rest_to_pool(state: State, corp: Corp) -> list[Event]:
+    """[players.variants.N] float_sends_rest_to_pool: the initial offering's certificates go
+    to the pool once the company floats (18Chesapeake's two-player variant, rules 13.2)."""
+    rest = corp.percent(IPO)
+    if not rest or not state.title.variant(len(state.players)).float_sends_rest_to_pool:
+        return []
+    corp.held[IPO] = 0
+    corp.held[POOL] = corp.percent(POOL) + rest
+    said = _("{company}'s {percent}% left in the initial offering goes to the pool")
+    return [Event(said.format(company=corp.abbr, percent=rest))]

@@ -130,7 +130,19 @@ class Titled(Game):
                 and state.privates.get(p.abbr) == who
                 and p.abbr not in state.extra_lays
             ]
-            more = (("exchange",) if swaps else ()) + (("tile",) if lays else ())
+            # another player's private, where the phase lets players sell them to each other
+            others = tuple(
+                p
+                for p, owner in state.privates.items()
+                if owner in state.cash
+                and owner != who
+                and operating.phase(state).private_sales_between_players
+            )
+            more = (
+                (("exchange",) if swaps else ())
+                + (("tile",) if lays else ())
+                + (("private",) if others else ())
+            )
             return Options(
                 who,
                 ("buy", "par", "sell", "done", *more),
@@ -140,6 +152,7 @@ class Titled(Game):
                     "sell": (held, ("1",)),
                     "exchange": (swaps, ("pool",)),
                     "tile": (tuple(h for lay in lays for h in lay.hexes),),
+                    "private": (others,),
                 },
                 _("stock round {number}").format(number=state.stock_round),
             )
@@ -158,7 +171,8 @@ class Titled(Game):
             return Options(who, first, {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
-        if title.map:  # the route search knows the map: `run best`, `routes`
+        if title.map and not any(t.towns_free for t in title.trains):
+            # the route search knows the map and runs the title's trains: `run best`, `routes`
             verbs.insert(1, "routes")
             revenues = ("best",)
         if operating.shortfall(state, corp) > state.cash[who]:

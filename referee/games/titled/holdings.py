@@ -6,28 +6,39 @@ the president's certificate a multiple of it (the loader refuses any other split
 
 from __future__ import annotations
 
-from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State
+from referee.eighteen_rules import limits
+from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State
 from referee.games.titled.title import Company
+
+
+def president_percent(state: State, abbr: str) -> int:
+    """The percent of `abbr`'s president's certificate: the company's own, or the one the
+    number of players sets ([players.variants.N] president_percent), which the company drawn
+    for a private keeps its own against where drawn_keeps_certificates says so."""
+    own = state.title.company(abbr).shares[0]
+    rules = state.title.variant(len(state.players))
+    if not rules.president_percent:
+        return own
+    if rules.drawn_keeps_certificates and abbr in state.drawn.values():
+        return own
+    return rules.president_percent
 
 
 def certificates(state: State, player: str) -> int:
     """The certificates that count toward `player`'s limit (the title's market zones)."""
     title = state.title
-    count = 0
-    for company in title.companies:
-        corp = state.corps[company.abbr]
-        held = corp.percent(player)
-        if not held or (
-            corp.started and title.market.means(state.space(corp), "no_certificate_limit")
-        ):
-            continue
-        if corp.president == player:
-            count += 1 + (held - company.shares[0]) // company.unit
-        else:
-            count += held // company.unit
-    if title.shares.privates_count:
-        count += sum(1 for owner in state.privates.values() if owner == player)
-    return count
+    privates = sum(1 for owner in state.privates.values() if owner == player)
+    return limits.certificates(
+        (_holding(state, company, player) for company in title.companies),
+        privates if title.shares.privates_count else 0,
+    )
+
+
+def _holding(state: State, company: Company, player: str) -> limits.Holding:
+    corp = state.corps[company.abbr]
+    exempt = corp.started and state.title.market.means(state.space(corp), "no_certificate_limit")
+    president = president_percent(state, company.abbr) if corp.president == player else 0
+    return limits.Holding(corp.percent(player), company.unit, president, exempt)
 
 
 def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
@@ -38,10 +49,10 @@ def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
     seat = state.players.index(leaving)
     order = state.players[seat + 1 :] + state.players[:seat]
     best = max(order, key=lambda p: (corp.percent(p), -order.index(p)))
-    if corp.percent(best) > kept and corp.percent(best) >= company.shares[0]:
+    if corp.percent(best) > kept and corp.percent(best) >= president_percent(state, corp.abbr):
         return best
     return ""
 
 
 def holders(corp: Corp) -> set[str]:
-    return {h for h, p in corp.held.items() if p and h not in (IPO, POOL, CLOSED)}
+    return {h for h, p in corp.held.items() if p and h not in (IPO, POOL, OUT, CLOSED)}

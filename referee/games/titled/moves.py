@@ -91,6 +91,7 @@ class BuyTrain:
     seller: str = ""  # "" from the bank; else the company selling it
     price: int = 0  # from a company: the price agreed
     trade: str = ""  # a train handed in for the title's trade-in discount
+    private: str = ""  # the private whose train_discount this purchase uses
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,11 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.games.titled import market, routes, track, train_events
+from referee.eighteen_rules import emergency, market, payout
+from referee.eighteen_rules import trains as rolling
+from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
-from referee.games.titled.common import EMERGENCY, ROUTES, key, moved
+from referee.games.titled.common import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
@@ -39,7 +41,7 @@ from referee.games.titled.moves import (
 )
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
-from referee.games.titled.title import DRAWN, ExtraLay, Phase
+from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
 from referee.i18n import N_, _, ngettext
 
 OR = N_("18xx operating round")
@@ -47,17 +49,6 @@ OR = N_("18xx operating round")
 
 def phase(state: State) -> Phase:
     return next(p for p in state.title.phases if p.name == state.phase)
-
-
-def order(state: State) -> list[str]:
-    """Floated companies: highest price first; on a tie the one further right, then the one
-    higher up (a grid prices some spaces of a column alike: 1830's 67 on rows 6 to 8), then
-    the one that arrived on the space first (18xx.games Corporation#sort_order_key)."""
-    floated = [c for c in state.corps.values() if c.floated]
-    return [
-        c.abbr
-        for c in sorted(floated, key=lambda c: (-state.space(c).price, -c.column, c.row, c.arrival))
-    ]
 
 
 def company(state: State) -> Corp:
@@ -131,8 +122,7 @@ def _export(state: State) -> list[Event]:
     name = upcoming(state)
     if name not in state.title.operating.export_after_set:
         return []
-    if state.depot[name] > 0:
-        state.depot[name] -= 1
+    rolling.take(state.depot, name)
     events = [Event(_("a {train} train is exported (leaves the game)").format(train=name))]
     if name not in state.bought_kinds:
         state.bought_kinds.append(name)
@@ -143,10 +133,8 @@ def _export(state: State) -> list[Event]:
 def upcoming(state: State) -> str:
     """The next train of the bank's sequence (not one that is sold beside it once another is
     bought, like 1830's D): "" when none is left."""
-    return next(
-        (t.name for t in state.title.trains if state.depot[t.name] != 0 and not t.available_after),
-        "",
-    )
+    sequence = (t.name for t in state.title.trains if not t.available_after)
+    return rolling.next_train(sequence, state.depot) or ""
 
 
 def _over(state: State) -> list[Event]:
@@ -415,6 +403,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(tokens), none_left, OR)
     cost = tokens[corp.stations]
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     _spend(state, corp, cost, judge, _("{company} has {cash}: the station costs {price}"))
@@ -427,18 +416,39 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
             )
         ),
         Event(_("trusted: that the city is connected (not checked)")),
+        *reached,
     ]
 
 
+def _objective_reached(state: State, corp: Corp, hex_name: str) -> list[Event]:
+    """A company's historical objective (its title's `objective`, 18AL): its first station on
+    that hex brings it the bonus from the bank."""
+    goal = state.title.company(corp.abbr).objective
+    if goal is None or goal[0] != hex_name:
+        return []
+    if any(h == hex_name and abbr == corp.abbr for h, _c, abbr in state.stations):
+        return []
+    corp.cash += goal[1]
+    state.bank -= goal[1]
+    said = _("{company} reaches its objective {hex}: {amount} from the bank")
+    return [Event(said.format(company=corp.abbr, hex=hex_name, amount=state.title.money(goal[1])))]
+
+
 def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
-    """The station a private's lay brings (its extra_lay's free_station: 18Chesapeake's C&OC):
-    once, on the hex it laid, the company's next token placed free; it is the turn's station
-    (as 18xx.games plays it: step/special_token.rb, a teleport token)."""
+    """A private's free station: once, the company's next token placed free; it is the turn's
+    station (as 18xx.games plays it: step/special_token.rb, a teleport token). Either on the
+    hex its lay laid (its extra_lay's free_station: 18Chesapeake's C&OC) or on a hex of its
+    free_station_on (18GA's W&SR), with no lay first."""
     described = next(p for p in state.title.privates if p.abbr == move.private)
     extra = described.extra_lay
-    rule = key(state, f"privates.{move.private}.extra_lay")
+    after_lay = extra is not None and extra.free_station
+    rule = (
+        key(state, f"privates.{move.private}.free_station_on")
+        if described.free_station_on
+        else key(state, f"privates.{move.private}.extra_lay")
+    )
     judge.fact(
-        extra is not None and extra.free_station,
+        after_lay or bool(described.free_station_on),
         _("{private} brings no free station").format(private=move.private),
         rule,
     )
@@ -447,15 +457,23 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
         _("{company} does not own {private}").format(company=corp.abbr, private=move.private),
         rule,
     )
+    if after_lay:
+        judge.rule(
+            move.private in state.extra_lays and move.private not in state.free_stations,
+            _("{private}'s station follows its tile lay, once").format(private=move.private),
+            rule,
+        )
+    else:
+        judge.rule(
+            move.private not in state.free_stations,
+            _("{private}'s free station is placed once").format(private=move.private),
+            rule,
+        )
+    hexes = described.free_station_on or (extra.hexes if extra else ())
     judge.rule(
-        move.private in state.extra_lays and move.private not in state.free_stations,
-        _("{private}'s station follows its tile lay, once").format(private=move.private),
-        rule,
-    )
-    judge.rule(
-        extra is not None and move.hex in extra.hexes,
+        move.hex in hexes,
         _("{private}'s station goes on {hexes}").format(
-            private=move.private, hexes=", ".join(extra.hexes if extra else ())
+            private=move.private, hexes=", ".join(hexes)
         ),
         rule,
     )
@@ -466,13 +484,14 @@ def _free_station(state: State, corp: Corp, move: Token, judge: Judge) -> list[E
     )
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(state.title.company(corp.abbr).tokens), none_left, OR)
+    reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
     corp.stations += 1
     state.free_stations.append(move.private)
     state.op.tokened = True
     said = _("{company} places a free station on {hex} with {private}")
-    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private))]
+    return [Event(said.format(company=corp.abbr, hex=move.hex, private=move.private)), *reached]
 
 
 def _home(state: State, corp: Corp, move: Token, judge: Judge) -> list[Event]:
@@ -524,15 +543,13 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
     if train_events.single_train_loses_all(state, corp):
         return state, [*events, *_run_lost(state, corp, revenue, judge)]
     events += train_events.after_run(state, corp)
-    unit = title.company(corp.abbr).unit
-    if move.how == "withhold" or revenue == 0:
-        kept, paid, event = revenue, 0, "withhold"
-    elif move.how == "half":
-        shares = 100 // unit
-        kept = revenue // 2 // shares * shares
-        paid, event = revenue - kept, "half"
+    event = payout.event(move.how, revenue)
+    if event == "withhold":
+        kept, paid = revenue, 0
+    elif event == "half":
+        kept, paid = payout.half(revenue, 100 // title.company(corp.abbr).unit)
     else:
-        kept, paid, event = 0, revenue, "pay"
+        kept, paid = 0, revenue
     corp.cash += kept
     state.bank -= kept
     if kept:
@@ -632,21 +649,17 @@ def decide(state: State, move: Any, recorded: Mapping[str, Any]) -> tuple[Any, d
 def _pay_out(state: State, corp: Corp, paid: int) -> list[Event]:
     title = state.title
     paid_to: list[str] = []
-    for holder, percent in corp.held.items():
-        amount = paid * percent // 100
-        if not amount:
-            continue
-        if holder in state.cash:
-            state.cash[holder] += amount
-        elif (holder == IPO and title.shares.ipo_pays == "company") or (
-            holder == POOL and title.shares.pool_pays == "company"
-        ):
+    bank_held = {IPO: title.shares.ipo_pays, POOL: title.shares.pool_pays}
+    for holder, to, amount in payout.dividends(
+        paid, corp.held, 100, "per_holding", state.cash, corp.abbr, bank_held
+    ):
+        if to == corp.abbr:
             corp.cash += amount
         else:
-            continue  # stays in the bank
+            state.cash[to] += amount
         state.bank -= amount
         paid_to.append(f"{_holder(holder)} {title.money(amount)}")
-    per = paid * title.company(corp.abbr).unit // 100
+    per = payout.earned(paid, title.company(corp.abbr).unit, 100, "per_holding")
     said = _("{company} pays {amount} a share: {holders}")
     return [
         Event(said.format(company=corp.abbr, amount=title.money(per), holders=", ".join(paid_to)))
@@ -737,7 +750,7 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
     handed_in = 1 if move.trade and move.trade in corp.trains else 0
     held = train_events.counted(state, corp)
     judge.rule(
-        held - handed_in < limit,
+        rolling.may_add(held, limit, handed_in),
         ngettext(
             "{company} holds {n} train, the limit in phase {phase}",
             "{company} holds {n} trains, the limit in phase {phase}",
@@ -800,6 +813,9 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         )
         price -= train.trade_in_discount
     events: list[Event] = [*skipped]
+    if move.private:
+        price, closed = _discounted(state, corp, move, price, judge)
+        events += closed
     if corp.cash < price and not corp.trains:
         events += _emergency(state, corp, move.train, price, judge)
     else:
@@ -809,8 +825,8 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         corp.trains.remove(move.trade)
     if move.train in state.open_market:
         state.open_market.remove(move.train)
-    elif state.depot[move.train] > 0:
-        state.depot[move.train] -= 1
+    else:
+        rolling.take(state.depot, move.train)
     corp.trains.append(move.train)
     state.op.bought = True
     state.op.bank_trains += 1
@@ -821,6 +837,29 @@ def buy_train(state: State, move: BuyTrain, judge: Judge) -> tuple[State, list[E
         state.bought_kinds.append(move.train)
         events += _first_of_kind(state, move.train)
     return state, events
+
+
+def _discounted(
+    state: State, corp: Corp, move: BuyTrain, price: int, judge: Judge
+) -> tuple[int, list[Event]]:
+    """A private's train_discount (18AL's NDY): its owning company buys one of its trains from
+    the bank at the discount, and the private closes."""
+    found = [p for p in state.title.privates if p.abbr == move.private]
+    deal = found[0].train_discount if found else None
+    judge.rule(
+        deal is not None
+        and state.privates.get(move.private) == corp.abbr
+        and move.train in deal.trains,
+        _("{private} gives {company} no discount on a {train} train").format(
+            private=move.private, company=corp.abbr, train=move.train
+        ),
+        key(state, f"privates.{move.private}.train_discount"),
+    )
+    if deal is None or move.train not in deal.trains:  # forced past the rule: full price
+        return price, []
+    state.privates[move.private] = CLOSED
+    said = _("{private} closes (its discount used)").format(private=move.private)
+    return price - price * deal.percent // 100, [Event(said)]
 
 
 def _bank_trains_left(state: State, corp: Corp, judge: Judge) -> None:
@@ -869,14 +908,13 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
                 )
             )
         )
-    for train in title.trains:
-        if train.rusts_on == name:
-            for corp in state.corps.values():
-                if train.name in corp.trains:
-                    corp.trains[:] = [t for t in corp.trains if t != train.name]
-                    said = _("{company}'s {train} trains rust")
-                    events.append(Event(said.format(company=corp.abbr, train=train.name)))
-            state.open_market[:] = [t for t in state.open_market if t != train.name]
+    for gone in rolling.rusted([name], ((t.name, t.rusts_on) for t in title.trains)):
+        for corp in state.corps.values():
+            if gone in corp.trains:
+                corp.trains[:] = [t for t in corp.trains if t != gone]
+                said = _("{company}'s {train} trains rust")
+                events.append(Event(said.format(company=corp.abbr, train=gone)))
+        state.open_market[:] = [t for t in state.open_market if t != gone]
     events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -889,7 +927,9 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
     state.discard_due = [
-        c.abbr for c in state.corps.values() if train_events.counted(state, c) > limit
+        c.abbr
+        for c in state.corps.values()
+        if rolling.excess(train_events.counted(state, c), limit)
     ]
     for abbr in state.discard_due:
         said = ngettext(
@@ -969,8 +1009,28 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
             said.format(
                 company=corp.abbr, private=p.abbr, owner=owner, price=title.money(move.price)
             )
-        )
+        ),
+        *_private_train(state, corp, p),
     ]
+
+
+def _private_train(state: State, corp: Corp, p: Private) -> list[Event]:
+    """privates.*.gives_train (18GA's OSR): the company buying the private receives its train,
+    not as a purchase, unless the phase named has begun or the company is at its train limit;
+    then the train leaves the game."""
+    given = p.gives_train
+    if given is None:
+        return []
+    phases = [ph.name for ph in state.title.phases]
+    late = bool(given.before_phase) and phases.index(state.phase) >= phases.index(
+        given.before_phase
+    )
+    if late or train_events.counted(state, corp) >= phase(state).train_limit:
+        said = _("{private}'s {train} train leaves the game")
+        return [Event(said.format(private=p.abbr, train=given.train))]
+    corp.trains.append(given.train)
+    said = _("{company} receives {private}'s {train} train, not as a purchase")
+    return [Event(said.format(company=corp.abbr, private=p.abbr, train=given.train))]
 
 
 def _first_round_sales(state: State) -> bool:
@@ -1019,14 +1079,13 @@ def cheapest(state: State) -> int:
 
 def shortfall(state: State, corp: Corp) -> int:
     """What a company without a train lacks for the cheapest one (0: it can pay, or has one)."""
-    if corp.trains or not available(state):
-        return 0
-    return max(cheapest(state) - corp.cash, 0)
+    price = cheapest(state) if available(state) else None
+    return emergency.shortfall(price, bool(corp.trains), corp.cash)
 
 
 def _emergency(state: State, corp: Corp, train: str, price: int, judge: Judge) -> list[Event]:
     judge.rule(
-        price == cheapest(state),
+        emergency.only_the_cheapest(price, cheapest(state)),
         _("{company} cannot pay: with its president's help it buys the cheapest train only").format(
             company=corp.abbr
         ),

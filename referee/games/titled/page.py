@@ -11,6 +11,8 @@ from typing import Any
 
 from referee.core.engine import UsageError
 from referee.core.gamespec import Played
+from referee.core.html import esc, items, table
+from referee.eighteen.hexmap import TILE, Hex, svg
 from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled import routes
 from referee.games.titled.operating import available
@@ -18,8 +20,6 @@ from referee.games.titled.render import ZONE_MEANINGS, value
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.title import TIMING_WORDS
 from referee.i18n import _, ngettext, pgettext
-from referee.web.hexmap import TILE, Hex, svg
-from referee.web.html import esc, items, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:

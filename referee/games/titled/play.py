@@ -44,13 +44,21 @@ OPERATING: dict[type, Handler[State]] = {
     Bankrupt: operating.bankrupt,
     Exchange: stock.exchange,
 }
+
+
+def stock_done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+    """`done` in a stock round; the round's end begins the operating rounds."""
+    return stock.done(state, move, judge, operating.begin_set)
+
+
 STOCK: dict[type, Handler[State]] = {
     Lay: operating.player_lay,
     Par: stock.par,
     Buy: stock.buy,
     Sell: stock.sell,
-    Done: stock.done,
+    Done: stock_done,
     Exchange: stock.exchange,
+    BuyPrivate: stock.buy_private,
 }
 AUCTION: dict[type, Handler[State]] = {
     BidPrivate: auction.bid,

@@ -10,7 +10,8 @@ from typing import Any
 from referee.core import fit
 from referee.core.columns import simple_table
 from referee.eighteen.upgrades import colour_word as colour
-from referee.games.titled.operating import available, order, phase
+from referee.games.titled.common import order
+from referee.games.titled.operating import available, phase
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.i18n import N_, _, ngettext, pgettext
 

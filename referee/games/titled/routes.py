@@ -26,16 +26,22 @@ Stations = tuple[tuple[str, int, str], ...]  # (hex, city, company)
 
 
 def _data(
-    map_name: str, phase: str, tiles: Tiles, stations: Stations, blocks: bool = True
+    map_name: str,
+    phase: str,
+    tiles: Tiles,
+    stations: Stations,
+    blocks: bool = True,
+    towns_free: bool = False,
 ) -> dict[str, Any]:
-    """The position as `referee route` reads it from a file; `blocks`: the title's
-    operating.full_cities_block."""
+    """The position as `referee route` reads it from a file; `blocks` and `towns_free`: the
+    title's operating.full_cities_block and operating.towns_free."""
     return {
         "map": map_name,
         "phase": phase,
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
         "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in stations],
         "full_cities_block": blocks,
+        "towns_free": towns_free,
     }
 
 
@@ -45,9 +51,16 @@ def _tiles(state: State) -> Tiles:
 
 def position(state: State) -> Position:
     """The position on the title's map; UsageError naming the hex where it does not fit."""
-    blocks = state.title.operating.full_cities_block
+    rules = state.title.operating
     return position_from_data(
-        _data(state.title.map, state.phase, _tiles(state), tuple(state.stations), blocks)
+        _data(
+            state.title.map,
+            state.phase,
+            _tiles(state),
+            tuple(state.stations),
+            rules.full_cities_block,
+            rules.towns_free,
+        )
     )
 
 
@@ -74,9 +87,12 @@ def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
 
 def searchable(state: State, corp: Corp) -> bool:
     """Whether the referee looks for the company's routes: the title names a map, the company
-    has a train and a station, and the position fits the map (not forced past its checks)."""
+    has a train and a station, none of its trains passes towns free (`towns_free`), and the
+    position fits the map (not forced past its checks)."""
     if not state.title.map or not corp.trains:
         return False
+    if any(state.title.train(name).towns_free for name in corp.trains):
+        return False  # trains.*.towns_free: runs the search does not model, the table's count
     if not any(abbr == corp.abbr for _h, _c, abbr in state.stations):
         return False
     try:
@@ -99,6 +115,7 @@ def search(state: State, corp: Corp) -> Found | None:
         corp.abbr,
         route_trains(state, corp),
         state.title.operating.full_cities_block,
+        state.title.operating.towns_free,
     )
     return Found.of(answer) if answer is not None else None
 
@@ -112,9 +129,10 @@ def _best(
     company: str,
     trains: tuple[RouteTrain, ...],
     blocks: bool = True,
+    towns_free: bool = False,
 ) -> Answer | None:
     try:
-        where = position_from_data(_data(map_name, phase, tiles, stations, blocks))
+        where = position_from_data(_data(map_name, phase, tiles, stations, blocks, towns_free))
     except UsageError:
         return None
     return best_routes(where, company, list(trains), SEARCH_SECONDS)

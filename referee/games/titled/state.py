@@ -1,7 +1,7 @@
 """The state of a game of a described title.
 
-Dataclasses of dicts and lists, sealed once a move is played, each move played on a `draft()`
-(referee/core/sealed.py, as Lost Atlas's state).
+Dataclasses of dicts and lists, sealed once a move is played, each move played on a
+`draft()`: the sealed draft of the core (referee/core/sealed.py), as Lost Atlas's.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from referee.games.titled.title import Space, Title
 
 IPO = "ipo"  # the company's unsold certificates (the initial offering)
 POOL = "pool"  # the bank pool (the open market)
+OUT = "out"  # certificates taken out of the game (PlayerCountRules.outside_buy_retires_pool_share)
 
 
 @dataclass
@@ -156,6 +157,10 @@ def new_state(title: Title, players: list[str]) -> State:
         phase=title.phases[0].name,
         depot={t.name: -1 if t.count is None else t.count for t in title.trains},
     )
+    for c in title.companies:
+        if c.home_at_start:  # placed with the game, free; its first turn places none
+            corps[c.abbr].stations = 1
+            state.stations.append((c.home, c.home_city or 0, c.abbr))
     if not left or title.auction.kind == "none":
         state.round, state.stock_round = "stock", 1
     return state.seal()

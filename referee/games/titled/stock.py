@@ -6,14 +6,16 @@ or, for what every title of the family shares and no key describes, `18xx stock 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.games.titled import market
-from referee.games.titled.common import EMERGENCY, SR, key, moved, start_at
+from referee.eighteen_rules import limits, market
+from referee.games.titled.common import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.floating import float_company
-from referee.games.titled.holdings import certificates, successor
-from referee.games.titled.moves import Buy, Done, Exchange, Par, Sell
-from referee.games.titled.state import CLOSED, IPO, POOL, Corp, State, Turn
+from referee.games.titled.holdings import certificates, president_percent, successor
+from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
+from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy
 from referee.i18n import _
@@ -37,6 +39,7 @@ def _turn_checks(state: State, actor: str, judge: Judge) -> None:
 
 def _may_buy(state: State, actor: str, company: Company, corp: Corp, judge: Judge) -> None:
     title, turn = state.title, state.turn
+    judge.rule(not turn.did("private"), _("one buy a turn: a private was bought in it"), SR)
     bought = turn.did("buy")
     if bought:
         spaces = [state.corps[c] for c in [*bought, company.abbr]]
@@ -62,7 +65,7 @@ def within_holding_limit(state: State, actor: str, corp: Corp, judge: Judge) -> 
     title = state.title
     in_zone = corp.started and title.market.means(state.space(corp), "no_holding_limit")
     judge.rule(
-        corp.percent(actor) <= title.shares.holding_limit or in_zone,
+        limits.within(corp.percent(actor), title.shares.holding_limit, exempt=in_zone),
         _("{player} would hold {percent}% of {company}, above {limit}%").format(
             player=actor,
             percent=corp.percent(actor),
@@ -81,6 +84,12 @@ def _take(
     corp.held[actor] = corp.percent(actor) + percent
     _pay(state, actor, price, corp, source == IPO)
     within_holding_limit(state, actor, corp, judge)
+    _within_certificate_limit(state, actor, judge)
+    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
+    _acted(state, actor, "buy", corp.abbr)
+
+
+def _within_certificate_limit(state: State, actor: str, judge: Judge) -> None:
     limit = state.title.certificate_limit[len(state.players)]
     judge.rule(
         certificates(state, actor) <= limit,
@@ -89,8 +98,6 @@ def _take(
         ),
         key(state, "players.certificate_limit"),
     )
-    judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
-    _acted(state, actor, "buy", corp.abbr)
 
 
 def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
@@ -121,10 +128,11 @@ def par(state: State, move: Par, judge: Judge) -> tuple[State, list[Event]]:
         not corp.started, _("{company} has been started already").format(company=company.abbr), SR
     )
     _may_buy(state, move.actor, company, corp, judge)
-    cost = move.price * company.shares[0] // company.unit
+    certificate = president_percent(state, company.abbr)
+    cost = move.price * certificate // company.unit
     start_at(state, corp, move.price, judge)
     corp.president = move.actor
-    _take(state, move.actor, corp, IPO, company.shares[0], cost, judge)
+    _take(state, move.actor, corp, IPO, certificate, cost, judge)
     events = [
         Event(
             _(
@@ -153,6 +161,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     if state.turn.did("buy"):
         multiple_buy(state, move, judge)
     price = corp.par if move.source == IPO else state.space(corp).price
+    outsider = move.actor != corp.president
     _take(state, move.actor, corp, move.source, company.unit, price, judge)
     events = [
         Event(
@@ -164,9 +173,74 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
                 price=state.title.money(price),
             )
         ),
+        *(_retire_a_pool_share(state, company, corp) if outsider else []),
         *_presidency_to_buyer(state, move.actor, corp),
     ]
     return state, [*events, *float_company(state, company, corp)]
+
+
+def _retire_a_pool_share(state: State, company: Company, corp: Corp) -> list[Event]:
+    """[players.variants.N] outside_buy_retires_pool_share: a player who is not the company's
+    president buys one of its certificates, and one of them in the pool leaves the game
+    (18Chesapeake's two-player variant, rules 13.3)."""
+    rules = state.title.variant(len(state.players))
+    if not rules.outside_buy_retires_pool_share or corp.percent(POOL) < company.unit:
+        return []
+    corp.held[POOL] -= company.unit
+    corp.held[OUT] = corp.percent(OUT) + company.unit
+    said = _("a {percent}% {company} certificate leaves the pool and the game")
+    return [Event(said.format(percent=company.unit, company=company.abbr))]
+
+
+def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, list[Event]]:
+    """A phase's private_sales_between_players (18AL's phases 2 to 4): a player buys another
+    player's private at the price they agree, as his turn's buy."""
+    _turn_checks(state, move.actor, judge)
+    phase = next(p for p in state.title.phases if p.name == state.phase)
+    rule = key(state, f"phases.{phase.name}.private_sales_between_players")
+    judge.rule(
+        phase.private_sales_between_players,
+        _("players do not sell privates to each other in phase {phase}").format(phase=phase.name),
+        rule,
+    )
+    owner = state.privates.get(move.private, "")
+    judge.fact(
+        owner in state.cash and owner != move.actor,
+        _("{private} is not another player's").format(private=move.private),
+        rule,
+    )
+    bought = state.turn.did("buy") or state.turn.did("private")
+    judge.rule(not bought, _("one buy a turn: a certificate or a private"), SR)
+    judge.fact(
+        move.price >= 1,
+        _("a private costs at least {price}").format(price=state.title.money(1)),
+        rule,
+    )
+    judge.fact(
+        state.cash[move.actor] >= move.price,
+        _("{player} has {cash}, not {price}").format(
+            player=move.actor,
+            cash=state.title.money(state.cash[move.actor]),
+            price=state.title.money(move.price),
+        ),
+        rule,
+    )
+    state.cash[move.actor] -= move.price
+    state.cash[owner] += move.price
+    state.privates[move.private] = move.actor
+    _within_certificate_limit(state, move.actor, judge)
+    _acted(state, move.actor, "private", move.private)
+    said = _("{player} buys {private} from {owner} for {price}")
+    return state, [
+        Event(
+            said.format(
+                player=move.actor,
+                private=move.private,
+                owner=owner,
+                price=state.title.money(move.price),
+            )
+        )
+    ]
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -183,7 +257,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     judge.fact(corp.started, _("{company} has not been started").format(company=company.abbr), SR)
     amount = move.count * company.unit
     president = corp.president == move.actor
-    ordinary = corp.percent(move.actor) - (company.shares[0] if president else 0)
+    ordinary = corp.percent(move.actor) - (president_percent(state, corp.abbr) if president else 0)
     heir = ""
     if president:
         corp.held[move.actor] -= amount
@@ -247,7 +321,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
             key(state, "shares.sell_buy_order"),
         )
     judge.rule(
-        corp.percent(POOL) + amount <= rules.pool_limit,
+        limits.within(corp.percent(POOL) + amount, rules.pool_limit),
         _("the pool would hold {percent}% of {company}, above {limit}%").format(
             percent=corp.percent(POOL) + amount, company=company.abbr, limit=rules.pool_limit
         ),
@@ -272,7 +346,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         corp.president = heir
         said = _("{player} becomes president of {company} (from {old})")
         events.append(Event(said.format(player=heir, company=company.abbr, old=move.actor)))
-    drops = move.count if rules.sell_drop == "per_share" else 1
+    drops = market.sale_drops(move.count, rules.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))
     if not in_need:
@@ -281,7 +355,11 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
     return events
 
 
-def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
+def done(
+    state: State, move: Done, judge: Judge, operate: Callable[[State], list[Event]]
+) -> tuple[State, list[Event]]:
+    """A stock turn ends; after every player passed in turn the round ends, and `operate`
+    begins the operating rounds (operating.begin_set: this module is below it)."""
     _turn_checks(state, move.actor, judge)
     passed = not state.turn.acts
     state.passes = state.passes + 1 if passed else 0
@@ -291,6 +369,7 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     events = [Event(said.format(player=move.actor))]
     if state.passes == len(state.players):
         events.extend(end_of_round(state))
+        events.extend(operate(state))
     return state, events
 
 
@@ -299,8 +378,6 @@ def end_of_round(state: State) -> list[Event]:
 
     They rise one by one in operating order (18xx.games sorts the floated corporations before
     moving them), so two on one space reach the space above in the order they held."""
-    from referee.games.titled.operating import begin_set, order
-
     events = [Event(_("stock round {number} ends").format(number=state.stock_round))]
     for abbr in order(state):
         corp = state.corps[abbr]
@@ -312,7 +389,7 @@ def end_of_round(state: State) -> list[Event]:
     state.passes, state.last_to_act = 0, ""
     state.sold_this_round = {}
     events.append(Event(_("{player} has the priority deal").format(player=state.player)))
-    return [*events, *begin_set(state)]
+    return events
 
 
 def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Event]]:

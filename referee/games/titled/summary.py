@@ -30,6 +30,7 @@ def summary(title: Title) -> str:
             map=title.map or _("none (tiles, tokens and routes are entered and trusted)")
         ),
         _("  source: {source}").format(source=title.source),
+        *_variants(title),
     ]
     if title.confidence:
         n = len(title.confidence)
@@ -41,6 +42,24 @@ def summary(title: Title) -> str:
         lines.append(said)
         lines.extend(_in_doubt(title, key, note) for key, note in title.confidence.items())
     return "\n".join(lines)
+
+
+def _variants(title: Title) -> list[str]:
+    """The rules the title turns on for a number of players ([players.variants.N]), by key."""
+    lines = []
+    for count, rules in sorted(title.variants.items()):
+        keys = [
+            f"{name} = {value}" if not isinstance(value, bool) else name
+            for name, value in rules.__dict__.items()
+            if value
+        ]
+        said = ngettext(
+            "  rules for {n} player ([players.variants.{n}]): {rules}",
+            "  rules for {n} players ([players.variants.{n}]): {rules}",
+            count,
+        )
+        lines.append(said.format(n=count, rules=", ".join(keys) or _("none")))
+    return lines
 
 
 # How sure a title's author is of a fact (title.CONFIDENCES), in words.

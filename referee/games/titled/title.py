@@ -8,23 +8,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.eighteen_rules.market import (  # the shared market, a title's words for it
+    DIRECTIONS,
+    MARKET_KINDS,
+    MOVE_EVENTS,
+    SELL_DROPS,
+    ZONE_MEANINGS,
+    Market,
+    Space,
+    Zone,
+)
 from referee.i18n import N_
 
-# What a coloured zone of the market may mean.
-ZONE_MEANINGS = (
-    "par",  # a company may be started (parred) at this price
-    "no_certificate_limit",  # its shares do not count toward the certificate limit
-    "no_holding_limit",  # a player may hold more than the holding limit (60%) of it
-    "multiple_buy",  # more than one of its shares may be bought in one turn
-    "closes",  # a company whose price reaches here closes
-    "ends_game",  # a price reaching here ends the game (see [end] market_top)
-)
-MARKET_KINDS = ("grid", "track")
-DIRECTIONS = ("up", "down", "left", "right", "none")
-MOVE_EVENTS = ("pay", "half", "withhold", "sold", "sold_out")
+__all__ = [
+    "DIRECTIONS",
+    "MARKET_KINDS",
+    "MOVE_EVENTS",
+    "SELL_DROPS",
+    "ZONE_MEANINGS",
+    "Market",
+    "Space",
+    "Zone",
+]
+
 SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
 FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
-SELL_DROPS = ("per_share", "per_block")
 PAYEES = ("bank", "company")
 MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
 CAPITALISATIONS = ("full", "incremental")
@@ -49,43 +57,6 @@ CONFIDENCES = ("high", "medium", "low")
 
 
 @dataclass(frozen=True)
-class Zone:
-    letter: str
-    colour: str
-    means: frozenset[str]
-
-
-@dataclass(frozen=True)
-class Space:
-    row: int
-    column: int
-    price: int
-    zones: str  # the zone letters printed on it
-
-
-@dataclass(frozen=True)
-class Market:
-    kind: str  # grid (2-D) or track (1-D, one row)
-    rows: tuple[tuple[Space | None, ...], ...]
-    zones: dict[str, Zone]
-    moves: dict[str, str]  # MOVE_EVENTS -> DIRECTIONS
-
-    def spaces(self) -> list[Space]:
-        return [s for row in self.rows for s in row if s is not None]
-
-    def means(self, space: Space, meaning: str) -> bool:
-        return any(meaning in self.zones[z].means for z in space.zones)
-
-    def par_spaces(self) -> list[Space]:
-        return [s for s in self.spaces() if self.means(s, "par")]
-
-    def at(self, row: int, column: int) -> Space | None:
-        if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[row]):
-            return self.rows[row][column]
-        return None
-
-
-@dataclass(frozen=True)
 class Company:
     abbr: str
     name: str
@@ -95,6 +66,11 @@ class Company:
     tokens: tuple[int, ...]  # the cost of each station token, the home one first
     float_percent: int
     shares: tuple[int, ...]  # percent of each certificate, the president's first
+    # Its home station is on the map from the start of the game, before the company floats,
+    # filling its city as any station does (18GA's ACL in Jacksonville, game.rb setup)
+    home_at_start: bool = False
+    # its historical objective: (hex, bonus) its first station on that hex brings from the bank
+    objective: tuple[str, int] | None = None
 
     @property
     def unit(self) -> int:
@@ -126,6 +102,32 @@ class Private:
     extra_lay: ExtraLay | None = None
     # closes once the company whose president's certificate it gives is started (18TN's LNR)
     closes_when_company_starts: bool = False
+    # A company buying it receives a train of this kind from outside the bank's sequence, not
+    # as a purchase (18GA's OSR: the free 2-train)
+    gives_train: GivesTrain | None = None
+    # The owning company may place its next station on one of these hexes free, once, with
+    # no connection, as its turn's station (18GA's W&SR on Waycross): `token I9 0 W&SR`
+    free_station_on: tuple[str, ...] = ()
+    train_discount: TrainDiscount | None = None
+
+
+@dataclass(frozen=True)
+class GivesTrain:
+    """A private's train: given to the company that buys the private from a player, unless
+    `before_phase` has begun or the company is at its train limit, when it leaves the game.
+    (18GA's card also keeps it from being sold to another company: the table's to watch.)"""
+
+    train: str
+    before_phase: str = ""  # no train once this phase has begun ("" : any phase)
+
+
+@dataclass(frozen=True)
+class TrainDiscount:
+    """The owning company may buy one of these trains from the bank at `percent` off, which
+    closes the private (18AL's NDY)."""
+
+    percent: int
+    trains: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -141,9 +143,30 @@ class ExtraLay:
     lost_to_other_lays: bool = False  # forfeit once another lay is made on one of its hexes
     as_own_lay: bool = False  # the lay is the company's own (no connection needed)
     free_station: bool = False  # a station may then go on the tile it laid, free
+    # its tile need only be the next colour and keep the old track: its label, towns and
+    # cities are not compared with the hex's (18xx.games' lays by a private; 18AL's BLC)
+    special_tile: bool = False
 
 
 DRAWN = "drawn"  # Private.gives_president: a company drawn before the game
+
+
+@dataclass(frozen=True)
+class PlayerCountRules:
+    """Rules a title turns on for one number of players ([players.variants.N]), such as
+    18Chesapeake's two-player variant; each is off unless the title's file sets it."""
+
+    # Each company's president's certificate is this percent, in place of its own and as
+    # many ordinary certificates as make up the difference (0: the company's own).
+    president_percent: int = 0
+    # The company drawn for a private (Private.gives_president = DRAWN) keeps its own
+    # certificates.
+    drawn_keeps_certificates: bool = False
+    # When a company floats, its certificates left in the initial offering go to the pool.
+    float_sends_rest_to_pool: bool = False
+    # A player who is not a company's president buying one of its certificates takes one
+    # more of them from the pool out of the game, if the pool holds one.
+    outside_buy_retires_pool_share: bool = False
 
 
 @dataclass(frozen=True)
@@ -164,6 +187,9 @@ class Train:
     # lowest-earning train's run in its next operating turn; with one train it runs for
     # nothing and its price stays (18TN's Civil War).
     loses_a_train_run: bool = False
+    # Its distance counts cities and off-boards only; it runs through and pays any number of
+    # towns (18AL). The route search does not run such trains: their revenue is the table's.
+    towns_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -175,6 +201,9 @@ class Phase:
     train_limit: int
     privates_for_sale: bool  # companies may buy private companies from players
     bank_trains_per_turn: int = 0  # trains a company may buy from the bank a turn (0: any)
+    # in a stock round a player may buy another player's private at any price they agree,
+    # as his turn's buy (18AL's phases 2 to 4)
+    private_sales_between_players: bool = False
 
 
 @dataclass(frozen=True)
@@ -241,6 +270,9 @@ class OperatingRules:
     # it is of one of these kinds, as if bought: its phase and rusting follow (18Chesapeake's
     # export of 2, 3 and 4 trains, game.rb or_set_finished).
     export_after_set: tuple[str, ...] = ()
+    # A train counts only cities and off-boards toward its distance; it passes, and is paid
+    # for, any number of towns (18GA's trains).
+    towns_free: bool = False
 
 
 @dataclass(frozen=True)
@@ -276,6 +308,12 @@ class Title:
     # Games recorded on 18xx.games that replay through the banker to the site's final values
     # with no forced move (tests/games/titled/recorded, checked there).
     proven_by: tuple[str, ...] = ()
+    # player count -> the rules turned on for it ([players.variants.N])
+    variants: dict[int, PlayerCountRules] = field(default_factory=dict)
+
+    def variant(self, players: int) -> PlayerCountRules:
+        """The rules turned on for this number of players (none: all off)."""
+        return self.variants.get(players, PlayerCountRules())
 
     def company(self, abbr: str) -> Company:
         return next(c for c in self.companies if c.abbr == abbr)

@@ -60,7 +60,7 @@ def check(
     if before is not None:
         paths = before.rotated_paths(old[1]) if old else before.paths
         label = wanted_label(new, hexes[move.hex].printed, before)
-        problem = upgrade_problem(before, paths, new, move.rotation, label)
+        problem = upgrade_problem(before, paths, new, move.rotation, label, _special(state, move))
         what = _("tile {name}").format(name=old[0]) if old else _("the printed hex")
         judge.rule(
             problem is None,
@@ -73,6 +73,13 @@ def check(
     if old:
         return [Event(_("tile {tile} goes back to the supply").format(tile=old[0]))]
     return []
+
+
+def _special(state: State, move: Lay) -> bool:
+    """Whether the lay is a private's special tile (its extra_lay's special_tile)."""
+    found = [p for p in state.title.privates if p.abbr == move.private]
+    extra = found[0].extra_lay if found else None
+    return extra is not None and extra.special_tile
 
 
 def move_stations(state: State, hex_name: str, old: tuple[str, int] | None) -> list[Event]:

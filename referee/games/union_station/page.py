@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.gamespec import Played
+from referee.core.html import esc, items, swatch, table
 from referee.games.union_station import track
 from referee.games.union_station.railroads import (
     COLOURS,
@@ -16,7 +17,6 @@ from referee.games.union_station.railroads import (
 )
 from referee.games.union_station.state import State
 from referee.i18n import _, ngettext
-from referee.web.html import esc, items, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:

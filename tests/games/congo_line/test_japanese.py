@@ -11,7 +11,7 @@ from referee import i18n
 from referee.core.errors import RuleError
 from referee.games.congo_line import page as web
 from referee.games.congo_line import render
-from referee.play import frame
+from referee.play import offers
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from tests.games.congo_line.helpers import BOARD, GAME, do, started
@@ -75,9 +75,9 @@ def test_an_event_of_arrival_in_the_rules_words() -> None:
 def test_completion_offers_the_japanese_names_where_there_is_a_choice() -> None:
     s = opened()
     english = ["red", "yellow", "green", "blue", "purple", "orange"]
-    assert frame.candidates(s, ["roll"]) == [*english, "赤", "黄", "緑", "青", "紫", "オレンジ"]
+    assert offers.candidates(s, ["roll"]) == [*english, "赤", "黄", "緑", "青", "紫", "オレンジ"]
     i18n.use("en")
-    assert frame.candidates(s, ["roll"]) == english
+    assert offers.candidates(s, ["roll"]) == english
 
 
 def test_the_players_table_lines_up_with_japanese_names() -> None:

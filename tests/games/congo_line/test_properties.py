@@ -6,8 +6,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devtools.random_play import Speller, random_play
 from referee.core.engine import with_automatic
-from referee.core.rules_kit import Speller, random_play
 from referee.games.congo_line.state import (
     CAPACITY,
     CUBES_PER_PLAYER,

@@ -121,13 +121,13 @@ def test_completion_offers_the_lines_a_train_leaving_a_city_may_take__rule_列�
     """The CITY of `move TRAIN SPACES CITY` is one of the lines leaving the train's city, so
     the completer offers those, and a short prefix names the line."""
     from referee.games.congo_line.track import destinations
-    from referee.play import frame
+    from referee.play import offers
 
     s = session()
     s.play("roll rrrr")  # 1 colour: move 4
     # with 1 good the red train may not leave its city (rule: 3): no line is offered (issue 26)
-    assert frame.candidates(s, ["move", "red", "4"]) == []
-    for line in frame.candidates(s, ["move", "red"]):
+    assert offers.candidates(s, ["move", "red", "4"]) == []
+    for line in offers.candidates(s, ["move", "red"]):
         s.what_if(f"move red {line}")  # what is offered is accepted
     assert set(destinations(s.state, s.state.trains["red"].city)) >= {"Likasi"}
 
@@ -141,6 +141,6 @@ def test_completion_offers_who_and_what_a_colour_die_may_name__rule_オレンジ
 
 
 def frame_candidates(s: Session, words: list[str]) -> list[str]:
-    from referee.play import frame
+    from referee.play import offers
 
-    return frame.candidates(s, words)
+    return offers.candidates(s, words)

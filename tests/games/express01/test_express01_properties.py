@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.rules_kit import Pick, Speller, random_play
+from devtools.random_play import Pick, Speller, random_play
 from referee.games.express01.state import DECKS, State
 from tests.draw import picker, typed
 

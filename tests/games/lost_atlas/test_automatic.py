@@ -309,7 +309,7 @@ def test_done_does_not_pass_a_stock_turn_or_a_minor__rule_6_rule_22() -> None:
 def test_the_done_typed_after_the_one_that_ended_the_round_is_a_confirmation() -> None:
     """The scenario types every done, as before the referee made them: the one after the done
     that ended an operating round (the next round's first turn) confirms it; nobody passes."""
-    from referee import scenario
+    from devtools import scenario
     from referee.shell.shell import Shell
     from tests.test_scenarios import FILES
 

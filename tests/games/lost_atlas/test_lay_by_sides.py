@@ -11,7 +11,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import Overridden, RuleError, UsageError
 from referee.eighteen import compass
 from referee.games.lost_atlas import render, sections

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import scenario
+from devtools import scenario
 from referee.core.engine import Confirm, RuleError
 from referee.play import offers
 from referee.play.session import Session

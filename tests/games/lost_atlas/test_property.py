@@ -1,4 +1,4 @@
-"""Random legal play driven by `options` (rules_kit.random_play): money is conserved, shares
+"""Random legal play driven by `options` (devtools.random_play): money is conserved, shares
 stay whole, the state a move is applied to never changes, and replaying the moves gives the
 same game."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from devtools.random_play import Pick, Speller, random_play
 from referee.core.engine import typed_move, with_automatic
-from referee.core.rules_kit import Pick, Speller, random_play
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
 from referee.games.lost_atlas.game import LostAtlas

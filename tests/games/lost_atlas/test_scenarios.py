@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee import scenario
+from devtools import scenario
 
 FILES = sorted((Path(__file__).parents[2] / "scenarios").glob("lost-atlas-*.txt"))
 

@@ -268,12 +268,12 @@ def test_edges_of_known_railroads_may_run_together__rule_都市タイルの配�
 
 
 def test_completion_offers_drafted_tiles_and_railroads__rule_都市タイルの配置() -> None:
-    from referee.play import frame
+    from referee.play import offers
 
     s = three_at_placement()
-    assert frame.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display
-    assert frame.candidates(s, ["place", "Denver", "1,0"])[:1] == ["-"]
-    assert "B&O" in frame.candidates(s, ["place", "Denver", "1,0", "-"])
+    assert offers.candidates(s, ["place"]) == ["Denver"]  # A's tile taken from the display
+    assert offers.candidates(s, ["place", "Denver", "1,0"])[:1] == ["-"]
+    assert "B&O" in offers.candidates(s, ["place", "Denver", "1,0", "-"])
 
 
 def test_a_tile_without_its_square_goes_where_its_railroads_match__rule_都市タイルの配置() -> None:

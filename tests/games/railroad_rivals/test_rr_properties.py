@@ -9,7 +9,7 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core.rules_kit import Pick, Speller, random_play
+from devtools.random_play import Pick, Speller, random_play
 from referee.games.railroad_rivals.board import fmt_pos, link_between, neighbour, open_positions
 from referee.games.railroad_rivals.phases import expected_reveal
 from referee.games.railroad_rivals.state import State

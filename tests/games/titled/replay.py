@@ -76,7 +76,8 @@ TRAIN_NAMES: dict[str, dict[str, str]] = {"18TN": {"3'": "3b", "6'": "6b"}}
 class Recorded:
     path: Path
     title: str
-    players: dict[int, str]  # the site's player id -> the name typed here (P1, P2, ...)
+    # the site's player id (its name in the oldest records) -> the name typed here (P1, ...)
+    players: dict[str, str]
     result: dict[str, int]  # name -> the site's final value
     options: list[str]
     actions: list[dict[str, Any]]  # every action as recorded
@@ -89,8 +90,8 @@ class Recorded:
 
 def load(path: Path) -> Recorded:
     data = json.loads(path.read_text(encoding="utf-8"))
-    players = {int(p["id"]): f"P{n}" for n, p in enumerate(data["players"], start=1)}
-    result = {players[int(k)]: int(v) for k, v in data["result"].items()}
+    players = {str(p.get("id", p["name"])): f"P{n}" for n, p in enumerate(data["players"], start=1)}
+    result = {players[str(k)]: int(v) for k, v in data["result"].items()}
     options = list((data.get("settings") or {}).get("optional_rules") or [])
     ended = str(data.get("game_end_reason", ""))
     return Recorded(path, str(data["title"]), players, result, options, data["actions"], ended)
@@ -144,6 +145,9 @@ class Replay:
     rounds: int = 0  # the operating rounds checked against the ledger
     runs: int = 0  # the recorded runs held against the route search
     routes: list[str] = field(default_factory=list)  # recorded runs above the proven best
+    trusted: int = 0  # recorded runs of trains the route search does not model (towns_free)
+    priced: int = 0  # recorded revenues held against their hex chains priced (price_check)
+    mispriced: list[str] = field(default_factory=list)  # those whose chains price otherwise
 
     @property
     def state(self) -> State:
@@ -163,20 +167,29 @@ class Translator:
         self.game = game
         self.replay = replay
         self.pool: set[str] = set()  # certificates of the site sold to the pool
+        # who holds each certificate of the site, in the order they came to him
+        self.holder: dict[str, str] = {}
         self.trains: dict[str, str] = {}  # a train of the site -> the company owning it
         self.tile_hex: dict[str, str] = {}  # a tile of the site ("57-1") -> its hex
         self.hex_tile: dict[str, str] = {}  # a hex -> the tile of the site on it
         self.pending_run: tuple[str, int] | None = None  # company, revenue: its dividend next
         self.on_round_end: Callable[[Replay], None] | None = None
-        self.ledger = Ledger(title_data(game.title)[0], game.players, self.terrain_cost)
+        self.ledger = Ledger(
+            title_data(game.title)[0],
+            game.players,
+            self.terrain_cost,
+            names=TRAIN_NAMES.get(game.title, {}),
+        )
         self.current: dict[str, Any] = {}  # the action being played
         self.applied = False  # whether the ledger holds the current action
         self.syncing = False  # a move typed to end what the site ended by itself
         self.paid: int | None = None  # what the banker paid for the last run typed
+        self.coal: tuple[str, str] | None = None  # 18AL: the company and hex of SNAR's token
+        self.markers = ""  # 18AL: the company holding M&C's route markers
 
     # --- whom a move is for --------------------------------------------------------------
     def name(self, entity: Any) -> str:
-        return self.game.players[int(entity)]
+        return self.game.players[str(entity)]
 
     def corp_of(self, action: dict[str, Any]) -> str:
         """The company an operating action is for (a private acts for its owner)."""
@@ -224,7 +237,7 @@ class Translator:
         if before[0] == "operating":
             self.ledger.end_or(order)
         if after[0] == "operating":  # the privates pay as the round begins
-            self.ledger.begin_or()
+            self.ledger.begin_or(before[0] == "stock")
         if before[0] == "operating":
             self.replay.checks += compare(self.ledger, self.replay.state, before)
             self.replay.rounds += 1
@@ -279,9 +292,19 @@ class Translator:
             self.sync_type(action, "done")
 
     def end_turn(self) -> None:
-        """Ends the operating turn the last recorded action left open."""
-        if self.replay.state.round == "operating":
+        """Ends the operating turn the last recorded action left open, and the turns of the
+        companies after it that the site ran by themselves (no train: they do not run, and
+        their price moves as a withhold does) until the game's last operating round ends."""
+        operating = self.replay.state.round == "operating"
+        if operating:
             self.finish_run()
+            self.sync_type({"type": "end"}, "done")
+        for _turn in range(20):
+            state = self.replay.state
+            if not operating or state.round != "operating" or state.discard_due:
+                return
+            if state.corps[state.order[state.operating]].trains:
+                return  # a company that would run: the site recorded no such turn
             self.sync_type({"type": "end"}, "done")
 
     def sync_round(self, action: dict[str, Any], round_name: str, player: str = "") -> None:
@@ -321,6 +344,7 @@ class Translator:
             self.sync_round(action, "stock", self.name(action["entity"]))
             self.end_bought_turn(action, self.name(action["entity"]), "")
         self.type(action, f"par {action['corporation']} {price}")
+        self.holder[f"{action['corporation']}_0"] = self.name(action["entity"])
 
     def end_bought_turn(self, action: dict[str, Any], player: str, corp: str) -> None:
         """A second buy in a turn is the site's only for more of one company in a zone that
@@ -356,6 +380,8 @@ class Translator:
         self.end_bought_turn(action, player, corp)
         for share in action["shares"]:
             self.type(action, f"buy {corp}{self.source(share)}")
+            self.holder.pop(share, None)
+            self.holder[share] = player
 
     def source(self, share: str) -> str:
         """Where a certificate of the site is bought from: the pool if it was sold there; the
@@ -381,7 +407,28 @@ class Translator:
         player = self.name(action["entity"])
         if not action.get("in_need"):
             self.sync_round(action, "stock", player)
+        else:  # for the train of a company whose turn the site began when the last one passed
+            self.sync_operating(action, str(action["in_need"]))
         self.type(action, f"sell {corp} {int(action['percent']) // 10}")
+        for share in shares:
+            self.holder.pop(share, None)
+        if f"{corp}_0" in shares:
+            self.swap_presidency(corp)
+
+    def swap_presidency(self, corp: str) -> None:
+        """The site's president's certificate sold goes to the new president, who puts his
+        first certificates of the company (as many as it is worth) in the pool
+        (share_pool.rb change_president)."""
+        state = self.replay.state
+        president = state.corps[corp].president
+        percent = state.title.company(corp).shares
+        given = [
+            s for s, who in self.holder.items() if who == president and s.startswith(corp + "_")
+        ]
+        for share in given[: percent[0] // percent[-1]]:
+            del self.holder[share]
+            self.pool.add(share)
+        self.holder[f"{corp}_0"] = president
 
     def on_lay_tile(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)
@@ -435,14 +482,32 @@ class Translator:
         routes_ = action["routes"]
         if all("revenue" in route for route in routes_):
             runs = [int(route["revenue"]) for route in routes_]
+            self.price_check(action, corp, runs)
         elif all(route.get("connections") for route in routes_):
             runs = [self.route_revenue(route) for route in routes_]
+            runs[0] += self.route_bonus(corp, routes_)
         else:
             self.pending_run = (corp, -1)  # the site kept neither revenues nor routes: the best
             return
         state = self.replay.state
         cut = train_events.war_cut(state, state.corps[corp], runs)
         self.pending_run = (corp, sum(runs) - cut)
+
+    def price_check(self, action: dict[str, Any], corp: str, runs: list[int]) -> None:
+        """Where the site kept both a run's revenue and its hex chains, of a title whose runs
+        the route search leaves to the table (towns_free), the chains priced as for the
+        older records (`route_revenue`, `route_bonus`) earn what the site recorded."""
+        state = self.replay.state
+        routes_ = action["routes"]
+        towns_free = any(t.towns_free for t in state.title.trains)
+        if not towns_free or not all(route.get("connections") for route in routes_):
+            return
+        priced = sum(self.route_revenue(route) for route in routes_)
+        priced += self.route_bonus(corp, routes_)
+        self.replay.priced += 1
+        if priced != sum(runs):
+            said = f"#{action['id']} {corp} ran {sum(runs)}, its chains price {priced}"
+            self.replay.mispriced.append(said)
 
     def route_revenue(self, route: dict[str, Any]) -> int:
         """What a route the site kept as its hex chains (`connections`, each from one stop to
@@ -452,13 +517,48 @@ class Translator:
         through both towns of a hex."""
         where = position(self.replay.state)
         ends = Counter(hex_ for chain in route["connections"] for hex_ in (chain[0], chain[-1]))
-        diesel = route["train"].rsplit("-", 1)[0] == "D"
+        train = route["train"].rsplit("-", 1)[0]
+        diesel = train == "D"
+        times = DOUBLED.get(self.game.title, {}).get(train, 1)
         earned = 0
         for hex_, count in ends.items():
             spec, _paths = where.content(hex_)
-            values = [n.value(where.phase, diesel) for n in spec.nodes if n.kind != "junction"]
+            values = [
+                n.value(where.phase, diesel) * (times if n.kind != "town" else 1)
+                for n in spec.nodes
+                if n.kind != "junction"
+            ]
             earned += sum(sorted(values, reverse=True)[: (count + 1) // 2])
-        return earned
+        return earned + self.coal_bonus(set(ends))
+
+    def coal_bonus(self, stops: set[str]) -> int:
+        """18AL's Warrior Coal Field token (g_18_al/step/assign.rb): 10 more for each train
+        of the company that placed it whose route stops on its hex, until the first 6-train
+        (game.rb event_remove_tokens)."""
+        if self.coal is None or self.game.title != "18AL":
+            return 0
+        corp, hex_ = self.coal
+        state = self.replay.state
+        phases = [p.name for p in state.title.phases]
+        if phases.index(state.phase) >= phases.index("6"):
+            return 0
+        owner = state.order[state.operating] if state.round == "operating" else ""
+        return 10 if hex_ in stops and owner == corp else 0
+
+    def route_bonus(self, corp: str, routes_: list[dict[str, Any]]) -> int:
+        """18AL's M&C markers (g_18_al/step/buy_company.rb, game.rb bonuses_for_routes): the
+        company that bought M&C earns 20 once a run for a route stopping at Atlanta (G8) and
+        Birmingham (G4), and 40 for one stopping at Nashville (A4) and Mobile (Q2)."""
+        if self.markers != corp:
+            return 0
+        stops = [{h for chain in r["connections"] for h in (chain[0], chain[-1])} for r in routes_]
+        pairs = (({"G8", "G4"}, 20), ({"A4", "Q2"}, 40))
+        return sum(bonus for pair, bonus in pairs if any(pair <= s for s in stops))
+
+    def on_assign(self, action: dict[str, Any]) -> None:
+        """18AL's SNAR places the Warrior Coal Field token: a marker the table's count of the
+        routes reads (the revenue is typed), no move."""
+        self.coal = (self.corp_of(action), str(action["target"]))
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -475,6 +575,9 @@ class Translator:
         if revenue <= 0:
             return
         state = self.replay.state
+        if any(state.title.train(t).towns_free for t in state.corps[corp].trains):
+            self.replay.trusted += 1  # trains.*.towns_free: no search to hold the run against
+            return
         best = proposal.proven_total(routes.search(state, state.corps[corp]))
         self.replay.runs += 1
         if best is None or best < revenue:
@@ -482,14 +585,16 @@ class Translator:
             self.replay.routes.append(f"#{action['id']} {corp} ran {revenue}, the best {said}")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
-        corp = str(action["entity"])
+        corp = self.corp_of(action)
         self.finish_run()
         self.sync_operating(action, corp)
         train = action["train"]
         name = self.train_name(train)
         seller = self.trains.get(train, "")
         self.trains[train] = corp
-        if seller and seller != corp:
+        if action["entity_type"] == "company":  # a private's train_discount (18AL's NDY)
+            self.type(action, f"train {name} {action['entity']}")
+        elif seller and seller != corp:
             self.type(action, f"train {name} from {seller} {action['price']}")
         elif action.get("exchange"):
             self.trains.pop(action["exchange"], None)
@@ -513,8 +618,16 @@ class Translator:
 
     def on_buy_company(self, action: dict[str, Any]) -> None:
         corp = str(action["entity"])
+        if action["entity_type"] == "player":  # a sale between players (a phase's rule)
+            player = self.name(corp)
+            self.sync_round(action, "stock", player)
+            self.end_bought_turn(action, player, "")
+            self.type(action, f"private {action['company']} {action['price']}")
+            return
         self.finish_run()
         self.sync_operating(action, corp)
+        if action["company"] == "M&C" and self.game.title == "18AL":
+            self.markers = corp
         self.type(action, f"private {action['company']} {action['price']}")
 
     def on_bankrupt(self, action: dict[str, Any]) -> None:
@@ -561,16 +674,16 @@ def _round_of(state: State) -> tuple[str, int, int]:
 
 
 def _marked(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The actions, each sale marked `in_need` that a president makes to pay for a company's
-    train (the site's next action, past his other sales, is the company's train or
-    bankruptcy)."""
+    """The actions, each sale marked `in_need` with the company a president makes it for, to
+    pay for its train (the site's next action, past his other sales, is the company's train
+    or bankruptcy); "" for the others."""
     marked = []
     for index, action in enumerate(actions):
         if action["type"] == "sell_shares":
             after = next((a for a in actions[index + 1 :] if a["type"] != "sell_shares"), {})
             need = after.get("type") in ("buy_train", "bankrupt")
             need = need and after.get("entity_type") == "corporation"
-            action = {**action, "in_need": need}
+            action = {**action, "in_need": str(after["entity"]) if need else ""}
         marked.append(action)
     return marked
 
@@ -579,8 +692,20 @@ def _said(revenue: int) -> str:
     return "best" if revenue < 0 else str(revenue)
 
 
+# 18AL's 4D (g_18_al/game.rb TRAINS: multiplier 2 in its distance's row of cities and
+# off-boards, lib/engine/part/revenue_center.rb): the cities and off-boards it stops at pay
+# double, its towns once. Title -> train -> multiplier.
+DOUBLED: dict[str, dict[str, int]] = {"18AL": {"4D": 2}}
+
+
 # The site's optional rules a recorded game was played with, as the title's options.
 OPTIONAL: dict[str, dict[str, Any]] = {
+    # 18AL: in a company's first turn a yellow lay, then another if the first was no upgrade
+    # (g_18_al/meta.rb, game.rb tile_lays: lay, then lay :not_if_upgraded without upgrade)
+    "double_yellow_first_or": {
+        "operating.first_turn_tile_lays": 2,
+        "operating.upgrade_is_the_only_lay": True,
+    },
     # 1830: a turn's second brown-zone certificate may come from the initial offering too
     "multiple_brown_from_ipo": {"shares.multiple_buy_from": "anywhere"},
     # 18TN: three yellow lays in a company's first turn (g_18_tn/meta.rb, game.rb tile_lays)

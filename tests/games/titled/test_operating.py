@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from referee.core.errors import RuleError
+from referee.games.titled.common import order
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Lay, Token
-from referee.games.titled.operating import available, order
+from referee.games.titled.operating import available
 from referee.games.titled.play import actor, apply
 from referee.games.titled.render import status
 from referee.games.titled.state import CLOSED, IPO, POOL, State

@@ -103,8 +103,8 @@ def test_random_lines_from_the_options_keep_the_money_whole(seed: int, name: str
     import tomllib
     from pathlib import Path
 
+    from devtools.random_play import random_play
     from referee.core.datafiles import load_table
-    from referee.core.rules_kit import random_play
     from referee.games.titled.game import Titled
 
     game = Titled()

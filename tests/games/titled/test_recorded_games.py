@@ -15,20 +15,12 @@ import pytest
 from referee.games.titled.describe import shipped_name
 from tests.games.titled.replay import Replay, each_forced, recorded_games, replay
 
-TWO_PLAYERS = "18Chesapeake's two-player rules are not described (game.rb two_player?)"
-
 # What still keeps a recorded game from replaying exactly (the open items of issue 28): the
 # games whose moves are not all accepted, and those whose final values are not the site's.
-# Every fixture of 1830 and 1889 now replays exactly. 18Chesapeake's two-player game does not:
-# its two-player rules (30% president's certificates, the last share out of the game, the rest
-# to the pool on floating) are not described, and SRR never floats.
-FORCED: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
-VALUES: dict[str, str] = {"18Chesapeake/22383": TWO_PLAYERS}
-# The ledger (tests/games/titled/ledger.py) keeps 1830's and 1889's rules only: not yet
-# 18Chesapeake's drawn CV company, C&OC's free station, its exports or two-player rules.
-CHESAPEAKE_LEDGER = (
-    "the ledger does not model 18Chesapeake's rules yet (CV, C&OC's station, exports)"
-)
+# Every fixture of every shipped title now replays exactly (18Chesapeake's two-player game with
+# its title's [players.variants.2]).
+FORCED: dict[str, str] = {}
+VALUES: dict[str, str] = {}
 
 
 @cache
@@ -41,19 +33,15 @@ def _name(path: Path) -> str:
 
 
 # The games short enough for every run of the suite; the others replay with `-m recorded`.
-QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502")
+QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502", "18AL/hs_pzujrnou_144868")
 
 
-def _marked(path: Path, open_items: dict[str, str], strict: bool = True) -> object:
+def _marked(path: Path, open_items: dict[str, str]) -> object:
     marks = [] if _name(path) in QUICK else [pytest.mark.recorded]
     why = open_items.get(_name(path))
     if why is not None:
-        marks.append(pytest.mark.xfail(reason=why, strict=strict))
+        marks.append(pytest.mark.xfail(reason=why, strict=True))
     return pytest.param(path, marks=marks)
-
-
-def _unledgered(paths: list[Path]) -> dict[str, str]:
-    return {_name(p): CHESAPEAKE_LEDGER for p in paths if p.parent.name == "18Chesapeake"}
 
 
 NAMES = [_name(p) for p in recorded_games()]
@@ -72,30 +60,14 @@ def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     assert result.scores() == result.game.result
 
 
-# The games whose independent ledger (tests/games/titled/ledger.py) does not yet keep every
-# rule of their title: its book differs from the banker's, whose final values are the site's.
-LEDGER: dict[str, str] = {
-    # issue 28: the ledger charges terrain for the track privates' free lays (TCC, ETWCR, MCR,
-    # OWR), pays the recorded routes in full under the Civil War (trains.3b.loses_a_train_run)
-    # and prices IC's 30% president's certificate as a 20% one
-    "18TN/18TN_game_end_stock_market": "the ledger keeps none of 18TN's own rules yet",
-    "18TN/7818": "the ledger keeps none of 18TN's own rules yet",
-}
-
-
-@pytest.mark.parametrize(
-    "path",
-    [
-        _marked(p, {**LEDGER, **_unledgered(recorded_games())}, strict=False)
-        for p in recorded_games()
-    ],
-    ids=NAMES,
-)
+@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
 def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     path: Path,
 ) -> None:
     """Issue 28 item 1: at the end of each operating round every player's and company's cash
-    and every company's price is the ledger's, kept from the recorded actions alone."""
+    and every company's price is the ledger's, kept from the recorded actions alone and the
+    title's file (its certificates, player-count rules, drawn company, free lays, rusting and
+    lost runs: 18TN's and 18Chesapeake's rules too)."""
     result = replayed(path)
     assert result.rounds > 0
     assert result.checks == []
@@ -107,6 +79,19 @@ def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(pat
     routes the search proves on the track of that moment, which `run best` pays."""
     result = replayed(path)
     assert result.routes == []
+
+
+@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+def test_a_recorded_revenue_the_search_leaves_to_the_table_is_its_routes_priced(
+    path: Path,
+) -> None:
+    """trains.*.towns_free (18AL): the route search does not judge such runs, so each revenue
+    the site kept with its hex chains is held against the chains priced stop by stop with the
+    title's bonuses, as the older records' runs are priced (replay.py price_check)."""
+    result = replayed(path)
+    assert result.mispriced == []
+    if path.parent.name == "18AL" and path.stem in ("18AL_game_end_bankrupt", "hs_pzujrnou_144868"):
+        assert result.priced > 0
 
 
 def test_the_ledger_check_fails_where_the_banker_and_the_actions_differ() -> None:

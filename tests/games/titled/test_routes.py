@@ -20,7 +20,7 @@ from referee.games.titled.describe import title_data
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Routes
 from referee.games.titled.state import State
-from referee.play import frame
+from referee.play import offers
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from referee.store import savefile
@@ -245,9 +245,9 @@ def shell_1830() -> Shell:
 
 def test_completion_and_help_offer_routes_and_run_best_with_a_map() -> None:
     sh = shell_1830()
-    assert "routes" in frame.candidates(sh.session, [])
-    assert frame.candidates(sh.session, ["run"]) == ["best"]
-    assert frame.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
+    assert "routes" in offers.candidates(sh.session, [])
+    assert offers.candidates(sh.session, ["run"]) == ["best"]
+    assert offers.candidates(sh.session, ["run", "best"]) == ["full", "withhold"]
     assert sh.run("help run").text.startswith(
         "run REVENUE|best [full|half|withhold]\n"
         "  the revenue of the company's trains (best: its best routes on the title's map)\n"
@@ -288,7 +288,7 @@ def test_run_best_replaces_every_run_of_the_nine_set_1889_game() -> None:
     """tests/scenarios/18xx-1889-2p-nine-sets-bank-broken.txt types every run as the best
     route on the map then (checked there with `referee route`): `run best` in its place, on
     the position the game itself entered, reaches the same state."""
-    from referee.scenario import load
+    from devtools.scenario import load
 
     path = Path(__file__).parents[2] / "scenarios" / "18xx-1889-2p-nine-sets-bank-broken.txt"
     scenario = load(path)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee import scenario
+from devtools import scenario
 from referee.eighteen.position import position_from_data
 from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains

@@ -11,7 +11,7 @@ from referee import i18n
 from referee.games.union_station import page as web
 from referee.games.union_station import render
 from referee.games.union_station.economy import NO_TRACK
-from referee.play import frame
+from referee.play import offers
 from referee.shell.shell import Shell
 from tests.games.union_station.helpers import BOARD, GAME, opened, session
 
@@ -69,9 +69,9 @@ def test_kinds_of_hex_typed_in_japanese() -> None:
 
 def test_completion_offers_the_japanese_names_where_there_is_a_choice() -> None:
     s = opened()
-    assert frame.candidates(s, ["sell"]) == ["black", "white", "黒", "白"]
+    assert offers.candidates(s, ["sell"]) == ["black", "white", "黒", "白"]
     i18n.use("en")
-    assert frame.candidates(s, ["sell"]) == ["black", "white"]
+    assert offers.candidates(s, ["sell"]) == ["black", "white"]
 
 
 def test_the_state_keeps_english_and_the_end_is_said_in_japanese() -> None:
@@ -102,8 +102,8 @@ def test_tables_line_up_with_japanese_player_names() -> None:
 
 
 def test_the_readings_and_the_board_questions_are_in_japanese() -> None:
-    from referee.play import render as frame_render
     from referee.core.engine import Readings
+    from referee.play import render as frame_render
 
     text = frame_render.readings(GAME.readings(), Readings())
     assert "top-square (L121-L125, L139): 鉄道価格トラックの最上マス" in text

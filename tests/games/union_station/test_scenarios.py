@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee import scenario
+from devtools import scenario
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
 FILES = sorted(SCENARIOS.glob("union-station-*.txt"))

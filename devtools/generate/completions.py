@@ -12,9 +12,9 @@ import argparse
 from collections.abc import Sequence
 from pathlib import Path
 
+from devtools.generate import tree
+from devtools.generate.tree import Command, GameInfo, Param
 from referee import __version__
-from referee.generate import tree
-from referee.generate.tree import Command, GameInfo, Param
 
 FILES = {"bash": "referee.bash", "zsh": "_referee", "fish": "referee.fish"}
 

@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from devtools.generate import tree
+from devtools.generate.tree import Command, GameInfo, Param, VerbInfo
 from referee import __version__
-from referee.generate import tree
-from referee.generate.tree import Command, GameInfo, Param, VerbInfo
 from referee.i18n import N_, _, language, speaking
 
 # --- roff ------------------------------------------------------------------------------------

@@ -189,6 +189,7 @@ def game_infos() -> tuple[GameInfo, ...]:
 def frame_verbs() -> tuple[VerbInfo, ...]:
     """The shell's own verbs, in the order the shell's help lists them."""
     from referee.play import frame
-    from referee.shell import shell  # noqa: F401  (registers the shell's commands)
+    from referee.shell.shell import register_verbs
 
+    register_verbs()
     return tuple(VerbInfo(v.name, v.usage, v.summary) for v in frame.listed())

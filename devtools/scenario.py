@@ -172,8 +172,9 @@ def refused_as_expected(session: Any, command: Command) -> str:
 def play(scenario: Scenario) -> Any:
     """Play a scenario through the shell's command layer, in memory; return the session."""
     from referee.play.session import Session
-    from referee.shell.shell import Shell
+    from referee.shell.shell import Shell, register_verbs
 
+    register_verbs()
     session = Session.new(scenario.game, scenario.players, scenario.variant, scenario.board)
     session.settle()
     shell = Shell(session)
