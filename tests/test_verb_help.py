@@ -16,7 +16,7 @@ from devtools import scenario
 from referee import games, i18n
 from referee.core.citations import SECTIONS, cite
 from referee.core.engine import RefereeError, Verb
-from referee.games.titled import auction, operating, play, rules
+from referee.games.titled import auction, common, operating, play
 from referee.play import frame
 from referee.play.session import Session, split
 from referee.shell.shell import Shell
@@ -25,11 +25,11 @@ from tests.games.titled.replay import RECORDED, replay
 SCENARIOS = sorted((Path(__file__).parent / "scenarios").glob("*.txt"))
 # 18xx has no rules file: its verbs follow the rules every title shares.
 FAMILY_RULES = {
-    rules.SR,
-    rules.EMERGENCY,
-    rules.ROUTES,
-    rules.SUPPLY,
-    rules.UPGRADES,
+    common.SR,
+    common.EMERGENCY,
+    common.ROUTES,
+    common.SUPPLY,
+    common.UPGRADES,
     auction.AUCTION,
     operating.OR,
     play.ROUNDS,

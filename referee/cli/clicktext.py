@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Any, TypeVar
 
@@ -244,7 +244,7 @@ class Translated:
         raw: str | None = getattr(obj, self.raw, None)
         if not raw:
             return raw
-        fields: dict[str, str] = getattr(obj, "help_fields", {})
+        fields: Mapping[str, str] = getattr(obj, "help_fields", {})
         return _(raw).format(**fields) if fields else _(raw)
 
     def __set__(self, obj: object, value: str | None) -> None:
@@ -257,7 +257,7 @@ class TranslatedOption(click.Option):
 
     help = Translated()
 
-    def __init__(self, *args: Any, help_fields: dict[str, str] | None = None, **attrs: Any):
+    def __init__(self, *args: Any, help_fields: Mapping[str, str] | None = None, **attrs: Any):
         self.help_fields = help_fields or {}
         super().__init__(*args, **attrs)
 

@@ -6,7 +6,7 @@ Imports are kept inside the commands so that quick ones (`referee dividend`) sta
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -65,16 +65,40 @@ class GameName(click.ParamType):  # type: ignore[type-arg]  # generic only from 
 
 
 class StockMoveGame(click.Choice):  # type: ignore[type-arg]  # generic only from click 8.5 on
-    """A game whose stock track moves a price on a payout (the registry says which)."""
+    """A game whose stock track moves a price on a payout (the games' specs say which: read
+    only when listed, so that a quick `referee dividend` loads one game, not all)."""
 
     def __init__(self) -> None:
-        super().__init__(registry.stock_move_games())
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> Sequence[str]:
+        return registry.stock_move_games()
+
+    @choices.setter
+    def choices(self, _value: Sequence[str]) -> None:
+        pass
 
     def convert(self, value: str, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:
             return registry.check_stock_move_game(value)
         except UsageError as e:
             self.fail(str(e), param, ctx)
+
+
+class StockMoveGames(Mapping[str, str]):
+    """The help's `{games}`: the games with a stock track, looked up when the help is shown."""
+
+    def __getitem__(self, key: str) -> str:
+        if key != "games":
+            raise KeyError(key)
+        return ", ".join(registry.stock_move_games())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(["games"])
+
+    def __len__(self) -> int:
+        return 1
 
 
 class VariantName(click.ParamType):  # type: ignore[type-arg]  # generic only from click 8.5 on
@@ -502,7 +526,7 @@ def board(game: str, enter: bool, from_file: Path | None) -> None:
     show_default=True,
     type=StockMoveGame(),
     help=N_("Whose stock track moves the price: {games}."),
-    help_fields={"games": ", ".join(registry.stock_move_games())},
+    help_fields=StockMoveGames(),
 )
 @option("--json", "as_json", is_flag=True, help=N_("Print JSON, for scripts."))
 def dividend(

@@ -8,8 +8,7 @@ import click
 
 from referee.cli.clicktext import TranslatedCommand, TranslatedHelp
 from referee.core.errors import RefereeError
-from referee.games.titled.describe import load_title, shipped
-from referee.games.titled.summary import listing, summary
+from referee.games import titled
 from referee.i18n import N_
 
 
@@ -36,14 +35,14 @@ def title() -> None:
 def check(file: str) -> None:
     """Check the title description FILE (or a shipped title's name); say what it holds."""
     try:
-        described = load_title(file)
+        said = titled.check_title(file)
     except RefereeError as e:
         click.echo(f"referee: {e}", err=True)
         sys.exit(e.exit_code)
-    click.echo(summary(described))
+    click.echo(said)
 
 
 @title.command("list", help=N_("List the titles shipped with referee."))
 def list_titles() -> None:
     """List the titles shipped with referee."""
-    click.echo(listing([load_title(name) for name in shipped()], shipped()))
+    click.echo(titled.list_titles())

@@ -183,7 +183,7 @@ class StockMove:
     """What a game's stock track does to a share price when a company pays out or withholds.
 
     A game with such a track provides `stock_move(price, revenue, withhold) -> StockMove`,
-    named in the registry (`referee.games.stock_move_games`), for `referee dividend --game`.
+    named in its spec (`GameSpec.stock_move`), for `referee dividend --game`.
     """
 
     old: int

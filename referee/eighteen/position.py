@@ -9,8 +9,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from referee.core import gamespec
 from referee.core.engine import UsageError
 from referee.core.files import read_toml
+from referee.core.route_options import Rules
 from referee.eighteen.maps import GameMap, available_maps, load_map, map_from_data
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.i18n import _, ngettext
@@ -19,33 +21,18 @@ ABILITIES = ("express", "overnight", "resourceful", "suburban")
 COLOURS = ("yellow", "green", "brown", "purple", "gray")
 
 
-@dataclass(frozen=True)
-class Rules:
-    """Per-game route options (Lost Atlas needs all of them; other games none)."""
-
-    local_routes: bool = False  # a train may run a hub city alone, without track
-    port_one_city: bool = False  # the circles of a 'port' tile are one city
-    suburb_bonus: int = 0  # per train per suburb city on its route
-    full_cities_block: bool = True  # a city full of other companies' stations stops a route
-    towns_free: bool = False  # a town is not counted toward a train's distance (18GA)
-
-
-LOST_ATLAS = Rules(local_routes=True, port_one_city=True, suburb_bonus=10)
-
-# Games of the registry whose routes need options; the 18xx games whose maps ship in
-# tables/maps (1830, 1889) run by the standard rules, as does a position that names no game.
-ROUTE_RULES = {"lost-atlas": LOST_ATLAS}
-
-
 def route_rules(game: str) -> Rules:
-    """The route options of the position's `game`; UsageError naming the known games."""
+    """The route options of the position's `game` (its spec's; the 18xx games whose maps ship
+    in tables/maps, 1830 and 1889, and a position naming no game run by the standard rules);
+    UsageError naming the known games."""
     if not game:
         return Rules()
-    if game in ROUTE_RULES:
-        return ROUTE_RULES[game]
+    ruled = {s.name: s.route_rules for s in gamespec.specs() if s.route_rules is not None}
+    if game in ruled:
+        return ruled[game]
     if game in available_maps():
         return Rules()
-    known = [*ROUTE_RULES, *available_maps()]
+    known = [*ruled, *available_maps()]
     raise UsageError(_("position: unknown game '{game}'").format(game=game), ", ".join(known))
 
 
@@ -68,7 +55,7 @@ class Position:
     laid: dict[str, Laid]
     tokens: tuple[Token, ...]
     phase: str  # the phase colour: yellow, green, brown, purple or gray
-    rules: Rules = Rules()
+    rules: Rules = field(default_factory=Rules)
     suburbs: frozenset[tuple[str, int]] = frozenset()  # (hex, city) carrying a suburb token
     abilities: dict[str, frozenset[str]] = field(default_factory=dict)
 

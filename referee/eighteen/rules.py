@@ -6,8 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.engine import RuleError, UsageError
+from referee.core.route_options import Rules
 from referee.eighteen.graph import TrackGraph
-from referee.eighteen.position import Position, Rules
+from referee.eighteen.position import Position
 from referee.eighteen.trains import Train
 from referee.i18n import _
 

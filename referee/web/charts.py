@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from referee.core.html import SWATCHES
 from referee.i18n import _
 from referee.play.session import Session
-from referee.web.html import SWATCHES
 
 SCRIPT = re.compile(r"<script\b.*?</script>", re.S)
 MAX_POINTS = 150  # a long game is sampled down to this many points per line

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from importlib import resources
 
+from referee.core.html import esc
 from referee.i18n import _, language
 from referee.play.session import Session
-from referee.web.html import esc
 
 
 def live_words() -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The page's content for one session: what the table sees, as HTML and as plain data.
 
 Read-only: everything here is computed from the session's states with the game's own
-functions (options, standings, snapshot) and the game's view in `referee.web.games`.
+functions (options, standings, snapshot) and the game's page (its spec's `page`).
 """
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core.gamespec import GamePage, page
+from referee.core.html import esc, items, section, table
 from referee.i18n import _
 from referee.play.render import chapters, event_lines, log_rows, settings, standings_cells
 from referee.play.render import standings as standings_text
 from referee.play.session import Session
 from referee.web import charts
-from referee.web.games import view_of
-from referee.web.html import esc, items, section, table
 
 LAST_MOVES = 12
 
@@ -25,6 +25,11 @@ class Page:
     """Caches of one page between versions (charts keep the points already computed)."""
 
     history: charts.History = field(default_factory=charts.History)
+
+
+def page_of(session: Session) -> GamePage:
+    """The game's own page module; a game without one (a new game) gets the plain page."""
+    return page(session.game.name)
 
 
 def next_line(session: Session) -> str:
@@ -127,7 +132,7 @@ def data(session: Session) -> dict[str, Any]:
 
 
 def chart_sections(session: Session, page: Page) -> str:
-    prices = view_of(session.game.name).prices
+    prices = page_of(session).prices
     return "\n".join(
         section(t, f'<div class="chart">{svg}</div>')
         for t, svg in charts.charts(session, page.history, prices)
@@ -144,7 +149,7 @@ def body(
     """The main part of the page (everything below the title), as HTML. `charts_html`: the
     chart sections drawn earlier (drawing them is the slow part), or None to draw them now."""
     game, state = session.game, session.state
-    view = view_of(game.name)
+    view = page_of(session)
     over = game.is_over(state)
     parts = []
     if not whole_log:

@@ -12,7 +12,7 @@ import pytest
 
 from devtools import scenario
 from referee.core.engine import automatic_move
-from referee.games.congo_line.rules import CongoLine
+from referee.games.congo_line.game import CongoLine
 from referee.play.session import Session
 from referee.shell.shell import Shell
 from referee.store import savefile

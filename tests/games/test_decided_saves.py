@@ -24,7 +24,7 @@ import pytest
 from referee.core.engine import Game
 from referee.eighteen import search
 from referee.games.lost_atlas import routes as atlas_routes
-from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.game import LostAtlas
 from referee.games.titled import routes as titled_routes
 from referee.games.titled.game import Titled
 from referee.play.session import Session

@@ -7,9 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from referee.games.congo_line import page as congo_line
 from referee.games.congo_line.track import space_value
+from referee.games.express01 import page as express01
+from referee.games.railroad_rivals import page as railroad_rivals
 from referee.web import charts
-from referee.web.games import congo_line, express01, railroad_rivals
 from referee.web.view import Page, chart_sections
 from tests.web.conftest import ONE_OF_EACH, played
 

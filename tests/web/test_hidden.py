@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from referee.core.gamespec import page as view_of
 from referee.play.session import Session
 from referee.web import view
-from referee.web.games import view_of
 from tests.web.conftest import ONE_OF_EACH, played
 
 

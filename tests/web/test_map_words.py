@@ -9,8 +9,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from referee.web import hexmap
-from referee.web.games import lost_atlas, titled
+from referee.eighteen import hexmap
+from referee.games.lost_atlas import page as lost_atlas
+from referee.games.titled import page as titled
 from referee.web.view import Page, body
 from tests.web.conftest import played
 

@@ -7,10 +7,11 @@ import re
 
 import pytest
 
+from referee.core.gamespec import page as view_of
+from referee.eighteen import hexmap
 from referee.eighteen.hexes import neighbour, opposite
 from referee.games.titled import routes
-from referee.web import hexmap, view
-from referee.web.games import view_of
+from referee.web import view
 from tests.web.conftest import played
 
 LABEL = re.compile(r' data-label="[^"]*"')

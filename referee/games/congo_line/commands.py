@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.engine import Form, Verb
+from referee.core.grammar import Grammar, Typed
 from referee.core.rules_kit import count_words
 from referee.core.words import amount, match
 from referee.i18n import N_
@@ -117,112 +118,6 @@ class Done:
     actor: str
 
 
-VERBS = (
-    Verb(
-        "roll",
-        "roll FACE FACE FACE FACE | roll RYGB",
-        N_(
-            "enter the four dice as rolled (red yellow green blue purple orange), or their four "
-            "initials in one word (roll rrpo)"
-        ),
-        (
-            Form("roll red red red orange", N_("the four faces")),
-            Form("roll rygb", N_("their initials in one word")),
-        ),
-        R_DICE,
-    ),
-    Verb(
-        "buy",
-        "buy TRAIN",
-        N_(
-            "take or buy one share from the Available box (free in a city, "
-            "else its space value); also 'take'"
-        ),
-        (Form("buy red"),),
-        R_BUY,
-    ),
-    Verb("pass", "pass", N_("skip taking a share this turn"), (Form("pass"),), R_BUY),
-    Verb(
-        "load",
-        "load TRAIN [N] [TRAIN [N]]",
-        N_("dice action: load your goods on trains in cities"),
-        (
-            Form("load red", N_("as many goods as the dice allow")),
-            Form("load red 3 blue 1", N_("so many on each train")),
-        ),
-        R_LOAD,
-    ),
-    Verb(
-        "move",
-        "move TRAIN SPACES [CITY]",
-        N_("dice action: move one train forward (CITY names the line when it leaves a city)"),
-        (
-            Form("move green 4", N_("along the one line it is on")),
-            Form("move red 3 Likasi", N_("leaving a city, along the line to CITY")),
-        ),
-        R_MOVE,
-    ),
-    Verb(
-        "auto",
-        "auto TRAIN [CITY]",
-        N_(
-            "choose the line of a train moved by the auto-move "
-            "(CITY may be left out when one line leaves its city)"
-        ),
-        (Form("auto yellow Kamina"),),
-        R_AUTO,
-    ),
-    Verb(
-        "purple",
-        "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
-        N_("use one purple die"),
-        (
-            Form("purple drop blue A", N_("take one of OWNER's goods off a train")),
-            Form("purple load green", N_("load one good on a train")),
-            Form("purple move", N_("one space more for the train the dice action moved")),
-        ),
-        R_PURPLE,
-    ),
-    Verb(
-        "orange",
-        "orange sell PLAYER TRAIN | orange buy TRAIN",
-        N_("use one orange die"),
-        (
-            Form("orange sell B yellow", N_("a player sells a share back")),
-            Form("orange buy green", N_("buy a share")),
-        ),
-        R_ORANGE,
-    ),
-    Verb(
-        "done",
-        "done",
-        N_("end the turn (Available box check, next player)"),
-        (Form("done"),),
-        R_FLOW,
-    ),
-    Verb(
-        "take",
-        "take TRAIN",
-        N_("setup: your starting share (in play: same as buy)"),
-        (Form("take red"),),
-        R_SETUP,
-    ),
-    Verb(
-        "place",
-        "place TRAIN",
-        N_("setup: put one of your goods cubes on a train's chart"),
-        (Form("place red"),),
-        R_SETUP,
-    ),
-    Verb(
-        "start",
-        "start",
-        N_("setup: end the opening placement and begin play"),
-        (Form("start"),),
-        R_SETUP,
-    ),
-)
-VERB_NAMES = tuple(v.name for v in VERBS)
 # The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,
 # and no face name is made of initials only, so the word is never a face's prefix.
 INITIALS = {face[0]: face for face in FACES}
@@ -256,52 +151,232 @@ def _loads(words: Sequence[str]) -> tuple[tuple[str, int], ...]:
     return tuple(counts.items())
 
 
-def parse(state: State, actor: str, words: Sequence[str]) -> object:
-    verb = match(words[0], VERB_NAMES, N_("verb"))
-    rest = list(words[1:])
-    if verb == "take" and state.phase == "shares":
-        _need(rest, 1, verb)
-        return Take(actor, train(rest[0]))
-    if verb in ("buy", "take"):
-        _need(rest, 1, verb)
-        return Buy(actor, train(rest[0]))
-    if verb == "place":
-        _need(rest, 1, verb)
-        return Place(actor, train(rest[0]))
-    if verb in ("start", "pass", "done"):
-        _need(rest, 0, verb)
-        return {"start": Start, "pass": Pass, "done": Done}[verb](actor)
-    if verb == "roll":
-        if len(rest) == 1 and len(rest[0]) == DICE and all(c in INITIALS for c in rest[0].lower()):
-            return Roll(actor, tuple(INITIALS[c] for c in rest[0].lower()))
-        _need(rest, DICE, verb)
-        return Roll(actor, tuple(face(w) for w in rest))
-    if verb == "load":
-        return Load(actor, _loads(rest))
-    if verb == "move":
-        _need(rest, 2, verb, most=3)
-        to = _city(state, rest[2]) if len(rest) == 3 else ""
-        return Move(actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
-    if verb == "auto":
-        _need(rest, 1, verb, most=2)
-        return Auto(actor, train(rest[0]), _city(state, rest[1]) if len(rest) == 2 else "")
-    if verb == "purple":
-        _need(rest, 1, verb, most=3)
-        action = match(rest[0], ("drop", "load", "move"), N_("purple action"))
-        if action == "move":
-            _need(rest, 1, verb)
-            return PurpleMove(actor)
-        if action == "load":
-            _need(rest, 2, verb)
-            return PurpleLoad(actor, train(rest[1]))
-        _need(rest, 2, verb, most=3)
-        owner = _player(state, rest[2]) if len(rest) == 3 else ""
-        return PurpleDrop(actor, train(rest[1]), owner)
-    # orange
-    _need(rest, 1, verb, most=3)
+def _take(t: Typed[State]) -> Take | Buy:
+    """In the setup, the starting share; in play, the same as buy."""
+    t.count(1)
+    return (Take if t.state.phase == "shares" else Buy)(t.actor, train(t.args[0]))
+
+
+def _buy(t: Typed[State]) -> Buy:
+    t.count(1)
+    return Buy(t.actor, train(t.args[0]))
+
+
+def _place(t: Typed[State]) -> Place:
+    t.count(1)
+    return Place(t.actor, train(t.args[0]))
+
+
+def _start(t: Typed[State]) -> Start:
+    t.count(0)
+    return Start(t.actor)
+
+
+def _pass(t: Typed[State]) -> Pass:
+    t.count(0)
+    return Pass(t.actor)
+
+
+def _done(t: Typed[State]) -> Done:
+    t.count(0)
+    return Done(t.actor)
+
+
+def _roll(t: Typed[State]) -> Roll:
+    rest = t.args
+    if len(rest) == 1 and len(rest[0]) == DICE and all(c in INITIALS for c in rest[0].lower()):
+        return Roll(t.actor, tuple(INITIALS[c] for c in rest[0].lower()))
+    t.count(DICE)
+    return Roll(t.actor, tuple(face(w) for w in rest))
+
+
+def _load(t: Typed[State]) -> Load:
+    return Load(t.actor, _loads(t.args))
+
+
+def _move(t: Typed[State]) -> Move:
+    t.count(2, 3)
+    rest = t.args
+    to = _city(t.state, rest[2]) if len(rest) == 3 else ""
+    return Move(t.actor, train(rest[0]), amount(rest[1], N_("spaces"), low=1, high=4), to)
+
+
+def _auto(t: Typed[State]) -> Auto:
+    t.count(1, 2)
+    rest = t.args
+    return Auto(t.actor, train(rest[0]), _city(t.state, rest[1]) if len(rest) == 2 else "")
+
+
+def _purple(t: Typed[State]) -> PurpleMove | PurpleLoad | PurpleDrop:
+    t.count(1, 3)
+    rest = t.args
+    action = match(rest[0], ("drop", "load", "move"), N_("purple action"))
+    if action == "move":
+        t.count(1)
+        return PurpleMove(t.actor)
+    if action == "load":
+        t.count(2)
+        return PurpleLoad(t.actor, train(rest[1]))
+    t.count(2, 3)
+    owner = _player(t.state, rest[2]) if len(rest) == 3 else ""
+    return PurpleDrop(t.actor, train(rest[1]), owner)
+
+
+def _orange(t: Typed[State]) -> OrangeBuy | OrangeSell:
+    t.count(1, 3)
+    rest = t.args
     action = match(rest[0], ("sell", "buy"), N_("orange action"))
     if action == "buy":
-        _need(rest, 2, verb)
-        return OrangeBuy(actor, train(rest[1]))
-    _need(rest, 3, verb)
-    return OrangeSell(actor, _player(state, rest[1]), train(rest[2]))
+        t.count(2)
+        return OrangeBuy(t.actor, train(rest[1]))
+    t.count(3)
+    return OrangeSell(t.actor, _player(t.state, rest[1]), train(rest[2]))
+
+
+# The grammar: each verb, its help and the one parser that reads its words.
+GRAMMAR: Grammar[State] = Grammar(
+    (
+        Verb(
+            "roll",
+            "roll FACE FACE FACE FACE | roll RYGB",
+            N_(
+                "enter the four dice as rolled (red yellow green blue purple orange), or their"
+                " four initials in one word (roll rrpo)"
+            ),
+            (
+                Form("roll red red red orange", N_("the four faces")),
+                Form("roll rygb", N_("their initials in one word")),
+            ),
+            R_DICE,
+        ),
+        _roll,
+    ),
+    (
+        Verb(
+            "buy",
+            "buy TRAIN",
+            N_(
+                "take or buy one share from the Available box (free in a city, "
+                "else its space value); also 'take'"
+            ),
+            (Form("buy red"),),
+            R_BUY,
+        ),
+        _buy,
+    ),
+    (
+        Verb("pass", "pass", N_("skip taking a share this turn"), (Form("pass"),), R_BUY),
+        _pass,
+    ),
+    (
+        Verb(
+            "load",
+            "load TRAIN [N] [TRAIN [N]]",
+            N_("dice action: load your goods on trains in cities"),
+            (
+                Form("load red", N_("as many goods as the dice allow")),
+                Form("load red 3 blue 1", N_("so many on each train")),
+            ),
+            R_LOAD,
+        ),
+        _load,
+    ),
+    (
+        Verb(
+            "move",
+            "move TRAIN SPACES [CITY]",
+            N_("dice action: move one train forward (CITY names the line when it leaves a city)"),
+            (
+                Form("move green 4", N_("along the one line it is on")),
+                Form("move red 3 Likasi", N_("leaving a city, along the line to CITY")),
+            ),
+            R_MOVE,
+        ),
+        _move,
+    ),
+    (
+        Verb(
+            "auto",
+            "auto TRAIN [CITY]",
+            N_(
+                "choose the line of a train moved by the auto-move "
+                "(CITY may be left out when one line leaves its city)"
+            ),
+            (Form("auto yellow Kamina"),),
+            R_AUTO,
+        ),
+        _auto,
+    ),
+    (
+        Verb(
+            "purple",
+            "purple drop TRAIN [OWNER] | purple load TRAIN | purple move",
+            N_("use one purple die"),
+            (
+                Form("purple drop blue A", N_("take one of OWNER's goods off a train")),
+                Form("purple load green", N_("load one good on a train")),
+                Form("purple move", N_("one space more for the train the dice action moved")),
+            ),
+            R_PURPLE,
+        ),
+        _purple,
+    ),
+    (
+        Verb(
+            "orange",
+            "orange sell PLAYER TRAIN | orange buy TRAIN",
+            N_("use one orange die"),
+            (
+                Form("orange sell B yellow", N_("a player sells a share back")),
+                Form("orange buy green", N_("buy a share")),
+            ),
+            R_ORANGE,
+        ),
+        _orange,
+    ),
+    (
+        Verb(
+            "done",
+            "done",
+            N_("end the turn (Available box check, next player)"),
+            (Form("done"),),
+            R_FLOW,
+        ),
+        _done,
+    ),
+    (
+        Verb(
+            "take",
+            "take TRAIN",
+            N_("setup: your starting share (in play: same as buy)"),
+            (Form("take red"),),
+            R_SETUP,
+        ),
+        _take,
+    ),
+    (
+        Verb(
+            "place",
+            "place TRAIN",
+            N_("setup: put one of your goods cubes on a train's chart"),
+            (Form("place red"),),
+            R_SETUP,
+        ),
+        _place,
+    ),
+    (
+        Verb(
+            "start",
+            "start",
+            N_("setup: end the opening placement and begin play"),
+            (Form("start"),),
+            R_SETUP,
+        ),
+        _start,
+    ),
+)
+VERBS = GRAMMAR.verbs
+
+
+def parse(state: State, actor: str, words: Sequence[str]) -> object:
+    return GRAMMAR.parse(state, actor, words)

@@ -1,7 +1,7 @@
 """Trains on the track: where a move takes a train, and what happens when it arrives.
 
-These are rules (列車の移動, 自動移動, 収入を得る, 紫: 商品損失) kept apart from rules.py only
-for size; rules.py is the one caller.
+These are rules (列車の移動, 自動移動, 収入を得る, 紫: 商品損失) kept apart from game.py only
+for size; game.py is the one caller.
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.engine import Form, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
 from referee.core.rules_kit import count_words
 from referee.core.words import amount, match
 from referee.games.express01.names import KIND_ALIASES, aliases
@@ -21,84 +22,6 @@ from referee.games.express01.state import (
     State,
 )
 from referee.i18n import N_, _
-
-VERBS: Sequence[Verb] = (
-    Verb(
-        "order",
-        "order NAME NAME ... | order NAME CARD NAME CARD ...",
-        N_(
-            "set the turn order: names from position 1 (the last may be left out), or each "
-            "player's face-down card"
-        ),
-        (
-            Form("order A B", N_("the names from position 1")),
-            Form("order A 11 B 48", N_("each player's face-down card")),
-        ),
-        TURN,
-    ),
-    Verb(
-        "lay",
-        "lay CARD TYPE [COMPANY] [+BONUS] [to N,N..] [pay DECK]",
-        N_(
-            "expand: replace board card CARD by the next stage of TYPE (route, through, "
-            "terminal, capital); one paid card lays two route cards or one station"
-        ),
-        (
-            Form("lay 10 route", N_("a route card")),
-            Form("lay 13 through purple", N_("a station of a company")),
-            Form("lay 9 capital red +1", N_("with the bonus printed on it")),
-            Form("lay 10 route to 9,11", N_("in track mode: the cards its track leads to")),
-            Form("lay 15 through green pay black", N_("paid with a card of another deck")),
-        ),
-        EXPAND,
-    ),
-    Verb(
-        "buy",
-        "buy COMPANY FROM [pay DECK ...]",
-        N_("acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken from"),
-        (
-            Form("buy red r1", N_("from a route deck")),
-            Form("buy red r1 pay r3 r3", N_("paid with the cards named")),
-            Form("buy green C pay r3 r3", N_("taken from a player")),
-        ),
-        ACQUIRE,
-    ),
-    Verb(
-        "run",
-        "run COMPANY STATION STATION ... [black]",
-        N_(
-            "bonus payment: the route as the board cards of its stations, in order; "
-            "black: the black locomotive's holder counts it as one more share of the payout"
-        ),
-        (
-            Form("run red 9 13", N_("the stations of the route, in order")),
-            Form("run red 11 13 black", N_("the black locomotive counts as a share")),
-        ),
-        BONUS,
-    ),
-    Verb(
-        "take",
-        "take DECK ... | take PLAYER DECK ... PLAYER DECK ...",
-        N_(
-            "a bonus payment: the taker's cards from deck tops; several players' cards at "
-            "once only with each player named before their cards"
-        ),
-        (
-            Form("take c2", N_("the taker's card from a deck's top")),
-            Form("take C c1 A c2 B c3", N_("several players' cards, each named first")),
-        ),
-        BONUS,
-    ),
-    Verb(
-        "swap",
-        "swap PLAYER",
-        N_("change position cards with PLAYER; ends the turn"),
-        (Form("swap B"),),
-        POSITION,
-    ),
-    Verb("done", "done", N_("end the turn (also: pass)"), (Form("done"),), TURN),
-)
-VERB_NAMES = (*tuple(v.name for v in VERBS), "pass")
 
 
 @dataclass(frozen=True)
@@ -204,36 +127,156 @@ def _card_number(word: str) -> int:
     return amount(word, N_("board card"), low=1, high=BOARD_CARDS)
 
 
+def _read_order(t: Typed[State]) -> Order:
+    return _order(t.actor, list(t.args), t.state.players)
+
+
+def _read_lay(t: Typed[State]) -> Lay:
+    return _lay(t.state, t.actor, list(t.args))
+
+
+def _read_buy(t: Typed[State]) -> Buy:
+    rest, pay = _split_pay(list(t.args))
+    count_words(t.verbs, t.verb, rest, 2)
+    company = _company(rest[0], t.state.companies)
+    source = match(rest[1], ROUTE_DECKS + t.state.players, N_("route deck or player"))
+    return Buy(t.actor, company, source, pay)
+
+
+def _read_run(t: Typed[State]) -> Run:
+    rest = list(t.args)
+    black = bool(rest) and rest[-1].lower() == BLACK
+    if black:
+        rest = rest[:-1]
+    count_words(t.verbs, t.verb, rest, 3, None)
+    company = _company(rest[0], t.state.companies)
+    return Run(t.actor, company, tuple(_card_number(w) for w in rest[1:]), black)
+
+
+def _read_take(t: Typed[State]) -> Take:
+    return _take(t.actor, list(t.args), t.state.players)
+
+
+def _read_swap(t: Typed[State]) -> Swap:
+    t.count(1)
+    return Swap(t.actor, match(t.args[0], t.state.players, N_("player")))
+
+
+def _read_done(t: Typed[State]) -> Done:
+    """`done`, or `pass` as the table may say it."""
+    t.count(0)
+    return Done(t.actor)
+
+
+# The grammar: each verb, its help and the one parser that reads its words.
+GRAMMAR: Grammar[State] = Grammar(
+    (
+        Verb(
+            "order",
+            "order NAME NAME ... | order NAME CARD NAME CARD ...",
+            N_(
+                "set the turn order: names from position 1 (the last may be left out), or each "
+                "player's face-down card"
+            ),
+            (
+                Form("order A B", N_("the names from position 1")),
+                Form("order A 11 B 48", N_("each player's face-down card")),
+            ),
+            TURN,
+        ),
+        _read_order,
+    ),
+    (
+        Verb(
+            "lay",
+            "lay CARD TYPE [COMPANY] [+BONUS] [to N,N..] [pay DECK]",
+            N_(
+                "expand: replace board card CARD by the next stage of TYPE (route, through, "
+                "terminal, capital); one paid card lays two route cards or one station"
+            ),
+            (
+                Form("lay 10 route", N_("a route card")),
+                Form("lay 13 through purple", N_("a station of a company")),
+                Form("lay 9 capital red +1", N_("with the bonus printed on it")),
+                Form("lay 10 route to 9,11", N_("in track mode: the cards its track leads to")),
+                Form("lay 15 through green pay black", N_("paid with a card of another deck")),
+            ),
+            EXPAND,
+        ),
+        _read_lay,
+    ),
+    (
+        Verb(
+            "buy",
+            "buy COMPANY FROM [pay DECK ...]",
+            N_(
+                "acquire a share: FROM is the route deck (r1, r2, r3) or the player it is taken"
+                " from"
+            ),
+            (
+                Form("buy red r1", N_("from a route deck")),
+                Form("buy red r1 pay r3 r3", N_("paid with the cards named")),
+                Form("buy green C pay r3 r3", N_("taken from a player")),
+            ),
+            ACQUIRE,
+        ),
+        _read_buy,
+    ),
+    (
+        Verb(
+            "run",
+            "run COMPANY STATION STATION ... [black]",
+            N_(
+                "bonus payment: the route as the board cards of its stations, in order; "
+                "black: the black locomotive's holder counts it as one more share of the payout"
+            ),
+            (
+                Form("run red 9 13", N_("the stations of the route, in order")),
+                Form("run red 11 13 black", N_("the black locomotive counts as a share")),
+            ),
+            BONUS,
+        ),
+        _read_run,
+    ),
+    (
+        Verb(
+            "take",
+            "take DECK ... | take PLAYER DECK ... PLAYER DECK ...",
+            N_(
+                "a bonus payment: the taker's cards from deck tops; several players' cards at "
+                "once only with each player named before their cards"
+            ),
+            (
+                Form("take c2", N_("the taker's card from a deck's top")),
+                Form("take C c1 A c2 B c3", N_("several players' cards, each named first")),
+            ),
+            BONUS,
+        ),
+        _read_take,
+    ),
+    (
+        Verb(
+            "swap",
+            "swap PLAYER",
+            N_("change position cards with PLAYER; ends the turn"),
+            (Form("swap B"),),
+            POSITION,
+        ),
+        _read_swap,
+    ),
+    (
+        Verb("done", "done", N_("end the turn (also: pass)"), (Form("done"),), TURN),
+        _read_done,
+    ),
+    unlisted={"pass": _read_done},
+    empty=N_("empty move"),
+)
+VERBS = GRAMMAR.verbs
+
+
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
-    if not words:
-        raise UsageError(_("empty move"), ", ".join(VERB_NAMES))
-    verb = match(words[0], VERB_NAMES, N_("verb"))
-    rest = list(words[1:])
-    players = state.players
-    if verb == "order":
-        return _order(actor, rest, players)
-    if verb == "lay":
-        return _lay(state, actor, rest)
-    if verb == "buy":
-        rest, pay = _split_pay(rest)
-        count_words(VERBS, verb, rest, 2)
-        company = _company(rest[0], state.companies)
-        source = match(rest[1], ROUTE_DECKS + players, N_("route deck or player"))
-        return Buy(actor, company, source, pay)
-    if verb == "run":
-        black = bool(rest) and rest[-1].lower() == BLACK
-        if black:
-            rest = rest[:-1]
-        count_words(VERBS, verb, rest, 3, None)
-        company = _company(rest[0], state.companies)
-        return Run(actor, company, tuple(_card_number(w) for w in rest[1:]), black)
-    if verb == "take":
-        return _take(actor, rest, players)
-    if verb == "swap":
-        count_words(VERBS, verb, rest, 1)
-        return Swap(actor, match(rest[0], players, N_("player")))
-    count_words(VERBS, verb, rest, 0)
-    return Done(actor)
+    move: Move = GRAMMAR.parse(state, actor, words)
+    return move
 
 
 def _take(actor: str, rest: list[str], players: Sequence[str]) -> Take:

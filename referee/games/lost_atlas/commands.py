@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from referee.core.engine import Form, UsageError, Verb
-from referee.core.rules_kit import count_words, usage_of
+from referee.core.grammar import Grammar, Typed
 from referee.core.words import amount, match
 from referee.eighteen import compass
 from referee.eighteen.proposal import Found
@@ -354,36 +354,21 @@ AnyMove = (
     | Discard
     | Run
 )
-Parser = Callable[["Typed"], AnyMove]
 
 
-@dataclass(frozen=True)
-class Typed:
-    """The words of one move as typed: what every verb's parser reads."""
-
-    state: State
-    actor: str
-    verb: str
-    args: tuple[str, ...]
-    usage: str
-
-    def count(self, low: int, high: int | None = -1) -> None:
-        """From `low` to `high` words after the verb (-1: exactly `low`; None: no limit)."""
-        count_words(VERBS, self.verb, self.args, low, high)
-
-    def keywords(self, start: int, keys: Sequence[str]) -> dict[str, str]:
-        return _keywords(self.args[start:], keys, self.usage)
+def _keywords_of(t: Typed[State], start: int, keys: Sequence[str]) -> dict[str, str]:
+    return _keywords(t.args[start:], keys, t.usage)
 
 
-def _bare(kind: type[Move]) -> Callable[[Typed], Move]:
-    def parse(t: Typed) -> Move:
+def _bare(kind: type[Move]) -> Callable[[Typed[State]], Move]:
+    def parse(t: Typed[State]) -> Move:
         t.count(0)
         return kind(t.actor)
 
     return parse
 
 
-def _place(t: Typed) -> PlacePiece:
+def _place(t: Typed[State]) -> PlacePiece:
     t.count(3)
     number, hex_, rot = t.args
     return PlacePiece(
@@ -394,13 +379,13 @@ def _place(t: Typed) -> PlacePiece:
     )
 
 
-def _capital(t: Typed) -> Capital:
+def _capital(t: Typed[State]) -> Capital:
     t.count(1)
     where = "" if t.args[0].lower() == "none" else hexname(t.args[0])
     return Capital(t.actor, "", where)
 
 
-def _map(t: Typed) -> MapLine:
+def _map(t: Typed[State]) -> MapLine:
     """`map 25 M21 0, 3 O23 1, capital M23`: each item read as its own place or capital line
     (the commas may be left out: a piece is three words, a capital two)."""
     t.count(1, None)
@@ -408,24 +393,20 @@ def _map(t: Typed) -> MapLine:
     items: list[PlacePiece | Capital] = []
     while words:
         if words[0].lower() == "capital":
-            items.append(_capital(_typed_as(t, "capital", tuple(words[1:2]))))
+            items.append(_capital(t.as_verb("capital", tuple(words[1:2]))))
             words = words[2:]
         else:
-            items.append(_place(_typed_as(t, "place", tuple(words[:3]))))
+            items.append(_place(t.as_verb("place", tuple(words[:3]))))
             words = words[3:]
     return MapLine(t.actor, tuple(items))
 
 
-def _typed_as(t: Typed, verb: str, args: tuple[str, ...]) -> Typed:
-    return Typed(t.state, t.actor, verb, args, usage_of(VERBS, verb))
-
-
-def _discard(t: Typed) -> Discard:
+def _discard(t: Typed[State]) -> Discard:
     t.count(1, None)
     return Discard(t.actor, tuple(train_kind(a) for a in t.args))
 
 
-def _charters(t: Typed) -> Charters:
+def _charters(t: Typed[State]) -> Charters:
     t.count(1, None)
     names = list(data.minors())
     cols = tuple(
@@ -437,7 +418,7 @@ def _charters(t: Typed) -> Charters:
     return Charters(t.actor, cols)
 
 
-def _destinations(t: Typed) -> Destinations:
+def _destinations(t: Typed[State]) -> Destinations:
     t.count(1, None)
     values = " ".join(t.args).replace("/", " ").split()
     if len(values) != 4:
@@ -445,36 +426,36 @@ def _destinations(t: Typed) -> Destinations:
     return Destinations(t.actor, tuple(amount(v, N_("revenue"), high=1000) for v in values))
 
 
-def _amount(kind: type[Amount]) -> Callable[[Typed], Amount]:
-    def parse(t: Typed) -> Amount:
+def _amount(kind: type[Amount]) -> Callable[[Typed[State]], Amount]:
+    def parse(t: Typed[State]) -> Amount:
         t.count(1)
         return kind(t.actor, amount(t.args[0], N_("bid"), low=1, high=100_000))
 
     return parse
 
 
-def _pick(t: Typed) -> Pick:
+def _pick(t: Typed[State]) -> Pick:
     t.count(1, 2)
     name = match(t.args[0], data.minors(), N_("minor"))
     return Pick(t.actor, name, hexname(t.args[1]) if len(t.args) > 1 else "")
 
 
-def _propose(t: Typed) -> Propose:
+def _propose(t: Typed[State]) -> Propose:
     t.count(1)
     return Propose(t.actor, match(t.args[0], data.minors(), N_("minor")))
 
 
-def _major(t: Typed) -> NameMajor:
+def _major(t: Typed[State]) -> NameMajor:
     t.count(1)
     return NameMajor(t.actor, match(t.args[0], data.majors(), N_("major")))
 
 
-def _suburb(t: Typed) -> Suburb:
+def _suburb(t: Typed[State]) -> Suburb:
     t.count(1)
     return Suburb(t.actor, "", hexname(t.args[0]))
 
 
-def _sell(t: Typed) -> Sell:
+def _sell(t: Typed[State]) -> Sell:
     t.count(1, None)
     items: list[tuple[str, int]] = []
     names = sorted(t.state.companies)
@@ -491,20 +472,20 @@ def _sell(t: Typed) -> Sell:
     return Sell(t.actor, tuple(items))
 
 
-def _buy(t: Typed) -> BuyShare | BuyTrain:
+def _buy(t: Typed[State]) -> BuyShare | BuyTrain:
     t.count(1, None)
     if t.state.round == "stock":
         return _buy_share(t)
     return _buy_train(t)
 
 
-def _buy_share(t: Typed) -> BuyShare:
+def _buy_share(t: Typed[State]) -> BuyShare:
     co = match(t.args[0], sorted(t.state.companies), N_("company"))
     source = match(t.args[1], (TREASURY, POOL), N_("source")) if len(t.args) > 1 else ""
     return BuyShare(t.actor, co, source)
 
 
-def _buy_train(t: Typed) -> BuyTrain:
+def _buy_train(t: Typed[State]) -> BuyTrain:
     kind = train_kind(t.args[0])
     rest = t.args[1:]
     source = "deck"
@@ -528,7 +509,7 @@ def _cost(kw: dict[str, str]) -> int:
     return amount(kw.get("cost", "0"), N_("cost"), high=1000)
 
 
-def _lay(t: Typed) -> LayTile:
+def _lay(t: Typed[State]) -> LayTile:
     t.count(2, None)
     tiles = {name.lower(): name for name in data.track_tiles()}
     tile = tiles.get(t.args[1].lower())
@@ -537,7 +518,7 @@ def _lay(t: Typed) -> LayTile:
     if tile is None:
         return _lay_colour(t)
     t.count(3, None)
-    kw = t.keywords(3, ("cost",))
+    kw = _keywords_of(t, 3, ("cost",))
     return LayTile(
         t.actor,
         hexname(t.args[0]),
@@ -548,7 +529,7 @@ def _lay(t: Typed) -> LayTile:
     )
 
 
-def _lay_sides(t: Typed, tiles: dict[str, str]) -> LayTile:
+def _lay_sides(t: Typed[State], tiles: dict[str, str]) -> LayTile:
     """`lay HEX N-SE city [COLOUR] [TILE] [cost N]`: the track as it lies on the map."""
     words = list(t.args[1:])
     cost = 0
@@ -568,9 +549,9 @@ def _lay_sides(t: Typed, tiles: dict[str, str]) -> LayTile:
     return LayTile(t.actor, hexname(t.args[0]), colour, cost, tile, 0, track)
 
 
-def _lay_colour(t: Typed) -> LayTile:
+def _lay_colour(t: Typed[State]) -> LayTile:
     """Without a map: the colour of the tile and the terrain cost the company pays."""
-    kw = t.keywords(2, ("cost", "tile", "rot"))
+    kw = _keywords_of(t, 2, ("cost", "tile", "rot"))
     return LayTile(
         t.actor,
         hexname(t.args[0]),
@@ -581,9 +562,9 @@ def _lay_colour(t: Typed) -> LayTile:
     )
 
 
-def _token(t: Typed) -> Token:
+def _token(t: Typed[State]) -> Token:
     t.count(1, None)
-    kw = t.keywords(1, ("cost", "city"))
+    kw = _keywords_of(t, 1, ("cost", "city"))
     return Token(
         t.actor,
         hexname(t.args[0]),
@@ -592,7 +573,7 @@ def _token(t: Typed) -> Token:
     )
 
 
-def _run(t: Typed) -> Run:
+def _run(t: Typed[State]) -> Run:
     t.count(1, None)
     if t.args[0].lower() == "best":
         if len(t.args) > 1:
@@ -604,7 +585,7 @@ def _run(t: Typed) -> Run:
 
 
 # The grammar: each verb, its help line and the one parser that reads its words.
-GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
+GRAMMAR: Grammar[State] = Grammar(
     (
         Verb(
             "place",
@@ -897,9 +878,7 @@ GRAMMAR: tuple[tuple[Verb, Parser], ...] = (
         _major,
     ),
 )
-VERBS = tuple(verb for verb, _ in GRAMMAR)
-VERB_NAMES = tuple(v.name for v in VERBS)
-PARSERS = {verb.name: parser for verb, parser in GRAMMAR}
+VERBS = GRAMMAR.verbs
 
 
 def said_now(state: State, text: str) -> str:
@@ -923,6 +902,5 @@ def said_now(state: State, text: str) -> str:
 def parse(state: State, actor: str, words: Sequence[str]) -> AnyMove:
     if is_hexname(words[0]):  # `K17 NE-SW`: a move that starts with a hex lays track there
         words = ("lay", *words)
-    verb = match(words[0], VERB_NAMES, "verb")
-    usage = next(v.usage for v in VERBS if v.name == verb)
-    return PARSERS[verb](Typed(state, actor, verb, tuple(words[1:]), usage))
+    move: AnyMove = GRAMMAR.parse(state, actor, words)
+    return move

@@ -22,12 +22,12 @@ from typing import Any
 
 from referee.eighteen.hexes import neighbour, opposite
 from referee.eighteen.maps import GameMap, HexSpec
-from referee.eighteen.position import LOST_ATLAS, Laid, Position, Token
+from referee.eighteen.position import Laid, Position, Token
 from referee.eighteen.proposal import SEARCH_SECONDS, Found
 from referee.eighteen.search import best_routes
 from referee.eighteen.tiles import End, TileSpec, tile
 from referee.eighteen.trains import Train as RouteTrain
-from referee.games.lost_atlas import atlas, data
+from referee.games.lost_atlas import ROUTE_RULES, atlas, data
 from referee.games.lost_atlas.state import Company, State
 from referee.i18n import _
 
@@ -177,7 +177,7 @@ def _position(key: tuple[Any, ...]) -> Position:
         laid,
         toks,
         PHASES[colour],
-        LOST_ATLAS,
+        ROUTE_RULES,
         frozenset(hub_spot(h) for h in suburbs),
         {
             name: frozenset(ability_words[a] for a in abl if a in ability_words)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.engine import Form, Incomplete, UsageError, Verb
+from referee.core.grammar import Grammar, Typed
 from referee.core.rules_kit import count_words, usage_of
 from referee.core.words import amount, match
 from referee.i18n import N_, _, ngettext, pgettext
@@ -15,113 +16,6 @@ from .board import check_railroad_name, parse_pos
 from .names import city_aliases, cube, cube_aliases
 from .sections import R_BID, R_DELIVER, R_DRAFT, R_HOTEL, R_PLACE, R_SETUP, R_TOWER
 from .state import COLOURS, CUBES, MAX_RAILROADS, START_CITIES, START_CUBES, Pos, State
-
-VERBS = (
-    Verb(
-        "start",
-        "start CITY N E S W CARGO",
-        N_("the start city drawn (edges: initials or -; known railroads may run together: -SF-SF)"),
-        (Form("start Chicago PRR B&O - NYC 2"),),
-        R_SETUP,
-    ),
-    Verb(
-        "draw",
-        "draw COLOUR ... | draw WGC",
-        N_("the cubes drawn from the bag for a city, or their initials in one word (draw wwg)"),
-        (
-            Form("draw wood", N_("the cubes by colour")),
-            Form("draw wwg", N_("their initials in one word")),
-        ),
-        R_PLACE,
-    ),
-    Verb(
-        "order",
-        "order NAME NAME ...",
-        N_("the first turn order, as the character cards fell (the last name may be left out)"),
-        (Form("order A B"),),
-        R_SETUP,
-    ),
-    Verb(
-        "reveal",
-        "reveal [city] NAME ... stock RR ...",
-        N_("the city and stock tiles turned up (the names before 'stock' are cities)"),
-        (
-            Form("reveal Denver Omaha stock PRR B&O", N_("cities, then stock tiles")),
-            Form("reveal city Tulsa Reno stock PRR B&O", N_("the same, saying 'city'")),
-            Form("reveal stock B&O UP PRR NYC", N_("stock tiles only")),
-        ),
-        R_BID,
-    ),
-    Verb(
-        "bid",
-        "bid POINTS",
-        N_("bid victory points to go first this turn"),
-        (Form("bid 1"),),
-        R_BID,
-    ),
-    Verb(
-        "pass",
-        "pass",
-        N_("pass the bid, or place no city, or deliver nothing"),
-        (Form("pass"),),
-        R_BID,
-    ),
-    Verb(
-        "take",
-        "take TILE",
-        N_("draft a revealed city (by name) or stock tile (by railroad)"),
-        (
-            Form("take Denver", N_("a city tile, by name")),
-            Form("take PRR", N_("a stock tile, by railroad")),
-        ),
-        R_DRAFT,
-    ),
-    Verb(
-        "place",
-        "place CITY [X,Y] N E S W CARGO [blank]",
-        N_(
-            "place a city tile; X,Y may be left out where its railroads match at one square "
-            "only; the edges of known railroads may run together (-SF-SF); "
-            "'blank' = none of your tiles can match a railroad (X,Y needed)"
-        ),
-        (
-            Form("place Denver 1,0 - UP - B&O 2", N_("at a square, each edge a word")),
-            Form("place Omaha --PRR- 2", N_("where it matches at one square only")),
-            Form("place Boise 0,1 - - - - 1 blank", N_("no tile of yours can match")),
-        ),
-        R_PLACE,
-    ),
-    Verb(
-        "deliver",
-        "deliver [COLOUR] FROM [TO [THEN]]",
-        N_(
-            "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds "
-            "one, TO when FROM has one link)"
-        ),
-        (
-            Form("deliver wood Chicago Denver", N_("a cube of that colour along one link")),
-            Form("deliver Chicago Omaha", N_("FROM holds one colour")),
-            Form("deliver Reno", N_("FROM holds one colour and has one link")),
-            Form("deliver Tulsa Cincinnati Denver", N_("on along a second link")),
-        ),
-        R_DELIVER,
-    ),
-    Verb(
-        "hotel",
-        "hotel CITY",
-        N_("place your hotel (before your delivery)"),
-        (Form("hotel Cincinnati"),),
-        R_HOTEL,
-    ),
-    Verb(
-        "tower",
-        "tower CITY",
-        N_("place your water tower (before your delivery)"),
-        (Form("tower Cincinnati"),),
-        R_TOWER,
-    ),
-)
-VERB_NAMES = tuple(v.name for v in VERBS)
 
 
 @dataclass(frozen=True)
@@ -278,47 +172,214 @@ def split_edges(word: str, known: Sequence[str]) -> tuple[str, ...]:
     return four[0]
 
 
+def _read_start(t: Typed[State]) -> Start:
+    args = t.args
+    t.count(6 if len(args) != 3 else 3, 6)
+    name = match(args[0], START_CITIES, N_("start city"), aliases=city_aliases(START_CITIES))
+    edges = edges_of(args[1:-1], Railroads(t.state))
+    return Start(t.actor, name, edges, amount(args[-1], N_("cargo"), low=0, high=10))
+
+
+def _read_draw(t: Typed[State]) -> Draw:
+    return Draw(t.actor, _drawn(t.state, list(t.args)))
+
+
+def _read_order(t: Typed[State]) -> Order:
+    t.count(1, None)
+    return Order(t.actor, tuple(match(w, t.state.players, N_("player")) for w in t.args))
+
+
+def _read_reveal(t: Typed[State]) -> Reveal:
+    return parse_reveal(t.state, t.actor, list(t.args))
+
+
+def _read_bid(t: Typed[State]) -> Bid:
+    t.count(1, 1)
+    return Bid(t.actor, amount(t.args[0], pgettext("railroad-rivals", "bid"), low=1, high=999))
+
+
+def _read_pass(t: Typed[State]) -> Pass:
+    t.count(0, 0)
+    return Pass(t.actor)
+
+
+def _read_take(t: Typed[State]) -> Take:
+    t.count(1, 1)
+    state = t.state
+    display = {**{c: "city" for c in state.display_cities}}
+    display.update({s: "stock" for s in state.display_stocks})
+    if not display:
+        raise UsageError(_("no tile is on display to take"))
+    tile = match(t.args[0], display, N_("revealed tile"))
+    return Take(t.actor, tile, display[tile])
+
+
+def _read_place(t: Typed[State]) -> Place:
+    return _place(t.state, t.actor, list(t.args), t.usage)
+
+
+def _read_deliver(t: Typed[State]) -> Deliver:
+    return _deliver(t.state, t.actor, list(t.args))
+
+
+def _read_hotel(t: Typed[State]) -> Hotel:
+    t.count(1, 1)
+    return Hotel(t.actor, _city(t.state, t.args[0]))
+
+
+def _read_tower(t: Typed[State]) -> Tower:
+    t.count(1, 1)
+    return Tower(t.actor, _city(t.state, t.args[0]))
+
+
+# The grammar: each verb, its help and the one parser that reads its words.
+GRAMMAR: Grammar[State] = Grammar(
+    (
+        Verb(
+            "start",
+            "start CITY N E S W CARGO",
+            N_(
+                "the start city drawn (edges: initials or -; known railroads may run together:"
+                " -SF-SF)"
+            ),
+            (Form("start Chicago PRR B&O - NYC 2"),),
+            R_SETUP,
+        ),
+        _read_start,
+    ),
+    (
+        Verb(
+            "draw",
+            "draw COLOUR ... | draw WGC",
+            N_("the cubes drawn from the bag for a city, or their initials in one word (draw wwg)"),
+            (
+                Form("draw wood", N_("the cubes by colour")),
+                Form("draw wwg", N_("their initials in one word")),
+            ),
+            R_PLACE,
+        ),
+        _read_draw,
+    ),
+    (
+        Verb(
+            "order",
+            "order NAME NAME ...",
+            N_("the first turn order, as the character cards fell (the last name may be left out)"),
+            (Form("order A B"),),
+            R_SETUP,
+        ),
+        _read_order,
+    ),
+    (
+        Verb(
+            "reveal",
+            "reveal [city] NAME ... stock RR ...",
+            N_("the city and stock tiles turned up (the names before 'stock' are cities)"),
+            (
+                Form("reveal Denver Omaha stock PRR B&O", N_("cities, then stock tiles")),
+                Form("reveal city Tulsa Reno stock PRR B&O", N_("the same, saying 'city'")),
+                Form("reveal stock B&O UP PRR NYC", N_("stock tiles only")),
+            ),
+            R_BID,
+        ),
+        _read_reveal,
+    ),
+    (
+        Verb(
+            "bid",
+            "bid POINTS",
+            N_("bid victory points to go first this turn"),
+            (Form("bid 1"),),
+            R_BID,
+        ),
+        _read_bid,
+    ),
+    (
+        Verb(
+            "pass",
+            "pass",
+            N_("pass the bid, or place no city, or deliver nothing"),
+            (Form("pass"),),
+            R_BID,
+        ),
+        _read_pass,
+    ),
+    (
+        Verb(
+            "take",
+            "take TILE",
+            N_("draft a revealed city (by name) or stock tile (by railroad)"),
+            (
+                Form("take Denver", N_("a city tile, by name")),
+                Form("take PRR", N_("a stock tile, by railroad")),
+            ),
+            R_DRAFT,
+        ),
+        _read_take,
+    ),
+    (
+        Verb(
+            "place",
+            "place CITY [X,Y] N E S W CARGO [blank]",
+            N_(
+                "place a city tile; X,Y may be left out where its railroads match at one square "
+                "only; the edges of known railroads may run together (-SF-SF); "
+                "'blank' = none of your tiles can match a railroad (X,Y needed)"
+            ),
+            (
+                Form("place Denver 1,0 - UP - B&O 2", N_("at a square, each edge a word")),
+                Form("place Omaha --PRR- 2", N_("where it matches at one square only")),
+                Form("place Boise 0,1 - - - - 1 blank", N_("no tile of yours can match")),
+            ),
+            R_PLACE,
+        ),
+        _read_place,
+    ),
+    (
+        Verb(
+            "deliver",
+            "deliver [COLOUR] FROM [TO [THEN]]",
+            N_(
+                "deliver a cube along the link FROM-TO (the colour may be left out when FROM holds "
+                "one, TO when FROM has one link)"
+            ),
+            (
+                Form("deliver wood Chicago Denver", N_("a cube of that colour along one link")),
+                Form("deliver Chicago Omaha", N_("FROM holds one colour")),
+                Form("deliver Reno", N_("FROM holds one colour and has one link")),
+                Form("deliver Tulsa Cincinnati Denver", N_("on along a second link")),
+            ),
+            R_DELIVER,
+        ),
+        _read_deliver,
+    ),
+    (
+        Verb(
+            "hotel",
+            "hotel CITY",
+            N_("place your hotel (before your delivery)"),
+            (Form("hotel Cincinnati"),),
+            R_HOTEL,
+        ),
+        _read_hotel,
+    ),
+    (
+        Verb(
+            "tower",
+            "tower CITY",
+            N_("place your water tower (before your delivery)"),
+            (Form("tower Cincinnati"),),
+            R_TOWER,
+        ),
+        _read_tower,
+    ),
+)
+VERBS = GRAMMAR.verbs
+
+
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
-    verb = match(words[0], VERB_NAMES, N_("verb"))
-    args = list(words[1:])
-    usage = usage_of(VERBS, verb)
-
-    def need(count: int, most: int | None = None) -> None:
-        count_words(VERBS, verb, args, count, most)
-
-    if verb == "start":
-        need(6 if len(args) != 3 else 3, 6)
-        name = match(args[0], START_CITIES, N_("start city"), aliases=city_aliases(START_CITIES))
-        edges = edges_of(args[1:-1], Railroads(state))
-        return Start(actor, name, edges, amount(args[-1], N_("cargo"), low=0, high=10))
-    if verb == "draw":
-        return Draw(actor, _drawn(state, args))
-    if verb == "order":
-        need(1)
-        return Order(actor, tuple(match(w, state.players, N_("player")) for w in args))
-    if verb == "reveal":
-        return parse_reveal(state, actor, args)
-    if verb == "bid":
-        need(1, 1)
-        return Bid(actor, amount(args[0], pgettext("railroad-rivals", "bid"), low=1, high=999))
-    if verb == "pass":
-        need(0, 0)
-        return Pass(actor)
-    if verb == "take":
-        need(1, 1)
-        display = {**{c: "city" for c in state.display_cities}}
-        display.update({s: "stock" for s in state.display_stocks})
-        if not display:
-            raise UsageError(_("no tile is on display to take"))
-        tile = match(args[0], display, N_("revealed tile"))
-        return Take(actor, tile, display[tile])
-    if verb == "place":
-        return _place(state, actor, args, usage)
-    if verb == "deliver":
-        return _deliver(state, actor, args)
-    need(1, 1)
-    city = _city(state, args[0])
-    return Hotel(actor, city) if verb == "hotel" else Tower(actor, city)
+    move: Move = GRAMMAR.parse(state, actor, words)
+    return move
 
 
 def _place(state: State, actor: str, args: list[str], usage: str) -> Place:

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
+from referee.games.titled.common import start_at
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import president_percent
 from referee.games.titled.moves import BidPrivate, Done, Par
-from referee.games.titled.rules import start_at
 from referee.games.titled.state import CLOSED, IPO, Bid, State
 from referee.games.titled.title import DRAWN, Private
 from referee.i18n import N_, _

@@ -14,8 +14,8 @@ from __future__ import annotations
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.eighteen_rules import emergency, limits, market
+from referee.games.titled.common import EMERGENCY, key, moved
 from referee.games.titled.holdings import president_percent, successor
-from referee.games.titled.rules import EMERGENCY, key, moved
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
 

@@ -25,6 +25,7 @@ from referee.eighteen_rules import emergency, market, payout
 from referee.eighteen_rules import trains as rolling
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
+from referee.games.titled.common import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
@@ -38,7 +39,6 @@ from referee.games.titled.moves import (
     Sell,
     Token,
 )
-from referee.games.titled.rules import EMERGENCY, ROUTES, key, moved, order
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private

@@ -9,6 +9,7 @@ from __future__ import annotations
 from referee.core.engine import Event
 from referee.core.rules_kit import Handler, Judge, impossible
 from referee.games.titled import auction, operating, stock
+from referee.games.titled.commands import GRAMMAR
 from referee.games.titled.moves import (
     Bankrupt,
     BidPrivate,
@@ -67,25 +68,6 @@ AUCTION: dict[type, Handler[State]] = {
 }
 
 
-# The verb that types each move (game.VERBS), to name a move refused now.
-VERB_OF: dict[type, str] = {
-    Par: "par",
-    Buy: "buy",
-    Sell: "sell",
-    Done: "done",
-    BidPrivate: "bid",
-    Lay: "tile",
-    Token: "token",
-    Run: "run",
-    Routes: "routes",
-    BuyTrain: "train",
-    Discard: "discard",
-    BuyPrivate: "private",
-    Bankrupt: "bankrupt",
-    Exchange: "exchange",
-}
-
-
 def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, list[Event]]:
     judge = Judge(forced)
     draft = state.draft()
@@ -95,7 +77,7 @@ def apply(state: State, move: object, *, forced: bool = False) -> tuple[State, l
     )
     handler = (AUCTION if in_auction else table).get(type(move))
     if handler is None:
-        said = _("{move} is not a move now").format(move=VERB_OF.get(type(move), "?"))
+        said = _("{move} is not a move now").format(move=GRAMMAR.verb_of(move))
         raise impossible(said, ROUNDS)
     new, events = handler(draft, move, judge)
     events += operating.bank_end(new)

@@ -11,10 +11,10 @@ from collections.abc import Callable
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.eighteen_rules import limits, market
+from referee.games.titled.common import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, president_percent, successor
 from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
-from referee.games.titled.rules import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
 from referee.games.titled.zones import multiple_buy

@@ -19,8 +19,8 @@ from referee.eighteen.upgrades import (
     upgrade_problem,
     wanted_label,
 )
+from referee.games.titled.common import SUPPLY, UPGRADES, key
 from referee.games.titled.moves import Lay
-from referee.games.titled.rules import SUPPLY, UPGRADES, key
 from referee.games.titled.state import State
 from referee.i18n import _
 

@@ -11,8 +11,8 @@ them too).
 from __future__ import annotations
 
 from referee.core.rules_kit import Judge
+from referee.games.titled.common import SR, key
 from referee.games.titled.moves import Buy
-from referee.games.titled.rules import SR, key
 from referee.games.titled.state import POOL, State
 from referee.i18n import _
 

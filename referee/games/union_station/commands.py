@@ -6,84 +6,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.core.engine import Form, UsageError, Verb
-from referee.core.rules_kit import count_words
+from referee.core.grammar import Grammar, Typed
 from referee.core.words import amount, match
 from referee.games.union_station.railroads import ALIASES, KIND_ALIASES, KINDS, shown
 from referee.games.union_station.sections import AUCTION_RULE, BUY_RULE, FLOW_RULE, SELL_RULE
 from referee.games.union_station.state import State
 from referee.games.union_station.track import LAY
 from referee.i18n import N_, _
-
-VERBS = (
-    Verb(
-        "buy",
-        "buy RAILROAD [+1|+2|+3] | buy +N",
-        N_("buy a share from the offer (by railroad or by space); its price rises by the slot"),
-        (
-            Form("buy green", N_("the share of that railroad on offer")),
-            Form("buy +1", N_("the share on that space of the offer")),
-        ),
-        BUY_RULE,
-    ),
-    Verb(
-        "lay",
-        "lay RAILROAD DISC DISC",
-        N_("lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX"),
-        (
-            Form("lay white city city", N_("without a map: the kinds of the two hexes")),
-            Form("lay black A1 B1", N_("with a map: the two hexes")),
-            Form("lay blue B3", N_("with a map: one disc, where only one is left")),
-            Form("lay white dest", N_("one disc on a destination city")),
-        ),
-        LAY,
-    ),
-    Verb(
-        "sell",
-        "sell RAILROAD",
-        N_("sell all your shares of a railroad; its price drops a row"),
-        (Form("sell green"),),
-        SELL_RULE,
-    ),
-    Verb(
-        "bid",
-        "bid AMOUNT",
-        N_("bid in the first auction (at least $5, more than the high bid)"),
-        (Form("bid 6"),),
-        AUCTION_RULE,
-    ),
-    Verb(
-        "pass",
-        "pass",
-        N_("pass in the auction; in play only when no action is possible"),
-        (Form("pass"),),
-        AUCTION_RULE,
-    ),
-    Verb(
-        "reveal",
-        "reveal RAILROAD...",
-        N_("say which share the table turned up"),
-        (
-            Form("reveal blue", N_("the one share turned up")),
-            Form("reveal blue green black orange white", N_("the opening offer, in order")),
-        ),
-        FLOW_RULE,
-    ),
-    Verb(
-        "start",
-        "start PLAYER",
-        N_("say who starts the first auction (default: first listed)"),
-        (Form("start B"),),
-        AUCTION_RULE,
-    ),
-    Verb(
-        "blocked",
-        "blocked RAILROAD",
-        N_("declare that a railroad can lay no more track (no map)"),
-        (Form("blocked orange"),),
-        LAY,
-    ),
-)
-VERB_NAMES = tuple(v.name for v in VERBS)
 
 
 @dataclass(frozen=True)
@@ -148,39 +77,151 @@ def railroad(word: str) -> str:
     return ALIASES[match(word, ALIASES, N_("railroad"))]
 
 
+def _pass(t: Typed[State]) -> Pass:
+    t.count(0, 0)
+    return Pass(t.actor)
+
+
+def _bid(t: Typed[State]) -> Bid:
+    t.count(1, 1)
+    return Bid(t.actor, amount(t.args[0], N_("bid"), low=1, high=10_000))
+
+
+def _reveal(t: Typed[State]) -> Reveal:
+    t.count(1, 6)
+    return Reveal(t.actor, tuple(railroad(w) for w in t.args))
+
+
+def _start(t: Typed[State]) -> Start:
+    t.count(1, 1)
+    return Start(t.actor, match(t.args[0], t.state.players, N_("player")))
+
+
+def _sell(t: Typed[State]) -> Sell:
+    t.count(1, 1)
+    return Sell(t.actor, railroad(t.args[0]))
+
+
+def _blocked(t: Typed[State]) -> Blocked:
+    t.count(1, 1)
+    return Blocked(t.actor, railroad(t.args[0]))
+
+
+def _buy(t: Typed[State]) -> Buy:
+    t.count(1, 2)
+    return Buy(t.actor, *_bought(t.state, list(t.args)))
+
+
+def _lay(t: Typed[State]) -> Lay:
+    t.count(2, 3)
+    colour = railroad(t.args[0])
+    return Lay(t.actor, colour, tuple(_disc(t.state, w) for w in t.args[1:]))
+
+
+# The grammar: each verb, its help and the one parser that reads its words.
+GRAMMAR: Grammar[State] = Grammar(
+    (
+        Verb(
+            "buy",
+            "buy RAILROAD [+1|+2|+3] | buy +N",
+            N_("buy a share from the offer (by railroad or by space); its price rises by the slot"),
+            (
+                Form("buy green", N_("the share of that railroad on offer")),
+                Form("buy +1", N_("the share on that space of the offer")),
+            ),
+            BUY_RULE,
+        ),
+        _buy,
+    ),
+    (
+        Verb(
+            "lay",
+            "lay RAILROAD DISC DISC",
+            N_("lay two discs; DISC is a kind (plain town city dest), a hex, or KIND@HEX"),
+            (
+                Form("lay white city city", N_("without a map: the kinds of the two hexes")),
+                Form("lay black A1 B1", N_("with a map: the two hexes")),
+                Form("lay blue B3", N_("with a map: one disc, where only one is left")),
+                Form("lay white dest", N_("one disc on a destination city")),
+            ),
+            LAY,
+        ),
+        _lay,
+    ),
+    (
+        Verb(
+            "sell",
+            "sell RAILROAD",
+            N_("sell all your shares of a railroad; its price drops a row"),
+            (Form("sell green"),),
+            SELL_RULE,
+        ),
+        _sell,
+    ),
+    (
+        Verb(
+            "bid",
+            "bid AMOUNT",
+            N_("bid in the first auction (at least $5, more than the high bid)"),
+            (Form("bid 6"),),
+            AUCTION_RULE,
+        ),
+        _bid,
+    ),
+    (
+        Verb(
+            "pass",
+            "pass",
+            N_("pass in the auction; in play only when no action is possible"),
+            (Form("pass"),),
+            AUCTION_RULE,
+        ),
+        _pass,
+    ),
+    (
+        Verb(
+            "reveal",
+            "reveal RAILROAD...",
+            N_("say which share the table turned up"),
+            (
+                Form("reveal blue", N_("the one share turned up")),
+                Form("reveal blue green black orange white", N_("the opening offer, in order")),
+            ),
+            FLOW_RULE,
+        ),
+        _reveal,
+    ),
+    (
+        Verb(
+            "start",
+            "start PLAYER",
+            N_("say who starts the first auction (default: first listed)"),
+            (Form("start B"),),
+            AUCTION_RULE,
+        ),
+        _start,
+    ),
+    (
+        Verb(
+            "blocked",
+            "blocked RAILROAD",
+            N_("declare that a railroad can lay no more track (no map)"),
+            (Form("blocked orange"),),
+            LAY,
+        ),
+        _blocked,
+    ),
+    empty=N_("empty move"),
+)
+VERBS = GRAMMAR.verbs
+
+
 def parse(state: State, actor: str, words: Sequence[str]) -> Move:
-    if not words:
-        raise UsageError(_("empty move"), ", ".join(VERB_NAMES))
-    verb = match(words[0], VERB_NAMES, N_("verb"))
-    args = list(words[1:])
-
-    def need(low: int, high: int) -> None:
-        count_words(VERBS, verb, args, low, high)
-
-    if verb == "pass":
-        need(0, 0)
-        return Pass(actor)
-    if verb == "bid":
-        need(1, 1)
-        return Bid(actor, amount(args[0], N_("bid"), low=1, high=10_000))
-    if verb == "reveal":
-        need(1, 6)
-        return Reveal(actor, tuple(railroad(w) for w in args))
-    if verb == "start":
-        need(1, 1)
-        return Start(actor, match(args[0], state.players, N_("player")))
-    if verb in ("sell", "blocked"):
-        need(1, 1)
-        return (Sell if verb == "sell" else Blocked)(actor, railroad(args[0]))
-    if verb == "buy":
-        need(1, 2)
-        return Buy(actor, *_buy(state, args))
-    need(2, 3)
-    colour = railroad(args[0])
-    return Lay(actor, colour, tuple(_disc(state, w) for w in args[1:]))
+    move: Move = GRAMMAR.parse(state, actor, words)
+    return move
 
 
-def _buy(state: State, args: list[str]) -> tuple[str, int]:
+def _bought(state: State, args: list[str]) -> tuple[str, int]:
     if len(args) == 1 and args[0].startswith("+"):  # by offer space: whatever lies there
         slot = _space(args[0])
         return state.offer[slot], slot

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.engine import Event
-from referee.games.congo_line.rules import CongoLine
+from referee.games.congo_line.game import CongoLine
 from referee.games.congo_line.state import State, Train, with_key
 
 GAME = CongoLine()

@@ -9,11 +9,11 @@ from wcwidth import wcswidth
 
 from referee import i18n
 from referee.core.errors import RuleError
+from referee.games.congo_line import page as web
 from referee.games.congo_line import render
 from referee.play import offers
 from referee.play.session import Session
 from referee.shell.shell import Shell
-from referee.web.games import congo_line as web
 from tests.games.congo_line.helpers import BOARD, GAME, do, started
 
 OPENING = [

@@ -9,12 +9,12 @@ import pytest
 
 from referee import i18n
 from referee.core.engine import RuleError
+from referee.games.express01 import page as web
 from referee.games.express01.render import players_table
 from referee.games.express01.sections import ACQUIRE
 from referee.i18n import width
 from referee.play.session import Session
 from referee.shell.shell import Shell
-from referee.web.games import express01 as web
 
 
 @pytest.fixture

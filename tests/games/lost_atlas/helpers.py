@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.engine import Event, choose_readings, typed_move
-from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.game import LostAtlas
 from referee.games.lost_atlas.state import State
 
 G = LostAtlas()

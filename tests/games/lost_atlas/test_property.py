@@ -11,7 +11,7 @@ from devtools.random_play import Pick, Speller, random_play
 from referee.core.engine import typed_move, with_automatic
 from referee.games.lost_atlas import atlas
 from referee.games.lost_atlas.data import table
-from referee.games.lost_atlas.rules import LostAtlas
+from referee.games.lost_atlas.game import LostAtlas
 from referee.games.lost_atlas.state import State
 from tests.draw import picker
 

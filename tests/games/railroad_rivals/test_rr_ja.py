@@ -9,11 +9,11 @@ from collections.abc import Iterator
 import pytest
 
 from referee import i18n
+from referee.games.railroad_rivals import page as web
 from referee.games.railroad_rivals import render
 from referee.games.railroad_rivals.sections import R_HOTEL
 from referee.i18n import width
 from referee.shell.shell import Shell
-from referee.web.games import railroad_rivals as web
 
 from .helpers import new, play, rejected
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from referee.core.errors import RuleError
+from referee.games.titled.common import order
 from referee.games.titled.game import Titled
 from referee.games.titled.moves import Lay, Token
 from referee.games.titled.operating import available
 from referee.games.titled.play import actor, apply
-from referee.games.titled.rules import order
+from referee.games.titled.render import status
 from referee.games.titled.state import CLOSED, IPO, POOL, State
-from referee.games.titled.view import status
 from tests.games.titled.helpers import TOY, after_1830_auction, edited, play, start
 from tests.games.titled.test_stock import sr2_1830
 

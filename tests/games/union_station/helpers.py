@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from referee.core.engine import Event, Overridden, RuleError
+from referee.games.union_station.game import UnionStation
 from referee.games.union_station.railroads import COLOURS
-from referee.games.union_station.rules import UnionStation
 from referee.games.union_station.state import State, put
 from referee.play.session import Session
 

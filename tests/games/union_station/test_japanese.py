@@ -8,11 +8,11 @@ import pytest
 from wcwidth import wcswidth
 
 from referee import i18n
+from referee.games.union_station import page as web
 from referee.games.union_station import render
 from referee.games.union_station.economy import NO_TRACK
 from referee.play import offers
 from referee.shell.shell import Shell
-from referee.web.games import union_station as web
 from tests.games.union_station.helpers import BOARD, GAME, opened, session
 
 

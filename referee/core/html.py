@@ -1,4 +1,7 @@
-"""Small HTML builders for the page: escaped text, tables, colour swatches."""
+"""Small HTML builders for the page: escaped text, tables, colour swatches.
+
+In the core (a leaf: it reads only the catalog) because each game's page.py builds its panels
+with them, and a game may not import the page above it (tests/test_layers.py)."""
 
 from __future__ import annotations
 

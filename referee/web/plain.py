@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
 from referee.i18n import _
-from referee.play.session import Session
 
 
 def prices(game: Any, state: Any) -> dict[str, int]:
     return {}
 
 
-def panels(session: Session, state: Any) -> list[tuple[str, str]]:
+def panels(session: Played, state: Any) -> list[tuple[str, str]]:
     return []
 
 
-def ending(session: Session, state: Any) -> list[str]:
+def ending(session: Played, state: Any) -> list[str]:
     return [_("the game is over") if session.game.is_over(state) else _("the game goes on")]

@@ -3,7 +3,8 @@
 The caller says what lies on each hex (fill, track paths, nodes, labels); this module only
 does the geometry: edge e of a flat hex faces 90 + 60·e degrees (edge 0 at the bottom,
 clockwise), of a pointy hex 30 degrees further (edge 0 lower left), as in
-`referee.eighteen.hexes`.
+`referee.eighteen.hexes`. Beside the maps it draws, below the games whose pages draw it
+(tests/test_layers.py).
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from referee.core.html import esc
 from referee.eighteen.hexes import parse
 from referee.i18n import _
-from referee.web.html import esc
 
 # The colours of tiles (and of what a map prints in those colours), by the tile's colour.
 TILE = {

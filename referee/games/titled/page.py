@@ -10,17 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.engine import UsageError
+from referee.core.gamespec import Played
+from referee.core.html import esc, items, table
+from referee.eighteen.hexmap import TILE, Hex, svg
 from referee.eighteen.upgrades import colour_word as colour
 from referee.games.titled import routes
 from referee.games.titled.operating import available
+from referee.games.titled.render import ZONE_MEANINGS, value
 from referee.games.titled.state import CLOSED, IPO, POOL, State
 from referee.games.titled.title import TIMING_WORDS
-from referee.games.titled.view import value
-from referee.games.titled.views import ZONE_MEANINGS
 from referee.i18n import _, ngettext, pgettext
-from referee.play.session import Session
-from referee.web.hexmap import TILE, Hex, svg
-from referee.web.html import esc, items, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:
@@ -224,7 +223,7 @@ def _map(state: State) -> str:
     return svg(hexes, position.map.layout) + "<p>" + esc(legend) + "</p>"
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     money = state.title.money
     players = [[p, money(state.cash[p]), money(value(state, p))] for p in state.players]
     bank = esc(_("bank: {bank}").format(bank=money(state.bank)))
@@ -243,7 +242,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     ]
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     end = state.title.end
     if state.round == "over":
         return [_("the game is over")]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
+from referee.core.html import esc, items, swatch, table
 from referee.games.union_station import track
 from referee.games.union_station.railroads import (
     COLOURS,
@@ -15,8 +17,6 @@ from referee.games.union_station.railroads import (
 )
 from referee.games.union_station.state import State
 from referee.i18n import _, ngettext
-from referee.play.session import Session
-from referee.web.html import esc, items, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:
@@ -100,7 +100,7 @@ def _usc(state: State) -> str:
     return table(headers, rows, raw=True)
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     lots = ""
     if state.lots and state.phase == "setup":
         order = esc(_("auction order:"))
@@ -116,7 +116,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     ]
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     blocked = [c for c in COLOURS if track.why_cannot_lay(state, c)]
     return [
         _("the {last}th dividend ends the game: {n} paid, {left} to go").format(

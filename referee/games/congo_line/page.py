@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
+from referee.core.html import esc, swatch, table
 from referee.games.congo_line.names import shown
 from referee.games.congo_line.state import END_CITIES, TRAINS, State
 from referee.games.congo_line.track import space_value
 from referee.i18n import _
-from referee.play.session import Session
-from referee.web.html import esc, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:
@@ -22,7 +22,7 @@ def _price(state: State, colour: str) -> str:
     return _("free") if value is None else str(value)
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     snap = session.game.snapshot(state)
     trains = []
     for colour in TRAINS:
@@ -80,7 +80,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     return parts
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     reached = len(session.game.snapshot(state)["reached"])
     return [
         _("a train reaching the {last}th city ends the game: {n} of {last} cities reached").format(

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
+from referee.core.html import esc, items, swatch, table
+from referee.eighteen.hexmap import TILE, Hex, svg
 from referee.games.lost_atlas import atlas, data, ledger, routes, trains
 from referee.games.lost_atlas.commands import colour_name
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.render import company_head, company_row, next_rust, round_label
 from referee.games.lost_atlas.state import State
 from referee.i18n import _, pgettext
-from referee.play.session import Session
-from referee.web.hexmap import TILE, Hex, svg
-from referee.web.html import esc, items, swatch, table
 
 TERRAIN = {
     "plain": "#dfe9c8",
@@ -110,7 +110,7 @@ def _trains(state: State) -> str:
     return swatch(state.colour, colour_name(state.colour)) + items(lines)
 
 
-def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
+def revenue_history(session: Played) -> dict[str, list[tuple[str, int]]]:
     """Each company's runs: (cycle.OR, revenue), found where a run first shows in the states."""
     runs: dict[str, list[tuple[str, int]]] = {}
     seen: set[tuple[int, int, str]] = set()
@@ -126,7 +126,7 @@ def revenue_history(session: Session) -> dict[str, list[tuple[str, int]]]:
     return runs
 
 
-def _companies(session: Session, state: State) -> str:
+def _companies(session: Played, state: State) -> str:
     rows = [[i, *company_row(state, n)] for i, n in enumerate(state.order(), 1)]
     if not rows:
         return "<p>" + esc(_("no company open yet")) + "</p>"
@@ -149,7 +149,7 @@ def _shares(state: State) -> str:
     )
 
 
-def _spreadsheet(session: Session, state: State) -> str:
+def _spreadsheet(session: Played, state: State) -> str:
     runs = revenue_history(session)
     columns = sorted(
         {label for r in runs.values() for label, _revenue in r},
@@ -164,7 +164,7 @@ def _spreadsheet(session: Session, state: State) -> str:
     return table([_("company"), *[_("OR {number}").format(number=c) for c in columns]], rows)
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     players = [
         [p, state.cash[p], ledger.value(state, p), _("bankrupt") if p in state.out else ""]
         for p in state.players
@@ -191,7 +191,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     return parts
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     cycles = data.table()["setup"]["cycles"][state.variant]
     lines = [
         _(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
+from referee.core.html import esc, swatch, table
 from referee.games.express01.names import STAGE_NAMES, company, deck_words, kind, stage
 from referee.games.express01.sections import LIMITS
 from referee.games.express01.state import KINDS, STAGE_COLOUR, STAGES, State, deck
 from referee.i18n import _
-from referee.play.session import Session
-from referee.web.html import esc, swatch, table
 
 
 def prices(game: Any, state: State) -> dict[str, int]:
@@ -25,7 +25,7 @@ def _swatch(name: str) -> str:
     return swatch(name, company(name))
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     players = []
     for p in state.in_order():
         shares = ", ".join(f"{n} {_swatch(c)}" for c, n in state.shares[p].items() if n)
@@ -81,7 +81,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     ]
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     bases, decks = LIMITS[state.variant]
     empty = state.empty_decks()
     lines = [

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.gamespec import Played
+from referee.core.html import esc, items, table
 from referee.games.railroad_rivals.names import cube
 from referee.games.railroad_rivals.state import State
 from referee.i18n import _, in_game
-from referee.play.session import Session
-from referee.web.html import esc, items, table
 
 CELL = 120  # one city tile, in SVG units
 
@@ -108,7 +108,7 @@ def _map(snap: dict[str, Any]) -> str:
     return f'<div class="map tiles">{"".join(out)}</div>'
 
 
-def _players(session: Session, snap: dict[str, Any]) -> str:
+def _players(session: Played, snap: dict[str, Any]) -> str:
     """Each player's track score, stock value and total: the total is the page's standings,
     the track is what the toolbar calls the scores."""
     worth = {s.player: s for s in session.game.standings(session.state)}
@@ -139,7 +139,7 @@ def _players(session: Session, snap: dict[str, Any]) -> str:
     return table(headers, rows, True) + f"<p>{esc(said)}</p>"
 
 
-def panels(session: Session, state: State) -> list[tuple[str, str]]:
+def panels(session: Played, state: State) -> list[tuple[str, str]]:
     snap = session.game.snapshot(state)
     links = [
         [esc(" – ".join(link["between"])), esc(link["railroad"]), esc(link["owner"])]
@@ -168,7 +168,7 @@ def panels(session: Session, state: State) -> list[tuple[str, str]]:
     ]
 
 
-def ending(session: Session, state: State) -> list[str]:
+def ending(session: Played, state: State) -> list[str]:
     snap = session.game.snapshot(state)
     fewest = min(snap["hidden_city_tiles"].values(), default=0)
     lines = [
