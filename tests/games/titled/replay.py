@@ -499,7 +499,10 @@ class Translator:
         `route_bonus`) earn what the site recorded."""
         state = self.replay.state
         routes_ = action["routes"]
-        towns_free = any(t.towns_free for t in state.title.trains)
+        # trains.*.towns_free named train by train (18AL), not the title-wide shorthand that
+        # sets them all (18GA's operating.towns_free, whose runs this pricing does not know)
+        own = not state.title.operating.towns_free
+        towns_free = own and any(t.towns_free for t in state.title.trains)
         if not towns_free or not all(route.get("connections") for route in routes_):
             return
         priced = sum(self.route_revenue(route) for route in routes_)
