@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, pool
+from referee.eighteen_rules import emergency, pool, presidency
 from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
@@ -373,12 +373,8 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
                 )
                 events.append(state.readings.noted(passes, BANKRUPT_OTHER))
             else:
-                best = max(other.held(p) for p in holders)
-                p = player
-                while True:
-                    p = state.after(p, state.players)
-                    if p in holders and other.held(p) == best:
-                        break
+                held = {p: other.held(p) for p in holders}
+                p = presidency.successor(player, 0, state.players, held)
                 other.president = p
                 said = _("{company}: president {old} -> {new}")
                 events.append(Event(said.format(company=other.name, old=player, new=p)))
