@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from referee.play.session import Session
 from referee.web.export import html_page
@@ -88,8 +90,9 @@ def shots(tmp_path: Path) -> Path:
     return Path(kept) / "layout" if kept else tmp_path / "screenshots"
 
 
-@pytest.fixture
-async def browser():
+# One Chromium for the module (each test sizes it and opens its own page): not one per page.
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser() -> AsyncIterator[Browser]:
     b = Browser()
     await b.start(WIDTHS[0], 800)
     yield b
@@ -103,6 +106,7 @@ def test_every_page_is_played_mid_game() -> None:
         assert not session.game.is_over(session.state), game
 
 
+@pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("name", [*GAMES, "diary"])
 async def test_nothing_is_clipped_at_360_390_768_and_1440_px(
     browser: Browser, tmp_path: Path, name: str
