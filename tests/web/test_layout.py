@@ -12,6 +12,7 @@ Screenshots of each page at phone and desktop width are kept for people to look 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from collections.abc import AsyncIterator
@@ -74,8 +75,14 @@ def _page(name: str) -> str:
     """The HTML of a game's page mid-game, or of a finished game's diary."""
     if name == "diary":
         return html_page(played(GAMES["1830"]))
-    session = played(GAMES[name], _half(GAMES[name]))
+    session = _mid_game(name)
     return page_html(session, body(session, Page()), "v", live=False)
+
+
+@functools.cache
+def _mid_game(game: str) -> Session:
+    """The game's scenario half played, once (the pages only read it)."""
+    return played(GAMES[game], _half(GAMES[game]))
 
 
 def _half(name: str) -> int:
@@ -101,8 +108,8 @@ async def browser() -> AsyncIterator[Browser]:
 
 def test_every_page_is_played_mid_game() -> None:
     """The pages measured below are games in progress (a finished one hides the moves)."""
-    for game, name in GAMES.items():
-        session: Session = played(name, _half(name))
+    for game in GAMES:
+        session = _mid_game(game)
         assert not session.game.is_over(session.state), game
 
 
