@@ -259,10 +259,35 @@ def chesapeake_free_station_due() -> Session:
     return session
 
 
+AL_AUCTION = ["bid TR 20", "bid SNAR 40", "bid BLC 70", "bid M&C 100", "bid NDY 120"]
+
+
+def al_ndy_for_sale() -> Session:
+    """18AL for A,B,C: C's turn in stock round 1, phase 2, when players may sell privates to
+    each other (phases.2.private_sales_between_players); B owns NDY (`private NDY 1`)."""
+    session = _titled("18AL", ["A", "B", "C"], AL_AUCTION)
+    assert session.state.round == "stock" and session.state.privates["NDY"] == "B"
+    return session
+
+
+def al_ln_owns_ndy() -> Session:
+    """18AL for A,B,C: L&N (C) operates in operating round 1.1, owning NDY, the 2-trains sold
+    out: its 3-train at NDY's discount (`train 3 NDY`) is legal, NDY's sale is not."""
+    stock = ["par L&N 90", "done", *["buy L&N", "done"] * 4, "done", "done", "done"]
+    session = _titled("18AL", ["A", "B", "C"], [*AL_AUCTION, *stock])
+    assert session.state.order[session.state.operating] == "L&N"
+    session = _owned_by(session, {"NDY": "L&N"})
+    draft = session.state.draft()
+    draft.depot["2"] = 0
+    return replace(session, states=[*session.states[:-1], draft.seal()])
+
+
 TITLED_POSITIONS = {
     "18Chesapeake LV with C&OC and C-P": chesapeake_lv_operates,
     "18Chesapeake C&OC's free station due": chesapeake_free_station_due,
     "18TN L&N with TCC": tn_ln_operates,
+    "18AL NDY for sale between players": al_ndy_for_sale,
+    "18AL L&N with NDY": al_ln_owns_ndy,
 }
 
 
@@ -273,12 +298,13 @@ TITLED_POSITIONS = {
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
 @given(st.sampled_from(sorted(TITLED_POSITIONS)), st.data())
-def test_18chesapeake_and_18tn_offer_only_accepted_private_lays_and_stations(
+def test_18chesapeake_18tn_and_18al_offer_only_accepted_private_forms(
     name: str, pick: st.DataObject
 ) -> None:
-    """Issue 28: the forms 18Chesapeake and 18TN added (`tile HEX TILE ROT COST PRIVATE` for a
-    private's extra or own lay, `token HEX CITY PRIVATE` for C&OC's free station) are offered
-    only where accepted, at positions where they are legal."""
+    """Issue 28: the forms 18Chesapeake, 18TN and 18AL added (`tile HEX TILE ROT COST PRIVATE`
+    for a private's extra or own lay, `token HEX CITY PRIVATE` for C&OC's free station, 18AL's
+    `private NDY 1` and `train 3 NDY`) are offered only where accepted, at positions where
+    they are legal."""
     check_offers(TITLED_POSITIONS[name](), pick)
 
 
@@ -300,3 +326,18 @@ def test_the_private_forms_are_legal_at_these_positions() -> None:
             assert Shell(session).run(f"what-if {line}").ok, line
     with pytest.raises(RuleError, match="C-P brings no free station"):
         chesapeake_free_station_due().what_if("token D2 0 C-P")
+
+
+def test_18al_offers_ndys_forms_where_they_are_accepted_and_not_where_refused() -> None:
+    """18AL's NDY (privates.NDY.train_discount, phases.2.private_sales_between_players): `private
+    NDY 1` is accepted in the stock round and offered there; in L&N's operating turn `train 3
+    NDY` is accepted and offered, `private NDY 1` refused and not offered."""
+    sale, turn = al_ndy_for_sale(), al_ln_owns_ndy()
+    assert Shell(sale).run("what-if private NDY 1").ok
+    assert "private" in completions(sale, [])
+    assert "NDY" in completions(sale, ["private"])
+    assert Shell(turn).run("what-if train 3 NDY").ok
+    assert "NDY" in completions(turn, ["train", "3"])
+    with pytest.raises(RuleError, match="NDY is not owned by a player"):
+        turn.what_if("private NDY 1")
+    assert "NDY" not in completions(turn, ["private"])

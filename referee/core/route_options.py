@@ -17,4 +17,4 @@ class Rules:
     port_one_city: bool = False  # the circles of a 'port' tile are one city
     suburb_bonus: int = 0  # per train per suburb city on its route
     full_cities_block: bool = True  # a city full of other companies' stations stops a route
-    towns_free: bool = False  # a town is not counted toward a train's distance (18GA)
+    towns_free: bool = False  # every train passes towns free (18GA; trains.Train.towns_free)

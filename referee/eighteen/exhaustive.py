@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from referee.eighteen.hexes import opposite
 from referee.eighteen.position import Position
+from referee.eighteen.rules import Bonuses
 from referee.eighteen.trains import Train
 
 NodeKey = tuple[str, int]  # (hex, node index)
@@ -62,8 +63,10 @@ def _walks(position: Position) -> list[Walk]:
 
 
 def _best_brute(
-    position: Position, company: str, trains: Sequence[Train]
+    position: Position, company: str, trains: Sequence[Train], bonuses: Bonuses | None = None
 ) -> tuple[int, list[Walk | None]]:
+    extra = bonuses or Bonuses()
+    at = dict(extra.stops)
     abilities = position.abilities.get(company, frozenset())
     nodes = {
         (h, i): n for h in position.map.hexes for i, n in enumerate(position.content(h)[0].nodes)
@@ -112,14 +115,25 @@ def _best_brute(
             return None
         return stops
 
-    def distance(stops: list[NodeKey]) -> int:
-        """The stops a train counts: a town not, where the game's towns are free."""
-        free = position.rules.towns_free
+    def distance(stops: list[NodeKey], train: Train) -> int:
+        """The stops a train counts: a town not, where the game's or the train's towns are
+        free."""
+        free = position.rules.towns_free or train.towns_free
         return sum(not (free and nodes[k].kind == "town") for k in stops)
 
     def value(key: NodeKey, train: Train) -> int:
         bonus = position.rules.suburb_bonus if key in position.suburbs else 0
-        return nodes[key].value(position.phase, diesel=train.diesel) + bonus
+        times = train.multiplier if nodes[key].kind != "town" else 1
+        return (
+            nodes[key].value(position.phase, diesel=train.diesel) * times
+            + bonus
+            + at.get(key[0], 0)
+        )
+
+    def route_bonus(combo: Sequence[tuple[int, Walk | None]]) -> int:
+        """Each route bonus once, where one route stops on all its hexes."""
+        stopped = [{stop[0] for stop in stops_of[w]} for _, w in combo if w is not None]
+        return sum(b.amount for b in extra.routes if any(b.hexes <= hexes for hexes in stopped))
 
     legal: list[tuple[Walk, list[NodeKey]]] = []
     for walk in _walks(position):
@@ -129,18 +143,19 @@ def _best_brute(
         if len(stops) >= 2 or (position.rules.local_routes and len(walk.nodes) == 1):
             legal.append((walk, stops))
 
+    stops_of = {walk: stops for walk, stops in legal}
     options: list[list[tuple[int, Walk | None]]] = []
     for train in trains:
         limit = train.distance + (1 if "express" in abilities and len(trains) == 1 else 0)
         choices: list[tuple[int, Walk | None]] = [(0, None)]
         for walk, stops in legal:
-            if not train.distance or distance(stops) <= limit:
+            if not train.distance or distance(stops, train) <= limit:
                 choices.append((sum(value(k, train) for k in stops), walk))
         options.append(choices)
 
     best: tuple[int, list[Walk | None]] = (0, [None] * len(trains))
     for combo in itertools.product(*options):
-        total = sum(rev for rev, _ in combo)
+        total = sum(rev for rev, _ in combo) + route_bonus(combo)
         if total <= best[0]:
             continue
         used: list[Piece] = [piece for _, w in combo if w is not None for piece in w.track]
@@ -149,6 +164,8 @@ def _best_brute(
     return best
 
 
-def best_revenue(position: Position, company: str, trains: Sequence[Train]) -> int:
+def best_revenue(
+    position: Position, company: str, trains: Sequence[Train], bonuses: Bonuses | None = None
+) -> int:
     """The best total, by trying everything."""
-    return _best_brute(position, company, trains)[0]
+    return _best_brute(position, company, trains, bonuses)[0]

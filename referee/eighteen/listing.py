@@ -163,8 +163,9 @@ class _Listing:
             self.by_diesel,
             None if floor is None else floor.others.clash,
         )
-        # What a walk counts: free towns (18GA) may follow a walk that has counted max_stops.
-        self.counting = (max_stops, weight, setup.rules.towns_free)
+        # What a walk counts: free towns (Setup.towns_free) may follow a walk that has
+        # counted max_stops.
+        self.counting = (max_stops, weight, setup.towns_free())
         self.counter = 0
 
     def walk_from(self, chosen: Iterable[int]) -> bool:
@@ -305,15 +306,66 @@ class _Listing:
         return moves
 
 
+@dataclass(frozen=True)
+class Extras:
+    """What scoring a train's routes needs beyond the table, for the rarer rules: the town
+    nodes (a train that counts towns, where routes were listed with towns free) and, per
+    route bonus, the links that touch a stop on each of its hexes."""
+
+    towns: frozenset[int]
+    bonus_links: tuple[tuple[tuple[int, ...], int], ...]  # (links per hex, amount)
+
+
+def extras_for(graph: TrackGraph, setup: Setup) -> Extras:
+    towns = frozenset(n.id for n in graph.nodes if n.kind == "town")
+    touching: dict[str, int] = {}
+    for i, link in enumerate(graph.links):
+        for end in (graph.nodes[link.a], graph.nodes[link.b]):
+            if end.is_stop:
+                touching[end.hex] = touching.get(end.hex, 0) | 1 << i
+    bonus_links = tuple(
+        (tuple(touching.get(h, 0) for h in sorted(b.hexes)), b.amount) for b in setup.bonuses.routes
+    )
+    return Extras(towns, bonus_links)
+
+
+def _rescored(
+    table: RouteTable, span: range, train: Train, setup: Setup, extras: Extras
+) -> tuple[list[int], list[int]]:
+    """The counts and revenues of the routes in `span` for this train, where they differ from
+    the table's: its towns counted, and the route bonuses it earns added."""
+    counts = list(table.counts)
+    revenues = list(table.diesel if train.second_column else table.values)
+    recount = setup.towns_free() and setup.counts_towns(train)
+    earned = [extras.bonus_links[k] for k in sorted(train.earns)]
+    for i in span:
+        if recount:
+            counts[i] += sum(node in extras.towns for node, _, _ in table.trail(i))
+        links = table.link_sets[i]
+        revenues[i] += sum(
+            amount for touching, amount in earned if all(links & t for t in touching)
+        )
+    return counts, revenues
+
+
 def candidates(
-    table: RouteTable, span: range, train: Train, setup: Setup, deadline: float, least: int = 0
+    table: RouteTable,
+    span: range,
+    train: Train,
+    setup: Setup,
+    deadline: float,
+    least: int = 0,
+    extras: Extras | None = None,
 ) -> tuple[list[Candidate], bool]:
     """(revenue, mask, route index) of the routes in `span` worth at least `least`, best
     first; and whether every route was scored before the deadline (if not, the answer cannot
-    be proven)."""
+    be proven). `extras`: needed for a train that counts towns where routes were listed with
+    towns free, or that earns route bonuses."""
     limit = setup.distance(train)
-    revenues = table.diesel if train.diesel else table.values
+    revenues = table.diesel if train.second_column else table.values
     masks, counts = table.masks, table.counts
+    if extras is not None and (train.earns or (setup.towns_free() and setup.counts_towns(train))):
+        counts, revenues = _rescored(table, span, train, setup, extras)
     best_by_mask: dict[int, Candidate] = {}
     complete = True
     for i in span:

@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.engine import RuleError, UsageError
+from referee.core.route_options import Rules
 from referee.core.rules_kit import Judge
+from referee.eighteen.rules import Setup, stop_values
 from referee.eighteen.search import Answer
 from referee.i18n import _
 
@@ -57,6 +59,8 @@ class Found:
     @classmethod
     def of(cls, answer: Answer) -> Found:
         nodes = answer.graph.nodes
+        setup = answer.setup or Setup(Rules())
+        paid = {second: stop_values(answer.graph, second, setup) for second in (False, True)}
         runs = []
         for train, route, revenue in zip(
             answer.trains, answer.routes, answer.revenues, strict=True
@@ -64,7 +68,8 @@ class Found:
             stops = tuple(
                 Stop(
                     nodes[s].name,
-                    nodes[s].diesel_value if train.diesel else nodes[s].value,
+                    paid[train.second_column][s]
+                    - (setup.rules.suburb_bonus if nodes[s].suburb else 0),
                     nodes[s].suburb,
                 )
                 for s in (route.stops if route is not None else ())

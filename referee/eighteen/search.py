@@ -29,20 +29,21 @@ Every stage watches a deadline and reports whether the answer is proven.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.eighteen.combine import Combination, Index, build_index, combine, network_ceiling
 from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.floor import Floor
 from referee.eighteen.graph import TrackGraph, build_graph
-from referee.eighteen.listing import candidates, enumerate_routes
+from referee.eighteen.listing import Extras, candidates, enumerate_routes, extras_for
 from referee.eighteen.others import Others
 from referee.eighteen.pair import Pair, best_pair
 from referee.eighteen.position import Position
-from referee.eighteen.rules import Route, Setup, check_setup, setup_for
+from referee.eighteen.rules import Bonuses, Route, Setup, check_setup, setup_for
 from referee.eighteen.table import Candidate, RouteTable
 from referee.eighteen.trains import Train
 
@@ -61,6 +62,7 @@ class Answer:
     proven: bool
     seconds: float
     routes_listed: int = 0  # legal routes enumerated (how dense the position is)
+    setup: Setup | None = None  # what the stops paid (rules.stop_values)
 
 
 @dataclass
@@ -96,11 +98,55 @@ def best_routes(
     trains: list[Train],
     max_seconds: float = 30.0,
     config: SearchConfig = DEFAULT,
+    bonuses: Bonuses | None = None,
 ) -> Answer:
-    """The most the company's trains can earn in this position (proven unless time ran out)."""
+    """The most the company's trains can earn in this position (proven unless time ran out),
+    with what its routes earn beyond their stops (`bonuses`)."""
     graph = build_graph(position, company)
-    setup = setup_for(position, company, trains)
+    setup = setup_for(position, company, trains, bonuses)
+    if setup.bonuses.routes:
+        return _solve_with_bonuses(graph, trains, setup, max_seconds, config)
     return solve(graph, trains, setup, max_seconds, config=config)
+
+
+def _solve_with_bonuses(
+    graph: TrackGraph, trains: list[Train], setup: Setup, max_seconds: float, config: SearchConfig
+) -> Answer:
+    """Each route bonus goes to one route of a run (rules.RouteBonus). Every train taking
+    every bonus bounds the best from above: where no bonus went to two routes, that answer is
+    the best. Otherwise every way of giving each bonus to one train is searched."""
+    deadline = time.monotonic() + max_seconds
+    every = frozenset(range(len(setup.bonuses.routes)))
+    upper = solve(graph, [replace(t, earns=every) for t in trains], setup, max_seconds, 0, config)
+    if max(_takers(graph, setup, upper), default=0) <= 1:
+        return replace(upper, trains=trains)
+    ways = {
+        tuple(
+            replace(t, earns=frozenset(k for k, j in enumerate(way) if j == i))
+            for i, t in enumerate(trains)
+        )
+        for way in itertools.product(range(len(trains)), repeat=len(every))
+    }
+    best: Answer | None = None
+    proven = True
+    for left, way in enumerate(sorted(ways, key=repr)):
+        seconds = max(deadline - time.monotonic(), 0.01) / (len(ways) - left)
+        found = solve(graph, list(way), setup, seconds, 0, config)
+        proven = proven and found.proven
+        if best is None or found.total > best.total:
+            best = found
+    assert best is not None
+    return replace(best, trains=trains, proven=proven)
+
+
+def _takers(graph: TrackGraph, setup: Setup, answer: Answer) -> list[int]:
+    """Per route bonus, how many of the answer's routes stop on all its hexes."""
+    extras = extras_for(graph, setup)
+    links = [sum(1 << k for k in r.links) for r in answer.routes if r is not None]
+    return [
+        sum(all(route & t for t in touching) for route in links)
+        for touching, _amount in extras.bonus_links
+    ]
 
 
 class _Solving:
@@ -128,10 +174,15 @@ class _Solving:
         self.lists: dict[int, list[Candidate]] = {}
         self.indexes: dict[Train, Index | None] = {}  # identical trains have identical lists
         self.complete = True
+        # Route bonuses are not in the walks' ceilings: every train's routes are then listed.
+        self.bounded = not any(t.earns for t in trains)
+        self.extras: Extras | None = None
+        if setup.bonuses.routes or setup.some_towns_free:
+            self.extras = extras_for(graph, setup)
 
     def solve(self) -> Answer:
         trains = self.trains
-        unlimited = [i for i, t in enumerate(trains) if not t.distance]
+        unlimited = [i for i, t in enumerate(trains) if not t.distance and self.bounded]
         # One train counting every stop, or two identical ones: list the others' routes first,
         # then only those of its routes that can still matter (see Floor). Otherwise list
         # every route once for all.
@@ -154,7 +205,7 @@ class _Solving:
             return self.walk_pair(twins)
         for i in listed_first:
             self.lists[i], scored = candidates(
-                self.table, span, trains[i], self.setup, self.scoring
+                self.table, span, trains[i], self.setup, self.scoring, extras=self.extras
             )
             self.complete = self.complete and scored
         known = 0 if twins is None else self.trim_twins(twins, listed_first, unlimited)
@@ -196,7 +247,13 @@ class _Solving:
             alone = Pair(sum(twins.revenues), twins.routes, twins.revenues)
         train = self.trains[0]
         found = best_pair(
-            self.graph, train.diesel, self.setup, self.deadline, alone, self.avoid, self.config
+            self.graph,
+            train.second_column,
+            self.setup,
+            self.deadline,
+            alone,
+            self.avoid,
+            self.config,
         )
         return self.answer_of(found.routes, found.revenues, found.proven, found.total)
 
@@ -249,7 +306,7 @@ class _Solving:
         beside = Others(
             ordered, ordered_indexes, link_sets, len(self.graph.links), best_others.total
         )
-        floor = Floor(self.graph, self.setup, walker.diesel, beside, self.config)
+        floor = Floor(self.graph, self.setup, walker.second_column, beside, self.config)
         self.table, span, listed = enumerate_routes(
             self.graph,
             1 << 30,
@@ -261,7 +318,7 @@ class _Solving:
             config=self.config,
         )
         self.lists[lone], scored = candidates(
-            self.table, span, walker, self.setup, self.scoring, floor.value
+            self.table, span, walker, self.setup, self.scoring, floor.value, self.extras
         )
         self.complete = self.complete and listed and scored
 
@@ -278,11 +335,12 @@ class _Solving:
         level_indexes = [None] + [self.index_of(i) for i in order[1:]]
         network: dict[bool, Callable[[int], int]] = {}  # per kind of train counting every stop
         for i in order:
-            if not trains[i].distance and trains[i].diesel not in network:
-                network[trains[i].diesel] = network_ceiling(
-                    self.graph, self.setup, trains[i].diesel
-                )
-        ceilings = [None if trains[i].distance else network[trains[i].diesel] for i in order]
+            second = trains[i].second_column
+            if not trains[i].distance and self.bounded and second not in network:
+                network[second] = network_ceiling(self.graph, self.setup, second)
+        ceilings = [
+            None if trains[i].distance else network.get(trains[i].second_column) for i in order
+        ]
         result = combine(
             [self.lists[i] for i in order],
             level_indexes,
@@ -326,4 +384,5 @@ class _Solving:
             proven=proven,
             seconds=time.monotonic() - self.start,
             routes_listed=len(self.table.masks),
+            setup=self.setup,
         )

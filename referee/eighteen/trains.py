@@ -16,9 +16,18 @@ class Train:
     distance: int  # stops counted; 0 = all
     diesel: bool = False  # a D train collects the off-boards' diesel value where printed
     rusted: bool = False  # runs once more (Resourceful)
+    towns_free: bool = False  # towns do not count toward its distance; it still pays them
+    multiplier: int = 1  # its cities and off-boards pay this many times their value (18AL's 4D)
+    earns: frozenset[int] = frozenset()  # the route bonuses it may take (rules.Bonuses.routes)
 
     def limit(self) -> int:
         return self.distance if self.distance else 1 << 30
+
+    @property
+    def second_column(self) -> bool:
+        """Whether it is paid other values than the printed ones: a D train's diesel values,
+        or a train that multiplies its cities' (the route table's second column)."""
+        return self.diesel or self.multiplier != 1
 
 
 def parse_trains(text: str) -> list[Train]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 
 import pytest
@@ -12,6 +13,7 @@ from randpos import random_position, random_trains
 from referee.eighteen.config import DEFAULT, SearchConfig
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.position import position_from_data
+from referee.eighteen.rules import Bonuses, RouteBonus
 from referee.eighteen.search import UNLIMITED, best_routes
 from referee.eighteen.trains import parse_trains
 
@@ -102,3 +104,49 @@ def test_fast_equals_exhaustive_trains_counting_every_stop(
     endgame: besides a lone one, which random_trains draws most often. Each set of trains gets
     positions of its own (the same derandomized seeds, told apart by `part`)."""
     check((seed * 3 + part) % 2**32, lost_atlas=None, trains_drawn=trains, config=EAGER)
+
+
+def check_bonuses(seed: int) -> None:
+    """Random per-train rules: towns free, a multiplier, stop and route bonuses."""
+    rng = random.Random(seed)
+    data, company = random_position(seed, lost_atlas=False)
+    position = position_from_data(data)
+    if company not in position.companies():
+        return
+    hexes = sorted(position.map.hexes)
+    doubled = rng.choice(["", "2", "3"])
+    trains = [
+        replace(
+            t,
+            towns_free=rng.random() < 0.5,
+            multiplier=2 if t.name == doubled else 1,
+        )
+        for t in parse_trains(random_trains(seed).replace("D", "4"))
+    ]
+    bonuses = Bonuses(
+        stops=((rng.choice(hexes), 10),) if rng.random() < 0.5 else (),
+        routes=tuple(
+            RouteBonus(frozenset(rng.sample(hexes, rng.choice([1, 2]))), rng.choice([20, 40]))
+            for _ in range(rng.choice([0, 1, 2]))
+        ),
+    )
+    answer = best_routes(position, company, trains, UNLIMITED, bonuses=bonuses)
+    assert answer.proven
+    assert answer.total == best_revenue(position, company, trains, bonuses)
+    assert answer.total == sum(answer.revenues)
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    database=None,
+    derandomize=True,
+)
+@given(SEEDS)
+def test_fast_equals_exhaustive_with_per_train_rules_and_bonuses(seed: int) -> None:
+    """Train.towns_free and Train.multiplier per train (18AL's trains.*.towns_free and 4D,
+    g_18_al/game.rb TRAINS), a stop bonus (SNAR's coal token, bonuses_for_hex_on_route) and
+    route bonuses paid once a run (M&C's markers, bonuses_for_routes) agree with the
+    exhaustive search."""
+    check_bonuses(seed)

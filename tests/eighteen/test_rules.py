@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,9 +12,10 @@ from referee.core.engine import RuleError, UsageError
 from referee.eighteen.exhaustive import best_revenue
 from referee.eighteen.graph import build_graph
 from referee.eighteen.position import load_position, position_from_data
-from referee.eighteen.rules import setup_for
-from referee.eighteen.search import UNLIMITED, best_routes, solve
-from referee.eighteen.trains import parse_trains
+from referee.eighteen.proposal import Found
+from referee.eighteen.rules import Bonuses, RouteBonus, setup_for
+from referee.eighteen.search import UNLIMITED, Answer, best_routes, solve
+from referee.eighteen.trains import Train, parse_trains
 
 HERE = Path(__file__).parent / "positions"
 
@@ -263,3 +265,79 @@ def test_towns_free_a_train_counts_cities_only_and_collects_every_town() -> None
     data["towns_free"] = True
     assert run(data, "2") == 70
     assert run(data, "2,2") == 70  # no more to share: the other train stays home
+
+
+def _trains(text: str, **rule: Any) -> list[Train]:
+    return [replace(t, **rule) for t in parse_trains(text)]
+
+
+def run_trains(data: dict[str, Any], trains: list[Train], bonuses: Bonuses | None = None) -> Answer:
+    position = position_from_data(data)
+    answer = best_routes(position, "A", trains, UNLIMITED, bonuses=bonuses)
+    assert answer.proven
+    assert answer.total == best_revenue(position, "A", trains, bonuses)
+    assert answer.total == sum(answer.revenues)
+    return answer
+
+
+def _city_towns_city() -> dict[str, Any]:
+    data = line_map(city(20, up=False), town(10), town(10), city(30, down=False))
+    data["tokens"] = [{"hex": "A1", "company": "A"}]
+    return data
+
+
+def test_a_train_passing_towns_free_counts_cities_only_while_another_counts_them() -> None:
+    """Train.towns_free, one rule per train (18AL's trains.*.towns_free, g_18_al/game.rb
+    TRAINS: towns pay 99, visit 99; 18GA's operating.towns_free sets it for every train): the
+    free 2-train runs city, two towns, city for 70; a 2-train that counts towns beside it
+    finds no track left, and alone it runs the city and the town next to it."""
+    data = _city_towns_city()
+    assert run_trains(data, _trains("2", towns_free=True)).total == 70
+    mixed = [*_trains("2", towns_free=True), *parse_trains("2")]
+    assert run_trains(data, mixed).revenues == [70, 0]
+    assert run_trains(data, parse_trains("2")).total == 30
+
+
+def test_a_multiplying_train_doubles_its_cities_not_its_towns() -> None:
+    """Train.multiplier (18AL's 4D, trains.4D.multiplier; g_18_al/game.rb TRAINS 4D:
+    'multiplier' => 2 on the city and off-board row, revenue_center.rb revenue_multiplier):
+    cities 20 and 30 doubled, the towns paid once: 120."""
+    data = _city_towns_city()
+    answer = run_trains(data, _trains("2", towns_free=True, multiplier=2))
+    assert answer.total == 2 * (20 + 30) + 10 + 10
+    found = Found.of(answer)
+    assert sorted(s.value for s in found.runs[0].stops) == [10, 10, 40, 60]
+
+
+def test_a_stop_bonus_is_earned_by_each_train_stopping_there_never_doubled() -> None:
+    """Bonuses.stops (18AL's SNAR Warrior Coal Field token, g_18_al/game.rb
+    bonuses_for_hex_on_route: +10 to each route that stops on the token's hex, added after
+    the doubling of a 4D)."""
+    data = _city_towns_city()
+    coal = Bonuses(stops=(("A7", 10),))
+    assert run_trains(data, _trains("2", towns_free=True), coal).total == 80
+    doubled = _trains("2", towns_free=True, multiplier=2)
+    assert run_trains(data, doubled, coal).total == 130
+
+
+def _two_lines() -> dict[str, Any]:
+    """Two cities each side of a token city A3: A1 - A3 - A5, one train either way."""
+    data = line_map(city(20, up=False), city(10, slots=2), city(30, down=False))
+    data["tokens"] = [{"hex": "A3", "company": "A"}]
+    return data
+
+
+def test_a_route_bonus_goes_once_to_one_route_stopping_at_all_its_hexes() -> None:
+    """Bonuses.routes (18AL's M&C markers, g_18_al/game.rb bonuses_for_routes: the best route
+    through both hexes takes the marker, once a run; both markers may go to one route)."""
+    data = _two_lines()
+    ends = RouteBonus(frozenset({"A1", "A5"}), 40)
+    near = RouteBonus(frozenset({"A1", "A3"}), 20)
+    assert run_trains(data, parse_trains("3"), Bonuses(routes=(ends,))).total == 60 + 40
+    both = Bonuses(routes=(ends, near))
+    assert run_trains(data, parse_trains("3"), both).total == 60 + 60
+    # two 2-trains, A1-A3 and A3-A5 (30 + 40): only the first stops at A1 and A3, and no
+    # route at both ends; a bonus both routes could take is still paid once
+    assert run_trains(data, parse_trains("2,2"), both).total == 30 + 40 + 20
+    twice = Bonuses(routes=(RouteBonus(frozenset({"A3"}), 50),))
+    assert run_trains(data, parse_trains("2,2"), twice).total == 30 + 40 + 50

@@ -7,7 +7,7 @@ from referee.core.engine import Form, UsageError, Verb
 from referee.core.grammar import Grammar, Typed
 from referee.core.words import amount, match
 from referee.games.titled.auction import AUCTION
-from referee.games.titled.common import EMERGENCY, ROUTES, SR, UPGRADES
+from referee.games.titled.common import EMERGENCY, OR, ROUTES, SR, UPGRADES
 from referee.games.titled.moves import (
     Bankrupt,
     BidPrivate,
@@ -19,12 +19,12 @@ from referee.games.titled.moves import (
     Exchange,
     Lay,
     Par,
+    PlaceBonus,
     Routes,
     Run,
     Sell,
     Token,
 )
-from referee.games.titled.operating import OR
 from referee.games.titled.state import IPO, POOL, State
 from referee.i18n import N_, _
 
@@ -142,9 +142,12 @@ def _discard(t: Typed[State]) -> Discard:
     return Discard(t.actor, _company(t, t.args[0]), _train_named(t, t.args[1]))
 
 
-def _private(t: Typed[State]) -> BuyPrivate:
+def _private(t: Typed[State]) -> BuyPrivate | PlaceBonus:
     t.count(2)
-    return BuyPrivate(t.actor, _private_named(t, t.args[0]), amount(t.args[1]))
+    private, word = _private_named(t, t.args[0]), t.args[1]
+    if word[:1].isalpha():  # a hex: the private's bonus token (privates.*.stop_bonus)
+        return PlaceBonus(t.actor, private, word.upper())
+    return BuyPrivate(t.actor, private, amount(word))
 
 
 # The grammar: each verb, its help and the one parser that reads its words.
@@ -283,14 +286,15 @@ GRAMMAR: Grammar[State] = Grammar(
     (
         Verb(
             "private",
-            "private PRIVATE PRICE",
-            N_("the company buys a private from its owner"),
+            "private PRIVATE PRICE|HEX",
+            N_("the company buys a private from its owner, or places the private's token"),
             (
                 Form("private SV 40"),
                 Form(
                     "private NDY 1",
                     N_("in a stock round: from another player, where the phase allows"),
                 ),
+                Form("private SNAR G4", N_("the bonus token a private it owns brings")),
             ),
             OR,
         ),

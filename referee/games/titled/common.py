@@ -12,6 +12,7 @@ from referee.i18n import N_, _
 
 # The rules every title of the family shares, cited where no key of the description decides.
 SR = N_("18xx stock round")
+OR = N_("18xx operating round")
 EMERGENCY = N_("18xx emergency train purchase")
 ROUTES = N_("18xx routes")  # a company earns what its trains' routes on the map are worth
 SUPPLY = N_("18xx tile supply")  # no more tiles of a design on the map than its game's box holds

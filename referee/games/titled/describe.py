@@ -7,6 +7,7 @@ is read through referee.core.files like every file a user hands the program.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -142,6 +143,9 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
             Keys({}, f"privates[{p.abbr}].gives_train", file).fail(
                 said, "train", ", ".join(train_names)
             )
+    operating = _operating(top.table("operating"))
+    if operating.towns_free:  # the title-wide shorthand: every train passes towns free
+        trains = tuple(replace(tr, towns_free=True) for tr in trains)
     title = t.Title(
         name=name,
         full_name=full_name,
@@ -158,7 +162,7 @@ def describe(raw: dict[str, Any], file: str) -> t.Title:
         phases=phases,
         shares=_shares(top.table("shares")),
         auction=_auction(top.table("auction"), bool(privates)),
-        operating=_operating(top.table("operating")),
+        operating=operating,
         end=_end(top.table("end")),
         aliases=aliases,
         proven_by=proven_by,
@@ -328,6 +332,23 @@ def _train_discount(k: Keys, trains: list[str]) -> t.TrainDiscount:
     return found
 
 
+def _stop_bonus(k: Keys, phases: list[str]) -> t.StopBonus:
+    table = k.table("stop_bonus")
+    found = t.StopBonus(
+        tuple(table.texts("hexes")),
+        table.integer("bonus", low=1, high=_MONEY),
+        table.text("until", "", ("", *phases)),
+    )
+    table.done()
+    return found
+
+
+def _route_bonus(k: Keys) -> t.RouteBonus:
+    found = t.RouteBonus(k.text("name"), tuple(k.texts("hexes")), k.integer("bonus", 1, 1, _MONEY))
+    k.done()
+    return found
+
+
 def _private(k: Keys, abbrs: set[str], phases: list[str], trains: list[str]) -> t.Private:
     abbr = k.text("abbr")
     out: dict[str, Any] = {
@@ -372,6 +393,10 @@ def _private(k: Keys, abbrs: set[str], phases: list[str], trains: list[str]) -> 
         given.done()
     if k.has("train_discount"):
         out["train_discount"] = _train_discount(k, trains)
+    if k.has("stop_bonus"):
+        out["stop_bonus"] = _stop_bonus(k, phases)
+    if k.has("route_bonuses"):
+        out["route_bonuses"] = tuple(_route_bonus(b) for b in k.tables("route_bonuses", "name"))
     if k.has("player_revenue_from_phase"):
         later = k.table("player_revenue_from_phase")
         phase = later.text("phase", choices=tuple(phases))
@@ -397,6 +422,7 @@ def _train(k: Keys) -> t.Train:
         obsolete_on=k.text("obsolete_on", ""),
         loses_a_train_run=k.flag("loses_a_train_run", False),
         towns_free=k.flag("towns_free", False),
+        multiplier=k.integer("multiplier", 1, 1, 10),
     )
     if bool(train.trade_in) != bool(train.trade_in_discount):
         k.fail(_("give both trade_in and trade_in_discount, or neither"), "trade_in")

@@ -171,7 +171,7 @@ class Titled(Game):
             return Options(who, first, {"token": ((home,), cities)}, now)
         verbs = ["run", N_("train"), "tile", "token", N_("private"), "done"]
         revenues: tuple[str, ...] = ()
-        if title.map and not any(t.towns_free for t in title.trains):
+        if title.map:
             # the route search knows the map and runs the title's trains: `run best`, `routes`
             verbs.insert(1, "routes")
             revenues = ("best",)
@@ -181,7 +181,8 @@ class Titled(Game):
             who,
             tuple(verbs),
             {
-                "train": (tuple(operating.available(state)),),
+                # `train NAME PRIVATE`: the discount of a private the company owns (NDY)
+                "train": (tuple(operating.available(state)), _discounts(state, corp.abbr)),
                 "run": (revenues, title.operating.payouts),
             },
             now,
@@ -245,3 +246,12 @@ class Titled(Game):
 
     def view(self, state: State, name: str) -> str:
         return VIEWS[name](state)
+
+
+def _discounts(state: State, company: str) -> tuple[str, ...]:
+    """The privates of the company that give a discount on a train (train_discount)."""
+    return tuple(
+        p.abbr
+        for p in state.title.privates
+        if p.train_discount is not None and state.privates.get(p.abbr) == company
+    )

@@ -102,6 +102,15 @@ class Discard:
 
 
 @dataclass(frozen=True)
+class PlaceBonus:
+    """The company places its private's bonus token on a hex (privates.*.stop_bonus)."""
+
+    actor: str
+    private: str
+    hex: str
+
+
+@dataclass(frozen=True)
 class BuyPrivate:
     actor: str
     private: str

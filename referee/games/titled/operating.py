@@ -23,9 +23,9 @@ from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
 from referee.eighteen_rules import emergency, market, payout, phases
 from referee.eighteen_rules import trains as rolling
-from referee.games.titled import routes, track, train_events
+from referee.games.titled import bonuses, routes, track, train_events
 from referee.games.titled.auction import pay_privates
-from referee.games.titled.common import EMERGENCY, ROUTES, key, moved, order
+from referee.games.titled.common import EMERGENCY, OR, ROUTES, key, moved, order
 from referee.games.titled.emergency import pay_company, president_helps, settle_bankrupt
 from referee.games.titled.moves import (
     Bankrupt,
@@ -34,6 +34,7 @@ from referee.games.titled.moves import (
     Discard,
     Done,
     Lay,
+    PlaceBonus,
     Routes,
     Run,
     Sell,
@@ -42,9 +43,7 @@ from referee.games.titled.moves import (
 from referee.games.titled.state import CLOSED, IPO, POOL, Corp, OpTurn, State
 from referee.games.titled.stock import sale
 from referee.games.titled.title import DRAWN, ExtraLay, Phase, Private
-from referee.i18n import N_, _, ngettext
-
-OR = N_("18xx operating round")
+from referee.i18n import _, ngettext
 
 
 def phase(state: State) -> Phase:
@@ -954,6 +953,11 @@ def discard(state: State, move: Discard, judge: Judge) -> tuple[State, list[Even
     return state, [Event(said.format(company=corp.abbr, train=move.train))]
 
 
+def place_bonus(state: State, move: PlaceBonus, judge: Judge) -> tuple[State, list[Event]]:
+    corp = _turn(state, move.actor, judge)
+    return state, bonuses.place(state, corp, move, judge)
+
+
 def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
@@ -1001,6 +1005,7 @@ def buy_private(state: State, move: BuyPrivate, judge: Judge) -> tuple[State, li
     corp.cash -= move.price
     state.cash[owner] += move.price
     state.privates[p.abbr] = corp.abbr
+    bonuses.bought(state, corp, p)
     said = _("{company} buys {private} from {owner} for {price}")
     return state, [
         Event(

@@ -4,7 +4,9 @@ and the best runs of a company's trains found by the exact route search.
 The position is the title's map, the tiles laid (state.tiles), every company's stations
 (state.stations) and the phase, which the map turns into a tile colour. A title's train runs by
 its distance (unlimited: every stop); one named D also collects the diesel values the map
-prints, as `referee route --trains D` runs it (referee.eighteen.trains.parse_trains).
+prints, as `referee route --trains D` runs it (referee.eighteen.trains.parse_trains). A train
+may pass towns free (trains.*.towns_free, or operating.towns_free for all) and multiply its
+cities (trains.*.multiplier); the company's privates may add to its routes (bonuses.py).
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from referee.core.engine import UsageError
 from referee.eighteen.maps import load_map
 from referee.eighteen.position import Position, position_from_data
 from referee.eighteen.proposal import SEARCH_SECONDS, Found
+from referee.eighteen.rules import Bonuses
 from referee.eighteen.search import Answer, best_routes
 from referee.eighteen.tiles import tile
 from referee.eighteen.trains import Train as RouteTrain
+from referee.games.titled import bonuses
 from referee.games.titled.state import Corp, State
 
 Tiles = tuple[tuple[str, str, int], ...]  # (hex, tile, rotation)
@@ -26,22 +30,16 @@ Stations = tuple[tuple[str, int, str], ...]  # (hex, city, company)
 
 
 def _data(
-    map_name: str,
-    phase: str,
-    tiles: Tiles,
-    stations: Stations,
-    blocks: bool = True,
-    towns_free: bool = False,
+    map_name: str, phase: str, tiles: Tiles, stations: Stations, blocks: bool = True
 ) -> dict[str, Any]:
-    """The position as `referee route` reads it from a file; `blocks` and `towns_free`: the
-    title's operating.full_cities_block and operating.towns_free."""
+    """The position as `referee route` reads it from a file; `blocks`: the title's
+    operating.full_cities_block. (Towns free are the trains' own: route_trains.)"""
     return {
         "map": map_name,
         "phase": phase,
         "tiles": [{"hex": h, "tile": t, "rotation": r} for h, t, r in tiles],
         "tokens": [{"hex": h, "city": c, "company": a} for h, c, a in stations],
         "full_cities_block": blocks,
-        "towns_free": towns_free,
     }
 
 
@@ -59,7 +57,6 @@ def position(state: State) -> Position:
             _tiles(state),
             tuple(state.stations),
             rules.full_cities_block,
-            rules.towns_free,
         )
     )
 
@@ -80,19 +77,25 @@ def cities_on(state: State, hex_: str) -> int:
 def route_trains(state: State, corp: Corp) -> tuple[RouteTrain, ...]:
     trains = []
     for name in corp.trains:
-        distance = state.title.train(name).distance
-        trains.append(RouteTrain(name, distance or 0, diesel=distance is None and name == "D"))
+        described = state.title.train(name)
+        distance = described.distance
+        trains.append(
+            RouteTrain(
+                name,
+                distance or 0,
+                diesel=distance is None and name == "D",
+                towns_free=described.towns_free,
+                multiplier=described.multiplier,
+            )
+        )
     return tuple(trains)
 
 
 def searchable(state: State, corp: Corp) -> bool:
     """Whether the referee looks for the company's routes: the title names a map, the company
-    has a train and a station, none of its trains passes towns free (`towns_free`), and the
-    position fits the map (not forced past its checks)."""
+    has a train and a station, and the position fits the map (not forced past its checks)."""
     if not state.title.map or not corp.trains:
         return False
-    if any(state.title.train(name).towns_free for name in corp.trains):
-        return False  # trains.*.towns_free: runs the search does not model, the table's count
     if not any(abbr == corp.abbr for _h, _c, abbr in state.stations):
         return False
     try:
@@ -115,7 +118,7 @@ def search(state: State, corp: Corp) -> Found | None:
         corp.abbr,
         route_trains(state, corp),
         state.title.operating.full_cities_block,
-        state.title.operating.towns_free,
+        bonuses.of(state, corp),
     )
     return Found.of(answer) if answer is not None else None
 
@@ -129,10 +132,10 @@ def _best(
     company: str,
     trains: tuple[RouteTrain, ...],
     blocks: bool = True,
-    towns_free: bool = False,
+    extra: Bonuses | None = None,
 ) -> Answer | None:
     try:
-        where = position_from_data(_data(map_name, phase, tiles, stations, blocks, towns_free))
+        where = position_from_data(_data(map_name, phase, tiles, stations, blocks))
+        return best_routes(where, company, list(trains), SEARCH_SECONDS, bonuses=extra)
     except UsageError:
         return None
-    return best_routes(where, company, list(trains), SEARCH_SECONDS)

@@ -120,6 +120,10 @@ class State(Sealable):
     war: list[str] = field(default_factory=list)  # companies to lose a train's run (18TN)
     private_sellers: list[str] = field(default_factory=list)  # players who sold one this round
     drawn: dict[str, str] = field(default_factory=dict)  # private -> the drawn company it gave
+    # private -> (company, hex): where the company placed the private's token (stop_bonus)
+    bonus_tokens: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # private -> the company holding the markers it gave (route_bonuses), while it holds them
+    bonus_holders: dict[str, str] = field(default_factory=dict)
     free_stations: list[str] = field(default_factory=list)  # privates whose free station is placed
     last_set: bool = False  # the game ends when this set of operating rounds ends
     end_after_round: bool = False  # ... or when this operating round ends

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.eighteen_rules import limits, market, pool, presidency
+from referee.games.titled import bonuses
 from referee.games.titled.common import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, president_percent, successor
@@ -114,7 +115,8 @@ def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
     if presidency.successor(old, corp.percent(old), state.players, buyer):
         corp.president = actor
         said = _("{player} becomes president of {company} (from {old})")
-        return [Event(said.format(player=actor, company=corp.abbr, old=old))]
+        events = [Event(said.format(player=actor, company=corp.abbr, old=old))]
+        return events + bonuses.new_president(state, corp)
     return []
 
 
@@ -348,6 +350,7 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         corp.president = heir
         said = _("{player} becomes president of {company} (from {old})")
         events.append(Event(said.format(player=heir, company=company.abbr, old=move.actor)))
+        events += bonuses.new_president(state, corp)
     drops = market.sale_drops(move.count, rules.sell_drop)
     to = market.move(title.market, state.space(corp), "sold", drops)
     events.extend(moved(state, corp, to))

@@ -110,6 +110,8 @@ class Private:
     # no connection, as its turn's station (18GA's W&SR on Waycross): `token I9 0 W&SR`
     free_station_on: tuple[str, ...] = ()
     train_discount: TrainDiscount | None = None
+    stop_bonus: StopBonus | None = None
+    route_bonuses: tuple[RouteBonus, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,28 @@ class GivesTrain:
 
     train: str
     before_phase: str = ""  # no train once this phase has begun ("" : any phase)
+
+
+@dataclass(frozen=True)
+class StopBonus:
+    """The owning company may place the private's token on one of these hexes, once (`private
+    PRIVATE HEX`): each of its trains whose route stops there earns `bonus` more, until the
+    phase `until` begins (18AL's SNAR, the Warrior Coal Field token)."""
+
+    hexes: tuple[str, ...]
+    bonus: int
+    until: str = ""  # a phase name; "" for ever
+
+
+@dataclass(frozen=True)
+class RouteBonus:
+    """A marker the company buying the private receives: `bonus` more, once a run, for one
+    route stopping on every one of these hexes. Markers stay after the private closes and
+    leave the game when the company's president changes in a stock round (18AL's M&C)."""
+
+    name: str
+    hexes: tuple[str, ...]
+    bonus: int
 
 
 @dataclass(frozen=True)
@@ -189,8 +213,10 @@ class Train:
     # nothing and its price stays (18TN's Civil War).
     loses_a_train_run: bool = False
     # Its distance counts cities and off-boards only; it runs through and pays any number of
-    # towns (18AL). The route search does not run such trains: their revenue is the table's.
+    # towns (18AL's trains; operating.towns_free sets it for every train, as 18GA's).
     towns_free: bool = False
+    # Its cities and off-boards pay this many times their value, its towns once (18AL's 4D)
+    multiplier: int = 1
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from referee.games.titled.moves import (
     Done,
     Lay,
     Par,
+    PlaceBonus,
     Run,
     Sell,
     Token,
@@ -51,8 +52,10 @@ def move(text: str) -> object:
         return Lay(actor, rest[0], rest[1], int(rest[2]), int(rest[3]), "".join(rest[4:5]))
     if verb == "discard":
         return Discard(actor, rest[0], rest[1])
-    if verb == "private":
-        return BuyPrivate(actor, rest[0], int(rest[1]))
+    if verb == "private":  # `C private SV 40`, `C private SNAR G4` (its bonus token)
+        if rest[1].isdigit():
+            return BuyPrivate(actor, rest[0], int(rest[1]))
+        return PlaceBonus(actor, rest[0], rest[1])
     if verb == "bankrupt":
         return Bankrupt(actor)
     assert verb == "done", text

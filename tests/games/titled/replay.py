@@ -145,7 +145,7 @@ class Replay:
     rounds: int = 0  # the operating rounds checked against the ledger
     runs: int = 0  # the recorded runs held against the route search
     routes: list[str] = field(default_factory=list)  # recorded runs above the proven best
-    trusted: int = 0  # recorded runs of trains the route search does not model (towns_free)
+    below: list[str] = field(default_factory=list)  # recorded runs below it (a table may)
     priced: int = 0  # recorded revenues held against their hex chains priced (price_check)
     mispriced: list[str] = field(default_factory=list)  # those whose chains price otherwise
 
@@ -494,12 +494,15 @@ class Translator:
         self.pending_run = (corp, sum(runs) - cut)
 
     def price_check(self, action: dict[str, Any], corp: str, runs: list[int]) -> None:
-        """Where the site kept both a run's revenue and its hex chains, of a title whose runs
-        the route search leaves to the table (towns_free), the chains priced as for the
-        older records (`route_revenue`, `route_bonus`) earn what the site recorded."""
+        """Where the site kept both a run's revenue and its hex chains, of a title whose trains
+        pass towns free, the chains priced as for the older records (`route_revenue`,
+        `route_bonus`) earn what the site recorded."""
         state = self.replay.state
         routes_ = action["routes"]
-        towns_free = any(t.towns_free for t in state.title.trains)
+        # trains.*.towns_free named train by train (18AL), not the title-wide shorthand that
+        # sets them all (18GA's operating.towns_free, whose runs this pricing does not know)
+        own = not state.title.operating.towns_free
+        towns_free = own and any(t.towns_free for t in state.title.trains)
         if not towns_free or not all(route.get("connections") for route in routes_):
             return
         priced = sum(self.route_revenue(route) for route in routes_)
@@ -556,9 +559,13 @@ class Translator:
         return sum(bonus for pair, bonus in pairs if any(pair <= s for s in stops))
 
     def on_assign(self, action: dict[str, Any]) -> None:
-        """18AL's SNAR places the Warrior Coal Field token: a marker the table's count of the
-        routes reads (the revenue is typed), no move."""
-        self.coal = (self.corp_of(action), str(action["target"]))
+        """18AL's SNAR places the Warrior Coal Field token (privates.SNAR.stop_bonus): `private
+        SNAR HEX`, in its owner's turn; the pricing of the site's chains reads it too."""
+        corp = self.corp_of(action)
+        self.coal = (corp, str(action["target"]))
+        self.finish_run()
+        self.sync_operating(action, corp)
+        self.type(action, f"private {action['entity']} {action['target']}")
 
     def on_dividend(self, action: dict[str, Any]) -> None:
         how = {"payout": "full", "withhold": "withhold", "half": "half"}[action["kind"]]
@@ -575,14 +582,13 @@ class Translator:
         if revenue <= 0:
             return
         state = self.replay.state
-        if any(state.title.train(t).towns_free for t in state.corps[corp].trains):
-            self.replay.trusted += 1  # trains.*.towns_free: no search to hold the run against
-            return
         best = proposal.proven_total(routes.search(state, state.corps[corp]))
         self.replay.runs += 1
         if best is None or best < revenue:
             said = "not proven" if best is None else str(best)
             self.replay.routes.append(f"#{action['id']} {corp} ran {revenue}, the best {said}")
+        elif best > revenue:
+            self.replay.below.append(f"#{action['id']} {corp} ran {revenue}, the best {best}")
 
     def on_buy_train(self, action: dict[str, Any]) -> None:
         corp = self.corp_of(action)

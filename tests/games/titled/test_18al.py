@@ -2,8 +2,9 @@
 historical objective (companies.*.objective), a private's train discount
 (privates.*.train_discount), privates sold between players (phases.*.private_sales_between_players),
 a private's special tile and a permanent tile (privates.*.extra_lay.special_tile, tiles'
-`permanent`), trains that pass towns free (trains.*.towns_free) and a map whose letters name
-its rows (layout "flat_rows")."""
+`permanent`), trains that pass towns free (trains.*.towns_free), a train doubling its cities
+(trains.*.multiplier), a private's bonus token (privates.*.stop_bonus) and markers
+(privates.*.route_bonuses), and a map whose letters name its rows (layout "flat_rows")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 from referee.core.errors import RuleError
 from referee.eighteen.hexes import neighbour
 from referee.eighteen.maps import load_map
-from referee.games.titled import routes
+from referee.eighteen.rules import RouteBonus
+from referee.games.titled import bonuses, routes
 from referee.games.titled.describe import load_title
 from referee.games.titled.moves import BuyTrain, Lay
 from referee.games.titled.play import apply
@@ -134,13 +136,80 @@ def test_a_private_lays_its_special_tile_bringing_a_town_and_it_stays() -> None:
         apply(state, Lay("C", "G2", "3", 0, 0))  # the company's own lay is no special tile
 
 
-def test_trains_that_pass_towns_free_leave_the_run_to_the_table() -> None:
-    """trains.*.towns_free: the route search counts every stop, so it does not judge such a
-    company's run (the revenue typed is trusted); 1889's trains are searched."""
-    state = edited(tag_operates(), lambda d: d.corps["TAG"].trains.append("2"))
+def _tag_with(*trains: str) -> State:
+    """TAG operating with these trains, a station on Gadsden (E6, its home) and Birmingham."""
+    state = edited(tag_operates(), lambda d: d.corps["TAG"].trains.extend(trains))
     state, _ = play(state, "C token G4")
-    assert not routes.searchable(state, state.corps["TAG"])
-    assert load_title("18AL").train("4D").towns_free
+    return state
+
+
+def _best(state: State) -> tuple[int, list[str]]:
+    found = routes.search(state, state.corps["TAG"])
+    assert found is not None and found.proven
+    return found.total, [f"{s.name} {s.value}" for run in found.runs for s in run.stops]
+
+
+def test_trains_that_pass_towns_free_are_run_by_the_route_search() -> None:
+    """trains.*.towns_free (g_18_al/game.rb TRAINS: the town row pays and visits 99): the
+    search runs 18AL's trains, a 2-train Gadsden (E6) to Rome (D7, a town) and beyond."""
+    state = _tag_with("2")
+    assert routes.searchable(state, state.corps["TAG"])
+    assert all(t.towns_free for t in load_title("18AL").trains)
+    assert _best(state) == (30, ["E6 20", "D7 10"])
+
+
+def test_18al_4d_doubles_its_cities_not_its_towns__game_rb_trains() -> None:
+    """trains.4D.multiplier (18AL 4D doubles: g_18_al/game.rb TRAINS 4D, 'multiplier' => 2 on
+    the city and off-board row; part/revenue_center.rb revenue_multiplier): Gadsden 20 x 2,
+    Rome 10 once."""
+    assert load_title("18AL").train("4D").multiplier == 2
+    assert _best(_tag_with("4D")) == (50, ["E6 40", "D7 10"])
+
+
+def test_18al_warrior_coal_field_token__game_rb_bonuses_for_hex_on_route() -> None:
+    """privates.SNAR.stop_bonus (18AL's Warrior Coal Field token: step/assign.rb, game.rb
+    bonuses_for_hex_on_route and event_remove_tokens): `private SNAR E6` by the company owning
+    SNAR and a train; each of its trains stopping on Gadsden earns 10 more, until phase 6."""
+    state = edited(_tag_with("2"), lambda d: d.privates.update(SNAR="TAG"))
+    placed, events = play(state, "C private SNAR E6")
+    assert placed.bonus_tokens == {"SNAR": ("TAG", "E6")}
+    assert "TAG places the token of SNAR on E6: $10 more a train there" in [e.text for e in events]
+    assert _best(placed) == (40, ["E6 30", "D7 10"])
+    later = edited(placed, lambda d: setattr(d, "phase", "6"))
+    assert _best(later)[0] == 30
+    with pytest.raises(RuleError, match="the token of SNAR goes on H3, G4, H5, G6, E6, not F1"):
+        play(state, "C private SNAR F1")
+    with pytest.raises(RuleError, match="the token of SNAR is placed already"):
+        play(placed, "C private SNAR G4")
+    with pytest.raises(RuleError, match="TAG does not own SNAR"):
+        play(_tag_with("2"), "C private SNAR E6")
+    trainless = edited(state, lambda d: d.corps["TAG"].trains.clear())
+    with pytest.raises(RuleError, match="TAG places the token once it owns a train"):
+        play(trainless, "C private SNAR E6")
+    with pytest.raises(RuleError, match="the token of SNAR has left the game"):
+        play(edited(state, lambda d: setattr(d, "phase", "6")), "C private SNAR E6")
+
+
+def test_18al_m_and_c_markers__game_rb_bonuses_for_routes() -> None:
+    """privates.M&C.route_bonuses (18AL's Robert E. Lee and Pan American markers:
+    step/buy_company.rb, game.rb bonuses_for_routes, step/buy_sell_par_shares.rb): the company
+    buying M&C holds them for its routes; a new president in a stock round loses them."""
+    state = edited(tag_operates(), lambda d: setattr(d, "phase", "3"))
+    state, _ = play(state, "C private M&C 100")
+    assert state.bonus_holders == {"M&C": "TAG"}
+    assert bonuses.of(state, state.corps["TAG"]).routes == (
+        RouteBonus(frozenset({"G8", "G4"}), 20),
+        RouteBonus(frozenset({"Q2", "A4"}), 40),
+    )
+
+    def a_to_buy(d: State) -> None:
+        d.round, d.actor = "stock", d.players.index("A")
+        d.corps["TAG"].held["A"] += 10
+        d.corps["TAG"].held["ipo"] -= 10
+
+    after, events = play(edited(state, a_to_buy), "A buy TAG")
+    assert after.corps["TAG"].president == "A" and after.bonus_holders == {}
+    assert "TAG loses the markers of M&C: its president changed" in [e.text for e in events]
 
 
 def test_a_flat_map_whose_letters_name_its_rows() -> None:
@@ -167,8 +236,8 @@ def test_montgomery_takes_only_the_m_tile_in_green() -> None:
 
 def test_the_shell_offers_what_18als_rules_allow() -> None:
     """The stock round offers `private` where phases.*.private_sales_between_players lets a
-    player buy another's private; an operating turn offers no `routes` or `run best` where the
-    title's trains pass towns free (trains.*.towns_free), which the search does not run."""
+    player buy another's private; an operating turn offers `routes` and `run best`: the search
+    runs trains that pass towns free (trains.*.towns_free)."""
     from referee.games.titled.game import Titled
 
     game = Titled()
@@ -178,4 +247,4 @@ def test_the_shell_offers_what_18als_rules_allow() -> None:
     late = game.options(edited(auction(), lambda d: setattr(d, "phase", "5")))
     assert "private" not in late.verbs
     turn = game.options(tag_operates())
-    assert "routes" not in turn.verbs and turn.args["run"][0] == ()
+    assert "routes" in turn.verbs and turn.args["run"][0] == ("best",)

@@ -170,3 +170,17 @@ def test_the_new_keys_are_checked_with_a_one_line_error_naming_them() -> None:
     next(p for p in raw["privates"] if p["abbr"] == "W&SR")["free_station_on"] = ["Z9"]
     with pytest.raises(TitleError, match=r"privates\[W&SR\].free_station_on: 'Z9' is not a hex"):
         describe(raw, "18ga.toml")
+
+
+def test_operating_towns_free_is_the_shorthand_for_every_trains_towns_free() -> None:
+    """operating.towns_free (18GA, g_18_ga/trains.rb) sets trains.*.towns_free on every train:
+    one towns-free rule, per train, in the route search (titled/routes.py route_trains)."""
+    from referee.games.titled.describe import load_title
+    from referee.games.titled.routes import route_trains
+    from referee.games.titled.state import Corp
+
+    title = load_title("18GA")
+    assert all(t.towns_free for t in title.trains)
+    state = start("18GA", "A,B,C")
+    corp = Corp("ACL", {}, trains=["2", "3"])
+    assert all(t.towns_free for t in route_trains(state, corp))
