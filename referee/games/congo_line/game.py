@@ -49,6 +49,7 @@ from .commands import (
     VERBS,
     Auto,
     Buy,
+    CongoMove,
     Done,
     Load,
     Move,
@@ -544,7 +545,7 @@ HANDLERS = Handlers[State](
 )
 
 
-class CongoLine(Game):
+class CongoLine(Game[State, CongoMove]):
     name = "congo-line"
     title = "Congo Line"
     min_players = 2
@@ -588,10 +589,12 @@ class CongoLine(Game):
     def verbs(self) -> Sequence[Any]:
         return VERBS
 
-    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> CongoMove:
         return parse_words(state, actor, words)
 
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: State, move: CongoMove, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
         if state.phase == "over":
             raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
@@ -600,7 +603,7 @@ class CongoLine(Game):
         new, events = HANDLERS.apply(state.draft(), move, judge)
         return new.seal(), events
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: CongoMove, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:

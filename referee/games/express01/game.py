@@ -56,7 +56,7 @@ HANDLERS = Handlers[State](
 )
 
 
-class Express01(Game):
+class Express01(Game[State, commands.Move]):
     name = "express01"
     title = "Express 01"
     min_players = 2
@@ -146,7 +146,7 @@ class Express01(Game):
             judge.turn(move.actor, state.turn.player, TURN)
         return flow.after_action(*HANDLERS.apply(state, move, judge))
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: commands.Move, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:

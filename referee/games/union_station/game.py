@@ -54,7 +54,7 @@ from referee.i18n import N_, _, language
 END_RULE = "ゲームの終了"
 
 
-class UnionStation(Game):
+class UnionStation(Game[State, Move]):
     name = "union-station"
     title = "Union Station"
     min_players = 3
@@ -90,7 +90,7 @@ class UnionStation(Game):
     def parse(self, state: State, actor: str, words: Sequence[str]) -> Move:
         return commands.parse(state, actor, words)
 
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(self, state: State, move: Move, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError(
                 _("the game is over: {why}").format(why=ended(state)), END_RULE, computable=False
@@ -110,7 +110,7 @@ class UnionStation(Game):
                 events.append(Event(said.format(note=note)))
         return new, events
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: Move, after: State, by: str) -> str:
         return narrate.narrate(before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
