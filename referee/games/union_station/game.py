@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core.engine import (
@@ -95,12 +94,12 @@ class UnionStation(Game[State, Move]):
             raise RuleError(
                 _("the game is over: {why}").format(why=ended(state)), END_RULE, computable=False
             )
-        new, events = HANDLERS.apply(state, move, Judge(forced))
-        new = _check_end(new, events)
+        new, events = HANDLERS.apply(state.draft(), move, Judge(forced))
+        _check_end(new, events)
         if _stuck(new):
             note = new.readings.note(STUCK)
             if new.readings.of(STUCK) == "ends":
-                new = end(new, STUCK_END, events)
+                end(new, STUCK_END, events)
             else:
                 said = _(
                     "nobody can buy, lay or sell any more: every turn is a forced pass and no"
@@ -108,7 +107,7 @@ class UnionStation(Game[State, Move]):
                     " table) [{note}]"
                 )
                 events.append(Event(said.format(note=note)))
-        return new, events
+        return new.seal(), events
 
     def narrate(self, before: State, move: Move, after: State, by: str) -> str:
         return narrate.narrate(before, move, after, by)
@@ -239,16 +238,17 @@ class UnionStation(Game[State, Move]):
                 _("{low} to {high}").format(low=low, high=high),
             )
         old = self.adjustables(state)[key]
+        s = state.draft()
         if what == "cash":
-            state = state.with_seat(state.players.index(name), cash=value)
+            s.seats[s.players.index(name)].cash = value
         elif what == "price":
-            state = state.with_road(name, price=value)  # a correction: no dividend
+            s.road(name).price = value  # a correction: no dividend
         elif what in ("discs", "usc"):
-            state = state.with_road(name, **{what: value})  # a correction: no special dividend
+            setattr(s.road(name), what, value)  # a correction: no special dividend
         else:
-            state = replace(state, dividends=value)
+            s.dividends = value
         said = _("{key} {old} -> {value} (adjusted by hand)").format(key=key, old=old, value=value)
-        return state, [Event(said)]
+        return s.seal(), [Event(said)]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.seats[state.players.index(player)].cash
@@ -277,16 +277,15 @@ HANDLERS = Handlers[State](
 )
 
 
-def _check_end(state: State, events: list[Event]) -> State:
+def _check_end(state: State, events: list[Event]) -> None:
     """ゲームの終了: every share bought, or no railroad able to lay track (the 20th dividend
     ends the game where it is paid)."""
     if state.phase != PLAY:
-        return state
+        return
     if state.deck_size() == 0 and not any(state.offer):
-        return end(state, ALL_BOUGHT, events)
-    if all(track.why_cannot_lay(state, c) for c in COLOURS):
-        return end(state, NO_TRACK, events)
-    return state
+        end(state, ALL_BOUGHT, events)
+    elif all(track.why_cannot_lay(state, c) for c in COLOURS):
+        end(state, NO_TRACK, events)
 
 
 def _stuck(state: State) -> bool:
