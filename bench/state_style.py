@@ -9,13 +9,16 @@ every scenario of tests/scenarios/ once (through the shell, as the tests do) and
 each save is read back (`savefile.read`: the replay of every move, as `referee show` does) and
 timed. The two checkouts run in turn, --rounds times each, and per game the best round's total
 is kept, so that the load of a shared machine weighs on both alike. It prints, per game, the
-seconds of each checkout and after/before.
+seconds of each checkout and after/before. CPU seconds vary by a fifth from run to run on a
+shared machine; with --instructions the replays are counted in instructions instead
+(valgrind's cachegrind, one replay of each save less none; slow, but two runs agree).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,7 +42,7 @@ def worker(games: list[str], repeat: int) -> dict[str, float]:
                 continue
             save = Path(folder) / f"{path.stem}.toml"
             save.write_text(savefile.render(scenario.play(s)), encoding="utf-8")
-            best = float("inf")
+            best = float("inf") if repeat else 0.0
             for _ in range(repeat):
                 start = time.process_time()
                 savefile.read(save)
@@ -60,6 +63,41 @@ def run(checkout: Path, games: list[str], repeat: int) -> dict[str, float]:
     return result
 
 
+def instructions(checkout: Path, game: str, repeat: int) -> int:
+    """Instructions of a worker that plays `game`'s scenarios and replays each save `repeat`
+    times."""
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--worker",
+        "--repeat",
+        str(repeat),
+        "--games",
+        game,
+    ]
+    env = {"REFEREE_TABLES": str(checkout / "tables"), "PATH": "/usr/bin:/bin"}
+    out = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
+    if out.returncode or not found:
+        raise SystemExit(f"{checkout}: {out.stderr.strip().splitlines()[-1]}")
+    return int(found.group(1).replace(",", ""))
+
+
+def count(checkouts: dict[str, Path], games: list[str]) -> None:
+    print(f"{'game':<16} {'before Mi':>10} {'after Mi':>10} {'after/before':>13}")
+    for game in games:
+        replays = {
+            side: instructions(c, game, 1) - instructions(c, game, 0)
+            for side, c in checkouts.items()
+        }
+        before, after = replays["before"] / 1e6, replays["after"] / 1e6
+        print(f"{game:<16} {before:10.1f} {after:10.1f} {after / before:13.3f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path)
@@ -68,6 +106,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--games", default="")
     parser.add_argument("--worker", action="store_true")
+    parser.add_argument("--instructions", action="store_true")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if args.worker:
@@ -75,6 +114,9 @@ def main() -> None:
         return
     if args.before is None:
         parser.error("--before CHECKOUT is needed (git worktree add --detach /tmp/ss-main main)")
+    if args.instructions:
+        count({"before": args.before.resolve(), "after": args.after.resolve()}, games)
+        return
     best: dict[str, dict[str, float]] = {"before": {}, "after": {}}
     for _ in range(args.rounds):
         for side, checkout in (("before", args.before), ("after", args.after)):
