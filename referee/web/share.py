@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from referee.core.engine import UsageError
 from referee.i18n import _
-from referee.play.session import Session
+from referee.play.session import Change, Session
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 from referee.web.watch import Watch
@@ -30,9 +30,10 @@ class Sharing:
     page: TablePage
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    def changed(self) -> None:
-        """Called by the session after every change: pages hear of it at once."""
-        self.source.check()
+    def changed(self, change: Change) -> None:
+        """Called by the session after every change: pages hear of it once the table sees it."""
+        if change.show:
+            self.source.check()
 
 
 def qr(url: str) -> str:
