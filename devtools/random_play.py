@@ -8,7 +8,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from referee.core.engine import Event, Game, Options, RefereeError, typed_move, with_automatic
 
@@ -49,7 +49,7 @@ class Step(Generic[S]):
 
 
 def random_play(
-    game: Game,
+    game: Game[S, Any],
     state: S,
     pick: Pick,
     *,

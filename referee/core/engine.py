@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from referee.core.bar import one_line
 from referee.core.errors import Confirm as Confirm
@@ -205,8 +205,16 @@ class BoardField:
     check: Callable[[str, Mapping[str, str]], object] | None = None
 
 
-class Game(ABC):
-    """A game's rules. Stateless: every method is a pure function of its arguments."""
+S = TypeVar("S")  # a game's state (sealed: referee/core/sealed.py)
+M = TypeVar("M")  # a game's move: what `parse` makes of typed words and `apply` plays
+
+
+class Game(ABC, Generic[S, M]):
+    """A game's rules. Stateless: every method is a pure function of its arguments.
+
+    A game names its state and move types (`class CongoLine(Game[State, Move])`), so that
+    strict mypy checks each method against this contract; the session, which plays any game,
+    holds a `Game[Any, Any]`."""
 
     name: ClassVar[str]  # "union-station"
     title: ClassVar[str]  # "Union Station"
@@ -232,7 +240,7 @@ class Game(ABC):
         in it (18xx's, marked N_) in the language in force."""
         return str(_(self.title))
 
-    def title_of(self, state: Any) -> str:
+    def title_of(self, state: S) -> str:
         """The title of this game as set up (18xx: the title it banks)."""
         return self.shown_title
 
@@ -277,7 +285,7 @@ class Game(ABC):
         variant: str,
         board: dict[str, Any],
         readings: Readings = DEFAULT_READINGS,
-    ) -> Any:
+    ) -> S:
         """The state before the first move, under the readings the table chose."""
 
     @abstractmethod
@@ -285,12 +293,12 @@ class Game(ABC):
         """Every verb of this game's command language."""
 
     @abstractmethod
-    def parse(self, state: Any, actor: str, words: Sequence[str]) -> Any:
+    def parse(self, state: S, actor: str, words: Sequence[str]) -> M:
         """Turn typed words into a move made by `actor`; UsageError if they are not one."""
 
     def decide(
-        self, state: Any, move: Any, recorded: Mapping[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+        self, state: S, move: M, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[M, dict[str, Any]]:
         """Work out, before `apply`, what a move's effect depends on beyond the rules: a
         computation that watches the clock (the route search of `run best`), whose answer
         could differ from one machine to another. The move returned carries it, and the dict
@@ -302,7 +310,7 @@ class Game(ABC):
         return move, {}
 
     @abstractmethod
-    def apply(self, state: Any, move: Any, *, forced: bool = False) -> tuple[Any, list[Event]]:
+    def apply(self, state: S, move: M, *, forced: bool = False) -> tuple[S, list[Event]]:
         """Pure: never reads the clock or a file (what depends on them, `decide` has put in the
         move). The new state and what changed, or RuleError.
 
@@ -311,47 +319,47 @@ class Game(ABC):
         raises RuleError with computable=False.
         """
 
-    def apply_confirmed(self, state: Any, move: Any) -> tuple[Any, list[Event]]:
+    def apply_confirmed(self, state: S, move: M) -> tuple[S, list[Event]]:
         """`apply`, with the table's yes to the steps the move skips (a `Confirm` refusal is
         not raised; the events say what was skipped). Most games never ask."""
         return self.apply(state, move)
 
     @abstractmethod
-    def options(self, state: Any) -> Options:
+    def options(self, state: S) -> Options:
         """Who acts now and what they may do."""
 
     @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     @abstractmethod
-    def standings(self, state: Any) -> list[Standing]:
+    def standings(self, state: S) -> list[Standing]:
         """Current standings, best first, with places (final when the game is over)."""
 
     @abstractmethod
-    def status(self, state: Any) -> str:
+    def status(self, state: S) -> str:
         """Everything the table needs at a glance, as text for the terminal."""
 
     @abstractmethod
-    def toolbar_parts(self, state: Any) -> list[str]:
+    def toolbar_parts(self, state: S) -> list[str]:
         """The essentials the table looks at most (cash, prices, scores, what is on offer), a
         few words each, the most important first: the shell fits them to the terminal."""
 
-    def toolbar(self, state: Any) -> str:
+    def toolbar(self, state: S) -> str:
         """The bar on one line (a pipe, a test): the parts in order."""
         return one_line(self.toolbar_parts(state))
 
     @abstractmethod
-    def snapshot(self, state: Any) -> dict[str, Any]:
+    def snapshot(self, state: S) -> dict[str, Any]:
         """The full state as plain data (str, int, bool, list, dict; no None) for saves/JSON."""
 
-    def said_now(self, state: Any, text: str) -> str:
+    def said_now(self, state: S, text: str) -> str:
         """A move of a saved log as this version says it: where the grammar no longer takes a
         form an older version took, the form it takes now; `text` itself otherwise. For
         replaying saves only: new play gets the refusal, which says the new form."""
         return text
 
     # --- the record: what a move did, in words ----------------------------------------
-    def narrate(self, before: Any, move: Any, after: Any, by: str) -> str:
+    def narrate(self, before: S, move: M, after: S, by: str) -> str:
         """`move` (made by `by` on `before`, giving `after`) as one sentence for the log, the
         diary and the page: its full canonical form with its effect in a few words ("Ann buys
         a green share (+2) for $8"), in the language in force. Pure, like `apply`. "" when the
@@ -359,7 +367,7 @@ class Game(ABC):
         moved (`referee.core.telling.plainly`)."""
         return ""
 
-    def round_name(self, state: Any) -> str:
+    def round_name(self, state: S) -> str:
         """The round (or phase) of the game that `state` is in, in words ("Stock round 2"),
         for the diary's headings: a new heading wherever it changes. "" where the game has no
         rounds to speak of (the log then has no headings)."""
@@ -369,7 +377,7 @@ class Game(ABC):
     # The frame gives `as NAME` one meaning in every game (referee/session.py): NAME's move is
     # judged at NAME's own place in the turn order, the turn stays with whoever has it, and
     # nobody gets a second move in a turn without `force`. A game says where that place is.
-    def seat(self, state: Any, player: str, again: bool = False) -> Any | None:
+    def seat(self, state: S, player: str, again: bool = False) -> S | None:
         """The state in which `player` makes their move at their own place in the turn order,
         before it has come: the turn of whoever acts now is held for them. None when `player`
         has no place still to come in this turn (they have moved, or this step of the game is
@@ -384,25 +392,25 @@ class Game(ABC):
             "",
         )
 
-    def unseat(self, state: Any, player: str) -> tuple[Any, bool]:
+    def unseat(self, state: S, player: str) -> tuple[S, bool]:
         """After `player`'s move on a state from `seat`: the state with the turn given back to
         whoever held it, and whether `player`'s place is used up (skipped when it comes);
         False when their turn has more to it, kept for their next `as NAME`."""
         return state, True
 
     # --- corrections by hand (the table has the last word) --------------------------
-    def adjustables(self, state: Any) -> dict[str, int]:
+    def adjustables(self, state: S) -> dict[str, int]:
         """Numbers the table may correct by hand, by name: {"cash A": 30, "price blue": 12}."""
         return {}
 
-    def adjust(self, state: Any, key: str, value: int) -> tuple[Any, list[Event]]:
+    def adjust(self, state: S, key: str, value: int) -> tuple[S, list[Event]]:
         raise UsageError(
             _("nothing called '{key}' can be adjusted in {game}").format(
                 key=key, game=self.shown_title
             )
         )
 
-    def cash(self, state: Any, player: str) -> int | None:
+    def cash(self, state: S, player: str) -> int | None:
         """A player's money in the ledger, for `count`; None if the game has no money."""
         return None
 
@@ -412,12 +420,12 @@ class Game(ABC):
         only in games that name them."""
         return ()
 
-    def view(self, state: Any, name: str) -> str:
+    def view(self, state: S, name: str) -> str:
         """The view `name`, one of `views()`, as text for the terminal."""
         raise UsageError(_("{game} has no '{name}' view").format(game=self.shown_title, name=name))
 
 
-def typed_move(game: Game, state: Any, actor: str, words: Sequence[str]) -> Any:
+def typed_move(game: Game[S, M], state: S, actor: str, words: Sequence[str]) -> M:
     """The move that typed words make, ready to apply: parsed, then decided (`Game.decide`,
     which may search)."""
     move, _decided = game.decide(state, game.parse(state, actor, words))
@@ -428,7 +436,7 @@ def typed_move(game: Game, state: Any, actor: str, words: Sequence[str]) -> Any:
 AUTOMATIC_IN_A_ROW = 1000
 
 
-def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] | None:
+def automatic_move(game: Game[S, M], state: S) -> tuple[str, str, S, list[Event]] | None:
     """The move to make for the table when whoever acts has exactly one, with no choice in it:
     one verb legal, and no argument, or (for a verb the game says lists every legal value,
     `Game.automatic_verbs`) one candidate for each. Who makes it, its text, the state after it
@@ -454,7 +462,7 @@ def automatic_move(game: Game, state: Any) -> tuple[str, str, Any, list[Event]] 
     return options.actor, " ".join(words), new_state, events
 
 
-def with_automatic(game: Game, state: Any) -> tuple[Any, list[Event]]:
+def with_automatic(game: Game[S, M], state: S) -> tuple[S, list[Event]]:
     """The state once every automatic move that follows has been made, and their events (what
     a session logs move by move, for replays and random play that need only the state)."""
     events: list[Event] = []

@@ -40,7 +40,7 @@ class Played(Protocol):
     """What a game's page reads of a session: the game, its states, the one in force."""
 
     @property
-    def game(self) -> Game: ...
+    def game(self) -> Game[Any, Any]: ...
 
     @property
     def state(self) -> Any: ...
@@ -62,7 +62,7 @@ class GamePage(Protocol):
         """The end-of-game conditions and how close they are."""
         ...
 
-    def prices(self, game: Game, state: Any) -> dict[str, int]:
+    def prices(self, game: Game[Any, Any], state: Any) -> dict[str, int]:
         """Company prices for the price chart ({} if none)."""
         ...
 
@@ -89,8 +89,8 @@ class GameSpec:
         module = self.game.split(":")[0]
         return module.rpartition(".")[0] if module.endswith(".game") else ""
 
-    def new_game(self) -> Game:
-        game: Game = _load(self.game)()
+    def new_game(self) -> Game[Any, Any]:
+        game: Game[Any, Any] = _load(self.game)()
         return game
 
     def page_module(self) -> GamePage:

@@ -7,7 +7,7 @@ Lookups load only what they need: `referee dividend ...` loads no game's rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
 from referee.core.gamespec import GAMES, GameSpec, spec
@@ -32,7 +32,7 @@ def spec_named(name: str) -> GameSpec:
     return spec(key)
 
 
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any, Any]:
     return spec_named(name).new_game()
 
 

@@ -41,7 +41,7 @@ class Offers:
         # Each trial asks the game who acts (and, for a prefix, what is legal): the options
         # of this state are worked out once (a map's placements take a while).
         self.trial = replace(
-            session, game=cast(Game, _OptionsOnce(session.game, state, self.options))
+            session, game=cast("Game[Any, Any]", _OptionsOnce(session.game, state, self.options))
         )
         self.verdicts: dict[tuple[str, ...], Verdict] = {}
         self.viable_lines: dict[tuple[str, ...], bool] = {}
@@ -125,7 +125,7 @@ class Offers:
 class _OptionsOnce:
     """A game whose options for one state are known already; the rest is the game's."""
 
-    def __init__(self, game: Game, state: Any, options: Options) -> None:
+    def __init__(self, game: Game[Any, Any], state: Any, options: Options) -> None:
         self._game, self._state, self._options = game, state, options
 
     def options(self, state: Any) -> Options:

@@ -144,7 +144,7 @@ class How:
 
 @dataclass
 class Session:
-    game: Game
+    game: Game[Any, Any]
     variant: str
     players: list[str]
     board: dict[str, Any]
@@ -903,7 +903,7 @@ def _no_place(turn: str, player: str) -> str:
     )
 
 
-def check_players(game: Game, players: Sequence[str]) -> list[str]:
+def check_players(game: Game[Any, Any], players: Sequence[str]) -> list[str]:
     names = [p.strip() for p in players]
     if "" in names and len(names) > 1:
         raise UsageError(

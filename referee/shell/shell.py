@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee import i18n
 from referee.core import fit
@@ -79,7 +79,7 @@ class Shell:
         self.sharing: Sharing | None = None  # the live page while shared
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any, Any]:
         return self.session.game
 
     def run(self, line: str) -> Reply:

@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from referee.core.engine import BoardField, UsageError
+from referee.core.sealed import SealedDict
 from referee.i18n import N_, _
 
 from .state import BONUS, END_CITIES, START_CITY, Board, Line
@@ -181,4 +182,4 @@ def make_board(board: dict[str, Any]) -> Board:
     """The checked board data as the frozen Board the rules use."""
     checked = check_board(board)
     lines = tuple(Line(x["from"], x["to"], tuple(x["spaces"])) for x in checked["lines"])
-    return Board(dict(checked["cities"]), lines)
+    return Board(SealedDict(checked["cities"]), lines)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.i18n import _, ngettext
@@ -16,8 +13,6 @@ from .state import (
     LOAD_PER_TRAIN,
     State,
     Turn,
-    add,
-    with_key,
 )
 from .track import (
     R_AUTO,
@@ -35,22 +30,19 @@ R_ORANGE = "オレンジダイスの解決"
 R_END = "ゲームの終了と勝者"
 
 
-def pay(state: State, player: str, change: int, why: str) -> tuple[State, Event]:
+def pay(state: State, player: str, change: int, why: str) -> Event:
     """`why` is said in the language in force."""
     old = state.money[player]
     said = _("{player}: money {old} -> {new} ({why})")
-    event = Event(said.format(player=player, old=old, new=old + change, why=why))
-    return replace(state, money=add(state.money, player, change)), event
+    state.money[player] += change
+    return Event(said.format(player=player, old=old, new=old + change, why=why))
 
 
-def give_share(state: State, player: str, train: str, source: str) -> State:
+def give_share(state: State, player: str, train: str, source: str) -> None:
     """Move one share of `train` from the reserve or Available box to a player."""
-    taken: dict[str, Any] = {source: add(getattr(state, source), train, -1)}
-    return replace(
-        state,
-        **taken,
-        shares=with_key(state.shares, player, add(state.shares[player], train, 1)),
-    )
+    box: dict[str, int] = getattr(state, source)
+    box[train] -= 1
+    state.shares[player][train] += 1
 
 
 def can_start(state: State) -> bool:
@@ -101,18 +93,20 @@ def dice_action(state: State, judge: Judge, die: str = "") -> Turn:
             _("no {die} die left to use this turn").format(die=shown(die)),
             R_PURPLE if die == "purple" else R_ORANGE,
         )
-    return replace(turn, share_done=True)
+    turn.share_done = True
+    return turn
 
 
-def use_die(turn: Turn, die: str) -> Turn:
+def use_die(turn: Turn, die: str) -> None:
     if die == "purple":
-        return replace(turn, purple_left=max(0, turn.purple_left - 1))
-    return replace(turn, orange_left=max(0, turn.orange_left - 1))
+        turn.purple_left = max(0, turn.purple_left - 1)
+    else:
+        turn.orange_left = max(0, turn.orange_left - 1)
 
 
 def load_one(
     state: State, turn: Turn, actor: str, train: str, n: int, judge: Judge, purple: bool = False
-) -> tuple[State, Turn, Event]:
+) -> Event:
     t = state.trains[train]
     judge.rule(
         t.in_city,
@@ -148,47 +142,42 @@ def load_one(
         ).format(player=actor, n=state.supply[actor]),
         R_LOAD,
     )
-    new = replace(t, goods=(*t.goods, *([actor] * n)))
-    state = replace(
-        state, trains=with_key(state.trains, train, new), supply=add(state.supply, actor, -n)
-    )
+    t.goods = (*t.goods, *([actor] * n))
+    state.supply[actor] -= n
     text = ngettext(
         "{train} train: {n} {player} good loaded, now {goods}",
         "{train} train: {n} {player} goods loaded, now {goods}",
         n,
-    ).format(train=shown(train), n=n, player=actor, goods=len(new.goods))
-    if not purple:
-        return state, replace(turn, loaded=add(turn.loaded, train, n)), Event(text)
+    ).format(train=shown(train), n=n, player=actor, goods=len(t.goods))
     if counted:
-        turn = replace(turn, loaded=add(turn.loaded, train, n))
-    return state, turn, state.readings.noted(text, PURPLE_LOAD)
+        turn.loaded[train] = done + n
+    return state.readings.noted(text, PURPLE_LOAD) if purple else Event(text)
 
 
-def with_turn(state: State, turn: Turn) -> State:
-    return state if state.phase == "over" else replace(state, turn=turn)
-
-
-def next_player(state: State, events: list[Event]) -> State:
+def next_player(state: State, events: list[Event]) -> None:
     """ゲームの流れ: clockwise, past those who had their turn early (said so); a turn held
     while a player had theirs early comes back."""
     if state.back >= 0:
         early = (*state.early, state.player)
-        return replace(taking_turn(state, state.back), back=-1, early=early)
+        taking_turn(state, state.back)
+        state.back, state.early = -1, early
+        return
     nxt = (state.current + 1) % len(state.players)
     while state.players[nxt] in state.early:
         said = _("{player} has already had this turn, before it came: skipped")
         events.append(Event(said.format(player=state.players[nxt])))
-        state = replace(state, early=tuple(p for p in state.early if p != state.players[nxt]))
+        state.early = tuple(p for p in state.early if p != state.players[nxt])
         nxt = (nxt + 1) % len(state.players)
-    return replace(taking_turn(state, nxt), turn_number=state.turn_number + 1)
+    taking_turn(state, nxt)
+    state.turn_number += 1
 
 
-def taking_turn(state: State, index: int) -> State:
+def taking_turn(state: State, index: int) -> None:
     """Player `index`'s turn now: the one they began early and set aside, or a new one."""
     player = state.players[index]
-    begun = next((t for t in state.aside if t.player == player), Turn(player))
-    aside = tuple(t for t in state.aside if t.player != player)
-    return replace(state, current=index, turn=begun, aside=aside)
+    state.turn = next((t for t in state.aside if t.player == player), Turn(player))
+    state.aside = [t for t in state.aside if t.player != player]
+    state.current = index
 
 
 def seat(state: State, player: str, again: bool = False) -> State | None:
@@ -198,9 +187,12 @@ def seat(state: State, player: str, again: bool = False) -> State | None:
         return None
     if player in state.early and not again:
         return None
-    held, back = state.turn, state.current
-    state = taking_turn(state, state.players.index(player))
-    return replace(state, aside=(*state.aside, held), back=back)
+    s = state.draft()
+    held, s.back = s.turn, s.current
+    assert held is not None
+    taking_turn(s, s.players.index(player))
+    s.aside.append(held)
+    return s.seal()
 
 
 def unseat(state: State) -> tuple[State, bool]:
@@ -208,8 +200,12 @@ def unseat(state: State) -> tuple[State, bool]:
     aside for their next move (`next_player` gave the held turn back if it ended)."""
     if state.back < 0 or state.turn is None:
         return state, True
-    state = replace(state, aside=(*state.aside, state.turn))
-    return replace(taking_turn(state, state.back), back=-1), False
+    s = state.draft()
+    assert s.turn is not None
+    s.aside.append(s.turn)
+    taking_turn(s, s.back)
+    s.back = -1
+    return s.seal(), False
 
 
 def available_text(state: State) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.i18n import _
@@ -17,7 +15,6 @@ from .checks import (
     no_share_in_box,
     pay,
     use_die,
-    with_turn,
 )
 from .commands import (
     OrangeBuy,
@@ -30,8 +27,6 @@ from .names import shown
 from .state import (
     ORANGE_PRICE,
     State,
-    add,
-    with_key,
 )
 from .track import (
     R_PURPLE,
@@ -75,11 +70,8 @@ def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[
     )
     goods = list(t.goods)
     goods.remove(owner)  # the rest stay left-aligned on the chart
-    state = replace(
-        state,
-        trains=with_key(state.trains, m.train, replace(t, goods=tuple(goods))),
-        supply=add(state.supply, owner, 1),
-    )
+    t.goods = tuple(goods)
+    state.supply[owner] += 1
     events = [
         Event(
             _("{train} train: one {owner} good removed, back to {owner}; {n} left").format(
@@ -88,15 +80,16 @@ def purple_drop(state: State, m: PurpleDrop, judge: Judge) -> tuple[State, list[
         )
     ]
     if not goods:
-        state, more = run_empty(state, m.train)
-        events += more
-    return replace(state, turn=use_die(turn, "purple")), events
+        events += run_empty(state, m.train)
+    use_die(turn, "purple")
+    return state, events
 
 
 def purple_load(state: State, m: PurpleLoad, judge: Judge) -> tuple[State, list[Event]]:
     turn = dice_action(state, judge, "purple")
-    state, turn, event = load_one(state, turn, m.actor, m.train, 1, judge, purple=True)
-    return replace(state, turn=use_die(turn, "purple")), [event]
+    event = load_one(state, turn, m.actor, m.train, 1, judge, purple=True)
+    use_die(turn, "purple")
+    return state, [event]
 
 
 def purple_move(state: State, m: PurpleMove, judge: Judge) -> tuple[State, list[Event]]:
@@ -121,8 +114,9 @@ def purple_move(state: State, m: PurpleMove, judge: Judge) -> tuple[State, list[
         R_PURPLE,
         _("one train per space"),
     )
-    state, events = put(state, t.colour, spot, m.actor)
-    return with_turn(state, use_die(turn, "purple")), events
+    events = put(state, t.colour, spot, m.actor)
+    use_die(turn, "purple")
+    return state, events
 
 
 def orange_sell(state: State, m: OrangeSell, judge: Judge) -> tuple[State, list[Event]]:
@@ -140,15 +134,13 @@ def orange_sell(state: State, m: OrangeSell, judge: Judge) -> tuple[State, list[
         R_ORANGE,
     )
     value = space_value(state, t) or 0  # 株の価値は列車がいる場所の数字
-    state = replace(
-        state,
-        shares=with_key(state.shares, m.holder, add(state.shares[m.holder], m.train, -1)),
-        reserve=add(state.reserve, m.train, 1),
-    )
+    state.shares[m.holder][m.train] -= 1
+    state.reserve[m.train] += 1
     sale = _("forced sale of a {train} share").format(train=shown(m.train))
-    state, paid = pay(state, m.holder, value, sale)
+    paid = pay(state, m.holder, value, sale)
     back = _("{train} share: {player} -> reserve").format(train=shown(m.train), player=m.holder)
-    return replace(state, turn=use_die(turn, "orange")), [paid, Event(back)]
+    use_die(turn, "orange")
+    return state, [paid, Event(back)]
 
 
 def orange_buy(state: State, m: OrangeBuy, judge: Judge) -> tuple[State, list[Event]]:
@@ -166,10 +158,11 @@ def orange_buy(state: State, m: OrangeBuy, judge: Judge) -> tuple[State, list[Ev
         ),
         R_ORANGE,
     )
-    state = give_share(state, m.actor, m.train, "available")
+    give_share(state, m.actor, m.train, "available")
     why = _("{train} share with an orange die").format(train=shown(m.train))
-    state, paid = pay(state, m.actor, -ORANGE_PRICE, why)
-    return replace(state, turn=use_die(turn, "orange")), [paid]
+    paid = pay(state, m.actor, -ORANGE_PRICE, why)
+    use_die(turn, "orange")
+    return state, [paid]
 
 
 def _in_city(train: str, city: str) -> str:

@@ -118,6 +118,24 @@ class Done:
     actor: str
 
 
+CongoMove = (
+    Take
+    | Place
+    | Start
+    | Roll
+    | Buy
+    | Pass
+    | Load
+    | Move
+    | Auto
+    | PurpleDrop
+    | PurpleLoad
+    | PurpleMove
+    | OrangeSell
+    | OrangeBuy
+    | Done
+)
+
 # The dice in one word, a letter each (`roll rrpo`): the faces' initials are all different,
 # and no face name is made of initials only, so the word is never a face's prefix.
 INITIALS = {face[0]: face for face in FACES}
@@ -378,5 +396,6 @@ GRAMMAR: Grammar[State] = Grammar(
 VERBS = GRAMMAR.verbs
 
 
-def parse(state: State, actor: str, words: Sequence[str]) -> object:
-    return GRAMMAR.parse(state, actor, words)
+def parse(state: State, actor: str, words: Sequence[str]) -> CongoMove:
+    move: CongoMove = GRAMMAR.parse(state, actor, words)
+    return move

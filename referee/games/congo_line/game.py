@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core.engine import (
@@ -44,13 +43,13 @@ from .checks import (
     seat,
     setup_step,
     unseat,
-    with_turn,
 )
 from .colour_dice import orange_buy, orange_sell, purple_drop, purple_load, purple_move
 from .commands import (
     VERBS,
     Auto,
     Buy,
+    CongoMove,
     Done,
     Load,
     Move,
@@ -83,8 +82,6 @@ from .state import (
     State,
     Train,
     Turn,
-    add,
-    with_key,
 )
 from .track import (
     R_AUTO,
@@ -122,12 +119,13 @@ def take(state: State, m: Take, judge: Judge) -> tuple[State, list[Event]]:
         _("no {train} share is left").format(train=shown(m.train)),
         R_SETUP,
     )
-    state = give_share(state, m.actor, m.train, "reserve")
+    give_share(state, m.actor, m.train, "reserve")
     said = _("{player}: takes a {train} share as starting share")
-    events = [Event(said.format(player=m.actor, train=shown(m.train)))]
     if state.current + 1 < len(state.players):
-        return replace(state, current=state.current + 1), events
-    return replace(state, phase="opening", current=0), events
+        state.current += 1
+    else:
+        state.phase, state.current = "opening", 0
+    return state, [Event(said.format(player=m.actor, train=shown(m.train)))]
 
 
 def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
@@ -143,16 +141,12 @@ def place(state: State, m: Place, judge: Judge) -> tuple[State, list[Event]]:
         _("{player} has no cubes left").format(player=m.actor),
         R_SETUP,
     )
-    new = replace(t, goods=(*t.goods, m.actor))
-    state = replace(
-        state,
-        trains=with_key(state.trains, m.train, new),
-        supply=add(state.supply, m.actor, -1),
-        placed=state.placed + 1,
-        current=(state.current + 1) % len(state.players),
-    )
+    t.goods = (*t.goods, m.actor)
+    state.supply[m.actor] -= 1
+    state.placed += 1
+    state.current = (state.current + 1) % len(state.players)
     said = _("{train} train: one {player} good placed, now {n}")
-    return state, [Event(said.format(train=shown(m.train), player=m.actor, n=len(new.goods)))]
+    return state, [Event(said.format(train=shown(m.train), player=m.actor, n=len(t.goods)))]
 
 
 def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
@@ -168,7 +162,8 @@ def start(state: State, m: Start, judge: Judge) -> tuple[State, list[Event]]:
             n - state.placed % n,
         ).format(n=n - state.placed % n, player=state.player),
     )
-    state = replace(state, phase="play", current=0, turn=Turn(state.players[0]), turn_number=1)
+    state.phase, state.current, state.turn_number = "play", 0, 1
+    state.turn = Turn(state.players[0])
     said = _("opening placement over; {next}").format(next=render.next_step(state))
     return state, [Event(said)]
 
@@ -203,21 +198,20 @@ def roll(state: State, m: Roll, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     ]
-    reserve, available = state.reserve, state.available
     for face in m.faces:
         if face not in TRAINS:
             continue
-        if reserve[face] > 0:  # 株を置く: what is missing from the reserve is skipped
-            reserve, available = add(reserve, face, -1), add(available, face, 1)
+        if state.reserve[face] > 0:  # 株を置く: what is missing from the reserve is skipped
+            state.reserve[face] -= 1
+            state.available[face] += 1
             said = _("{train} share: reserve -> Available box")
             events.append(Event(said.format(train=shown(face))))
         else:
             said = _("{train} share: none left in the reserve")
             events.append(Event(said.format(train=shown(face))))
-    turn = replace(
-        state.turn, dice=m.faces, purple_left=count["purple"], orange_left=count["orange"]
-    )
-    return replace(state, reserve=reserve, available=available, turn=turn), events
+    turn = state.turn
+    turn.dice, turn.purple_left, turn.orange_left = m.faces, count["purple"], count["orange"]
+    return state, events
 
 
 def buy(state: State, m: Buy, judge: Judge) -> tuple[State, list[Event]]:
@@ -245,20 +239,20 @@ def buy(state: State, m: Buy, judge: Judge) -> tuple[State, list[Event]]:
         ),
         R_BUY,
     )
-    state = give_share(state, m.actor, m.train, "available")
+    give_share(state, m.actor, m.train, "available")
     why = _("{train} share").format(train=shown(m.train))
-    state, paid = pay(state, m.actor, -price, why)
+    paid = pay(state, m.actor, -price, why)
     free = _("{player}: takes a {train} share free (train in a city)")
     event = Event(free.format(player=m.actor, train=shown(m.train))) if price == 0 else paid
-    return replace(state, turn=replace(turn, share_done=True)), [event]
+    turn.share_done = True
+    return state, [event]
 
 
 def pass_(state: State, m: Pass, judge: Judge) -> tuple[State, list[Event]]:
     turn = rolled(state, judge)
     judge.rule(not turn.share_done, _("the share step of this turn is already over"), R_BUY)
-    return replace(state, turn=replace(turn, share_done=True)), [
-        Event(_("{player}: takes no share").format(player=m.actor))
-    ]
+    turn.share_done = True
+    return state, [Event(_("{player}: takes no share").format(player=m.actor))]
 
 
 def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
@@ -270,7 +264,7 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
         _("a turn loads or moves, not both; purple load TRAIN still loads one good per purple die"),
     )
     if not turn.action:
-        turn = replace(turn, action="load", loads_left=turn.colours)
+        turn.action, turn.loads_left = "load", turn.colours
     total = sum(n for _train, n in m.loads)
     judge.rule(
         total <= turn.loads_left,
@@ -286,10 +280,9 @@ def load(state: State, m: Load, judge: Judge) -> tuple[State, list[Event]]:
     )
     events: list[Event] = []
     for train, n in m.loads:
-        state, turn, event = load_one(state, turn, m.actor, train, n, judge)
-        events.append(event)
-    turn = replace(turn, loads_left=max(0, turn.loads_left - total))
-    return with_turn(state, turn), events
+        events.append(load_one(state, turn, m.actor, train, n, judge))
+    turn.loads_left = max(0, turn.loads_left - total)
+    return state, events
 
 
 def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
@@ -356,13 +349,13 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
     if t.in_city and state.readings.of(AUTO_MOVE) == "on-leaving":
         due, skipped = auto_candidates(state, m.train)
         if due:  # they move first; the mover goes on after them (see `auto`)
-            turn = replace(turn, action="move", moved=m.train, pending_auto=due)
-            turn = replace(turn, held=(m.train, line, m.spaces))
+            turn.action, turn.moved, turn.pending_auto = "move", m.train, due
+            turn.held = (m.train, line, m.spaces)
             text = _(
                 "the {train} train leaves {city}: first auto-move {trains}, in the order you"
                 " type: {hint}; then it moves"
             ).format(train=train, city=t.city, trains=shown_all(due), hint=auto_hint(state, due))
-            return with_turn(state, turn), [*skipped, state.readings.noted(text, AUTO_MOVE)]
+            return state, [*skipped, state.readings.noted(text, AUTO_MOVE)]
     if len(stops) < m.spaces:
         said = ngettext(
             "{train} train stops in {city} after {n} space",
@@ -408,14 +401,13 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
             ),
         )
     left_city = t.in_city
-    state, more = put(state, m.train, stops[-1], m.actor)
-    events += more
-    turn = replace(turn, action="move", moved=m.train)
+    events += put(state, m.train, stops[-1], m.actor)
+    turn.action, turn.moved = "move", m.train
     if left_city and state.phase != "over":
         # Reading auto-move=after-move: the trains due move now, after the mover.
         due, skipped = auto_candidates(state, m.train)
         events += skipped
-        turn = replace(turn, pending_auto=due)
+        turn.pending_auto = due
         if due:
             events.append(
                 Event(
@@ -428,7 +420,7 @@ def move(state: State, m: Move, judge: Judge) -> tuple[State, list[Event]]:
                     ).format(trains=shown_all(due), hint=auto_hint(state, due))
                 )
             )
-    return with_turn(state, turn), events
+    return state, events
 
 
 def _stops(ahead: list[Spot], spaces: int) -> list[Spot]:
@@ -463,7 +455,7 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
     line = line_to(state, t.city, to)
     judge.fact(line is not None, _no_line(t.city, to), R_AUTO, _lines_lead(ends))
     assert line is not None
-    turn = replace(turn, pending_auto=tuple(x for x in turn.pending_auto if x != m.train))
+    turn.pending_auto = tuple(x for x in turn.pending_auto if x != m.train)
     spot = path(state, t, line)[0]
     blocker = occupant(state, spot)
     if blocker:  # 選択した路線によっては、全く進めない事もある
@@ -476,14 +468,14 @@ def auto(state: State, m: Auto, judge: Judge) -> tuple[State, list[Event]]:
             )
         ]
     else:
-        state, events = put(state, m.train, spot, m.actor)
+        events = put(state, m.train, spot, m.actor)
     if turn.held is not None and not turn.pending_auto and state.phase != "over":
-        state, more = _held_move(state, turn.held, m.actor)
-        turn, events = replace(turn, held=None), [*events, *more]
-    return with_turn(state, turn), events
+        events += _held_move(state, turn.held, m.actor)
+        turn.held = None
+    return state, events
 
 
-def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[State, list[Event]]:
+def _held_move(state: State, held: tuple[str, int, int], actor: str) -> list[Event]:
     """Reading auto-move=on-leaving: the mover goes on once the auto-moved trains have moved;
     a train now standing on the space it named stops it on the last free space before."""
     train, line, spaces = held
@@ -494,15 +486,14 @@ def _held_move(state: State, held: tuple[str, int, int], actor: str) -> tuple[St
     note = state.readings.note(AUTO_MOVE)
     if not stops:
         said = _("the {train} train finds its way blocked: it stays in {city} [{note}]")
-        return state, [Event(said.format(train=shown(train), city=t.city, note=note))]
+        return [Event(said.format(train=shown(train), city=t.city, note=note))]
     said = ngettext(
         "the {train} train moves {n} space [{note}]",
         "the {train} train moves {n} spaces [{note}]",
         len(stops),
     )
     events = [Event(said.format(train=shown(train), n=len(stops), note=note))]
-    state, more = put(state, train, stops[-1], actor)
-    return state, [*events, *more]
+    return [*events, *put(state, train, stops[-1], actor)]
 
 
 def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
@@ -517,12 +508,9 @@ def done(state: State, m: Done, judge: Judge) -> tuple[State, list[Event]]:
     if not any(state.reserve.values()) and any(state.available.values()):
         # Available Stock Boxの確認: all of the box back to the reserve
         events.append(Event(_("reserve empty: every share of the Available box returns to it")))
-        state = replace(
-            state,
-            reserve={t: state.available[t] for t in TRAINS},
-            available=dict.fromkeys(TRAINS, 0),
-        )
-    state = next_player(state, events)
+        state.reserve = {t: state.available[t] for t in TRAINS}
+        state.available = dict.fromkeys(TRAINS, 0)
+    next_player(state, events)
     events.append(Event(_("turn over; {next}").format(next=render.next_step(state))))
     return state, events
 
@@ -557,7 +545,7 @@ HANDLERS = Handlers[State](
 )
 
 
-class CongoLine(Game):
+class CongoLine(Game[State, CongoMove]):
     name = "congo-line"
     title = "Congo Line"
     min_players = 2
@@ -581,7 +569,7 @@ class CongoLine(Game):
         readings: Readings = DEFAULT_READINGS,
     ) -> State:
         b = board_data.make_board(board)
-        return State(
+        state = State(
             players=tuple(players),
             board=b,
             readings=readings,
@@ -596,22 +584,26 @@ class CongoLine(Game):
             reached=(),
             supply=dict.fromkeys(players, CUBES_PER_PLAYER),
         )
+        return state.seal()
 
     def verbs(self) -> Sequence[Any]:
         return VERBS
 
-    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> CongoMove:
         return parse_words(state, actor, words)
 
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: State, move: CongoMove, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
         if state.phase == "over":
             raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
         # First: out of turn says so, whatever the move.
         judge.turn(move.actor, state.player, R_FLOW)
-        return HANDLERS.apply(state, move, judge)
+        new, events = HANDLERS.apply(state.draft(), move, judge)
+        return new.seal(), events
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: CongoMove, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
@@ -668,9 +660,9 @@ class CongoLine(Game):
             )
         old = state.money[player]
         said = _("{player}: money {old} -> {new} (adjusted by the table)")
-        return replace(state, money=with_key(state.money, player, value)), [
-            Event(said.format(player=player, old=old, new=value))
-        ]
+        s = state.draft()
+        s.money[player] = value
+        return s.seal(), [Event(said.format(player=player, old=old, new=value))]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.money[player]

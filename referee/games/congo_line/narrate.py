@@ -14,7 +14,9 @@ from .names import shown, shown_all
 from .state import State
 
 
-def narrate(game: Game, before: State, move: Any, after: State, by: str) -> str:
+def narrate(
+    game: Game[State, cmd.CongoMove], before: State, move: cmd.CongoMove, after: State, by: str
+) -> str:
     return with_effect(_sentence(move, by), [cash_change(game, before, after, by)])
 
 

@@ -1,15 +1,13 @@
-"""The state of a Congo Line game: frozen dataclasses, replaced (never mutated) by every move.
-
-Mappings inside the state are plain dicts that are never changed after they are built: every
-change makes a new dict (`with_key`), so an old state stays exactly as it was.
-"""
+"""The state of a Congo Line game: a sealed draft (referee/core/sealed.py), each move played
+on `state.draft()` by the move handlers and sealed before `Game.apply` returns it. The board
+(its cities and lines) is data no move changes: frozen, shared by every state."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 from referee.i18n import N_
 
 # Contents (内容物): four trains, four colour dice, 5 shares of each train's colour. The
@@ -30,18 +28,6 @@ END_CITIES = 7  # ７番目の都市に列車が到着 ... ゲームは終了
 START_CITY = "Lubumbashi"
 BONUS = {"A": 2, "B": 3, "C": 4}  # New Market Bonus placed at setup on each city class
 
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-def with_key(d: dict[K, V], key: K, value: V) -> dict[K, V]:
-    """A copy of `d` with one key set (copy-on-write)."""
-    return {**d, key: value}
-
-
-def add(d: dict[K, int], key: K, amount: int) -> dict[K, int]:
-    return with_key(d, key, d.get(key, 0) + amount)
-
 
 @dataclass(frozen=True)
 class Line:
@@ -58,7 +44,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Board:
-    cities: dict[str, str]  # city -> class A/B/C (Lubumbashi is not listed)
+    cities: dict[str, str]  # city -> class A/B/C (Lubumbashi is not listed); sealed
     lines: tuple[Line, ...]
 
     def all_cities(self) -> list[str]:
@@ -68,8 +54,8 @@ class Board:
         return [i for i, line in enumerate(self.lines) if line.start == city]
 
 
-@dataclass(frozen=True)
-class Train:
+@dataclass
+class Train(Sealable):
     colour: str
     city: str  # the city it stands in; "" while on a line
     line: int = -1  # index into Board.lines while on a line
@@ -82,8 +68,8 @@ class Train:
         return bool(self.city)
 
 
-@dataclass(frozen=True)
-class Turn:
+@dataclass
+class Turn(Sealable):
     player: str
     dice: tuple[str, ...] = ()  # () until the roll is entered
     share_done: bool = False  # the "株を買う／選択する" step is over
@@ -109,8 +95,8 @@ class Turn:
         return DICE + 1 - self.colours
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass
+class State(Sealable):
     players: tuple[str, ...]
     board: Board
     phase: str  # "shares" (starting shares), "opening" (opening cubes), "play", "over"
@@ -131,7 +117,7 @@ class State:
     # has had their turn early (skipped when it comes), turns begun early and set aside, and
     # while such a move is made, the index of the player whose turn is held for them.
     early: tuple[str, ...] = ()
-    aside: tuple[Turn, ...] = ()
+    aside: list[Turn] = field(default_factory=list)
     back: int = -1
 
     @property

@@ -7,7 +7,6 @@ for size; game.py is the one caller.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from referee.core.engine import Event
 from referee.i18n import _, ngettext
@@ -20,8 +19,6 @@ from .state import (
     START_CITY,
     State,
     Train,
-    add,
-    with_key,
 )
 
 Spot = tuple[int, int] | str  # (line index, space index) on a line, or a city's name
@@ -83,18 +80,17 @@ def path(state: State, train: Train, line: int) -> list[Spot]:
     return [*((line, s) for s in range(first, len(spaces))), state.board.lines[line].end]
 
 
-def put(state: State, colour: str, spot: Spot, mover: str) -> tuple[State, list[Event]]:
+def put(state: State, colour: str, spot: Spot, mover: str) -> list[Event]:
     """Set a train on a spot; entering a city is an arrival with all its payouts."""
-    train = state.trains[colour]
     if isinstance(spot, str):
         return arrive(state, colour, spot, mover)
-    moved = replace(train, city="", line=spot[0], step=spot[1])
-    state = replace(state, trains=with_key(state.trains, colour, moved))
-    said = _("{train} train -> {where}").format(train=shown(colour), where=where(state, moved))
-    return state, [Event(said)]
+    train = state.trains[colour]
+    train.city, train.line, train.step = "", spot[0], spot[1]
+    said = _("{train} train -> {where}").format(train=shown(colour), where=where(state, train))
+    return [Event(said)]
 
 
-def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, list[Event]]:
+def arrive(state: State, colour: str, city: str, mover: str) -> list[Event]:
     """収入を得る: New Market Bonus, every share sold at 2 per good, 2 per good delivered.
 
     The turn lists 収入を得る as a step after the dice actions, but its section says it happens
@@ -112,9 +108,8 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
     ]
     money = state.money
     bonus = state.bonus.get(city, 0)
-    reached = state.reached
-    if city != START_CITY and city not in reached:
-        reached = (*reached, city)
+    if city != START_CITY and city not in state.reached:
+        state.reached = (*state.reached, city)
         if bonus:
             events.append(
                 Event(
@@ -123,11 +118,10 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
                     )
                 )
             )
-            money = add(money, mover, bonus)
+            money[mover] += bonus
     price = PAY_PER_GOOD * len(train.goods)
-    shares, reserve = state.shares, state.reserve
     for p in state.players:
-        held = shares[p].get(colour, 0)
+        held = state.shares[p].get(colour, 0)
         if held:
             gain = held * price
             events.append(
@@ -146,10 +140,9 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
                     )
                 )
             )
-            money = add(money, p, gain)
-            shares = with_key(shares, p, with_key(shares[p], colour, 0))
-            reserve = add(reserve, colour, held)
-    supply = state.supply
+            money[p] += gain
+            state.shares[p][colour] = 0
+            state.reserve[colour] += held
     for owner, n in Counter(train.goods).items():
         gain = PAY_PER_GOOD * n
         events.append(
@@ -162,21 +155,13 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
                 ).format(player=owner, n=n, old=money[owner], new=money[owner] + gain)
             )
         )
-        money = add(money, owner, gain)
-        supply = add(supply, owner, n)
-    arrived = Train(colour, city=city, last_city=city)
-    state = replace(
-        state,
-        trains=with_key(state.trains, colour, arrived),
-        money=money,
-        shares=shares,
-        reserve=reserve,
-        supply=supply,
-        bonus=with_key(state.bonus, city, 0) if city in state.bonus else state.bonus,
-        reached=reached,
-    )
-    if len(reached) >= END_CITIES:
-        state = replace(state, phase="over", turn=None)
+        money[owner] += gain
+        state.supply[owner] += n
+    state.trains[colour] = Train(colour, city=city, last_city=city)
+    if city in state.bonus:
+        state.bonus[city] = 0
+    if len(state.reached) >= END_CITIES:
+        state.phase, state.turn = "over", None
         events.append(
             Event(
                 _("{city} is the {n}th city reached: the game is over").format(
@@ -184,10 +169,10 @@ def arrive(state: State, colour: str, city: str, mover: str) -> tuple[State, lis
                 )
             )
         )
-    return state, events
+    return events
 
 
-def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
+def run_empty(state: State, colour: str) -> list[Event]:
     """商品損失: a train left without goods goes back to its last city; its shares are lost."""
     train = state.trains[colour]
     back = Train(colour, city=train.last_city, last_city=train.last_city)
@@ -198,9 +183,8 @@ def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
             )
         )
     ]
-    shares, reserve = state.shares, state.reserve
     for p in state.players:
-        held = shares[p].get(colour, 0)
+        held = state.shares[p].get(colour, 0)
         if held:
             events.append(
                 Event(
@@ -211,12 +195,10 @@ def run_empty(state: State, colour: str) -> tuple[State, list[Event]]:
                     ).format(player=p, n=held, train=shown(colour))
                 )
             )
-            shares = with_key(shares, p, with_key(shares[p], colour, 0))
-            reserve = add(reserve, colour, held)
-    state = replace(
-        state, trains=with_key(state.trains, colour, back), shares=shares, reserve=reserve
-    )
-    return state, events
+            state.shares[p][colour] = 0
+            state.reserve[colour] += held
+    state.trains[colour] = back
+    return events
 
 
 def auto_candidates(state: State, mover: str) -> tuple[tuple[str, ...], list[Event]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 
 from referee.core.engine import Event, RuleError, UsageError
 from referee.core.rules_kit import Judge
@@ -19,11 +18,9 @@ from referee.games.express01.state import (
     ROUTE_DECKS,
     Spot,
     State,
+    add,
+    add_shares,
     deck,
-    with_deck,
-    with_hand,
-    with_shares,
-    with_spot,
 )
 from referee.i18n import N_, _, ngettext
 
@@ -82,15 +79,15 @@ def _payment(
     return pay
 
 
-def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: list[Event]) -> State:
+def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: list[Event]) -> None:
     """Pay from hand onto the decks (to="") or into another player's hand."""
     before = state.hand_size(player)
     for code in cards:
         if code == BLACK:
-            state = replace(state, loco="")  # 「黒機関車」2: discarded after use
+            state.loco = ""  # 「黒機関車」2: discarded after use
             continue
-        state = with_hand(state, player, code, -1)
-        state = with_hand(state, to, code, +1) if to else with_deck(state, code, +1)
+        add(state.hands[player], code, -1)
+        add(state.hands[to] if to else state.decks, code, +1)
     if cards:
         where = _("to {player}").format(player=to) if to else _("onto the decks")
         loco = _(" (the black locomotive is discarded)") if BLACK in cards else ""
@@ -108,7 +105,6 @@ def _pay(state: State, player: str, cards: tuple[str, ...], to: str, events: lis
                 )
             )
         )
-    return state
 
 
 # --- a) expand ---------------------------------------------------------------------------
@@ -154,23 +150,21 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
     # "two route cards or one station" a choice, and the action repeats "while payment allows".
     cost = 0 if free else 1
     cards = _payment(state, move.actor, move.pay, cost, EXPAND, judge)
-    state = _pay(state, move.actor, cards, "", events)
+    _pay(state, move.actor, cards, "", events)
     code = deck(move.kind, stage)
     judge.fact(state.decks[code] >= 1, _("deck {deck} is empty").format(deck=code), EXPAND)
-    state = with_deck(state, code, -1)
+    add(state.decks, code, -1)
     if spot.stage == 0:
-        bases = dict(state.bases)
-        bases[move.actor] = (*bases[move.actor], move.card)
-        state = replace(state, bases=bases)
+        state.bases[move.actor] = (*state.bases[move.actor], move.card)
         gone = _("base card {card} to {player}'s display").format(card=move.card, player=move.actor)
     else:
         old = deck(spot.kind, spot.stage)
-        state = with_deck(state, old, +1)
+        add(state.decks, old, +1)
         gone = _("the {deck} card back onto its deck").format(deck=old)
     exits = frozenset(move.exits) if move.exits is not None else spot.exits
     company = move.company if move.kind != "route" else ""
     bonus = _bonus(state, move, judge)
-    state = with_spot(state, Spot(move.card, stage, move.kind, company, bonus, exits))
+    state.board[move.card - 1] = Spot(move.card, stage, move.kind, company, bonus, exits)
     what = (
         _("{kind} of {company}").format(kind=_(STATION_OF[move.kind]), company=shown(company))
         if company
@@ -191,7 +185,7 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
         events.append(state.readings.noted(added, CAPITAL_BONUS))
     if move.kind == "route":
         assert state.turn is not None
-        state = replace(state, turn=replace(state.turn, free_route=not free))
+        state.turn.free_route = not free
         if not free:
             events.append(Event(_("one more route card may be laid without paying")))
     return state, events
@@ -246,12 +240,12 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
     events: list[Event] = []
     cards = _payment(state, move.actor, move.pay, price, ACQUIRE, judge)
     if source in ROUTE_DECKS:
-        state = _pay(state, move.actor, cards, "", events)
+        _pay(state, move.actor, cards, "", events)
         judge.fact(state.decks[source] >= 1, _("deck {deck} is empty").format(deck=source), ACQUIRE)
-        state = with_deck(state, source, -1)
+        add(state.decks, source, -1)
     else:
-        state = _pay(state, move.actor, cards, source, events)
-        state = with_shares(state, source, move.company, -1)
+        _pay(state, move.actor, cards, source, events)
+        add_shares(state, source, move.company, -1)
         events.append(
             Event(
                 _("(allowed only when no {company} share is left in the route decks)").format(
@@ -259,7 +253,7 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
                 )
             )
         )
-    state = with_shares(state, move.actor, move.company, +1)
+    add_shares(state, move.actor, move.company, +1)
     held = state.shares[move.actor][move.company]
     events.append(
         Event(
@@ -345,8 +339,8 @@ def run(state: State, move: Run, judge: Judge) -> tuple[State, list[Event]]:
             player=state.loco
         )
         events.append(state.readings.noted(used, LOCO_SHARE))
-        state = replace(state, loco="")
-    state = replace(state, payout=queue, payout_company=company)
+        state.loco = ""
+    state.payout, state.payout_company = queue, company
     events.append(
         Event(
             _("take the cards from the deck tops, in turn: {players}").format(
@@ -458,8 +452,8 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
             BONUS,
             _("take from another deck"),
         )
-        state = with_deck(state, code, -1)
-        state = with_hand(state, player, code, +1)
+        add(state.decks, code, -1)
+        add(state.hands[player], code, +1)
         events.append(
             Event(
                 _("{player} takes {deck}: hand {hand}").format(
@@ -467,7 +461,7 @@ def take(state: State, move: Take, judge: Judge) -> tuple[State, list[Event]]:
                 )
             )
         )
-    state = replace(state, payout=state.payout[len(move.cards) :])
+    state.payout = state.payout[len(move.cards) :]
     return _drop_payout_if_no_cards(state, events)
 
 
@@ -501,9 +495,9 @@ def _drop_payout_if_no_cards(state: State, events: list[Event]) -> tuple[State, 
                 ).format(n=len(state.payout))
             )
         )
-        state = replace(state, payout=())
+        state.payout = ()
     if not state.payout:
-        state = replace(state, payout_company="")
+        state.payout_company = ""
         assert state.turn is not None
         events.append(Event(_("{player}: swap PLAYER, or done").format(player=state.turn.player)))
     return state, events
@@ -516,7 +510,7 @@ def swap(state: State, move: Swap, judge: Judge) -> tuple[State, list[Event]]:
     )
     state = begin(state, "position", judge)
     judge.fact(move.other != move.actor, _("swap with another player"), POSITION)
-    positions = dict(state.positions)
+    positions = state.positions
     positions[move.actor], positions[move.other] = positions[move.other], positions[move.actor]
     # The face goes with the player: whoever has had a turn this round shows "left".
     face = _("the train has left") if move.other in state.moved else _("locomotive")
@@ -534,7 +528,6 @@ def swap(state: State, move: Swap, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     ]
-    state = replace(state, positions=positions)
     return end_turn(state, events)
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.games.express01 import scoring
@@ -54,7 +52,8 @@ def begin(state: State, half: str, judge: Judge) -> State:
     )
     if turn.steps and turn.steps[-1] == half:
         return state
-    return replace(state, turn=replace(turn, steps=(*turn.steps, half), free_route=False))
+    turn.steps, turn.free_route = (*turn.steps, half), False
+    return state
 
 
 def first_turn(state: State) -> bool:
@@ -73,12 +72,12 @@ def order(state: State, move: Order, judge: Judge) -> tuple[State, list[Event]]:
     events = [Event(_("positions: {positions}{cards}").format(positions=listed, cards=shown))]
     if move.cards:
         events.append(Event(_("the cards played for the order go back to their hands")))
-    state = replace(state, positions=positions)
+    state.positions = positions
     return new_round(state, events)
 
 
 def new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
-    state = replace(state, round=state.round + 1, moved=frozenset())
+    state.round, state.moved = state.round + 1, frozenset()
     taker = scoring.aid_receiver(state)
     capitals = ", ".join(f"{p} {scoring.capital(state, p).total}" for p in state.in_order())
     events.append(
@@ -91,7 +90,7 @@ def new_round(state: State, events: list[Event]) -> tuple[State, list[Event]]:
     if state.loco and state.loco != taker:
         events.append(Event(_("{player} gives up the black locomotive").format(player=state.loco)))
     events.append(Event(_("{player} takes the black locomotive").format(player=taker)))
-    state = replace(state, loco=taker)
+    state.loco = taker
     return next_turn(state, events)
 
 
@@ -106,13 +105,14 @@ def next_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             )
         )
     )
-    return taking_turn(state, player), events
+    taking_turn(state, player)
+    return state, events
 
 
-def taking_turn(state: State, player: str) -> State:
+def taking_turn(state: State, player: str) -> None:
     """`player`'s turn now: the one they began early and set aside, or a new one."""
-    begun = next((t for t in state.held if t.player == player), Turn(player))
-    return replace(state, turn=begun, held=tuple(t for t in state.held if t.player != player))
+    state.turn = next((t for t in state.held if t.player == player), Turn(player))
+    state.held = [t for t in state.held if t.player != player]
 
 
 def seat(state: State, player: str, again: bool = False) -> State | None:
@@ -123,9 +123,13 @@ def seat(state: State, player: str, again: bool = False) -> State | None:
         return None
     if player in state.moved and not again:
         return None
-    current = state.turn
-    state = taking_turn(state, player)
-    return replace(state, held=(*state.held, current), back=current.player)
+    s = state.draft()
+    current = s.turn
+    assert current is not None
+    taking_turn(s, player)
+    s.held.append(current)
+    s.back = current.player
+    return s.seal()
 
 
 def unseat(state: State) -> tuple[State, bool]:
@@ -133,9 +137,12 @@ def unseat(state: State) -> tuple[State, bool]:
     aside for their next move (their train left if it ended: `end_turn` gave it back)."""
     if not state.back:
         return state, True
-    aside = (state.turn,) if state.turn is not None else ()
-    back = state.back
-    return taking_turn(replace(state, held=(*state.held, *aside), back=""), back), False
+    s = state.draft()
+    if s.turn is not None:
+        s.held.append(s.turn)
+    back, s.back = s.back, ""
+    taking_turn(s, back)
+    return s.seal(), False
 
 
 def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
@@ -148,16 +155,17 @@ def end_turn(state: State, events: list[Event]) -> tuple[State, list[Event]]:
             )
         )
     )
-    state = replace(
-        state, moved=state.moved | {player}, turn=None, turns_taken=state.turns_taken + 1
-    )
+    state.moved, state.turn = state.moved | {player}, None
+    state.turns_taken += 1
     if state.back:  # a turn at its own place, before it came: the held one goes on
-        return replace(taking_turn(state, state.back), back=""), events
+        taking_turn(state, state.back)
+        state.back = ""
+        return state, events
     if len(state.moved) < len(state.players):
         return next_turn(state, events)
     # ラウンド終了
     if state.end_triggered:
-        state = replace(state, over=True)
+        state.over = True
         events.append(
             Event(_("round {round} is over and so is the game").format(round=state.round))
         )
@@ -191,5 +199,5 @@ def after_action(state: State, events: list[Event]) -> tuple[State, list[Event]]
         events.append(
             Event(_("the end is reached ({why}): this round is the last").format(why=why))
         )
-        state = replace(state, end_triggered=True)
+        state.end_triggered = True
     return state, events

@@ -36,9 +36,8 @@ from referee.games.express01.state import (
     ROUTE_DECKS,
     Spot,
     State,
-    with_deck,
-    with_hand,
-    with_shares,
+    add,
+    add_shares,
 )
 from referee.i18n import N_, _
 
@@ -56,7 +55,7 @@ HANDLERS = Handlers[State](
 )
 
 
-class Express01(Game):
+class Express01(Game[State, commands.Move]):
     name = "express01"
     title = "Express 01"
     min_players = 2
@@ -112,8 +111,8 @@ class Express01(Game):
             hands={p: {"r3": HAND_START} for p in players},
             shares={p: {} for p in players},
             bases={p: () for p in players},
-            board=tuple(Spot(n) for n in range(1, BOARD_CARDS + 1)),
-        )
+            board=[Spot(n) for n in range(1, BOARD_CARDS + 1)],
+        ).seal()
 
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
@@ -129,7 +128,8 @@ class Express01(Game):
             raise RuleError(_("the game is over"), END, _("undo to go back"), computable=False)
         judge = Judge(forced)
         if isinstance(move, Order):
-            return HANDLERS.apply(state, move, judge)
+            new, events = HANDLERS.apply(state.draft(), move, judge)
+            return new.seal(), events
         judge.fact(
             state.round != 0, _("the turn order is not set yet"), SETUP, "order NAME NAME ..."
         )
@@ -144,9 +144,10 @@ class Express01(Game):
                 )
             assert state.turn is not None
             judge.turn(move.actor, state.turn.player, TURN)
-        return flow.after_action(*HANDLERS.apply(state, move, judge))
+        new, events = flow.after_action(*HANDLERS.apply(state.draft(), move, judge))
+        return new.seal(), events
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: commands.Move, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
@@ -249,13 +250,14 @@ class Express01(Game):
             raise UsageError(_("{key} cannot be negative").format(key=key))
         old = self.adjustables(state)[key]
         parts = key.split()
+        s = state.draft()
         if parts[0] == "deck":
-            state = with_deck(state, parts[1], value - old)
+            add(s.decks, parts[1], value - old)
         elif parts[0] == "shares":
-            state = with_shares(state, parts[1], parts[2], value - old)
+            add_shares(s, parts[1], parts[2], value - old)
         else:
-            state = with_hand(state, parts[1], parts[2], value - old)
-        return state, [
+            add(s.hands[parts[1]], parts[2], value - old)
+        return s.seal(), [
             Event(
                 _("{key} {old} -> {value} (adjusted by hand)").format(key=key, old=old, value=value)
             )

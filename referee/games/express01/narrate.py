@@ -11,7 +11,7 @@ from referee.games.express01.state import State
 from referee.i18n import _
 
 
-def narrate(game: Game, before: State, move: Move, after: State, by: str) -> str:
+def narrate(game: Game[State, Move], before: State, move: Move, after: State, by: str) -> str:
     return with_effect(_sentence(move, by), [cash_change(game, before, after, by)])
 
 

@@ -1,4 +1,6 @@
-"""The state of an Express 01 game: frozen dataclasses, changed only by copy-on-write.
+"""The state of an Express 01 game: a sealed draft (referee/core/sealed.py), each move played
+on `state.draft()` and sealed before `Game.apply` returns it. A board card (`Spot`) is a value:
+a lay puts a new one in its place.
 
 Every card that is not a base card is one of twelve kinds (a deck): four types (route,
 through station, terminal station, capital station) in three stages (1 yellow, 2 red,
@@ -8,10 +10,10 @@ decks, payouts are taken from deck tops), so hands are tracked as counts per dec
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 
 KINDS = ("route", "through", "terminal", "capital")
 STATION_KINDS = KINDS[1:]
@@ -46,28 +48,28 @@ class Spot:
         return self.kind in STATION_KINDS
 
 
-@dataclass(frozen=True)
-class Turn:
+@dataclass
+class Turn(Sealable):
     player: str
     # halves begun so far, in order: "expand", "acquire", "bonus", "position"
     steps: tuple[str, ...] = ()
     free_route: bool = False  # a paid expansion still allows one more route card
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass
+class State(Sealable):
     players: tuple[str, ...]
     variant: str
     companies: tuple[str, ...]
     station_bases: frozenset[int]  # base cards that are station cards (the rest are route)
     track: bool  # the table enters the track of every card (network mode)
-    deck_start: Mapping[str, int]
-    decks: Mapping[str, int]
-    hands: Mapping[str, Mapping[str, int]]  # player -> deck -> cards in hand
-    shares: Mapping[str, Mapping[str, int]]  # player -> company -> shares in display
-    bases: Mapping[str, tuple[int, ...]]  # player -> base cards in display
-    board: tuple[Spot, ...]  # board[n - 1] is card n
-    positions: Mapping[str, int] = field(default_factory=dict)  # player -> position card
+    deck_start: dict[str, int]
+    decks: dict[str, int]
+    hands: dict[str, dict[str, int]]  # player -> deck -> cards in hand
+    shares: dict[str, dict[str, int]]  # player -> company -> shares in display (none: no key)
+    bases: dict[str, tuple[int, ...]]  # player -> base cards in display
+    board: list[Spot]  # board[n - 1] is card n
+    positions: dict[str, int] = field(default_factory=dict)  # player -> position card
     moved: frozenset[str] = frozenset()  # their card shows "the train has left"
     round: int = 0  # 0 until the turn order is set
     loco: str = ""  # holder of the black locomotive ("" when nobody holds it)
@@ -81,7 +83,7 @@ class State:
     # Turns begun before their place in the order came (`as NAME`, referee/play/session.py) and
     # set aside, to go on when their player moves again; and while such a move is made, the
     # player whose turn is held for them.
-    held: tuple[Turn, ...] = ()
+    held: list[Turn] = field(default_factory=list)
     back: str = ""
 
     def spot(self, number: int) -> Spot:
@@ -106,31 +108,14 @@ class State:
         return [d for d in DECKS if self.decks[d] == 0]
 
 
-def bump(counts: Mapping[str, int], key: str, by: int) -> dict[str, int]:
-    """A copy of `counts` with `key` changed by `by` (zero entries are dropped for shares)."""
-    new = dict(counts)
-    new[key] = new.get(key, 0) + by
-    return new
+def add(counts: dict[str, int], key: str, by: int) -> None:
+    """Change a count of a draft's hand or decks by `by`."""
+    counts[key] = counts.get(key, 0) + by
 
 
-def with_hand(state: State, player: str, code: str, by: int) -> State:
-    hands = dict(state.hands)
-    hands[player] = bump(hands[player], code, by)
-    return replace(state, hands=hands)
-
-
-def with_deck(state: State, code: str, by: int) -> State:
-    return replace(state, decks=bump(state.decks, code, by))
-
-
-def with_shares(state: State, player: str, company: str, by: int) -> State:
-    shares = dict(state.shares)
-    mine = bump(shares[player], company, by)
-    shares[player] = {c: n for c, n in mine.items() if n}
-    return replace(state, shares=shares)
-
-
-def with_spot(state: State, spot: Spot) -> State:
-    board = list(state.board)
-    board[spot.number - 1] = spot
-    return replace(state, board=tuple(board))
+def add_shares(state: State, player: str, company: str, by: int) -> None:
+    """Change a player's shares of a company (a draft's); a company none are left of goes."""
+    mine = state.shares[player]
+    mine[company] = mine.get(company, 0) + by
+    if not mine[company]:
+        del mine[company]

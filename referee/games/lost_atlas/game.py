@@ -44,7 +44,7 @@ PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash 
 LAY_HEXES = 30
 
 
-class LostAtlas(Game):
+class LostAtlas(Game[State, commands.AnyMove]):
     name = "lost-atlas"
     title = "Railways of the Lost Atlas"
     min_players = 2
@@ -100,22 +100,24 @@ class LostAtlas(Game):
     def verbs(self) -> Sequence[Verb]:
         return commands.VERBS
 
-    def parse(self, state: State, actor: str, words: Sequence[str]) -> Any:
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> commands.AnyMove:
         return commands.parse(state, actor, words)
 
     def said_now(self, state: State, text: str) -> str:
         return commands.said_now(state, text)
 
     def decide(
-        self, state: State, move: Any, recorded: Mapping[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+        self, state: State, move: commands.AnyMove, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[commands.AnyMove, dict[str, Any]]:
         return operating.decide(state, move, recorded or {})
 
     # --- moves ----------------------------------------------------------------------------
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: State, move: commands.AnyMove, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
         return self._judged(state, move, Judge(forced))
 
-    def apply_confirmed(self, state: State, move: Any) -> tuple[State, list[Event]]:
+    def apply_confirmed(self, state: State, move: commands.AnyMove) -> tuple[State, list[Event]]:
         return self._judged(state, move, Judge(confirmed=True))
 
     def _judged(self, state: State, move: Any, judge: Judge) -> tuple[State, list[Event]]:
@@ -124,7 +126,7 @@ class LostAtlas(Game):
         return s.seal(), judge.events(events)
 
     # --- who acts ---------------------------------------------------------------------------
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: commands.AnyMove, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def round_name(self, state: State) -> str:

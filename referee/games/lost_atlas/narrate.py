@@ -14,7 +14,9 @@ from referee.games.lost_atlas.state import State
 from referee.i18n import _, ngettext
 
 
-def narrate(game: Game, before: State, move: Any, after: State, by: str) -> str:
+def narrate(
+    game: Game[State, cmd.AnyMove], before: State, move: cmd.AnyMove, after: State, by: str
+) -> str:
     answering = isinstance(move, cmd.Accept | cmd.Refuse)  # for the company proposed to
     company = "" if answering else _company(before)
     who = by if not company else _("{player} for {company}").format(player=by, company=company)

@@ -66,7 +66,7 @@ HANDLERS = Handlers[State](
 )
 
 
-class RailroadRivals(Game):
+class RailroadRivals(Game[State, cmd.Move]):
     name = "railroad-rivals"
     title = "Railroad Rivals"
     min_players = 2
@@ -146,7 +146,9 @@ class RailroadRivals(Game):
         return cmd.parse(state, actor, words)
 
     # --- moves ----------------------------------------------------------------------------
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: State, move: cmd.Move, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
@@ -176,7 +178,7 @@ class RailroadRivals(Game):
         new, more = turns.settle(new)
         return new, [*events, *more]
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: cmd.Move, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:

@@ -12,7 +12,9 @@ from .names import cube
 from .state import State
 
 
-def narrate(game: Game, before: State, move: cmd.Move, after: State, by: str) -> str:
+def narrate(
+    game: Game[State, cmd.Move], before: State, move: cmd.Move, after: State, by: str
+) -> str:
     scoring = isinstance(move, cmd.Deliver | cmd.Place | cmd.Hotel | cmd.Tower)
     effect = score_change(game, before, after, by) if scoring else ""
     return with_effect(_sentence(move, by), [effect])

@@ -25,13 +25,14 @@ from referee.games.titled import auction, narrate, operating, play, routes
 from referee.games.titled.commands import GRAMMAR, VERBS
 from referee.games.titled.common import moved
 from referee.games.titled.describe import describe, title_data
+from referee.games.titled.moves import TitledMove
 from referee.games.titled.readings import READINGS
 from referee.games.titled.render import VIEWS, snapshot, status, toolbar_parts, value
 from referee.games.titled.state import State, new_state
 from referee.i18n import N_, NP_, _
 
 
-class Titled(Game):
+class Titled(Game[State, TitledMove]):
     name = "18xx"
     title = N_("18xx (a title described in a file)")
     min_players = 2
@@ -74,18 +75,21 @@ class Titled(Game):
     def verbs(self) -> Sequence[Verb]:
         return VERBS
 
-    def parse(self, state: State, actor: str, words: Sequence[str]) -> object:
-        return GRAMMAR.parse(state, actor, words)
+    def parse(self, state: State, actor: str, words: Sequence[str]) -> TitledMove:
+        move: TitledMove = GRAMMAR.parse(state, actor, words)
+        return move
 
     def decide(
-        self, state: State, move: Any, recorded: Mapping[str, Any] | None = None
-    ) -> tuple[Any, dict[str, Any]]:
+        self, state: State, move: TitledMove, recorded: Mapping[str, Any] | None = None
+    ) -> tuple[TitledMove, dict[str, Any]]:
         return operating.decide(state, move, recorded or {})
 
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(
+        self, state: State, move: TitledMove, *, forced: bool = False
+    ) -> tuple[State, list[Event]]:
         return play.apply(state, move, forced=forced)
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: TitledMove, after: State, by: str) -> str:
         return narrate.narrate(before, move, after, by)
 
     def round_name(self, state: State) -> str:

@@ -131,3 +131,21 @@ class Exchange:
     actor: str
     private: str
     source: str  # IPO or POOL
+
+
+TitledMove = (
+    Par
+    | Buy
+    | Sell
+    | Done
+    | BidPrivate
+    | Lay
+    | Token
+    | Run
+    | Routes
+    | BuyTrain
+    | Discard
+    | BuyPrivate
+    | Bankrupt
+    | Exchange
+)

@@ -7,8 +7,6 @@ and what changed. Nothing is mutated.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge, impossible
 from referee.games.union_station import economy, track
@@ -48,23 +46,24 @@ def your_turn(state: State, actor: str, judge: Judge) -> int:
     return state.players.index(actor)
 
 
-def _turn_done(state: State, actor: str, events: list[Event]) -> State:
+def _turn_done(state: State, actor: str, events: list[Event]) -> None:
     """The turn goes clockwise from whoever moved (saves from before `as NAME` kept to its
     place moved it from there), past those who had their turn early; a turn held while a
     player had theirs early comes back."""
     if state.phase != PLAY:
-        return state
+        return
     p = state.players.index(actor)
     if state.waiting >= 0:
-        return replace(state, turn=state.waiting, waiting=-1, early=(*state.early, p))
+        state.turn, state.waiting, state.early = state.waiting, -1, (*state.early, p)
+        return
     n = len(state.seats)
     turn = (p + 1) % n
     while turn in state.early:
         said = _("{player} has already had this turn, before it came: skipped")
         events.append(Event(said.format(player=state.players[turn])))
-        state = replace(state, early=tuple(e for e in state.early if e != turn))
+        state.early = tuple(e for e in state.early if e != turn)
         turn = (turn + 1) % n
-    return replace(state, turn=turn)
+    state.turn = turn
 
 
 def seat(state: State, player: str, again: bool = False) -> State | None:
@@ -73,14 +72,18 @@ def seat(state: State, player: str, again: bool = False) -> State | None:
     p = state.players.index(player)
     if state.phase != PLAY or state.waiting >= 0 or (p in state.early and not again):
         return None
-    return replace(state, turn=p, waiting=state.turn)
+    s = state.draft()
+    s.turn, s.waiting = p, state.turn
+    return s.seal()
 
 
 def unseat(state: State) -> tuple[State, bool]:
     """Every action of play ends the turn (`_turn_done` gave the held one back)."""
     if state.waiting < 0:
         return state, True
-    return replace(state, turn=state.waiting, waiting=-1), False
+    s = state.draft()
+    s.turn, s.waiting = state.waiting, -1
+    return s.seal(), False
 
 
 def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
@@ -109,9 +112,9 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         BUY_RULE,
     )
     i = COLOURS.index(move.colour)
-    state = state.with_seat(
-        p, cash=seat.cash - price, shares=put(seat.shares, i, seat.shares[i] + 1)
-    )
+    old = seat.cash
+    seat.cash -= price
+    seat.shares[i] += 1
     said = (
         _("{player} buys {colour} from +{space} for ${price}: cash {old} -> {new}")
         if price
@@ -122,22 +125,23 @@ def buy(state: State, move: Buy, judge: Judge) -> tuple[State, list[Event]]:
         colour=shown(move.colour),
         space=move.slot + 1,
         price=price,
-        old=seat.cash,
-        new=seat.cash - price,
+        old=old,
+        new=seat.cash,
     )
     events.append(Event(said))
     first, second, third = put(state.offer, move.slot, "")
-    state = replace(state, offer=(first, second, third))
+    state.offer = (first, second, third)
     usc_first = state.readings.of(BUY_ORDER) == "usc-first"
     if usc_first:
-        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
-    state = economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
+        economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
+    economy.rise(state, move.colour, OFFER_BONUS[move.slot], events)
     if state.phase != PLAY:
         return state, events
-    state = shift(state, events)
+    shift(state, events)
     if not usc_first:
-        state = economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
-    return _turn_done(state, move.actor, events), events
+        economy.usc_step(state, move.colour, events, state.readings.note(BUY_ORDER))
+    _turn_done(state, move.actor, events)
+    return state, events
 
 
 def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
@@ -208,7 +212,7 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
             )
         error = track.placement_error(state, colour, spec.hex, kind)
         judge.rule(not error, error, track.LAY)
-        state = _place(state, Disc(colour, kind, spec.hex), events)
+        _place(state, Disc(colour, kind, spec.hex), events)
         if state.phase != PLAY:
             return state, events
     if len(move.discs) == 1:
@@ -224,10 +228,12 @@ def lay(state: State, move: Lay, judge: Judge) -> tuple[State, list[Event]]:
             track.LAY,
             _("name a second disc (force a single one if no hex is left)"),
         )
-    return _turn_done(shift(state, events), move.actor, events), events
+    shift(state, events)
+    _turn_done(state, move.actor, events)
+    return state, events
 
 
-def _place(state: State, disc: Disc, events: list[Event]) -> State:
+def _place(state: State, disc: Disc, events: list[Event]) -> None:
     colour = disc.colour
     road = state.road(colour)
     said = (
@@ -242,10 +248,10 @@ def _place(state: State, disc: Disc, events: list[Event]) -> State:
             )
         )
     )
-    state = replace(state, track=(*state.track, disc))
-    state = state.with_road(colour, discs=road.discs - 1)
+    state.track.append(disc)
+    road.discs -= 1
     if disc.kind == "dest":
-        back = road.discs - 1
+        back = road.discs
         events.append(
             Event(
                 ngettext(
@@ -257,11 +263,10 @@ def _place(state: State, disc: Disc, events: list[Event]) -> State:
                 ).format(colour=shown(colour), n=back)
             )
         )
-        state = state.with_road(colour, arrived=True, discs=0)
+        road.arrived, road.discs = True, 0
     # 株価の値上がり: town +2, city +3, its destination +5, one disc at a time.
     if KIND_RISE[disc.kind]:
-        state = economy.rise(state, colour, KIND_RISE[disc.kind], events)
-    return state
+        economy.rise(state, colour, KIND_RISE[disc.kind], events)
 
 
 def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
@@ -284,7 +289,9 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
         _("buy or lay"),
     )
     price = state.road(move.colour).price
-    state = state.with_seat(p, cash=seat.cash + n * price, shares=put(seat.shares, i, 0))
+    old = seat.cash
+    seat.cash += n * price
+    seat.shares[i] = 0
     events.append(
         Event(
             _(
@@ -295,12 +302,14 @@ def sell(state: State, move: Sell, judge: Judge) -> tuple[State, list[Event]]:
                 n=n,
                 colour=shown(move.colour),
                 price=price,
-                old=seat.cash,
-                new=seat.cash + n * price,
+                old=old,
+                new=seat.cash,
             )
         )
     )
-    return _turn_done(economy.fall(state, move.colour, events), move.actor, events), events
+    economy.fall(state, move.colour, events)
+    _turn_done(state, move.actor, events)
+    return state, events
 
 
 def play_pass(
@@ -309,7 +318,8 @@ def play_pass(
     your_turn(state, move.actor, judge)
     judge.rule(not legal, _("passing on purpose is not allowed"), FLOW_RULE, "; ".join(legal))
     events = [Event(_("{player} passes (no action is possible)").format(player=move.actor))]
-    return _turn_done(state, move.actor, events), events
+    _turn_done(state, move.actor, events)
+    return state, events
 
 
 def blocked(state: State, move: Blocked, judge: Judge) -> tuple[State, list[Event]]:
@@ -328,7 +338,8 @@ def blocked(state: State, move: Blocked, judge: Judge) -> tuple[State, list[Even
             colour=shown(move.colour)
         )
     )
-    return state.with_road(move.colour, declared_blocked=True), [event]
+    state.road(move.colour).declared_blocked = True
+    return state, [event]
 
 
 def _offer_hint(state: State) -> str:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge, impossible
 from referee.games.union_station.commands import Bid, Pass, Reveal, Start
 from referee.games.union_station.offer import after_top_taken, reveal_rule, turn_up
 from referee.games.union_station.railroads import COLOURS, MIN_BID, shown, shown_all
 from referee.games.union_station.sections import AUCTION_RULE, SETUP_RULE
-from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State, put
+from referee.games.union_station.state import AUCTION, PLAY, SETUP, Auction, State
 from referee.i18n import _
 
 
@@ -28,7 +26,7 @@ def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]
                     SETUP_RULE,
                     "reveal " + shown_all([c for c in COLOURS if c not in state.lots]),
                 )
-            state = replace(state, lots=(*state.lots, colour))
+            state.lots = (*state.lots, colour)
             events.append(
                 Event(
                     _("auction share {n} of 5: {colour}").format(
@@ -37,14 +35,14 @@ def reveal(state: State, move: Reveal, judge: Judge) -> tuple[State, list[Event]
                 )
             )
         elif need == "top":
-            state = turn_up(state, colour, events)
+            turn_up(state, colour, events)
         else:
             raise impossible(
                 _("nothing is waiting to be turned up (at {colour})").format(colour=shown(colour)),
                 reveal_rule(state),
             )
     if state.phase == SETUP and not state.needs_reveal():
-        state = open_auction(state, 0, state.first, events)
+        open_auction(state, 0, state.first, events)
     return state, events
 
 
@@ -61,14 +59,14 @@ def start(state: State, move: Start, judge: Judge) -> tuple[State, list[Event]]:
         raise impossible(_("the first auction has begun; its start player is set"), SETUP_RULE)
     p = state.players.index(move.player)
     events.append(Event(_("{player} starts the first auction").format(player=move.player)))
-    state = replace(state, first=p)
+    state.first = p
     if state.auction is not None:
-        state = replace(state, auction=replace(state.auction, auctioneer=p, bidder=p))
+        state.auction.auctioneer = state.auction.bidder = p
     return state, events
 
 
 # --- the first auction -----------------------------------------------------------------------
-def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -> State:
+def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -> None:
     colour = state.lots[lot]
     events.append(
         Event(
@@ -77,7 +75,7 @@ def open_auction(state: State, lot: int, auctioneer: int, events: list[Event]) -
             )
         )
     )
-    return replace(state, phase=AUCTION, auction=Auction(colour, auctioneer, auctioneer))
+    state.phase, state.auction = AUCTION, Auction(colour, auctioneer, auctioneer)
 
 
 def bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
@@ -118,7 +116,9 @@ def bid(state: State, move: Bid, judge: Judge) -> tuple[State, list[Event]]:
             )
         )
     )
-    return _after_auction_turn(state, replace(a, high=move.amount, leader=p), p, events), events
+    a.high, a.leader = move.amount, p
+    _after_auction_turn(state, a, p, events)
+    return state, events
 
 
 def auction_pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Event]]:
@@ -132,7 +132,9 @@ def auction_pass(state: State, move: Pass, judge: Judge) -> tuple[State, list[Ev
             )
         )
     )
-    return _after_auction_turn(state, replace(a, passed=a.passed | {p}), p, events), events
+    a.passed |= {p}
+    _after_auction_turn(state, a, p, events)
+    return state, events
 
 
 def _auction(state: State) -> Auction:
@@ -156,10 +158,11 @@ def _bidder(state: State, a: Auction, actor: str, judge: Judge) -> int:
     return p
 
 
-def _after_auction_turn(state: State, a: Auction, p: int, events: list[Event]) -> State:
+def _after_auction_turn(state: State, a: Auction, p: int, events: list[Event]) -> None:
     n = len(state.seats)
     if a.leader >= 0 and len(a.passed - {a.leader}) == n - 1:
-        return _award(state, a.leader, a.high, events)
+        _award(state, a.leader, a.high, events)
+        return
     if a.leader < 0 and len(a.passed) == n:
         # 最初のオークション: nobody bid $5, so the auctioneer takes it free at $5.
         events.append(
@@ -169,18 +172,18 @@ def _after_auction_turn(state: State, a: Auction, p: int, events: list[Event]) -
                 )
             )
         )
-        return _award(state, a.auctioneer, 0, events, price=MIN_BID)
-    nxt = next(q % n for q in range(p + 1, p + n + 1) if q % n not in a.passed)
-    return replace(state, auction=replace(a, bidder=nxt))
+        _award(state, a.auctioneer, 0, events, price=MIN_BID)
+        return
+    a.bidder = next(q % n for q in range(p + 1, p + n + 1) if q % n not in a.passed)
 
 
-def _award(state: State, winner: int, paid: int, events: list[Event], price: int = 0) -> State:
+def _award(state: State, winner: int, paid: int, events: list[Event], price: int = 0) -> None:
     a = state.auction
     assert a is not None
     seat = state.seats[winner]
-    i = COLOURS.index(a.colour)
-    shares = put(seat.shares, i, seat.shares[i] + 1)
-    state = state.with_seat(winner, cash=seat.cash - paid, shares=shares)
+    old = seat.cash
+    seat.cash -= paid
+    seat.shares[COLOURS.index(a.colour)] += 1
     got = (
         _("{player} wins {colour} for ${paid}: cash {old} -> {new}")
         if paid
@@ -192,8 +195,8 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
                 player=seat.name,
                 colour=shown(a.colour),
                 paid=paid,
-                old=seat.cash,
-                new=seat.cash - paid,
+                old=old,
+                new=seat.cash,
             )
         )
     )
@@ -205,15 +208,16 @@ def _award(state: State, winner: int, paid: int, events: list[Event], price: int
             )
         )
     )
-    state = state.with_road(a.colour, price=price)
-    state = replace(state, acquired=(*state.acquired, (a.colour, winner)), auction=None)
+    state.road(a.colour).price = price
+    state.acquired, state.auction = (*state.acquired, (a.colour, winner)), None
     lot = len(state.acquired)
     if lot < len(COLOURS):
-        return open_auction(state, lot, winner, events)
-    return _begin_play(state, events)
+        open_auction(state, lot, winner, events)
+    else:
+        _begin_play(state, events)
 
 
-def _begin_play(state: State, events: list[Event]) -> State:
+def _begin_play(state: State, events: list[Event]) -> None:
     events.append(
         Event(
             _("the first auction is over; {colour} moves from the deck to +1").format(
@@ -221,8 +225,8 @@ def _begin_play(state: State, events: list[Event]) -> State:
             )
         )
     )
-    state = replace(state, phase=PLAY, offer=(state.top, "", ""), top="")
-    state = after_top_taken(state, events)
+    state.phase, state.offer, state.top = PLAY, (state.top, "", ""), ""
+    after_top_taken(state, events)
     # 最初のオークション: the holder of the lowest-priced share starts; on a tie of prices,
     # the one who took such a share last.
     lowest = min(state.road(c).price for c, _winner in state.acquired)
@@ -234,4 +238,4 @@ def _begin_play(state: State, events: list[Event]) -> State:
             )
         )
     )
-    return replace(state, turn=p)
+    state.turn = p

@@ -1,10 +1,9 @@
 """Money that moves by itself: price rises and their dividends, special dividends, the fall
-of a sold railroad. Each function returns the new state and appends what changed to `events`.
+of a sold railroad. Each function writes the state (a draft) in place and appends what changed
+to `events`.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from referee.core.engine import Event
 from referee.games.union_station.railroads import (
@@ -32,11 +31,10 @@ def ceil_div(a: int, b: int) -> int:
     return -(-a // b)
 
 
-def end(state: State, why: str, events: list[Event]) -> State:
+def end(state: State, why: str, events: list[Event]) -> None:
     """`why` is one of the reasons above, in English."""
-    state = replace(state, phase=OVER, ended=why)
+    state.phase, state.ended = OVER, why
     events.append(Event(_("GAME OVER: {why}").format(why=ended(state))))
-    return state
 
 
 def ended(state: State) -> str:
@@ -46,17 +44,17 @@ def ended(state: State) -> str:
 
 def pay_per_share(
     state: State, colour: str, per_share: int, label: str, events: list[Event]
-) -> State:
+) -> None:
     """Pay `per_share` to every holder of `colour`, one line per holder."""
     paid = []
     i = COLOURS.index(colour)
-    for p, seat in enumerate(state.seats):
+    for seat in state.seats:
         n = seat.shares[i]
         if n:
-            state = state.with_seat(p, cash=seat.cash + per_share * n)
             paid.append(
                 f"{seat.name} +{per_share * n} ({seat.cash} -> {seat.cash + per_share * n})"
             )
+            seat.cash += per_share * n
     events.append(
         Event(
             _("{label}: {colour} pays {amount} a share: {paid}").format(
@@ -64,10 +62,9 @@ def pay_per_share(
             )
         )
     )
-    return state
 
 
-def rise(state: State, colour: str, by: int, events: list[Event]) -> State:
+def rise(state: State, colour: str, by: int, events: list[Event]) -> None:
     """Raise a price (buy or lay) and pay a dividend for each gold square entered or passed.
 
     The track ends at its top value: a price that would rise past it stays on the top square
@@ -92,15 +89,14 @@ def rise(state: State, colour: str, by: int, events: list[Event]) -> State:
             )
         )
     )
-    state = state.with_road(colour, price=new)
+    state.road(colour).price = new
     for gold in golds:
-        state = dividend(state, colour, gold, events)
+        dividend(state, colour, gold, events)
         if state.phase == OVER:
             break  # 配当: the 20th ends the game at once; a second payment is cancelled
-    return state
 
 
-def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State:
+def dividend(state: State, colour: str, gold: int, events: list[Event]) -> None:
     """配当: each share pays the current price divided by the shares players hold."""
     held = state.held(colour)
     number = state.dividends + 1
@@ -108,10 +104,10 @@ def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State
     if held:
         price = state.road(colour).price
         # 配当: 全プレイヤーが保有する株式数で割った金額(端数切上) — rounded up.
-        state = pay_per_share(state, colour, ceil_div(price, held), label, events)
+        pay_per_share(state, colour, ceil_div(price, held), label, events)
     else:
         events.append(Event(_nobody(label, colour)))
-    state = replace(state, dividends=number)
+    state.dividends = number
     events.append(
         Event(
             _("dividends paid {old} -> {new} of {last}").format(
@@ -120,11 +116,10 @@ def dividend(state: State, colour: str, gold: int, events: list[Event]) -> State
         )
     )
     if number >= LAST_DIVIDEND:
-        state = end(state, TWENTIETH, events)
-    return state
+        end(state, TWENTIETH, events)
 
 
-def usc_step(state: State, colour: str, events: list[Event], order: str = "") -> State:
+def usc_step(state: State, colour: str, events: list[Event], order: str = "") -> None:
     """シカゴ・ユニオン・ステーション株式会社: a bought railroad's disc moves one space down.
 
     When the last disc crosses a line, the special dividend of that line is paid to the
@@ -140,8 +135,8 @@ def usc_step(state: State, colour: str, events: list[Event], order: str = "") ->
                 )
             )
         )
-        return state
-    state = state.with_road(colour, usc=space + 1)
+        return
+    state.road(colour).usc = space + 1
     events.append(
         Event(
             _("{colour} Union Station Company space {old} -> {new}").format(
@@ -161,13 +156,12 @@ def usc_step(state: State, colour: str, events: list[Event], order: str = "") ->
             label = _("special ${amount}").format(amount=amount)
             if held:
                 # 1株あたり、プレイヤーの全株式の所有数で割った金額(端数切上) — rounded up.
-                state = pay_per_share(state, c, ceil_div(amount, held), label, events)
+                pay_per_share(state, c, ceil_div(amount, held), label, events)
             else:
                 events.append(Event(_nobody(label, c)))
-    return state
 
 
-def fall(state: State, colour: str, events: list[Event]) -> State:
+def fall(state: State, colour: str, events: list[Event]) -> None:
     """株式の売却: the price drops one row (-6); the bottom row (5-10) does not drop."""
     old = state.road(colour).price
     new = old if old <= BOTTOM_ROW[1] else old - ROW
@@ -179,7 +173,7 @@ def fall(state: State, colour: str, events: list[Event]) -> State:
                 )
             )
         )
-        return state
+        return
     events.append(
         Event(
             _("{colour} price {old} -> {new} (no dividend when falling)").format(
@@ -187,7 +181,7 @@ def fall(state: State, colour: str, events: list[Event]) -> State:
             )
         )
     )
-    return state.with_road(colour, price=new)
+    state.road(colour).price = new
 
 
 def _nobody(label: str, colour: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from referee.core.engine import (
@@ -54,7 +53,7 @@ from referee.i18n import N_, _, language
 END_RULE = "ゲームの終了"
 
 
-class UnionStation(Game):
+class UnionStation(Game[State, Move]):
     name = "union-station"
     title = "Union Station"
     min_players = 3
@@ -90,17 +89,17 @@ class UnionStation(Game):
     def parse(self, state: State, actor: str, words: Sequence[str]) -> Move:
         return commands.parse(state, actor, words)
 
-    def apply(self, state: State, move: Any, *, forced: bool = False) -> tuple[State, list[Event]]:
+    def apply(self, state: State, move: Move, *, forced: bool = False) -> tuple[State, list[Event]]:
         if state.phase == OVER:
             raise RuleError(
                 _("the game is over: {why}").format(why=ended(state)), END_RULE, computable=False
             )
-        new, events = HANDLERS.apply(state, move, Judge(forced))
-        new = _check_end(new, events)
+        new, events = HANDLERS.apply(state.draft(), move, Judge(forced))
+        _check_end(new, events)
         if _stuck(new):
             note = new.readings.note(STUCK)
             if new.readings.of(STUCK) == "ends":
-                new = end(new, STUCK_END, events)
+                end(new, STUCK_END, events)
             else:
                 said = _(
                     "nobody can buy, lay or sell any more: every turn is a forced pass and no"
@@ -108,9 +107,9 @@ class UnionStation(Game):
                     " table) [{note}]"
                 )
                 events.append(Event(said.format(note=note)))
-        return new, events
+        return new.seal(), events
 
-    def narrate(self, before: State, move: Any, after: State, by: str) -> str:
+    def narrate(self, before: State, move: Move, after: State, by: str) -> str:
         return narrate.narrate(before, move, after, by)
 
     def seat(self, state: State, player: str, again: bool = False) -> State | None:
@@ -239,16 +238,17 @@ class UnionStation(Game):
                 _("{low} to {high}").format(low=low, high=high),
             )
         old = self.adjustables(state)[key]
+        s = state.draft()
         if what == "cash":
-            state = state.with_seat(state.players.index(name), cash=value)
+            s.seats[s.players.index(name)].cash = value
         elif what == "price":
-            state = state.with_road(name, price=value)  # a correction: no dividend
+            s.road(name).price = value  # a correction: no dividend
         elif what in ("discs", "usc"):
-            state = state.with_road(name, **{what: value})  # a correction: no special dividend
+            setattr(s.road(name), what, value)  # a correction: no special dividend
         else:
-            state = replace(state, dividends=value)
+            s.dividends = value
         said = _("{key} {old} -> {value} (adjusted by hand)").format(key=key, old=old, value=value)
-        return state, [Event(said)]
+        return s.seal(), [Event(said)]
 
     def cash(self, state: State, player: str) -> int | None:
         return state.seats[state.players.index(player)].cash
@@ -277,16 +277,15 @@ HANDLERS = Handlers[State](
 )
 
 
-def _check_end(state: State, events: list[Event]) -> State:
+def _check_end(state: State, events: list[Event]) -> None:
     """ゲームの終了: every share bought, or no railroad able to lay track (the 20th dividend
     ends the game where it is paid)."""
     if state.phase != PLAY:
-        return state
+        return
     if state.deck_size() == 0 and not any(state.offer):
-        return end(state, ALL_BOUGHT, events)
-    if all(track.why_cannot_lay(state, c) for c in COLOURS):
-        return end(state, NO_TRACK, events)
-    return state
+        end(state, ALL_BOUGHT, events)
+    elif all(track.why_cannot_lay(state, c) for c in COLOURS):
+        end(state, NO_TRACK, events)
 
 
 def _stuck(state: State) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.core.rules_kit import impossible
 from referee.games.union_station.railroads import COLOURS, shown
@@ -18,7 +16,7 @@ def reveal_rule(state: State) -> str:
     return {SETUP: SETUP_RULE, AUCTION: AUCTION_RULE}.get(state.phase, BUY_RULE)
 
 
-def turn_up(state: State, colour: str, events: list[Event]) -> State:
+def turn_up(state: State, colour: str, events: list[Event]) -> None:
     i = COLOURS.index(colour)
     if state.deck[i] <= 0:
         left = ", ".join(f"{shown(c)} {n}" for c, n in zip(COLOURS, state.deck, strict=True) if n)
@@ -28,10 +26,10 @@ def turn_up(state: State, colour: str, events: list[Event]) -> State:
             _("left: {left}").format(left=left),
         )
     events.append(Event(_("the top of the offer deck is {colour}").format(colour=shown(colour))))
-    return replace(state, top=colour, deck=put(state.deck, i, state.deck[i] - 1))
+    state.top, state.deck = colour, put(state.deck, i, state.deck[i] - 1)
 
 
-def after_top_taken(state: State, events: list[Event]) -> State:
+def after_top_taken(state: State, events: list[Event]) -> None:
     """The top share left the deck: the table turns up the next one (when only one railroad
     is left in it, the referee does: `reveal` is then the only move, with one candidate)."""
     left = [c for c, n in zip(COLOURS, state.deck, strict=True) if n]
@@ -43,10 +41,9 @@ def after_top_taken(state: State, events: list[Event]) -> State:
         )
     else:
         events.append(Event(_("turn up the next share of the offer deck: reveal RAILROAD")))
-    return state
 
 
-def shift(state: State, events: list[Event]) -> State:
+def shift(state: State, events: list[Event]) -> None:
     """After a buy or a lay: the deck top goes to +1, pushing shares right up to the first
     empty space; nothing leaves +3. With an empty deck the offer still slides right."""
     offer = list(state.offer)
@@ -59,7 +56,7 @@ def shift(state: State, events: list[Event]) -> State:
                     )
                 )
             )
-            return state
+            return
         gap = offer.index("")
         offer[: gap + 1] = [state.top, *offer[:gap]]
         events.append(
@@ -69,8 +66,9 @@ def shift(state: State, events: list[Event]) -> State:
                 )
             )
         )
-        state = replace(state, offer=(offer[0], offer[1], offer[2]), top="")
-        return after_top_taken(state, events)
+        state.offer, state.top = (offer[0], offer[1], offer[2]), ""
+        after_top_taken(state, events)
+        return
     for i in (1, 0):  # the deck is empty: each share moves right if there is room
         if offer[i] and not offer[i + 1]:
             offer[i + 1], offer[i] = offer[i], ""
@@ -82,7 +80,7 @@ def shift(state: State, events: list[Event]) -> State:
                 )
             )
         )
-    return replace(state, offer=(offer[0], offer[1], offer[2]))
+    state.offer = (offer[0], offer[1], offer[2])
 
 
 def describe(offer: list[str]) -> str:

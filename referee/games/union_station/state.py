@@ -1,11 +1,15 @@
-"""The state of a game of Union Station: frozen dataclasses, changed only by `replace`."""
+"""The state of a game of Union Station: a sealed draft (referee/core/sealed.py), each move
+played on `state.draft()` by the action modules and sealed before `Game.apply` returns it. The
+board, the discs on the map and the tuples (the deck, the offer) are values no move changes in
+place: a move on the draft sets new ones."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from typing import TypeVar
 
 from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 from referee.games.union_station.board import Board
 from referee.games.union_station.railroads import COLOURS, MAP_DISCS
 
@@ -14,8 +18,8 @@ T = TypeVar("T")
 SETUP, AUCTION, PLAY, OVER = "setup", "auction", "play", "over"
 
 
-@dataclass(frozen=True)
-class Road:
+@dataclass
+class Road(Sealable):
     """One railroad's pieces: its price disc, its USC disc and its discs for the map."""
 
     price: int = 0  # 0 until its share has been auctioned
@@ -25,11 +29,11 @@ class Road:
     declared_blocked: bool = False  # the table said it has nowhere to lay (no map)
 
 
-@dataclass(frozen=True)
-class Seat:
+@dataclass
+class Seat(Sealable):
     name: str
     cash: int
-    shares: tuple[int, ...]  # per railroad, in COLOURS order
+    shares: list[int]  # per railroad, in COLOURS order
 
 
 @dataclass(frozen=True)
@@ -41,8 +45,8 @@ class Disc:
     hex: str = ""
 
 
-@dataclass(frozen=True)
-class Auction:
+@dataclass
+class Auction(Sealable):
     """The auction of one share in the first auction (最初のオークション)."""
 
     colour: str
@@ -53,11 +57,11 @@ class Auction:
     passed: frozenset[int] = frozenset()
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass
+class State(Sealable):
     board: Board
-    seats: tuple[Seat, ...]
-    roads: tuple[Road, ...]
+    seats: list[Seat]
+    roads: list[Road]
     deck: tuple[int, ...]  # face-down shares left in the offer deck, per colour
     phase: str = SETUP
     first: int = 0  # who starts the first auction (準備 9)
@@ -68,7 +72,7 @@ class State:
     top: str = ""  # the face-up top share of the offer deck ("" when not revealed or empty)
     turn: int = 0
     dividends: int = 0  # dividends paid (the marker starts beside 1: none paid)
-    track: tuple[Disc, ...] = ()
+    track: list[Disc] = field(default_factory=list)
     ended: str = ""  # why the game ended
     readings: Readings = DEFAULT_READINGS  # where the rules are open, the table's choices
     # Moves typed before their place in the turn order came (`as NAME`, referee/play/session.py):
@@ -83,13 +87,6 @@ class State:
 
     def road(self, colour: str) -> Road:
         return self.roads[COLOURS.index(colour)]
-
-    def with_road(self, colour: str, **changes: Any) -> State:
-        i = COLOURS.index(colour)
-        return replace(self, roads=put(self.roads, i, replace(self.roads[i], **changes)))
-
-    def with_seat(self, player: int, **changes: Any) -> State:
-        return replace(self, seats=put(self.seats, player, replace(self.seats[player], **changes)))
 
     def held(self, colour: str) -> int:
         """Shares of a railroad the players hold (sold shares have left the game)."""
@@ -118,8 +115,8 @@ def new_state(
     return State(
         readings=readings,
         board=board,
-        seats=tuple(Seat(p, start_cash, (0,) * len(COLOURS)) for p in players),
-        roads=tuple(Road() for _ in COLOURS),
+        seats=[Seat(p, start_cash, [0] * len(COLOURS)) for p in players],
+        roads=[Road() for _ in COLOURS],
         # 準備 6, 7: one share of each railroad goes to the first auction, the rest to the deck.
         deck=tuple(n - 1 for n in board.shares),
-    )
+    ).seal()

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.core.engine import Event
 from referee.games.congo_line.game import CongoLine
-from referee.games.congo_line.state import State, Train, with_key
+from referee.games.congo_line.state import State, Train
 
 GAME = CongoLine()
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,7 +64,7 @@ def set_train(state: State, colour: str, at: str, goods: str = "") -> State:
     supply = dict(state.supply)
     for p in state.players:
         supply[p] -= owners.count(p) - state.trains[colour].goods.count(p)
-    return replace(state, trains=with_key(state.trains, colour, train), supply=supply)
+    return replace(state, trains={**state.trains, colour: train}, supply=supply)
 
 
 def texts(events: list[Event]) -> str:

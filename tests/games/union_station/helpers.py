@@ -12,7 +12,7 @@ import pytest
 from referee.core.engine import Event, Overridden, RuleError
 from referee.games.union_station.game import UnionStation
 from referee.games.union_station.railroads import COLOURS
-from referee.games.union_station.state import State, put
+from referee.games.union_station.state import State
 from referee.play.session import Session
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -77,23 +77,39 @@ def texts(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)
 
 
+def with_road(state: State, colour: str, **changes: Any) -> State:
+    """A position the test needs: a railroad's pieces set by hand (on a draft, sealed again)."""
+    s = state.draft()
+    for name, value in changes.items():
+        setattr(s.road(colour), name, value)
+    return s.seal()
+
+
+def with_seat(state: State, player: int, **changes: Any) -> State:
+    """A position the test needs: a player's cash or shares set by hand."""
+    s = state.draft()
+    for name, value in changes.items():
+        setattr(s.seats[player], name, value)
+    return s.seal()
+
+
 def with_prices(state: State, **prices: int) -> State:
     for colour, price in prices.items():
-        state = state.with_road(colour, price=price)
+        state = with_road(state, colour, price=price)
     return state
 
 
 def with_shares(state: State, player: str, **shares: int) -> State:
     p = state.players.index(player)
-    held = state.seats[p].shares
+    held = list(state.seats[p].shares)
     for colour, n in shares.items():
-        held = put(held, COLOURS.index(colour), n)
-    return state.with_seat(p, shares=held)
+        held[COLOURS.index(colour)] = n
+    return with_seat(state, p, shares=held)
 
 
 def with_cash(state: State, **cash: int) -> State:
     for player, amount in cash.items():
-        state = state.with_seat(state.players.index(player), cash=amount)
+        state = with_seat(state, state.players.index(player), cash=amount)
     return state
 
 

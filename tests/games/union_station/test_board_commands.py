@@ -9,7 +9,7 @@ import tomli_w
 from referee.core.engine import RuleError, UsageError
 from referee.games.union_station import board
 
-from .helpers import BOARD, GAME, fixture_board, forced, move, opened, session
+from .helpers import BOARD, GAME, fixture_board, forced, move, opened, session, with_seat
 
 
 def test_board_fields_ask_for_shares_track_gold_and_map():
@@ -155,7 +155,7 @@ def test_adjust_and_count():
 def test_forced_buy_without_cash():
     s = opened()
     state, _ = move(s.state, "sell white")
-    state = state.with_seat(0, cash=1)
+    state = with_seat(state, 0, cash=1)
     state, rules = forced(state, "buy green")
     assert state.seats[0].cash == 1 - 6
     assert rules == ["株式の購入"]

@@ -19,6 +19,7 @@ from .helpers import (
     with_cash,
     with_offer,
     with_prices,
+    with_road,
     with_shares,
 )
 
@@ -125,7 +126,7 @@ def test_buy_moves_usc_disc_and_last_line_pays_special__rule_シカゴユニオ�
     shareholders: per share ceil(10 / shares held); the dividend marker does not move."""
     state = play
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=3)
+        state = with_road(state, colour, usc=3)
     state = with_shares(state, "B", black=1, orange=2)
     # Held after C buys green: black A0 B1 C1 = 2; green B1 C1 = 2; blue A1 = 1; orange A1 B2
     # = 3; white C1 = 1.
@@ -145,12 +146,12 @@ def test_second_line_pays_15_and_disc_stops_on_4th_space__rule_シカゴユニ�
 ):
     state = play
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=4)
-    state = state.with_road("green", usc=2)
+        state = with_road(state, colour, usc=4)
+    state = with_road(state, "green", usc=2)
     state, _ = move(state, "buy green")  # green 2 -> 3: all past the 2nd line: $15
     # green held by B and C: ceil(15/2) = 8 each; blue A 15; orange A 15; black C 15; white C 15
     assert [s.cash for s in state.seats] == [12 + 30, 24 + 8, 18 - 6 + 8 + 30]
-    state = state.with_road("green", usc=4)
+    state = with_road(state, "green", usc=4)
     state, _ = move(state, "reveal black")
     state = with_offer(state, "green", "", "")
     state, events = move(state, "buy green")  # A buys
@@ -161,7 +162,7 @@ def test_second_line_pays_15_and_disc_stops_on_4th_space__rule_シカゴユニ�
 def test_special_skips_a_railroad_nobody_holds(play):
     state = play
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=2)
+        state = with_road(state, colour, usc=2)
     state = with_shares(state, "A", orange=0)
     state, events = move(state, "buy green")
     assert any("nobody holds orange" in e for e in events)
@@ -177,7 +178,7 @@ def test_a_line_pays_its_special_once__rule_シカゴユニオンステーショ
     """After every disc has passed the $10 line it is not paid again by later buys."""
     state = play
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=3)
+        state = with_road(state, colour, usc=3)
     state, events = move(state, "buy green")  # green 1 -> 2: the $10 line
     assert sum("special $10" in e for e in events) == 5
     state, _ = move(state, "reveal black")
@@ -191,7 +192,7 @@ def test_special_divides_by_the_shares_players_hold__rule_シカゴユニオン�
     state = replace(state, turn=1)
     state, _ = move(state, "sell blue")  # B's two blue shares leave the game; A holds 1
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=2)
+        state = with_road(state, colour, usc=2)
     a = state.seats[0].cash
     state, _ = move(state, "buy green")  # C
     assert state.seats[0].cash == a + 10 + 10  # blue ceil(10/1) + orange ceil(10/1)
@@ -202,7 +203,7 @@ def test_twentieth_dividend_of_a_buy_ends_the_game_before_its_special__rule_配�
     dividend the game ends at once, so the special of the same buy is not paid."""
     state = replace(play, dividends=19)
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=2)
+        state = with_road(state, colour, usc=2)
     state = with_prices(state, green=12)
     state, events = move(state, "buy green")  # 12 -> 13: gold, the 20th
     assert state.phase == "over" and state.dividends == 20

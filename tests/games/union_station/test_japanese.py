@@ -13,7 +13,7 @@ from referee.games.union_station import render
 from referee.games.union_station.economy import NO_TRACK
 from referee.play import offers
 from referee.shell.shell import Shell
-from tests.games.union_station.helpers import BOARD, GAME, opened, session
+from tests.games.union_station.helpers import BOARD, GAME, opened, session, with_road
 
 
 @pytest.fixture(autouse=True)
@@ -79,7 +79,7 @@ def test_the_state_keeps_english_and_the_end_is_said_in_japanese() -> None:
     s = opened()
     state = s.state
     for colour in ("black", "green", "blue", "orange", "white"):
-        state = state.with_road(colour, discs=0)
+        state = with_road(state, colour, discs=0)
     state, events = GAME.apply(state, GAME.parse(state, "C", ["buy", "green"]))
     assert state.ended == NO_TRACK == "no railroad can lay track"
     assert "ゲーム終了: どの鉄道も線路を敷設できません" in [e.text for e in events]

@@ -8,7 +8,7 @@ import pytest
 
 from referee.core.engine import UsageError
 
-from .helpers import GAME, fixture_board, move, opened, refused, session, with_offer
+from .helpers import GAME, fixture_board, move, opened, refused, session, with_offer, with_road
 
 MAP = fixture_board("union-station-fixture-map.toml")
 
@@ -61,7 +61,7 @@ def test_nothing_after_the_destination__rule_目的地の都市(play):
 
 
 def test_discs_run_out__rule_線路の敷設(play):
-    state = play.with_road("white", discs=1)
+    state = with_road(play, "white", discs=1)
     assert refused(state, "lay white town town").rule == "線路の敷設"
     state, _ = move(state, "lay white town")  # the last disc alone is fine
     assert state.road("white").discs == 0
@@ -141,7 +141,7 @@ def test_map_single_disc_when_no_hex_is_left__rule_線路の敷設():
     state = mapped()
     from referee.games.union_station.state import Disc
 
-    full = tuple(Disc(c, "plain", h) for h in ("A1", "A3", "B2", "B3") for c in ("green", "blue"))
+    full = [Disc(c, "plain", h) for h in ("A1", "A3", "B2", "B3") for c in ("green", "blue")]
     state = replace(state, track=full)
     assert refused(state, "lay white A2 B2").rule == "線路の敷設"
     state, _ = move(state, "lay white A2")  # only A2 is free, and after it nothing is
@@ -153,10 +153,10 @@ def test_map_blocked_railroads_end_the_game__rule_ゲームの終了():
     state = mapped()
     from referee.games.union_station.state import Disc
 
-    full = tuple(Disc(c, "plain", h) for h in ("A1", "A2") for c in ("green", "blue"))
+    full = [Disc(c, "plain", h) for h in ("A1", "A2") for c in ("green", "blue")]
     state = replace(state, track=full)
     for colour in ("black", "green", "blue", "orange"):
-        state = state.with_road(colour, arrived=True, discs=0)
+        state = with_road(state, colour, arrived=True, discs=0)
     assert GAME.options(state).args["lay"][1] == ("A3",)
     state, _ = move(state, "lay white A3 B4")  # B4 is Cleveland: a city for white
     assert state.phase == "play"

@@ -9,7 +9,7 @@ import pytest
 from referee.core.engine import choose_readings
 from referee.games.union_station.state import State
 
-from .helpers import GAME, move, opened, with_cash, with_prices, with_shares
+from .helpers import GAME, move, opened, with_cash, with_prices, with_road, with_shares
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def _twentieth_by_a_buy(state: State, choice: str) -> tuple[State, list[str]]:
     Company disc is past the $10 line, so the same buy also crosses it."""
     state = reading(replace(state, dividends=19), "buy-order", choice)
     for colour in ("black", "blue", "orange", "white"):
-        state = state.with_road(colour, usc=2)
+        state = with_road(state, colour, usc=2)
     return move(with_prices(state, green=12), "buy green")
 
 
@@ -85,8 +85,8 @@ def _nobody_can_act(state: State, choice: str) -> tuple[State, list[str]]:
     state = reading(replace(state, dividends=17), "stuck", choice)
     state = with_cash(state, A=0, B=0, C=0)
     for colour in ("black", "green", "blue", "orange", "white"):
-        state = state.with_road(colour, arrived=True, discs=0)
-    state = state.with_road("blue", arrived=False, discs=5)  # only blue could lay: A holds it
+        state = with_road(state, colour, arrived=True, discs=0)
+    state = with_road(state, "blue", arrived=False, discs=5)  # only blue could lay: A holds it
     return move(with_shares(state, "A", blue=0), "pass")
 
 

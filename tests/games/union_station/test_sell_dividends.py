@@ -6,7 +6,17 @@ from dataclasses import replace
 
 import pytest
 
-from .helpers import GAME, move, opened, refused, with_cash, with_offer, with_prices, with_shares
+from .helpers import (
+    GAME,
+    move,
+    opened,
+    refused,
+    with_cash,
+    with_offer,
+    with_prices,
+    with_road,
+    with_shares,
+)
 
 
 @pytest.fixture
@@ -75,7 +85,7 @@ def test_two_gold_squares_pay_twice_at_current_price__rule_配当(play):
     assert state.dividends == 2
     state, _ = move(state, "reveal black")
     state = with_prices(state, blue=8)
-    state = state.with_road("blue", discs=5)
+    state = with_road(state, "blue", discs=5)
     state, _events = move(state, "lay blue dest")  # A; blue dest +5: 8 -> 13 passes 9 and 13
     assert state.seats[0].cash == 12 + 13 + 13 and state.dividends == 4
 
@@ -127,8 +137,8 @@ def test_a_table_where_nobody_can_act_is_told_so__rule_ゲームの流れ(play):
     state = replace(play, dividends=17)
     state = with_cash(state, A=0, B=0, C=0)
     for colour in ("black", "green", "blue", "orange", "white"):
-        state = state.with_road(colour, arrived=True, discs=0)
-    state = state.with_road("blue", arrived=False, discs=5)  # only blue could lay: A holds it
+        state = with_road(state, colour, arrived=True, discs=0)
+    state = with_road(state, "blue", arrived=False, discs=5)  # only blue could lay: A holds it
     state = with_shares(state, "A", blue=0)
     state, events = move(state, "pass")
     assert any("nobody can buy, lay or sell" in e for e in events)
