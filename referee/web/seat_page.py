@@ -46,6 +46,8 @@ def words() -> dict[str, str]:
         "line": pgettext("seat", "type a move"),
         "take_back": _("Take back my last move"),
         "sending": _("sending…"),
+        "yes": _("yes"),
+        "no": pgettext("seat", "no"),
         "unreachable": _("cannot reach the referee; retrying…"),
         "live": _("live · move {moves}"),
         "lost": _("connection lost; reconnecting…"),

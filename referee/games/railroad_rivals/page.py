@@ -188,7 +188,7 @@ def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]
     stocks = snap["stocks"][player]
     counted = ", ".join(f"{stocks.count(r)} {r}" for r in dict.fromkeys(stocks))
     return [
-        (_("score"), str(snap["scores"][player])),
+        (_("score"), str(snap["scores"].get(player, 0))),
         (_("stocks"), counted or "-"),
         (_("city tiles in hand"), str(snap["hidden_city_tiles"][player])),
     ]

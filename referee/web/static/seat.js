@@ -63,9 +63,11 @@
   function drawButtons() {
     const typed = line.value;
     buttons.replaceChildren();
+    buttons.dataset.for = typed;  // the line these candidates follow
     for (const said of offered) {
       const more = said.endsWith(" ");
-      const label = said.slice(typed.lastIndexOf(" ") + 1).trim() + (more ? " …" : "");
+      const word = said.slice(typed.lastIndexOf(" ") + 1).trim().replace(/^'(.*)'$/, "$1");
+      const label = word + (more ? " …" : "");
       buttons.append(el("button", {
         type: "button", class: more ? "more" : "move", "data-line": said, text: label,
         onclick: () => (more ? fill(said) : send(said)),
@@ -165,8 +167,8 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
-  function tell(text, refused) {
-    answer.textContent = text;
+  function tell(text, refused) {  // the shell's answer, without its indent
+    answer.textContent = text.split("\n").map((l) => l.trim()).join("\n").trim();
     answer.className = refused ? "answer refused" : "answer";
   }
 
@@ -185,12 +187,26 @@
       const said = got.answer || got.error || text;
       tell(said, !(response.ok && got.ok));
       if (response.ok && got.ok) line.value = "";
+      else if (got.question) ask(body, [[view.words.yes, () => post(path, { ...body, agreed: true })]]);
+      else if (got.choices) ask(body, got.choices.map((c) => [c, () => send(c)]));
     } catch (e) {
       tell(view.words.unreachable, true);
     }
     busy = false;
     await refresh();
     drawButtons();
+  }
+
+  // The referee asks before playing (a step skipped at a cost, or which of several moves):
+  // the answers as buttons under its question; any other tap forgets the question.
+  function ask(body, answers) {
+    const row = el("div", { class: "buttons asked" });
+    for (const [label, act] of answers) {
+      row.append(el("button", { type: "button", class: "move", text: label, onclick: act }));
+    }
+    row.append(el("button", { type: "button", class: "quiet", text: view.words.no,
+      onclick: () => row.remove() }));
+    answer.append(row);
   }
 
   const send = (said) => post("move", { line: said.trim() });
