@@ -123,6 +123,8 @@
     drawMoves();
     drawHoldings();
     drawHappened();
+    // an answer from before the game moved on is kept, dimmed: "what just happened" is newer
+    answer.classList.toggle("old", answered >= 0 && view.moves !== answered);
     if (streaming) say(moveSaid(), true);
   }
 
@@ -167,16 +169,19 @@
     return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
+  let answered = -1;  // the moves of the game when the answer was given
   function tell(text, refused) {  // the shell's answer, without its indent
     answer.textContent = text.split("\n").map((l) => l.trim()).join("\n").trim();
     answer.className = refused ? "answer refused" : "answer";
+    answered = -1;
   }
 
   async function post(path, body) {
     busy = true;
     drawButtons();
     tell(view.words.sending, false);
-    const sent = { ...body, version: shown, page: document.body.dataset.page, request: requestId() };
+    const data = document.body.dataset;  // the version of the game this page shows
+    const sent = { ...body, version: data.version, page: data.page, request: requestId() };
     try {
       const response = await fetch(path, {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent),
@@ -192,8 +197,9 @@
     } catch (e) {
       tell(view.words.unreachable, true);
     }
-    busy = false;
     await refresh();
+    busy = false;  // the buttons are those of the game as it is now
+    answered = view.moves;
     drawButtons();
   }
 
