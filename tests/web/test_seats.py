@@ -285,3 +285,41 @@ async def test_a_seat_hears_each_new_version(table: Table):
     said = await asyncio.wait_for(r.content.readuntil(b"\n\n"), 5)
     assert said == f"event: version\ndata: {table.source.version}\n\n".encode()
     r.close()
+
+
+async def test_a_move_the_shell_would_ask_about_is_confirmed_by_a_second_post():
+    """Issue 32 item 2: what the shell asks the table (a move that skips a step with a cost,
+    Lost Atlas ■13) is answered to the seat with the question; it is played only when the seat
+    posts it again with agreed, as the shell's yes plays it."""
+    from tests.games.lost_atlas.helpers import two_minors
+
+    session = Session.new("lost-atlas", ["A", "B"], "micro")
+    state = two_minors().draft()
+    state.companies["Express"].cash = 90
+    session.states = [state.seal()]
+    async with seated(session) as t:
+        status, said = await t.post("B", line="buy 2")
+        assert status == 200 and not said["ok"]
+        assert "may still issue a share" in said["question"]
+        assert said["question"].endswith("play it anyway?")
+        assert not session.entries
+        status, said = await t.post("B", line="buy 2", agreed=True)
+        assert status == 200 and said["ok"], said
+        assert "confirmed by the table: Express may still issue a share" in said["answer"]
+        assert [e.text for e in session.entries if not e.auto] == ["buy 2"]
+
+
+async def test_several_moves_meant_are_answered_with_the_choices(table: Table, monkeypatch):
+    """Issue 32 item 2: words that name several moves (the shell asks which) are answered to
+    the seat with each move in full, for it to post the one meant; nothing is played."""
+    from referee.core.words import Several
+
+    def several(player: str, text: str, agreed: bool = False) -> list:
+        raise Several("which tile?", ["lay 1 north", "lay 1 south"])
+
+    monkeypatch.setattr(table.session, "play_for", several)
+    status, said = await table.post("A", line="lay 1")
+    assert status == 200 and not said["ok"]
+    assert said["choices"] == ["lay 1 north", "lay 1 south"]
+    assert "which tile?" in said["answer"]
+    assert len(table.session.entries) == 3
