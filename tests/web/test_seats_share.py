@@ -37,7 +37,7 @@ async def test_share_gives_each_player_a_seat_and_share_seats_off_closes_them() 
     session = played(ONE_OF_EACH["congo-line"], upto=3)
     shell = Shell(session)
     said: list[str] = []
-    shell.say = said.append
+    shell.printer = said.append
     reply = shell.run("share --host 127.0.0.1 --port 0")
     assert reply.ok, reply.text
     seats = dict(SEAT.findall(reply.text))
