@@ -68,3 +68,13 @@ def test_share_seats_when_not_shared() -> None:
     """Issue 32 item 1: `share seats` needs the game shared first."""
     reply = Shell(played(ONE_OF_EACH["congo-line"], upto=3)).run("share seats")
     assert reply.text == "the game is not shared"
+
+
+async def test_a_seats_answer_is_printed_above_the_prompt(capsys) -> None:
+    """Issue 32 item 2: the answer of a seat's move is printed in the shell, naming the seat,
+    through prompt_toolkit's run_in_terminal (above the prompt, which is drawn again)."""
+    from referee.shell import loop
+
+    loop.say_above_prompt("seat A: place red\n  done")
+    await asyncio.gather(*loop._printing)
+    assert capsys.readouterr().out == "seat A: place red\n  done\n"
