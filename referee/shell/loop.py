@@ -118,7 +118,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
     from referee.shell.history import SaveHistory
 
     shell = Shell(session, confirm=ask, choose=which)
-    shell.say = say_above_prompt
+    shell.printer = say_above_prompt
     game = session.game
     history_file = history_path(session)
     history = SaveHistory(history_file) if history_file else InMemoryHistory()

@@ -83,7 +83,7 @@ class Shell:
         self.sharing: Sharing | None = None  # the live page while shared
         # Prints what a seat played, and its answer, at the terminal (the interactive shell
         # prints above its prompt).
-        self.say: Callable[[str], None] = _say
+        self.printer: Callable[[str], None] = _say
 
     @property
     def game(self) -> Game:
@@ -159,6 +159,11 @@ class Shell:
             return Reply(self._after(events))
 
         return self._answered(move)
+
+    def say(self, text: str) -> None:
+        """Print what a seat played, and its answer (`printer`: above the prompt when the
+        interactive shell runs)."""
+        self.printer(text)
 
     def seat_undo(self, player: str) -> Reply:
         """`player`'s own last move taken back from their seat (`Session.undo_for`)."""
@@ -534,7 +539,7 @@ class Shell:
             if self.sharing is None:
                 return Reply(_("the game is not shared"))
             if not off:
-                return Reply(share.seats(self.sharing, seats_off, self, self.say))
+                return Reply(share.seats(self.sharing, seats_off, self))
             sharing, self.sharing = self.sharing, None
             return Reply(share.stop_soon(sharing))
         host, port = share.parse(words)
@@ -542,7 +547,7 @@ class Shell:
             return Reply(share.already(self.sharing))
         self.sharing = share.start(self.session, host, port)
         announced = share.announce(self.sharing.page.url)
-        return Reply(f"{announced}\n{share.open_seats(self.sharing, self, self.say)}")
+        return Reply(f"{announced}\n{share.open_seats(self.sharing, self)}")
 
     @COMMANDS.verb(
         "amend",

@@ -16,7 +16,6 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import TYPE_CHECKING, Any, Protocol
@@ -50,6 +49,9 @@ class Hands(Protocol):
     def seat_move(self, player: str, line: str, agreed: bool = False) -> Reply: ...
 
     def seat_undo(self, player: str) -> Reply: ...
+
+    def say(self, text: str) -> None:
+        """Print what a seat played, and its answer, where the table sees it."""
 
 
 @dataclass
@@ -108,12 +110,9 @@ class Post:
 class Seats:
     """The seats of one shared game, served under `/seat/` by its `TablePage`."""
 
-    def __init__(
-        self, page: TablePage, hands: Hands, say: Callable[[str], None] | None = None
-    ) -> None:
+    def __init__(self, page: TablePage, hands: Hands) -> None:
         self.page = page
         self.hands = hands
-        self.say = say or (lambda text: None)  # prints a seat's answer in the shell
         self.rate, self.burst = RATE, BURST
         self.seats = [Seat(player) for player in page.source.session.players]
         self._games: OrderedDict[str, tuple[int, int]] = OrderedDict()
@@ -245,7 +244,7 @@ class Seats:
             reply = self.hands.seat_undo(seat.player)
             typed = "undo"
         heard = _("seat {player}: {line}").format(player=seat.player, line=typed)
-        self.say(f"{heard}\n{reply.text}")
+        self.hands.say(f"{heard}\n{reply.text}")
         extra: dict[str, Any] = {}
         if reply.question:
             extra["question"] = reply.question

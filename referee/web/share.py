@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import sys
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -66,9 +66,9 @@ def seat_lines(seats: Seats) -> str:
     return "\n".join(lines)
 
 
-def open_seats(sharing: Sharing, hands: Hands, say: Callable[[str], None]) -> str:
+def open_seats(sharing: Sharing, hands: Hands) -> str:
     """Open a seat for each player (`share`, `share seats` when closed); what the shell says."""
-    sharing.seats = Seats(sharing.page, hands, say)
+    sharing.seats = Seats(sharing.page, hands)
     return seat_lines(sharing.seats)
 
 
@@ -79,12 +79,12 @@ def seats_words(words: Sequence[str]) -> bool:
     return bool(words)
 
 
-def seats(sharing: Sharing, off: bool, hands: Hands, say: Callable[[str], None]) -> str:
+def seats(sharing: Sharing, off: bool, hands: Hands) -> str:
     """`share seats`: the seats' addresses again (opened anew when closed); `share seats off`
     closes them: their addresses no longer work."""
     if not off:
         if sharing.seats is None:
-            return open_seats(sharing, hands, say)
+            return open_seats(sharing, hands)
         return seat_lines(sharing.seats)
     if sharing.seats is None:
         return _("the seats are closed already")

@@ -70,7 +70,8 @@ async def seated(session: Session) -> AsyncIterator[Table]:
     session.observers.append(source.check)
     page = TablePage(source)
     said: list[str] = []
-    seats = Seats(page, shell, said.append)
+    shell.printer = said.append
+    seats = Seats(page, shell)
     client = TestClient(PageTestServer(page))
     await client.start_server()
     try:
