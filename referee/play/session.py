@@ -291,12 +291,17 @@ class Session:
                 _("a move of your own, or ask the table"),
             )
 
+    def may_undo_for(self, player: str) -> bool:
+        """Whether `player`'s seat may take back their last move (`undo_for`; the seat's
+        page shows the button only then)."""
+        last = next((e for e in reversed(self.entries) if not e.auto), None)
+        return last is not None and last.by == player and self.amendment is None
+
     def undo_for(self, player: str) -> list[Entry]:
         """Take back `player`'s own last move from their seat: only while it is the last move
         typed (the automatic moves after it go with it) and nothing was amended since; any
         other undo is the shell's (issue 32 item 3)."""
-        last = next((e for e in reversed(self.entries) if not e.auto), None)
-        if last is None or last.by != player or self.amendment is not None:
+        if not self.may_undo_for(player):
             raise RuleError(
                 _("a seat takes back only its own last move, while no one has moved since"),
                 "seat",

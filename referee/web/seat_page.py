@@ -90,13 +90,6 @@ def _words(line: str) -> tuple[list[str], str] | None:
     return done, ""
 
 
-def may_take_back(session: Session, player: str) -> bool:
-    """Whether `player` may take back their last move from the seat: the last move typed is
-    theirs (the automatic moves after it go back with it) and nothing was amended since."""
-    typed = [entry for entry in session.entries if not entry.auto]
-    return bool(typed) and typed[-1].by == player and session.amendment is None
-
-
 def happened(session: Session) -> list[list[str]]:
     """The last answers as the shell and the table page tell them, the newest first: each the
     move's sentence (`#N ...`), then what it changed, then the automatic moves after it."""
@@ -129,7 +122,7 @@ def view(session: Session, player: str, *, version: str) -> dict[str, Any]:
         "holdings": [[what, value] for what, value in holdings],
         "standing": _standing(session, player),
         "buttons": completions(session, player, ""),
-        "take_back": may_take_back(session, player),
+        "take_back": session.may_undo_for(player),
         "words": words(),
     }
 

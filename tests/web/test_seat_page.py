@@ -119,12 +119,12 @@ def test_a_seat_may_take_back_its_last_move_only_while_no_one_has_moved_since() 
     session.play(line)
     assert seat_page.view(session, first, version="v")["take_back"]
     others = [p for p in session.players if p != first]
-    assert not any(seat_page.may_take_back(session, p) for p in others)
+    assert not any(session.may_undo_for(p) for p in others)
     second = session.actor()
     if second != first:
         assert second is not None
         session.play(next(c for c in seat_page.completions(session, second, "") if c[-1] != " "))
-        assert not seat_page.may_take_back(session, first)
+        assert not session.may_undo_for(first)
 
 
 def test_what_just_happened_is_the_shell_s_answer_newest_first() -> None:
