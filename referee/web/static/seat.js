@@ -162,6 +162,7 @@
     line.value = said;
     if (said) await complete(); else offered = view.buttons;
     drawButtons();
+    if (said && !offered.length) line.focus();  // a word no button holds: an amount, a roll
   }
 
   function requestId() {  // crypto.randomUUID needs https; a phone on the table's Wi-Fi has http
