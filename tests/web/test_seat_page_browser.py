@@ -35,6 +35,13 @@ SHORT = {
 }
 PHONE = 390
 WAIT = 20.0  # seconds a page may take to show what the test waits for (a slow CI machine)
+TARGET = 44  # px: the least a finger hits surely (issue 32 item 5)
+# Every button and the line on the seat smaller than TARGET either way, in a few words.
+SMALL = f"""[...document.querySelectorAll('#seat button, #seat input')]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => [el.getBoundingClientRect(), el.textContent || el.id])
+  .filter(([r]) => r.width < {TARGET} || r.height < {TARGET})
+  .map(([r, what]) => `${{what}} ${{Math.round(r.width)}}x${{Math.round(r.height)}}`)"""
 LINES = "[...document.querySelectorAll('#buttons button[data-line]')].map(b => b.dataset.line)"
 
 
@@ -275,12 +282,14 @@ async def _refused(shell: Shell, seats: dict[str, Seat], session: Session, step:
 
 
 async def layout(seat: Seat, shots: Path, name: str) -> list[str]:
-    """What is clipped on the seat at 360 and 390 px, or scrolls sideways; a screenshot at
-    390 px."""
+    """What is clipped on the seat at 360 and 390 px, scrolls sideways or is too small for a
+    finger; a screenshot at 390 px."""
     found = []
     for width in (360, PHONE):
         await seat.tab.size(width, 800)
         found += [f"{width} px: {c}" for c in await seat.tab.js(CLIPPED)]
+        small = await seat.tab.js(SMALL)
+        found += [f"{width} px: smaller than {TARGET} px: {target}" for target in small]
         page = await seat.tab.js("document.documentElement.scrollWidth")
         if page > width:
             found.append(f"the page is {page} px wide at {width} px")
