@@ -25,7 +25,6 @@ from referee.i18n import _, pgettext
 from referee.play import offers
 from referee.play.render import event_lines
 from referee.play.session import Session, split
-from referee.web.page import title_of
 from referee.web.view import answers, verdict
 
 HAPPENED = 2  # the answers shown under "what just happened": the last, and the one before
@@ -110,7 +109,7 @@ def view(session: Session, player: str, *, version: str) -> dict[str, Any]:
     return {
         "version": version,
         "lang": i18n.language(),
-        "title": title_of(session),
+        "title": _("{player}'s seat · {game}").format(player=player, game=session.title),
         "player": player,
         "moves": len(session.entries),
         "actor": options.actor,
@@ -142,7 +141,7 @@ def html(session: Session, player: str, *, page_token: str, version: str, lang: 
     and the version shown)."""
     with i18n.drawing(lang):
         shown = view(session, player, version=version)
-        title = _("{player}'s seat · {game}").format(player=player, game=session.title)
+        title = shown["title"]
         noscript = _("this page needs JavaScript to send moves")
     data = json.dumps(shown, ensure_ascii=False).replace("</", "<\\/")
     return f"""<!doctype html>
