@@ -224,7 +224,11 @@ class Seats:
         if post.request in seat.answered:
             status, body = seat.answered[post.request]
             return _answer(status, body)
-        status, body = self._play(seat, post, route)
+        try:
+            status, body = self._play(seat, post, route)
+        except Exception as e:  # the move may be played: its request must not be played again
+            said = _("the move could not be answered: {error}").format(error=type(e).__name__)
+            status, body = 500, f"{said}\n".encode()
         seat.remember(post.request, status, body)
         return _answer(status, body)
 
@@ -294,7 +298,9 @@ def _said(ok: bool, answer: str, version: str, **extra: Any) -> bytes:
 
 
 def _answer(status: int, body: bytes) -> web.Response:
-    return web.Response(status=status, body=body, content_type="application/json", headers=HEADERS)
+    """A JSON answer, or a plain line (500: what went wrong in the referee, never a trace)."""
+    kind = "text/plain" if status == 500 else "application/json"
+    return web.Response(status=status, body=body, content_type=kind, headers=HEADERS)
 
 
 def _json(status: int, data: Any) -> web.Response:
