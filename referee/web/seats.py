@@ -39,7 +39,7 @@ RATE = 10.0  # posts a second a seat may keep up
 BURST = 30  # posts a seat may send at once
 PAGES = 16  # page tokens a seat keeps (its open pages, the latest ones)
 ANSWERS = 256  # request ids a seat remembers with their answer
-VERSIONS = 256  # versions whose game the seats remember (to tell what was played since)
+VERSIONS = 64  # versions whose game the seats remember (to tell what was played since)
 SEAT_STATIC = {"seat.css": "text/css", "seat.js": "text/javascript"}
 
 
@@ -115,7 +115,8 @@ class Seats:
         self.hands = hands
         self.rate, self.burst = RATE, BURST
         self.seats = [Seat(player) for player in page.source.session.players]
-        self._games: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        # the states themselves, not their ids: an undone state's id may be a new one's
+        self._games: OrderedDict[str, tuple[int, object]] = OrderedDict()
         self._remember_version()
         page.source.listeners.append(self._remember_version)
         page.seats = self
@@ -141,7 +142,7 @@ class Seats:
     def _remember_version(self) -> None:
         """The game each recent version showed: how many moves, and the state after them."""
         session = self.session
-        self._games[self.page.source.version] = (len(session.entries), id(session.state))
+        self._games[self.page.source.version] = (len(session.entries), session.state)
         while len(self._games) > VERSIONS:
             self._games.popitem(last=False)
 
@@ -150,12 +151,12 @@ class Seats:
         the game now (the version may have moved for the language or the charts only)."""
         session = self.session
         shown = self._games.get(version)
-        if shown == (len(session.entries), id(session.state)):
-            return ""
         if shown is None:
             return _("the game moved on: this page is out of date; look again")
-        count, _state = shown
-        if count < len(session.entries) and id(session.states[count]) == shown[1]:
+        count, state = shown
+        if count == len(session.entries) and state is session.state:
+            return ""
+        if count < len(session.entries) and session.states[count] is state:
             since = "; ".join(f"{e.by}: {e.text}" for e in session.entries[count:])
             return _("the game moved on: {moves}").format(moves=since)
         return _("the game moved on: moves were taken back or changed; look again")

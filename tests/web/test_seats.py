@@ -327,3 +327,15 @@ async def test_several_moves_meant_are_answered_with_the_choices(table: Table, m
     assert said["choices"] == ["lay 1 north", "lay 1 south"]
     assert "which tile?" in said["answer"]
     assert len(table.session.entries) == 3
+
+
+async def test_a_page_that_showed_a_move_since_taken_back_is_stale(table: Table):
+    """Issue 32 item 4: a page that showed a move the table took back (and played again) shows a
+    game that is no longer there: its move is refused (409), never applied."""
+    assert table.shell.run("place red").ok
+    page, seen = await table.load("B"), table.source.version
+    assert table.shell.run("undo").ok and table.shell.run("place red").ok
+    status, said = await table.post("B", page=page, version=seen, line="place red")
+    assert status == 409
+    assert said["answer"] == "the game moved on: moves were taken back or changed; look again"
+    assert len(table.session.entries) == 4
