@@ -1,7 +1,8 @@
 """The table page over HTTP (aiohttp), served from the shell's own asyncio loop.
 
 Read-only and private: every address starts with an unguessable token, anything else is 404;
-only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
+only GET and HEAD are answered (405 for every other method, on any path), but for the players'
+seats under `/seat/<seat token>/` (referee/web/seats.py). Every accepted move, undo, redo
 or amend reaches the open pages through server-sent events: the stream tells of each new
 version and brings the view of the newest (drawn once for all pages; the charts, drawn again
 at most every CHART_SECONDS, come apart, only to a stream that lacks them); a page that lost its
@@ -266,10 +267,10 @@ class TablePage:
             if self.seats is None:
                 return plain(403, _("this seat is closed or unknown"))
             return await self.seats.dispatch(request, parts[2])
+        if request.method not in ("GET", "HEAD"):  # only a seat's own routes take a write
+            return plain(405, "this page is read-only", Allow="GET, HEAD")
         if len(parts) < 2 or not secrets.compare_digest(parts[1], self.token):
             return plain(404, "not found")
-        if request.method not in ("GET", "HEAD"):
-            return plain(405, "this page is read-only", Allow="GET, HEAD")
         if len(parts) == 2:
             return plain(302, "the page", Location=f"/{self.token}/")
         rest = parts[2]

@@ -76,7 +76,8 @@ async def test_the_shell_keeps_the_last_word(table: Table, line: str):
 async def test_the_read_only_token_refuses_every_write(table: Table):
     """Issue 32 item 4: the read-only address and every other path still refuse every write."""
     ro = table.page.token
-    for path in (f"/{ro}/", f"/{ro}/view.json", f"/{ro}/move", f"/{ro}/events"):
+    paths = (f"/{ro}/", f"/{ro}/view.json", f"/{ro}/move", f"/{ro}/events", "/", "/x/move")
+    for path in (*paths, "/seat", f"/{ro}"):
         r = await table.client.post(path, json={"line": "place red"})
         assert r.status == 405, path
     for path in (f"/seat/{ro}/move", f"/seat/{ro}/undo", "/seat/x/move", "/seat//move"):
