@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -29,9 +29,6 @@ from referee.play.session import Session
 from referee.web import seat_page
 from referee.web.server import HEADERS, TablePage, plain
 
-if TYPE_CHECKING:
-    from referee.shell.shell import Reply
-
 MAX_BODY = 2048  # bytes of a POST's body; more is 413
 MAX_LINE = 200  # characters of a move or a line to complete
 MAX_ID = 64  # characters of a page token or a request id
@@ -41,6 +38,16 @@ PAGES = 16  # page tokens a seat keeps (its open pages, the latest ones)
 ANSWERS = 256  # request ids a seat remembers with their answer
 VERSIONS = 64  # versions whose game the seats remember (to tell what was played since)
 SEAT_STATIC = {"seat.css": "text/css", "seat.js": "text/javascript"}
+
+
+class Reply(Protocol):
+    """The shell's answer to a seat (`referee.shell.shell.Reply`): its text, whether the move
+    was played, and what the table must answer first (a question, or the moves meant)."""
+
+    text: str
+    ok: bool
+    question: str
+    choices: tuple[str, ...]
 
 
 class Hands(Protocol):

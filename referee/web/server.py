@@ -30,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web, web_protocol
 
@@ -42,9 +42,6 @@ from referee.play.session import Session
 from referee.web import view
 from referee.web.page import live_words, page_html, title_of
 from referee.web.source import Source
-
-if TYPE_CHECKING:
-    from referee.web.seats import Seats
 
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
 SWITCH_SECONDS = 0.001
@@ -111,6 +108,13 @@ class _Server(web.Server):
         return _Connection(self, loop=self._loop, **self._kwargs)
 
 
+class SeatRoutes(Protocol):
+    """What answers under `/seat/` while the seats are open (referee/web/seats.py)."""
+
+    async def dispatch(self, request: web.BaseRequest, rest: str) -> web.StreamResponse:
+        """Answer a request for `/seat/<rest>`."""
+
+
 @dataclass(frozen=True)
 class Charts:
     """The chart sections as last drawn: of which state, in which language, the how manyth
@@ -153,7 +157,7 @@ class TablePage:
         self._sock: socket.socket | None = None
         self._lowered = False  # whether this page lowered the switch interval (serve)
         self.url = ""
-        self.seats: Seats | None = None  # the players' seats, while open (referee/web/seats.py)
+        self.seats: SeatRoutes | None = None  # the players' seats, while open
         source.listeners.append(self.wake)
 
     # --- what is served ------------------------------------------------------------------
