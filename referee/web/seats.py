@@ -18,7 +18,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -29,9 +29,6 @@ from referee.play.session import Session
 from referee.web import seat_page
 from referee.web.server import HEADERS, TablePage, plain
 
-if TYPE_CHECKING:
-    from referee.shell.shell import Reply
-
 MAX_BODY = 2048  # bytes of a POST's body; more is 413
 MAX_LINE = 200  # characters of a move or a line to complete
 MAX_ID = 64  # characters of a page token or a request id
@@ -39,8 +36,18 @@ RATE = 10.0  # posts a second a seat may keep up
 BURST = 30  # posts a seat may send at once
 PAGES = 16  # page tokens a seat keeps (its open pages, the latest ones)
 ANSWERS = 256  # request ids a seat remembers with their answer
-VERSIONS = 256  # versions whose game the seats remember (to tell what was played since)
+VERSIONS = 64  # versions whose game the seats remember (to tell what was played since)
 SEAT_STATIC = {"seat.css": "text/css", "seat.js": "text/javascript"}
+
+
+class Reply(Protocol):
+    """The shell's answer to a seat (`referee.shell.shell.Reply`): its text, whether the move
+    was played, and what the table must answer first (a question, or the moves meant)."""
+
+    text: str
+    ok: bool
+    question: str
+    choices: tuple[str, ...]
 
 
 class Hands(Protocol):
@@ -115,7 +122,8 @@ class Seats:
         self.hands = hands
         self.rate, self.burst = RATE, BURST
         self.seats = [Seat(player) for player in page.source.session.players]
-        self._games: OrderedDict[str, tuple[int, int]] = OrderedDict()
+        # the states themselves, not their ids: an undone state's id may be a new one's
+        self._games: OrderedDict[str, tuple[int, object]] = OrderedDict()
         self._remember_version()
         page.source.listeners.append(self._remember_version)
         page.seats = self
@@ -141,7 +149,7 @@ class Seats:
     def _remember_version(self) -> None:
         """The game each recent version showed: how many moves, and the state after them."""
         session = self.session
-        self._games[self.page.source.version] = (len(session.entries), id(session.state))
+        self._games[self.page.source.version] = (len(session.entries), session.state)
         while len(self._games) > VERSIONS:
             self._games.popitem(last=False)
 
@@ -150,12 +158,12 @@ class Seats:
         the game now (the version may have moved for the language or the charts only)."""
         session = self.session
         shown = self._games.get(version)
-        if shown == (len(session.entries), id(session.state)):
-            return ""
         if shown is None:
             return _("the game moved on: this page is out of date; look again")
-        count, _state = shown
-        if count < len(session.entries) and id(session.states[count]) == shown[1]:
+        count, state = shown
+        if count == len(session.entries) and state is session.state:
+            return ""
+        if count < len(session.entries) and session.states[count] is state:
             since = "; ".join(f"{e.by}: {e.text}" for e in session.entries[count:])
             return _("the game moved on: {moves}").format(moves=since)
         return _("the game moved on: moves were taken back or changed; look again")
@@ -224,7 +232,11 @@ class Seats:
         if post.request in seat.answered:
             status, body = seat.answered[post.request]
             return _answer(status, body)
-        status, body = self._play(seat, post, route)
+        try:
+            status, body = self._play(seat, post, route)
+        except Exception as e:  # the move may be played: its request must not be played again
+            said = _("the move could not be answered: {error}").format(error=type(e).__name__)
+            status, body = 500, f"{said}\n".encode()
         seat.remember(post.request, status, body)
         return _answer(status, body)
 
@@ -294,7 +306,9 @@ def _said(ok: bool, answer: str, version: str, **extra: Any) -> bytes:
 
 
 def _answer(status: int, body: bytes) -> web.Response:
-    return web.Response(status=status, body=body, content_type="application/json", headers=HEADERS)
+    """A JSON answer, or a plain line (500: what went wrong in the referee, never a trace)."""
+    kind = "text/plain" if status == 500 else "application/json"
+    return web.Response(status=status, body=body, content_type=kind, headers=HEADERS)
 
 
 def _json(status: int, data: Any) -> web.Response:

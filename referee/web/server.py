@@ -1,7 +1,8 @@
 """The table page over HTTP (aiohttp), served from the shell's own asyncio loop.
 
 Read-only and private: every address starts with an unguessable token, anything else is 404;
-only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
+only GET and HEAD are answered (405 for every other method, on any path), but for the players'
+seats under `/seat/<seat token>/` (referee/web/seats.py). Every accepted move, undo, redo
 or amend reaches the open pages through server-sent events: the stream tells of each new
 version and brings the view of the newest (drawn once for all pages; the charts, drawn again
 at most every CHART_SECONDS, come apart, only to a stream that lacks them); a page that lost its
@@ -29,7 +30,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from aiohttp import web, web_protocol
 
@@ -41,9 +42,6 @@ from referee.play.session import Session
 from referee.web import view
 from referee.web.page import live_words, page_html, title_of
 from referee.web.source import Source
-
-if TYPE_CHECKING:
-    from referee.web.seats import Seats
 
 DEFAULT_PORT = 8470  # the usual port, so a bookmarked address often works again
 SWITCH_SECONDS = 0.001
@@ -110,6 +108,13 @@ class _Server(web.Server):
         return _Connection(self, loop=self._loop, **self._kwargs)
 
 
+class SeatRoutes(Protocol):
+    """What answers under `/seat/` while the seats are open (referee/web/seats.py)."""
+
+    async def dispatch(self, request: web.BaseRequest, rest: str) -> web.StreamResponse:
+        """Answer a request for `/seat/<rest>`."""
+
+
 @dataclass(frozen=True)
 class Charts:
     """The chart sections as last drawn: of which state, in which language, the how manyth
@@ -152,7 +157,7 @@ class TablePage:
         self._sock: socket.socket | None = None
         self._lowered = False  # whether this page lowered the switch interval (serve)
         self.url = ""
-        self.seats: Seats | None = None  # the players' seats, while open (referee/web/seats.py)
+        self.seats: SeatRoutes | None = None  # the players' seats, while open
         source.listeners.append(self.wake)
 
     # --- what is served ------------------------------------------------------------------
@@ -266,10 +271,10 @@ class TablePage:
             if self.seats is None:
                 return plain(403, _("this seat is closed or unknown"))
             return await self.seats.dispatch(request, parts[2])
+        if request.method not in ("GET", "HEAD"):  # only a seat's own routes take a write
+            return plain(405, "this page is read-only", Allow="GET, HEAD")
         if len(parts) < 2 or not secrets.compare_digest(parts[1], self.token):
             return plain(404, "not found")
-        if request.method not in ("GET", "HEAD"):
-            return plain(405, "this page is read-only", Allow="GET, HEAD")
         if len(parts) == 2:
             return plain(302, "the page", Location=f"/{self.token}/")
         rest = parts[2]
