@@ -117,6 +117,7 @@
 
   function draw() {
     document.documentElement.lang = view.lang;
+    document.title = document.getElementById("title").textContent = view.title;
     document.body.dataset.version = shown = view.version;
     document.body.dataset.moves = view.moves;
     drawTurn();
