@@ -6,7 +6,8 @@ reads it back and never computes it again, so a save gives the same game on any 
 
 The session never knows which game it holds beyond the `Game` contract. Every accepted
 move is appended to the log and, when the session has a store (its save file), saved there
-before the answer is given. The session knows the store only by the `Store` protocol.
+before the answer is given. The session knows the store only by the `Store` protocol, and
+saves only as one of its observers (`Autosave`): the page hears of a change the same way.
 """
 
 from __future__ import annotations
@@ -91,6 +92,24 @@ class Told:
     lang: str
 
 
+# What a change asks of the save (`Change.save`).
+APPEND = "append"  # one move added at the end of the log, nothing else: append it
+ALL = "all"  # the log or a reading changed otherwise: write the session whole
+NOTHING = "nothing"  # only how it is shown changed (the language): the file is as it was
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change to the session as its observers hear of it: what the save must take and
+    whether the table sees it now (False: the same call makes more changes before it ends)."""
+
+    save: str
+    show: bool = True
+
+
+Observer = Callable[[Change], None]
+
+
 class Store(Protocol):
     """Where a session's moves are kept (a save file, see `referee.store.savefile.FileStore`)."""
 
@@ -152,7 +171,13 @@ class Session:
     told: list[Told] = field(default_factory=list)
     # Called after every change the table sees (a move, an undo, a redo, an amendment, a
     # reading, the language): the live page listens here (referee/web/share.py).
-    observers: list[Callable[[], None]] = field(default_factory=list)
+    # The autosave is the first of them, always (`__post_init__`): saved before it is shown.
+    observers: list[Observer] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # A new list: a copy (`replace`) never adds to, nor saves through, the original's.
+        others = [o for o in self.observers if not isinstance(o, Autosave)]
+        self.observers = [Autosave(self), *others]
 
     # --- making one --------------------------------------------------------------------
     @classmethod
@@ -185,8 +210,7 @@ class Session:
         state = self.game.setup(self.players, self.variant, self.board, chosen)
         self.readings, self.states = chosen, [state]
         self.redo_stack.clear()
-        self.autosave()
-        self.notify()
+        self.notify(Change(ALL))
         reading = find_reading(self.game.readings(), key)
         return f"{reading.key}={chosen.of(reading)}"
 
@@ -251,7 +275,7 @@ class Session:
         self._append(Entry(played.by, text.strip(), at or now(), decided=played.decided), played)
         self.redo_stack.clear()
         self.amendment = None
-        self.autosave(appended=True)
+        self.notify(Change(APPEND, show=False))
         return [*played.events, *self.settle()]
 
     # --- moves from a seat (issue 32) ------------------------------------------------------
@@ -320,9 +344,9 @@ class Session:
             move = self.game.parse(self.state, by, split(text))
             self._append(Entry(by, text, now(), auto=True), Played(state, made, by, {}, move))
             self.awaiting.append(len(self.entries) - 1)
-            self.autosave(appended=True)
+            self.notify(Change(APPEND, show=False))
             events += self.told[-1].events
-        self.notify()
+        self.notify(Change(NOTHING))
         return events
 
     def _append(self, entry: Entry, played: Played) -> None:
@@ -483,8 +507,7 @@ class Session:
         # What is left is the start of a log that loads: it loads too, and needs no check.
         self.awaiting = []
         self.amendment = None
-        self.autosave()
-        self.notify()
+        self.notify(Change(ALL))
         return undone
 
     def _take_back(self, amendment: Amendment) -> Entry:
@@ -616,8 +639,7 @@ class Session:
         self.entries, self.states, self.awaiting = trial.entries, trial.states, trial.awaiting
         self.told = trial.told
         self.amendment = None
-        self.autosave()
-        self.notify()
+        self.notify(Change(ALL))
 
     def interpret(
         self,
@@ -898,14 +920,15 @@ class Session:
             return False
 
     # --- saving ------------------------------------------------------------------------------
-    def notify(self) -> None:
-        """Tell the observers that what the table sees may have changed."""
+    def notify(self, change: Change) -> None:
+        """Tell the observers of `change`: the autosave first, then the page."""
         for observer in list(self.observers):
-            observer()
+            observer(change)
 
     def autosave(self, appended: bool = False) -> None:
-        """Save after an accepted move. A failure never loses the move: it is remembered in
-        `save_error` for the shell to report, and the next successful save clears it."""
+        """Save now (`Autosave` after a change; the shell's `save` and `quit`). A failure
+        never loses the move: it is remembered in `save_error` for the shell to report, and
+        the next successful save clears it."""
         if self.store is None:
             return
         try:
@@ -919,6 +942,18 @@ class Session:
 class NotFromSeat(UsageError):
     """What only the shell may do (undo, force, as, amend, readings, setup, its commands),
     sent from a seat (issue 32 item 3)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Autosave:
+    """The observer that keeps a session's store up to date: every change is saved as it is
+    made, before the answer is given (a session without a store saves nothing)."""
+
+    session: Session = field(repr=False)
+
+    def __call__(self, change: Change) -> None:
+        if change.save != NOTHING:
+            self.session.autosave(appended=change.save == APPEND)
 
 
 def _no_place(turn: str, player: str) -> str:

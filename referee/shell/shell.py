@@ -21,7 +21,7 @@ from referee.core.words import Several, amount, clip_echoes, match
 from referee.i18n import N_, _
 from referee.play import frame, offers, render
 from referee.play.frame import FrameVerb
-from referee.play.session import FRAME_VERBS, Session, split
+from referee.play.session import FRAME_VERBS, NOTHING, Change, Session, split
 from referee.store import savefile, savelock
 from referee.store.atomic import WriteError, target_of, write_bytes
 from referee.web.export import html_page, markdown
@@ -257,7 +257,7 @@ class Shell:
             raise UsageError(
                 _("unknown language '{word}'").format(word=words[0]), "ja, en"
             ) from None
-        self.session.notify()  # the page follows the table's language
+        self.session.notify(Change(NOTHING))  # the page follows the table's language
         name = _("Japanese") if i18n.language() == "ja" else _("English")
         return Reply(_("answers in {language} from now on").format(language=name))
 

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from referee.core.engine import UsageError
 from referee.i18n import _
-from referee.play.session import Session
+from referee.play.session import Change, Session
 from referee.web.seats import Hands, Seats
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
@@ -32,9 +32,10 @@ class Sharing:
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     seats: Seats | None = None  # the players' seats, while open
 
-    def changed(self) -> None:
-        """Called by the session after every change: pages hear of it at once."""
-        self.source.check()
+    def changed(self, change: Change) -> None:
+        """Called by the session after every change: pages hear of it once the table sees it."""
+        if change.show:
+            self.source.check()
 
 
 def qr(url: str) -> str:

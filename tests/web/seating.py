@@ -67,7 +67,7 @@ async def seated(session: Session) -> AsyncIterator[Table]:
     """`session` shared as `share` shares it, with a seat for each player."""
     shell = Shell(session)
     source = Source(session)
-    session.observers.append(source.check)
+    session.observers.append(lambda change: source.check())
     page = TablePage(source)
     said: list[str] = []
     shell.printer = said.append

@@ -12,11 +12,14 @@ Screenshots of each page at phone and desktop width are kept for people to look 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from referee.play.session import Session
 from referee.web.export import html_page
@@ -72,8 +75,14 @@ def _page(name: str) -> str:
     """The HTML of a game's page mid-game, or of a finished game's diary."""
     if name == "diary":
         return html_page(played(GAMES["1830"]))
-    session = played(GAMES[name], _half(GAMES[name]))
+    session = _mid_game(name)
     return page_html(session, body(session, Page()), "v", live=False)
+
+
+@functools.cache
+def _mid_game(game: str) -> Session:
+    """The game's scenario half played, once (the pages only read it)."""
+    return played(GAMES[game], _half(GAMES[game]))
 
 
 def _half(name: str) -> int:
@@ -88,8 +97,9 @@ def shots(tmp_path: Path) -> Path:
     return Path(kept) / "layout" if kept else tmp_path / "screenshots"
 
 
-@pytest.fixture
-async def browser():
+# One Chromium for the module (each test sizes it and opens its own page): not one per page.
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def browser() -> AsyncIterator[Browser]:
     b = Browser()
     await b.start(WIDTHS[0], 800)
     yield b
@@ -98,11 +108,12 @@ async def browser():
 
 def test_every_page_is_played_mid_game() -> None:
     """The pages measured below are games in progress (a finished one hides the moves)."""
-    for game, name in GAMES.items():
-        session: Session = played(name, _half(name))
+    for game in GAMES:
+        session = _mid_game(game)
         assert not session.game.is_over(session.state), game
 
 
+@pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize("name", [*GAMES, "diary"])
 async def test_nothing_is_clipped_at_360_390_768_and_1440_px(
     browser: Browser, tmp_path: Path, name: str

@@ -13,6 +13,8 @@ TREASURY = "treasury"
 POOL = "pool"
 MINOR_SHARES = 5  # rules ■4: a minor is 5 shares (president's certificate = 2)
 MAJOR_SHARES = 10  # rules ■4: a major is 10 shares (president's certificate = 2)
+PRESIDENTS_CERTIFICATE = 2  # rules ■4: in shares, of a minor and of a major alike
+CAPITALISATION = "incremental"  # rules ■8: a share bought from the treasury pays the company
 INF = "inf"
 TRAIN_NAMES = ("2", "3", "4", "5", "6", "7", INF)
 COLOURS = ("yellow", "green", "purple", "grey")

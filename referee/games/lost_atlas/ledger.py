@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.engine import Event
-from referee.eighteen_rules import limits
+from referee.eighteen_rules import limits, presidency
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import POOL
 from referee.games.lost_atlas.state import Company, State
@@ -68,14 +68,10 @@ def check_president(state: State, co: Company, events: list[Event]) -> None:
     """Rules ■4: a player with more shares than the president takes over; among several with
     the most, the nearest clockwise from the president. Certificates are swapped (the count of
     shares each holds does not change)."""
-    best = max((co.held(p) for p in state.active_players if p != co.president), default=0)
-    if best <= co.held(co.president):
+    others = {p: co.held(p) for p in state.active_players if p != co.president}
+    p = presidency.successor(co.president, co.held(co.president), state.players, others)
+    if not p:
         return
-    p = co.president
-    while True:
-        p = state.after(p, state.players)
-        if p != co.president and p not in state.out and co.held(p) == best:
-            break
     said = _("{company}: president {old} -> {new} (certificates swapped)")
     events.append(Event(said.format(company=co.name, old=co.president, new=p)))
     co.president = p

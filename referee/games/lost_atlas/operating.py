@@ -10,7 +10,7 @@ from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
 from referee.eighteen import proposal
 from referee.eighteen.proposal import Found
-from referee.eighteen_rules import payout
+from referee.eighteen_rules import payout, phases
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
     Bankrupt,
@@ -40,7 +40,7 @@ from referee.games.lost_atlas.sections import (
     R_PAY,
     R_RUN,
 )
-from referee.games.lost_atlas.state import Company, OperatingRound, State
+from referee.games.lost_atlas.state import Company, OperatingRound, State, last_run
 from referee.i18n import N_, _, ngettext
 
 
@@ -302,9 +302,9 @@ def _run(state: State, co: Company, move: Run, judge: Judge, events: list[Event]
     proposal.judge_typed(judge, total, routes.proven_best(state, co, found), R_RUN)
     orr.revenue = total
     events.append(Event(_("{company} runs for {total}").format(company=co.name, total=total)))
-    gone = [t for t in co.trains if t.rusted]
+    kept, gone = phases.after_run(co.trains, last_run)
     if gone:  # ■26 Resourceful: a rusted train runs once more, then leaves
-        co.trains = [t for t in co.trains if not t.rusted]
+        co.trains = kept
         said = _("{company}: its rusted {trains}-train ran its last and leaves the game")
         kinds = ", ".join(data.train_name(t.kind) for t in gone)
         events.append(Event(said.format(company=co.name, trains=kinds)))

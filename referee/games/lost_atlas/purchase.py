@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency
+from referee.eighteen_rules import emergency, pool, presidency
 from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
@@ -239,13 +239,9 @@ def max_raise(state: State, player: str) -> int:
 
 def emergency_sellable(state: State, player: str, co: Company) -> int:
     """■20: no sale that changes a president; the pool holds at most 50%."""
-    held = co.held(player)
-    if co.president == player:
-        others = max((co.held(p) for p in state.active_players if p != player), default=0)
-        floor = max(2, others)  # keep the president's certificate and the presidency
-    else:
-        floor = 0
-    return max(0, min(held - floor, ledger.pool_room(co)))
+    others = max((co.held(p) for p in state.active_players if p != player), default=0)
+    keep = pool.kept(co.president == player, data.PRESIDENTS_CERTIFICATE, next_holder=others)
+    return pool.sellable(co.held(player), keep, ledger.pool_room(co))
 
 
 def shortfall(state: State, co: Company) -> int:
@@ -377,12 +373,8 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
                 )
                 events.append(state.readings.noted(passes, BANKRUPT_OTHER))
             else:
-                best = max(other.held(p) for p in holders)
-                p = player
-                while True:
-                    p = state.after(p, state.players)
-                    if p in holders and other.held(p) == best:
-                        break
+                held = {p: other.held(p) for p in holders}
+                p = presidency.successor(player, 0, state.players, held)
                 other.president = p
                 said = _("{company}: president {old} -> {new}")
                 events.append(Event(said.format(company=other.name, old=player, new=p)))

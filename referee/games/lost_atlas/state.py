@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from referee.core.engine import DEFAULT_READINGS, Readings
 from referee.core.sealed import Sealable
+from referee.eighteen_rules import phases
 from referee.eighteen_rules.order import Marker, operating_order
 from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 
@@ -15,6 +16,11 @@ from referee.games.lost_atlas.data import MAJOR_SHARES, MINOR_SHARES, majors
 class Train(Sealable):
     kind: str  # "2".."7" or "inf"
     rusted: bool = False  # only Resourceful keeps a rusted train (one more run, rules ■26)
+
+
+def last_run(train: Train) -> bool:
+    """A rusted train of Resourceful's runs once more, outside the limit (■26)."""
+    return train.rusted
 
 
 @dataclass
@@ -46,7 +52,7 @@ class Company(Sealable):
 
     def running(self) -> list[Train]:
         """Trains that count against the limit (Resourceful's rusted ones do not, ■26)."""
-        return [t for t in self.trains if not t.rusted]
+        return phases.running(self.trains, last_run)
 
 
 @dataclass

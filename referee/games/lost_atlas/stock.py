@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
-from referee.eighteen_rules import limits
+from referee.eighteen_rules import limits, pool
 from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
     Bid,
@@ -336,8 +336,8 @@ def _found(
 def sellable(state: State, player: str, co: Company) -> int:
     """Shares a player may sell of `co` now (■9: never the president's certificate; the pool
     holds at most 50%)."""
-    keep = 2 if co.president == player else 0
-    return max(0, min(co.held(player) - keep, ledger.pool_room(co)))
+    keep = pool.kept(co.president == player, data.PRESIDENTS_CERTIFICATE)
+    return pool.sellable(co.held(player), keep, ledger.pool_room(co))
 
 
 def _sale_refusals(state: State, sr: StockRound, player: str) -> list[RuleError]:
@@ -486,7 +486,8 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
             )
         )
     )
-    payee = co.name if source == TREASURY else ledger.BANK
+    paid = pool.pays_the_company(source == TREASURY, data.CAPITALISATION)
+    payee = co.name if paid else ledger.BANK
     ledger.pay(state, player, payee, co.price, events, _("share bought"))
     ledger.check_president(state, co, events)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
+from referee.eighteen_rules import phases
 from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.commands import Discard
@@ -109,10 +110,13 @@ def rust(state: State, kind: str, events: list[Event]) -> None:
 def enforce_limits(state: State, events: list[Event]) -> None:
     """Trains over a company's limit go to the pool (■19). When they are not all alike, the
     president chooses which (`discard`); the game waits for that choice."""
-    for co in state.companies.values():
-        excess = rolling.excess(len(co.running()), company_limit(state, co))
-        if not excess or co.name in state.discard:
-            continue
+    held = {
+        co.name: (len(co.running()), company_limit(state, co))
+        for co in state.companies.values()
+        if co.name not in state.discard
+    }
+    for name, excess in phases.over_limit(held).items():
+        co = state.companies[name]
         kinds = {t.kind for t in co.running()}
         if len(kinds) == 1:
             for t in co.running()[:excess]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, limits, market
+from referee.eighteen_rules import emergency, limits, market, pool
 from referee.games.titled.common import EMERGENCY, key, moved
 from referee.games.titled.holdings import president_percent, successor
 from referee.games.titled.state import POOL, Corp, State
@@ -115,8 +115,8 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
         corp.held[player] = 0
         heir = successor(state, corp, company, player)
         corp.held[player] = held
-    sellable = held if (heir or not president) else held - president_percent(state, corp.abbr)
-    count = min(sellable, room) // company.unit
+    keep = pool.kept(president, president_percent(state, corp.abbr), passes=bool(heir))
+    count = pool.sellable(held, keep, room, company.unit)
     if count == 0:
         said = _("{player} keeps {percent}% of {company}: the pool takes no more")
         return [Event(said.format(player=player, percent=held, company=corp.abbr))]

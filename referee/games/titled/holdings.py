@@ -6,7 +6,7 @@ the president's certificate a multiple of it (the loader refuses any other split
 
 from __future__ import annotations
 
-from referee.eighteen_rules import limits
+from referee.eighteen_rules import limits, presidency
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State
 from referee.games.titled.title import Company
 
@@ -45,13 +45,9 @@ def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
     """The player who takes the presidency from `leaving`, or "": the one holding most, if more
     than `leaving` still does and at least the president's certificate; on a tie the first
     after `leaving` in seating order."""
-    kept = corp.percent(leaving)
-    seat = state.players.index(leaving)
-    order = state.players[seat + 1 :] + state.players[:seat]
-    best = max(order, key=lambda p: (corp.percent(p), -order.index(p)))
-    if corp.percent(best) > kept and corp.percent(best) >= president_percent(state, corp.abbr):
-        return best
-    return ""
+    others = {p: corp.percent(p) for p in state.players if p != leaving}
+    at_least = president_percent(state, corp.abbr)
+    return presidency.successor(leaving, corp.percent(leaving), state.players, others, at_least)
 
 
 def holders(corp: Corp) -> set[str]:

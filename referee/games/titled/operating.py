@@ -21,7 +21,7 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.eighteen_rules import emergency, market, payout
+from referee.eighteen_rules import emergency, market, payout, phases
 from referee.eighteen_rules import trains as rolling
 from referee.games.titled import routes, track, train_events
 from referee.games.titled.auction import pay_privates
@@ -926,11 +926,8 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
             state.privates[p.abbr] = CLOSED
             events.append(Event(_("{private} closes").format(private=p.abbr)))
     limit = phase(state).train_limit
-    state.discard_due = [
-        c.abbr
-        for c in state.corps.values()
-        if rolling.excess(train_events.counted(state, c), limit)
-    ]
+    held = {c.abbr: (train_events.counted(state, c), limit) for c in state.corps.values()}
+    state.discard_due = list(phases.over_limit(held))
     for abbr in state.discard_due:
         said = ngettext(
             "{company} holds more than {limit} train and discards",
@@ -950,7 +947,8 @@ def discard(state: State, move: Discard, judge: Judge) -> tuple[State, list[Even
     judge.fact(move.train in corp.trains, lacks, OR)
     corp.trains.remove(move.train)
     state.open_market.append(move.train)
-    if train_events.counted(state, corp) <= phase(state).train_limit:
+    held = {corp.abbr: (train_events.counted(state, corp), phase(state).train_limit)}
+    if not phases.over_limit(held):
         state.discard_due.remove(corp.abbr)
     said = _("{company} gives a {train} train back to the bank")
     return state, [Event(said.format(company=corp.abbr, train=move.train))]

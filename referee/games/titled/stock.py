@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import limits, market
+from referee.eighteen_rules import limits, market, pool, presidency
 from referee.games.titled.common import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.floating import float_company
 from referee.games.titled.holdings import certificates, president_percent, successor
@@ -102,15 +102,17 @@ def _within_certificate_limit(state: State, actor: str, judge: Judge) -> None:
 
 def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
     state.cash[actor] -= amount
-    if from_ipo and state.title.shares.capitalisation == "incremental":
+    if pool.pays_the_company(from_ipo, state.title.shares.capitalisation):
         corp.cash += amount
     else:
         state.bank += amount
 
 
 def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
-    if corp.president != actor and corp.percent(actor) > corp.percent(corp.president):
-        old, corp.president = corp.president, actor
+    old = corp.president
+    buyer = {actor: corp.percent(actor)} if actor != old else {}
+    if presidency.successor(old, corp.percent(old), state.players, buyer):
+        corp.president = actor
         said = _("{player} becomes president of {company} (from {old})")
         return [Event(said.format(player=actor, company=corp.abbr, old=old))]
     return []

@@ -18,9 +18,11 @@ from referee.eighteen_rules.market import (  # the shared market, a title's word
     Space,
     Zone,
 )
+from referee.eighteen_rules.pool import CAPITALISATIONS  # the shared pool's choices
 from referee.i18n import N_
 
 __all__ = [
+    "CAPITALISATIONS",
     "DIRECTIONS",
     "MARKET_KINDS",
     "MOVE_EVENTS",
@@ -35,7 +37,6 @@ SELL_BUY_ORDERS = ("sell_buy_sell", "sell_buy", "sell_buy_or_buy_sell")
 FIRST_SALES = ("any_round", "after_first_stock_round", "after_company_operates")
 PAYEES = ("bank", "company")
 MULTIPLE_BUY_FROM = ("pool", "anywhere")  # where a turn's second and later buys come from
-CAPITALISATIONS = ("full", "incremental")
 AUCTIONS = ("waterfall", "fixed_price", "none")
 # after_last_buyer: the player after the one who bought the last private; next_in_turn: the
 # player whose turn of the sale came next (the buys and bids of a bid-off take no turn).

@@ -6,13 +6,14 @@ its next turn: 18TN's Civil War)."""
 from __future__ import annotations
 
 from referee.core.engine import Event
+from referee.eighteen_rules import phases
 from referee.games.titled.state import Corp, State
 from referee.i18n import _
 
 
 def counted(state: State, corp: Corp) -> int:
     """The trains that count toward the train limit: all but the obsolete ones."""
-    return sum(1 for t in corp.trains if t not in state.obsolete)
+    return len(phases.running(corp.trains, state.obsolete.__contains__))
 
 
 def first_bought(state: State, name: str) -> list[Event]:
@@ -50,9 +51,9 @@ def after_run(state: State, corp: Corp) -> list[Event]:
     events: list[Event] = []
     if corp.abbr in state.war:
         state.war.remove(corp.abbr)
-    gone = [t for t in corp.trains if t in state.obsolete]
+    kept, gone = phases.after_run(corp.trains, state.obsolete.__contains__)
     if gone:
-        corp.trains[:] = [t for t in corp.trains if t not in state.obsolete]
+        corp.trains[:] = kept
         said = _("{company}'s obsolete trains leave: {trains}")
         events.append(Event(said.format(company=corp.abbr, trains=", ".join(sorted(set(gone))))))
     return events

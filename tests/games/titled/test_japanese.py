@@ -4,16 +4,28 @@ stay as written."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from referee import i18n
 from referee.cli.main import cli
+from referee.core import fit
+from referee.core.engine import Event
 from referee.games.titled.describe import title_data
+from referee.games.titled.moves import BuyTrain, Lay, Token
+from referee.games.titled.play import apply
+from referee.games.titled.state import State
 from referee.i18n import width
+from referee.play import render
 from referee.play.session import Session
 from referee.shell.shell import Shell
+from tests.games.titled import test_18al as al
+from tests.games.titled import test_18ga as ga
+from tests.games.titled.helpers import edited, play
 
 TOY = Path(__file__).with_name("toy-line.toml")
 
@@ -87,3 +99,42 @@ def test_title_check_says_what_a_description_holds_in_japanese() -> None:
     assert result.exit_code == 0, result.output
     assert "記述は有効です" in result.output
     assert "  会社8社、私鉄6社、列車6種、フェイズ6段階" in result.output
+
+
+def _owning(state: State, private: str, owner: str) -> State:
+    return edited(state, lambda d: d.privates.update({private: owner}))
+
+
+def _wsr_station() -> list[Event]:
+    state = _owning(ga.or_with_osr(["2"]), "W&SR", "CoG")
+    state = edited(state, lambda d: setattr(d.op, "ran", False))
+    return apply(state, Token("A", "I9", 0, "W&SR"))[1]
+
+
+# The moves that make 18AL's and 18GA's own events, at the positions their tests build
+# (test_18al.py, test_18ga.py): each gives the events it makes.
+TITLED_EVENTS: dict[str, Callable[[], list[Event]]] = {
+    "objective": lambda: play(al.tag_operates(), "C token G4")[1],
+    "train discount": lambda: apply(
+        al.in_phase_3_with(al.tag_operates(), "TAG"), BuyTrain("C", "3", private="NDY")
+    )[1],
+    "private sale between players": lambda: play(al.auction(), "C private NDY 1")[1],
+    "special tile": lambda: apply(
+        _owning(al.tag_operates(), "BLC", "TAG"), Lay("C", "G2", "445", 0, 0, "BLC")
+    )[1],
+    "gives train": lambda: play(ga.or_with_osr(["2"]), "A private OSR 100")[1],
+    "its train leaves": lambda: play(ga.or_with_osr(["3"], "4"), "A private OSR 100")[1],
+    "free station": _wsr_station,
+}
+
+
+@pytest.mark.parametrize("kind", TITLED_EVENTS)
+def test_18al_and_18ga_events_fit_80_columns_in_japanese(kind: str) -> None:
+    """The events of 18AL's and 18GA's own rules (objectives, a private's train discount, a
+    private sold between players, a special tile, a private that gives its train or loses it,
+    a free station), said in Japanese, fit a terminal of 80 columns as the shell prints them."""
+    with i18n.speaking("ja"):
+        printed = render.events(TITLED_EVENTS[kind]())
+    assert printed and not re.search("[a-z]{4,}", printed), printed  # said in Japanese
+    wide = [line for line in printed.splitlines() if width(line) > fit.WIDTH]
+    assert not wide, wide

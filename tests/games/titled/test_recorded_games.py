@@ -45,22 +45,30 @@ def _marked(path: Path, open_items: dict[str, str]) -> object:
 
 
 NAMES = [_name(p) for p in recorded_games()]
+# The checks below are parametrized at module scope: pytest orders them game by game, so that
+# xdist hands a game's checks to one worker, which replays the game once (`replayed`).
 
 
-@pytest.mark.parametrize("path", [_marked(p, FORCED) for p in recorded_games()], ids=NAMES)
+@pytest.mark.parametrize(
+    "path", [_marked(p, FORCED) for p in recorded_games()], ids=NAMES, scope="module"
+)
 def test_a_recorded_game_replays_with_no_forced_move(path: Path) -> None:
     result = replayed(path)
     assert not result.failed
     assert list(each_forced(result)) == []
 
 
-@pytest.mark.parametrize("path", [_marked(p, VALUES) for p in recorded_games()], ids=NAMES)
+@pytest.mark.parametrize(
+    "path", [_marked(p, VALUES) for p in recorded_games()], ids=NAMES, scope="module"
+)
 def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     result = replayed(path)
     assert result.scores() == result.game.result
 
 
-@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+@pytest.mark.parametrize(
+    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
+)
 def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     path: Path,
 ) -> None:
@@ -73,7 +81,9 @@ def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     assert result.checks == []
 
 
-@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+@pytest.mark.parametrize(
+    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
+)
 def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(path: Path) -> None:
     """Issue 28 item 4 (rule 18xx routes): each revenue the site recorded is at most the best
     routes the search proves on the track of that moment, which `run best` pays."""
@@ -81,7 +91,9 @@ def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(pat
     assert result.routes == []
 
 
-@pytest.mark.parametrize("path", [_marked(p, {}) for p in recorded_games()], ids=NAMES)
+@pytest.mark.parametrize(
+    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
+)
 def test_a_recorded_revenue_the_search_leaves_to_the_table_is_its_routes_priced(
     path: Path,
 ) -> None:
