@@ -24,6 +24,15 @@ could fetch one counts as having skipped it.
 
 CI runs it small (`--moves 30 --pages 5`) as a smoke test: it fails only when a page never
 catches up with the last move.
+
+    .venv/bin/python bench/table.py --seats [--moves 300] [--pages 50] [--gap 0.03]
+
+measures the players' seats (issue 32) instead: each line is a tap on a seat (the player to
+move plays the scenario's next move, takes it back from the seat, plays it again), POSTed from
+another process (the phones) one every GAP seconds, with PAGES read-only pages open. It prints
+tap -> answer (POST sent to its answer received) and tap -> page (to a read-only page holding
+the new view), p50 and p99, beside the read-only pages' own update time on the same run when
+the same moves are typed in the shell (the peer), and their ratios.
 """
 
 from __future__ import annotations
@@ -224,10 +233,11 @@ async def play(shell: Any, lines: list[str], gap: float, run: Run) -> list[Line]
 
 
 # --- the shell (this process) -----------------------------------------------------------------
-async def in_the_shell(moves: int, pages: int, gap: float) -> Run:
+async def in_the_shell(moves: int, pages: int, gap: float, lines: list[str] | None = None) -> Run:
     from referee.shell.shell import Shell
 
-    session, lines = lines_to_play(moves)
+    session, made = lines_to_play(moves)
+    lines = lines or made
     shell = Shell(session)
     url = URL.search(shell.run("share --host 127.0.0.1 --port 0").text).group(0)
     await asyncio.sleep(0.1)
@@ -278,6 +288,121 @@ async def through_serve(moves: int, pages: int, gap: float) -> Run:
         if session.store is not None:
             session.store.close(session)  # the lock the writer took
     return run
+
+
+# --- the seats (issue 32): taps from another process -------------------------------------------
+@dataclass(frozen=True)
+class Tap:
+    player: str
+    route: str  # "move" or "undo"
+    line: str  # the move ("" for undo)
+    moves: int  # the moves of the game after it
+
+
+def taps_to_play(count: int) -> tuple[Any, list[Tap]]:
+    """A fresh session and `count` taps: each move of the game by its player's seat, taken
+    back from that seat, played again (every tap a change the pages must show)."""
+    from referee.shell.shell import Shell
+
+    session, lines = lines_to_play(count)
+    probe = Shell(lines_to_play(0)[0])
+    taps: list[Tap] = []
+    for line in (t for t in lines if t not in ("undo", "redo")):
+        player = probe.session.actor()
+        for route, said in (("move", line), ("undo", ""), ("move", line)):
+            reply = probe.seat_move(player, said) if said else probe.seat_undo(player)
+            assert reply.ok, (player, said, reply.text)
+            taps.append(Tap(player, route, said, len(probe.session.entries)))
+        if len(taps) >= count:
+            break
+    return session, taps[:count]
+
+
+async def _tap(seats: dict[str, str], taps: list[Tap], gap: float, out: Any) -> None:
+    """As a seat page's script: a fresh request id per tap, the version it shows, its token."""
+    import aiohttp
+
+    said: list[tuple[float, float, bool]] = []
+    async with aiohttp.ClientSession() as http:
+        pages = {}
+        for player, url in seats.items():
+            async with http.get(url) as r:
+                found = re.search(r'data-page="([^"]+)"', await r.text())
+                assert found is not None, "the seat page gives no page token"
+                pages[player] = found.group(1)
+        async with http.get(next(iter(seats.values())) + "view.json") as r:
+            version = (await r.json())["version"]
+        start = time.perf_counter() + 0.2
+        for i, tap in enumerate(taps):
+            await asyncio.sleep(max(0.0, start + i * gap - time.perf_counter()))
+            body = {"line": tap.line, "version": version, "page": pages[tap.player]}
+            body["request"] = f"tap-{i}"
+            begun = time.perf_counter()
+            async with http.post(seats[tap.player] + tap.route, json=body) as r:
+                answer = await r.json()
+            said.append((begun, time.perf_counter(), r.status == 200 and answer["ok"]))
+            version = answer["version"]
+    out.send(said)
+
+
+def tapper_process(seats: dict[str, str], taps: list[Tap], gap: float, out: Any) -> None:
+    asyncio.run(_tap(seats, taps, gap, out))
+
+
+async def from_seats(count: int, pages: int, gap: float) -> tuple[Run, Run]:
+    """The taps on the seats, with PAGES pages open: tap -> answer (in `answers`) and tap ->
+    page; and, the peer, the same moves typed in the shell on the same run."""
+    from referee.shell.shell import Shell
+
+    session, taps = taps_to_play(count)
+    shell = Shell(session)
+    said = shell.run("share --host 127.0.0.1 --port 0").text
+    url = URL.search(said).group(0)
+    seats = dict(re.findall(r"^  (\S+): (http://\S+/seat/\S+/)$", said, re.MULTILINE))
+    shell.printer = lambda text: None  # the seats' answers are not printed in a bench
+    await asyncio.sleep(0.1)
+    run = Run()
+    opened = Pages(url, pages)
+    await opened.opened()
+    ctx = mp.get_context("spawn")
+    here, there = ctx.Pipe(duplex=False)
+    tapper = ctx.Process(target=tapper_process, args=(seats, taps, gap, there))
+    tapper.start()
+    answered = await asyncio.to_thread(here.recv)
+    await asyncio.to_thread(tapper.join, 30)
+    assert all(ok for _b, _d, ok in answered), "a tap was refused"
+    run.answers = [done - begun for begun, done, _ok in answered]
+    accepted = [Line(t.moves, b, d) for t, (b, d, _ok) in zip(taps, answered, strict=True)]
+    # from the tap: the phone's wait for its pages is from the moment it sent
+    matched(
+        run,
+        [Line(a.moves, a.begun, a.begun) for a in accepted],
+        await opened.seen(accepted[-1].moves),
+    )
+    shell.run("share off")
+    await asyncio.sleep(0.2)
+    typed = await in_the_shell(len(taps), pages, gap, [t.line or "undo" for t in taps])
+    return run, typed
+
+
+def report_seats(args: argparse.Namespace, seats: Run, typed: Run) -> None:
+    every = f"one every {args.gap * 1000:.0f} ms"
+    print(f"{args.moves} taps on the seats, {every}, {args.pages} pages open")
+    print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    rows = [
+        ("tap -> answer", seats.answers),
+        (f"tap -> page ({args.pages})", seats.latencies),
+        (f"typed move -> page ({args.pages})", typed.latencies),
+    ]
+    for name, values in rows:
+        most = f"{max(values) * 1e3:8.1f}" if values else f"{'-':>8}"
+        print(f"{name:32} {ms(values, 50)} {ms(values, 99)} {most}")
+    for name, values in (("tap -> answer", seats.answers), ("tap -> page", seats.latencies)):
+        print(
+            f"{name} / typed move -> page (the peer): p50 "
+            f"{ratio(values, typed.latencies, 50)}, p99 {ratio(values, typed.latencies, 99)}"
+        )
+    print(f"moves a page never showed: seats {seats.skipped}, typed {typed.skipped}")
 
 
 # --- the report -------------------------------------------------------------------------------
@@ -333,7 +458,14 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=1000)
     parser.add_argument("--pages", type=int, default=50)
     parser.add_argument("--gap", type=float, default=0.03, help="seconds between lines")
+    parser.add_argument("--seats", action="store_true", help="measure the players' seats")
     args = parser.parse_args()
+    if args.seats:
+        seats, typed = asyncio.run(from_seats(args.moves, args.pages, args.gap))
+        report_seats(args, seats, typed)
+        if seats.behind or typed.behind:
+            raise SystemExit(f"pages that never showed the last move: seats {seats.behind}")
+        return
     alone = asyncio.run(in_the_shell(args.moves, 0, args.gap))
     shell = asyncio.run(in_the_shell(args.moves, args.pages, args.gap))
     serve = asyncio.run(through_serve(args.moves, args.pages, args.gap))

@@ -50,7 +50,8 @@ def test_a_game_package_exports_its_spec_naming_its_own_modules(name: str, packa
 @pytest.mark.parametrize(("name", "package"), sorted(REGISTERED.items()))
 def test_a_game_s_page_is_what_the_web_page_asks_for(name: str, package: str) -> None:
     page = spec(name).page_module()
-    assert all(callable(getattr(page, f, None)) for f in ("panels", "ending", "prices"))
+    asked = ("panels", "ending", "prices", "holdings")  # holdings: a player's seat (issue 32)
+    assert all(callable(getattr(page, f, None)) for f in asked)
 
 
 @pytest.mark.parametrize(("name", "package"), sorted(REGISTERED.items()))

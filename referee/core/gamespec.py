@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.registry import GAMES as GAMES
 from referee.core.registry import Citations, citations_module
+from referee.i18n import in_game
 
 if TYPE_CHECKING:
     from referee.core.engine import Game, StockMove
@@ -66,6 +67,11 @@ class GamePage(Protocol):
         """Company prices for the price chart ({} if none)."""
         ...
 
+    def holdings(self, session: Played, state: Any, player: str) -> list[tuple[str, str]]:
+        """What `player` holds, for their own seat's page: (what, how much) in words. Their
+        own hidden hand may show here; it goes to no one else's page."""
+        ...
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -104,6 +110,17 @@ class GameSpec:
     def stock_rule(self) -> Callable[[int, int, bool], StockMove]:
         rule: Callable[[int, int, bool], StockMove] = _load(self.stock_move)
         return rule
+
+
+def standing_details(game: Game[Any, Any], state: Any, player: str) -> list[tuple[str, str]]:
+    """`player`'s row of the standings as (column, value) in the words of the game's rules:
+    the holdings of a game whose page says nothing more of them."""
+    row = next(r for r in game.standings(state) if r.player == player)
+    return [
+        (in_game(game.name, key), str(value))
+        for key, value in row.details.items()
+        if not isinstance(value, bool)
+    ]
 
 
 def _load(where: str) -> Any:

@@ -278,6 +278,61 @@ class Session:
         self.notify(Change(APPEND, show=False))
         return [*played.events, *self.settle()]
 
+    # --- moves from a seat (issue 32) ------------------------------------------------------
+    def play_for(self, player: str, text: str, agreed: bool = False) -> list[Event]:
+        """A move sent from `player`'s seat: only a game move (no prefix, no frame verb),
+        played as a typed move (`play`) when `player` is the one who acts for it: the player
+        to move, or the player of the automatic move it confirms. A seat cannot move for
+        another player (issue 32 item 3)."""
+        self.from_seat(text)
+        confirmed = next((n for n in self.awaiting if self._is_the_move(n, text)), None)
+        acts = self.entries[confirmed].by if confirmed is not None else self.actor()
+        if acts is None:
+            raise RuleError(
+                _("the game is over; no more moves"), "end of game", _("undo to go back")
+            )
+        if acts != player:
+            raise RuleError(
+                _(
+                    "a seat cannot move for another player: it is {actor}'s move, not {player}'s"
+                ).format(actor=acts, player=player),
+                "seat",
+                _("wait for your turn"),
+            )
+        return self.play(text, agreed=agreed)
+
+    @staticmethod
+    def from_seat(text: str) -> None:
+        """Refuse what a seat may not send: only a game move, without `as` or `force`; undo,
+        amend, readings, setup and the shell's commands stay in the shell (issue 32 item 3)."""
+        words = split(text)
+        if not words:
+            raise UsageError(_("empty move"))
+        verb = frame.find(words[0])
+        if verb is not None:
+            raise NotFromSeat(
+                _("'{verb}' is typed in the shell, not from a seat").format(verb=verb.name),
+                _("a move of your own, or ask the table"),
+            )
+
+    def may_undo_for(self, player: str) -> bool:
+        """Whether `player`'s seat may take back their last move (`undo_for`; the seat's
+        page shows the button only then)."""
+        last = next((e for e in reversed(self.entries) if not e.auto), None)
+        return last is not None and last.by == player and self.amendment is None
+
+    def undo_for(self, player: str) -> list[Entry]:
+        """Take back `player`'s own last move from their seat: only while it is the last move
+        typed (the automatic moves after it go with it) and nothing was amended since; any
+        other undo is the shell's (issue 32 item 3)."""
+        if not self.may_undo_for(player):
+            raise RuleError(
+                _("a seat takes back only its own last move, while no one has moved since"),
+                "seat",
+                _("ask the table to undo it in the shell"),
+            )
+        return self.undo(1)
+
     def settle(self) -> list[Event]:
         """Make every move that has no choice in it, each logged as automatic; their events."""
         events: list[Event] = []
@@ -882,6 +937,11 @@ class Session:
             self.save_error = str(e)
         else:
             self.save_error = ""
+
+
+class NotFromSeat(UsageError):
+    """What only the shell may do (undo, force, as, amend, readings, setup, its commands),
+    sent from a seat (issue 32 item 3)."""
 
 
 @dataclass(frozen=True, eq=False)

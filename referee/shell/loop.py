@@ -118,6 +118,7 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
     from referee.shell.history import SaveHistory
 
     shell = Shell(session, confirm=ask, choose=which)
+    shell.printer = say_above_prompt
     game = session.game
     history_file = history_path(session)
     history = SaveHistory(history_file) if history_file else InMemoryHistory()
@@ -172,6 +173,20 @@ async def _interactive(session: Session, share: list[str] | None) -> int:
 
             await stop(shell.sharing)
             shell.sharing = None
+
+
+# What is being printed above the prompt (kept until done: the loop holds tasks weakly).
+_printing: set[asyncio.Future[None]] = set()
+
+
+def say_above_prompt(text: str) -> None:
+    """Print `text` above the prompt without breaking what is being typed there (a seat's move
+    arrives while the prompt waits); the prompt is drawn again below it, its turn updated."""
+    from prompt_toolkit.application import run_in_terminal
+
+    printing = asyncio.ensure_future(run_in_terminal(lambda: print(text, flush=True)))
+    _printing.add(printing)
+    printing.add_done_callback(_printing.discard)
 
 
 def bottom_bar(session: Session, columns: int) -> str:

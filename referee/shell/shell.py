@@ -36,6 +36,10 @@ class Reply:
     ok: bool = True
     quit: bool = False
     exit_code: int = 0
+    # What the table must answer before the move is played (a seat shows it, issue 32): the
+    # question of a move that skips a step with a cost, or the moves the words may mean.
+    question: str = ""
+    choices: tuple[str, ...] = ()
 
 
 # The shell's own commands, declared beside their handlers (see `register_verbs`).
@@ -77,6 +81,9 @@ class Shell:
         # Asks which of several moves the words meant (an index, None: none); batch mode: none.
         self.choose = choose
         self.sharing: Sharing | None = None  # the live page while shared
+        # Prints what a seat played, and its answer, at the terminal (the interactive shell
+        # prints above its prompt).
+        self.printer: Callable[[str], None] = _say
 
     @property
     def game(self) -> Game[Any, Any]:
@@ -86,8 +93,12 @@ class Shell:
         line = line.strip()
         if not line or line.startswith("#"):
             return Reply("")
+        return self._answered(lambda: self._run(line))
+
+    def _answered(self, doing: Callable[[], Reply]) -> Reply:
+        """The reply of `doing`, or its refusal, then a failed save said."""
         try:
-            reply = self._run(line)
+            reply = doing()
         except RefereeError as e:
             reply = Reply(
                 _("rejected: {error}").format(error=clip_echoes(str(e))),
@@ -129,6 +140,40 @@ class Shell:
                 raise
             events = self.session.play(several.choices[picked])
         return Reply(self._after(events))
+
+    # --- from a seat (issue 32): the same session, answers and save as a typed move -------
+    def seat_move(self, player: str, line: str, agreed: bool = False) -> Reply:
+        """A move sent from `player`'s seat. What the shell would ask instead (a skipped step
+        with a cost, several moves the words may mean) is answered with the question or the
+        choices, for the seat to send again: `agreed`, or one of the choices."""
+
+        def move() -> Reply:
+            try:
+                events = self.session.play_for(player, line.strip(), agreed=agreed)
+            except Confirm as asked:
+                question = _("{reason}: play it anyway?").format(reason=asked.reason)
+                return Reply(question, ok=False, exit_code=asked.exit_code, question=question)
+            except Several as several:
+                said = _("which move? {question}").format(question=several.message)
+                return Reply(said, ok=False, exit_code=several.exit_code, choices=several.choices)
+            return Reply(self._after(events))
+
+        return self._answered(move)
+
+    def say(self, text: str) -> None:
+        """Print what a seat played, and its answer (`printer`: above the prompt when the
+        interactive shell runs)."""
+        self.printer(text)
+
+    def seat_undo(self, player: str) -> Reply:
+        """`player`'s own last move taken back from their seat (`Session.undo_for`)."""
+
+        def undo() -> Reply:
+            undone = self.session.undo_for(player)
+            lines = [_("undone: {player}: {move}").format(player=e.by, move=e.text) for e in undone]
+            return Reply("\n".join([*lines, self.next_line()]))
+
+        return self._answered(undo)
 
     def _after(self, events: list[Event]) -> str:
         """The events, then what the table must do next."""
@@ -470,32 +515,39 @@ class Shell:
 
     @COMMANDS.verb(
         "share",
-        "share [off|--host H --port N]",
-        N_("show the game live on the table's phones (read-only)"),
-        complete=lambda session, words: ("off", "--host", "--port") if not words else (),
+        "share [off|seats [off]|--host H --port N]",
+        N_("show the game live on the table's phones; each player moves from their own seat"),
+        complete=lambda session, words: _share_words(words),
         forms=(
-            Form("share", N_("start the page")),
+            Form("share", N_("start the page and each player's seat")),
+            Form("share seats", N_("each player's seat address again")),
+            Form("share seats off", N_("close the seats")),
             Form("share off", N_("stop it")),
             Form("share --host 0.0.0.0 --port 8080", N_("on this address")),
         ),
-        rule=N_("the page is read-only: moves are typed here only"),
+        rule=N_("the page is read-only; a seat plays only its own player's moves"),
     )
     def _share(self, words: list[str], line: str) -> Reply:
         # The page's server (aiohttp) is loaded when a page is first shared: start-up time.
         from referee.web import share
 
-        if words and words[0].lower() == "off":
-            if len(words) > 1:
+        if words and words[0].lower() in ("off", "seats"):
+            off = words[0].lower() == "off"
+            if off and len(words) > 1:
                 raise UsageError(_("share off takes nothing more"), share.USAGE)
+            seats_off = share.seats_words(words[1:]) if not off else False
             if self.sharing is None:
                 return Reply(_("the game is not shared"))
+            if not off:
+                return Reply(share.seats(self.sharing, seats_off, self))
             sharing, self.sharing = self.sharing, None
             return Reply(share.stop_soon(sharing))
         host, port = share.parse(words)
         if self.sharing is not None:
             return Reply(share.already(self.sharing))
         self.sharing = share.start(self.session, host, port)
-        return Reply(share.announce(self.sharing.page.url))
+        announced = share.announce(self.sharing.page.url)
+        return Reply(f"{announced}\n{share.open_seats(self.sharing, self)}")
 
     @COMMANDS.verb(
         "amend",
@@ -548,6 +600,17 @@ def _view_verb(name: str, summary: str) -> None:
 _view_verb("market", N_("the stock market: every share price and what moves it next"))
 _view_verb("trains", N_("the trains: the roster, the phase, what the next train brings"))
 _view_verb("companies", N_("per company its owners and figures; per player holdings and worth"))
+
+
+def _share_words(words: list[str]) -> tuple[str, ...]:
+    """Completion for `share`: its words, then `off` after `seats`."""
+    if not words:
+        return ("off", "seats", "--host", "--port")
+    return ("off",) if words == ["seats"] else ()
+
+
+def _say(text: str) -> None:
+    print(text, flush=True)
 
 
 def verb_help(verb: Verb | frame.FrameVerb) -> list[str]:

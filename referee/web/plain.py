@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.gamespec import Played
+from referee.core.gamespec import Played, standing_details
 from referee.i18n import _
 
 
@@ -18,3 +18,7 @@ def panels(session: Played, state: Any) -> list[tuple[str, str]]:
 
 def ending(session: Played, state: Any) -> list[str]:
     return [_("the game is over") if session.game.is_over(state) else _("the game goes on")]
+
+
+def holdings(session: Played, state: Any, player: str) -> list[tuple[str, str]]:
+    return standing_details(session.game, state, player)

@@ -1,7 +1,8 @@
 """The table page over HTTP (aiohttp), served from the shell's own asyncio loop.
 
 Read-only and private: every address starts with an unguessable token, anything else is 404;
-only GET and HEAD are answered (405 for every other method). Every accepted move, undo, redo
+only GET and HEAD are answered (405 for every other method, on any path), but for the players'
+seats under `/seat/<seat token>/` (referee/web/seats.py). Every accepted move, undo, redo
 or amend reaches the open pages through server-sent events: the stream tells of each new
 version and brings the view of the newest (drawn once for all pages; the charts, drawn again
 at most every CHART_SECONDS, come apart, only to a stream that lacks them); a page that lost its
@@ -26,8 +27,10 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from importlib import resources
+from typing import Protocol
 
 from aiohttp import web, web_protocol
 
@@ -69,7 +72,7 @@ _log.addHandler(logging.NullHandler())
 _log.propagate = False
 
 
-def _plain(status: int, text: str, **extra: str) -> web.Response:
+def plain(status: int, text: str, **extra: str) -> web.Response:
     return web.Response(status=status, text=text + "\n", headers={**HEADERS, **extra})
 
 
@@ -87,7 +90,7 @@ class _Connection(web_protocol.RequestHandler):
         exc: BaseException | None = None,
         message: str | None = None,
     ) -> web.StreamResponse:
-        response = _plain(status, ERRORS.get(status, "the page could not be made"))
+        response = plain(status, ERRORS.get(status, "the page could not be made"))
         response.force_close()
         return response
 
@@ -103,6 +106,13 @@ class _Server(web.Server):
     def __call__(self) -> web_protocol.RequestHandler:
         # aiohttp has no option for the error answer: the connection class is ours instead.
         return _Connection(self, loop=self._loop, **self._kwargs)
+
+
+class SeatRoutes(Protocol):
+    """What answers under `/seat/` while the seats are open (referee/web/seats.py)."""
+
+    async def dispatch(self, request: web.BaseRequest, rest: str) -> web.StreamResponse:
+        """Answer a request for `/seat/<rest>`."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +157,7 @@ class TablePage:
         self._sock: socket.socket | None = None
         self._lowered = False  # whether this page lowered the switch interval (serve)
         self.url = ""
+        self.seats: SeatRoutes | None = None  # the players' seats, while open
         source.listeners.append(self.wake)
 
     # --- what is served ------------------------------------------------------------------
@@ -252,16 +263,20 @@ class TablePage:
         except (ConnectionError, asyncio.CancelledError):
             raise
         except Exception as e:  # never a traceback in the shell: the page says it plainly
-            return _plain(500, f"the page could not be made: {type(e).__name__}")
+            return plain(500, f"the page could not be made: {type(e).__name__}")
 
     async def _dispatch(self, request: web.BaseRequest) -> web.StreamResponse:
         parts = request.path.split("/", 2)  # "", token, rest
+        if len(parts) == 3 and parts[1] == "seat":
+            if self.seats is None:
+                return plain(403, _("this seat is closed or unknown"))
+            return await self.seats.dispatch(request, parts[2])
+        if request.method not in ("GET", "HEAD"):  # only a seat's own routes take a write
+            return plain(405, "this page is read-only", Allow="GET, HEAD")
         if len(parts) < 2 or not secrets.compare_digest(parts[1], self.token):
-            return _plain(404, "not found")
-        if request.method not in ("GET", "HEAD"):
-            return _plain(405, "this page is read-only", Allow="GET, HEAD")
+            return plain(404, "not found")
         if len(parts) == 2:
-            return _plain(302, "the page", Location=f"/{self.token}/")
+            return plain(302, "the page", Location=f"/{self.token}/")
         rest = parts[2]
         if rest == "":
             page = (await self.rendered()).page
@@ -270,17 +285,19 @@ class TablePage:
             payload = (await self.rendered()).json
             return web.Response(body=payload, content_type="application/json", headers=HEADERS)
         if rest == "events":
-            return await self.events(request)
+            return await self.stream(request, self._teller())
         if rest in STATIC:
             text = resources.files("referee.web").joinpath("static", rest).read_bytes()
             return web.Response(body=text, content_type=STATIC[rest], headers=HEADERS)
-        return _plain(404, "not found")
+        return plain(404, "not found")
 
-    async def events(self, request: web.BaseRequest) -> web.StreamResponse:
+    async def stream(self, request: web.BaseRequest, tell: Teller) -> web.StreamResponse:
+        """A page's stream of events: `tell` writes what a page that showed a version must
+        hear now, and says which version it has then."""
         if request.method == "HEAD":
             return web.Response(content_type="text/event-stream", headers=HEADERS)
         if len(self.streams) >= MAX_STREAMS:
-            return _plain(503, "too many pages open", **{"Retry-After": "5"})
+            return plain(503, "too many pages open", **{"Retry-After": "5"})
         response = web.StreamResponse(
             headers={**HEADERS, "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"}
         )
@@ -289,16 +306,15 @@ class TablePage:
         try:
             await response.prepare(request)
             _small_buffers(request)
-            await self._write(response, f"retry: {RETRY_MS}\n\n".encode())
+            await self.write(response, f"retry: {RETRY_MS}\n\n".encode())
             sent = request.query.get("shown", "")  # the version the page shows already
-            charts = 0  # the drawing of the charts it has from this stream (none yet)
             while True:
                 if self.source.version != sent:
-                    sent, charts = await self._tell(response, sent, charts)
+                    sent = await tell(self, response, sent)
                 try:
                     go_on = await asyncio.wait_for(queue.get(), HEARTBEAT_SECONDS)
                 except TimeoutError:
-                    await self._write(response, b": still here\n\n")
+                    await self.write(response, b": still here\n\n")
                     continue
                 if not go_on:
                     break
@@ -307,6 +323,18 @@ class TablePage:
         finally:
             self.streams.discard(queue)
         return response
+
+    def _teller(self) -> Teller:
+        """What the read-only page's stream tells, remembering the drawing of the charts it
+        has from this stream (none yet)."""
+        charts = 0
+
+        async def tell(page: TablePage, response: web.StreamResponse, sent: str) -> str:
+            nonlocal charts
+            sent, charts = await page._tell(response, sent, charts)
+            return sent
+
+        return tell
 
     async def _tell(self, response: web.StreamResponse, sent: str, charts: int) -> tuple[str, int]:
         """Tell a stream of each version after `sent`, then give it the view of the newest, in
@@ -317,7 +345,7 @@ class TablePage:
         said = "".join(f"event: version\ndata: {v}\n\n" for v in self._since(sent, made.version))
         drawn = made.charts.event if made.charts.number != charts else b""
         view = b"".join((said.encode(), drawn, b"event: view\ndata: ", made.view, b"\n\n"))
-        await self._write(response, view)
+        await self.write(response, view)
         return made.version, made.charts.number
 
     def _since(self, sent: str, upto: str) -> list[str]:
@@ -330,7 +358,7 @@ class TablePage:
         return [upto]
 
     @staticmethod
-    async def _write(response: web.StreamResponse, data: bytes) -> None:
+    async def write(response: web.StreamResponse, data: bytes) -> None:
         await asyncio.wait_for(response.write(data), WRITE_SECONDS)
 
     # --- starting and stopping -------------------------------------------------------------
@@ -387,6 +415,9 @@ class TablePage:
             _restore_switch_interval()
             self._lowered = False
 
+
+# What a stream tells a page that showed a version (`TablePage.stream`); the version it has then.
+Teller = Callable[[TablePage, web.StreamResponse, str], Awaitable[str]]
 
 # The interpreter's switch intervals before each page still served lowered it, first first.
 _switch_before: list[float] = []

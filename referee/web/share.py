@@ -15,11 +15,12 @@ from typing import Any, TextIO
 from referee.core.engine import UsageError
 from referee.i18n import _
 from referee.play.session import Change, Session
+from referee.web.seats import Hands, Seats
 from referee.web.server import TablePage, lan_address
 from referee.web.source import SaveFollower, Source
 from referee.web.watch import Watch
 
-USAGE = "share [--host ADDRESS] [--port N], or share off"
+USAGE = "share [--host ADDRESS] [--port N], share seats [off], or share off"
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Sharing:
     source: Source
     page: TablePage
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    seats: Seats | None = None  # the players' seats, while open
 
     def changed(self, change: Change) -> None:
         """Called by the session after every change: pages hear of it once the table sees it."""
@@ -55,6 +57,41 @@ def announce(url: str, served: bool = False) -> str:
             "phones on the same network: scan the code or type the address; `share off` stops it"
         )
     return f"{shared}\n  {url}\n{qr(url)}\n{how}"
+
+
+def seat_lines(seats: Seats) -> str:
+    """Each player's private seat address and its QR code."""
+    lines = [_("each player's own seat (private: only that player scans it):")]
+    for player, url in seats.urls():
+        lines += [f"  {player}: {url}", qr(url)]
+    return "\n".join(lines)
+
+
+def open_seats(sharing: Sharing, hands: Hands) -> str:
+    """Open a seat for each player (`share`, `share seats` when closed); what the shell says."""
+    sharing.seats = Seats(sharing.page, hands)
+    return seat_lines(sharing.seats)
+
+
+def seats_words(words: Sequence[str]) -> bool:
+    """Whether the words after `share seats` say `off`; nothing else is allowed."""
+    if len(words) > 1 or (words and words[0].lower() != "off"):
+        raise UsageError(_("share seats takes only 'off'"), USAGE)
+    return bool(words)
+
+
+def seats(sharing: Sharing, off: bool, hands: Hands) -> str:
+    """`share seats`: the seats' addresses again (opened anew when closed); `share seats off`
+    closes them: their addresses no longer work."""
+    if not off:
+        if sharing.seats is None:
+            return open_seats(sharing, hands)
+        return seat_lines(sharing.seats)
+    if sharing.seats is None:
+        return _("the seats are closed already")
+    sharing.seats.close()
+    sharing.seats = None
+    return _("the seats are closed; their addresses no longer work (the page still does)")
 
 
 def parse(words: Sequence[str]) -> tuple[str, int | None]:

@@ -35,6 +35,11 @@ NEVER_ONE = {
     "{count} lays fit {asked} on {where}, say which: ": "several lays",
     "Railroad Rivals, {n} players": "two players or more",
     "the box's {cities} city / {stocks} stock tiles are too few for {n} players": "players",
+    # a seat's bounds (referee/web/seats.py): constants in the hundreds or thousands
+    "a line is at most {n} characters": "the seat's bound",
+    "a post is at most {n} bytes": "the seat's bound",
+    "a move is one line of at most {n} characters": "the seat's bound",
+    "version, page and request are at most {n} characters each": "the seat's bound",
 }
 
 

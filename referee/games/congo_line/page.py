@@ -87,3 +87,14 @@ def ending(session: Played, state: State) -> list[str]:
             last=END_CITIES, n=reached
         )
     ]
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their seat: money, shares by train, goods cubes left."""
+    snap = session.game.snapshot(state)
+    shares = ", ".join(f"{n} {shown(c)}" for c, n in snap["shares"][player].items() if n)
+    return [
+        (_("money"), str(snap["money"][player])),
+        (_("shares"), shares or "-"),
+        (_("goods cubes left"), str(snap["cubes_left"][player])),
+    ]

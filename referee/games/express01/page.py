@@ -96,3 +96,22 @@ def ending(session: Played, state: State) -> list[str]:
     if state.end_triggered:
         lines.append(_("the end is reached: this round is the last"))
     return lines
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their own seat only: the cards in their hand (secret from the
+    table's page), their shares, base cards and position."""
+    snap = session.game.snapshot(state)
+    hand = ", ".join(
+        f"{n} × {deck_words(code)}" for code, n in sorted(snap["hands"][player].items()) if n
+    )
+    shares = ", ".join(f"{n} {company(c)}" for c, n in snap["shares"][player].items() if n)
+    held = [
+        (_("cards in hand"), hand or "-"),
+        (_("shares"), shares or "-"),
+        (_("base cards"), " ".join(map(str, snap["bases"][player])) or "-"),
+        (_("position"), str(snap["positions"].get(player, "-"))),
+    ]
+    if state.loco == player:
+        held.append((_("black loco"), "✓"))
+    return held

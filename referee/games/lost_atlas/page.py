@@ -204,3 +204,17 @@ def ending(session: Played, state: State) -> list[str]:
     if state.out:
         lines.append(_("bankrupt: {players}").format(players=", ".join(state.out)))
     return lines
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their seat: cash, worth, shares and presidencies."""
+    shares = [
+        f"{n} {name}" + (" (" + _("president") + ")" if c.president == player else "")
+        for name, c in state.companies.items()
+        if (n := c.shares.get(player, 0))
+    ]
+    return [
+        (pgettext("lost-atlas", "cash"), str(state.cash[player])),
+        (_("worth"), str(ledger.value(state, player))),
+        (_("shares"), ", ".join(shares) or "-"),
+    ]

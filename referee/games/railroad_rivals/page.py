@@ -180,3 +180,15 @@ def ending(session: Played, state: State) -> list[str]:
     if snap["ending"]:
         lines.append(_("the end is reached: this turn is the last"))
     return lines
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their seat: score, stocks, city tiles in hand (as a count)."""
+    snap = session.game.snapshot(state)
+    stocks = snap["stocks"][player]
+    counted = ", ".join(f"{stocks.count(r)} {r}" for r in dict.fromkeys(stocks))
+    return [
+        (_("score"), str(snap["scores"].get(player, 0))),
+        (_("stocks"), counted or "-"),
+        (_("city tiles in hand"), str(snap["hidden_city_tiles"][player])),
+    ]

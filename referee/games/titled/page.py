@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.engine import UsageError
-from referee.core.gamespec import Played
+from referee.core.gamespec import Played, standing_details
 from referee.core.html import esc, items, table
 from referee.eighteen.hexmap import TILE, Hex, svg
 from referee.eighteen.upgrades import colour_word as colour
@@ -276,3 +276,8 @@ def ending(session: Played, state: State) -> list[str]:
     if state.last_set:
         lines.append(_("this is the last set of operating rounds"))
     return lines
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their seat: their row of the standings (cash, shares, ...)."""
+    return standing_details(session.game, state, player)

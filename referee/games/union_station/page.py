@@ -131,3 +131,10 @@ def ending(session: Played, state: State) -> list[str]:
             n=len(COLOURS) - len(blocked), all=len(COLOURS)
         ),
     ]
+
+
+def holdings(session: Played, state: State, player: str) -> list[tuple[str, str]]:
+    """What `player` holds, for their seat: cash and shares by railroad."""
+    seat = next(p for p in session.game.snapshot(state)["players"] if p["name"] == player)
+    shares = ", ".join(f"{n} {shown(c)}" for c, n in seat["shares"].items() if n)
+    return [(_("cash"), str(seat["cash"])), (_("shares"), shares or "-")]
