@@ -296,7 +296,7 @@ class Session:
                 _(
                     "a seat cannot move for another player: it is {actor}'s move, not {player}'s"
                 ).format(actor=acts, player=player),
-                "seat",
+                "session",
                 _("wait for your turn"),
             )
         return self.play(text, agreed=agreed)
@@ -328,7 +328,7 @@ class Session:
         if not self.may_undo_for(player):
             raise RuleError(
                 _("a seat takes back only its own last move, while no one has moved since"),
-                "seat",
+                "session",
                 _("ask the table to undo it in the shell"),
             )
         return self.undo(1)

@@ -24,7 +24,7 @@ from aiohttp import web
 
 from referee import i18n
 from referee.core.engine import RefereeError
-from referee.i18n import _
+from referee.i18n import _, ngettext
 from referee.play.session import Session
 from referee.web import seat_page
 from referee.web.server import HEADERS, TablePage, plain
@@ -204,7 +204,14 @@ class Seats:
         if route == "complete":
             line = request.query.get("line", "")
             if len(line) > MAX_LINE:
-                return plain(400, _("a line is at most {n} characters").format(n=MAX_LINE))
+                return plain(
+                    400,
+                    ngettext(
+                        "a line is at most {n} character",
+                        "a line is at most {n} characters",
+                        MAX_LINE,
+                    ).format(n=MAX_LINE),
+                )
             with i18n.drawing(lang):
                 said = seat_page.completions(self.session, seat.player, line)
             return _json(200, {"completions": said})
@@ -267,10 +274,20 @@ class Seats:
 
 async def _body(request: web.BaseRequest) -> bytes:
     if (request.content_length or 0) > MAX_BODY:
-        raise Refused(413, _("a post is at most {n} bytes").format(n=MAX_BODY))
+        raise Refused(
+            413,
+            ngettext("a post is at most {n} byte", "a post is at most {n} bytes", MAX_BODY).format(
+                n=MAX_BODY
+            ),
+        )
     body = await request.content.read(MAX_BODY + 1)
     if len(body) > MAX_BODY:
-        raise Refused(413, _("a post is at most {n} bytes").format(n=MAX_BODY))
+        raise Refused(
+            413,
+            ngettext("a post is at most {n} byte", "a post is at most {n} bytes", MAX_BODY).format(
+                n=MAX_BODY
+            ),
+        )
     return body
 
 
@@ -293,9 +310,20 @@ def _read(body: bytes, with_line: bool) -> Post:
         raise Refused(400, allowed)
     line = texts.get("line", "")
     if len(line) > MAX_LINE or "\n" in line or "\r" in line:
-        raise Refused(400, _("a move is one line of at most {n} characters").format(n=MAX_LINE))
+        raise Refused(
+            400,
+            ngettext(
+                "a move is one line of at most {n} character",
+                "a move is one line of at most {n} characters",
+                MAX_LINE,
+            ).format(n=MAX_LINE),
+        )
     if any(len(texts[name]) > MAX_ID for name in ("version", "page", "request")):
-        said = _("version, page and request are at most {n} characters each")
+        said = ngettext(
+            "version, page and request are at most {n} character each",
+            "version, page and request are at most {n} characters each",
+            MAX_ID,
+        )
         raise Refused(400, said.format(n=MAX_ID))
     return Post(line, texts["version"], texts["page"], texts["request"], agreed)
 
