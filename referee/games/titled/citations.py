@@ -32,6 +32,7 @@ KEYS: dict[str, str] = {
     "privates.*.exchanges_for": N_("what the private exchanges for"),
     "privates.*.extra_lay": N_("the private's extra tile lay"),
     "privates.*.free_station_on": N_("the private's free station"),
+    "privates.*.stop_bonus": N_("the private's token that adds to a stop"),
     "privates.*.train_discount": N_("the private's train discount"),
     "shares.first_sale": N_("the first sale of shares"),
     "shares.holding_limit": N_("the holding limit"),
