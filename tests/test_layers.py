@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("core", ("referee", "referee.core", "referee.i18n")),  # "referee": only its __init__
     ("route search", ("referee.eighteen",)),
-    ("18xx rules", ("referee.games.rules18", "referee.eighteen_rules")),
+    ("18xx rules", ("referee.eighteen_rules",)),
     ("games", ("referee.games",)),
     ("session", ("referee.play",)),
     ("store", ("referee.store",)),
@@ -31,14 +31,12 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "referee.cli",
             "referee.shell",
             "referee.web",
-            # development code, until it leaves the package (issue 30 item 5)
-            "referee.generate",
-            "referee.scenario",
         ),
     ),
 )
-# Folders of referee/games that are not games but shared by them (a layer of their own).
-SHARED_BY_GAMES = ("rules18",)
+# Folders of referee/games that are not games but shared by them (none: the 18xx rules layer
+# is referee/eighteen_rules).
+SHARED_BY_GAMES: tuple[str, ...] = ()
 # Circles someone is untangling on another branch; each must still be one (remove it here
 # when it is gone), and no other circle may appear.
 PENDING: tuple[frozenset[str], ...] = ()
