@@ -44,6 +44,7 @@ def words() -> dict[str, str]:
         "clear": _("Clear"),
         "line": pgettext("seat", "type a move"),
         "take_back": _("Take back my last move"),
+        "confirm": _("confirm {move} (made automatically)"),
         "sending": _("sending…"),
         "yes": _("yes"),
         "no": pgettext("seat", "no"),
@@ -122,8 +123,15 @@ def view(session: Session, player: str, *, version: str) -> dict[str, Any]:
         "standing": _standing(session, player),
         "buttons": completions(session, player, ""),
         "take_back": session.may_undo_for(player),
+        "automatic": automatic(session, player),
         "words": words(),
     }
+
+
+def automatic(session: Session, player: str) -> list[str]:
+    """The moves the referee made for `player` (no choice in them) that the table has not
+    typed yet: the seat confirms one by sending it, as the shell takes it typed afterwards."""
+    return [session.entries[n].text for n in session.awaiting if session.entries[n].by == player]
 
 
 def _standing(session: Session, player: str) -> str:

@@ -169,3 +169,27 @@ def test_words_typed_at_the_table_cannot_break_out_of_the_seat_page_s_data() -> 
     assert 'data-page="&quot;&gt;&lt;"' in page
     data = json.loads(re.search(r'id="view">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
     assert "</script><b>x" in data["happened"][0][0]
+
+
+def test_a_seat_confirms_the_move_the_referee_made_for_its_player() -> None:
+    """Issue 32 item 2: automatic moves are confirmed from the seat the same way as typed in
+    the shell: the seat of the player the referee moved for offers that move to confirm, and
+    sending it confirms it once (tests/frame/test_automatic.py, the shell's side)."""
+    from devtools import scenario
+
+    s = scenario.load(SCENARIOS / "congo-line-3p-seventh-city.txt")
+    session = Session.new(s.game, s.players, s.variant, s.board)
+    session.settle()
+    for command in s.commands:
+        if command.text == "orange sell B yellow":
+            break
+        if command.refusal is None and not command.figures:
+            session.play(command.text)
+    session.play("orange sell B yellow")  # A's last move: the referee plays A's `done`
+    assert seat_page.view(session, "A", version="v")["automatic"] == ["done"]
+    assert seat_page.view(session, "B", version="v")["automatic"] == []
+    logged = list(session.entries)
+    events = session.play_for("A", "done")
+    assert [e.text for e in events] == ["confirmed: A: done (made automatically)"]
+    assert session.entries == logged
+    assert seat_page.view(session, "A", version="v")["automatic"] == []

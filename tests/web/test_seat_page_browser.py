@@ -387,3 +387,25 @@ async def test_a_seat_in_japanese(browser: Browser, tmp_path: Path) -> None:
             assert not await layout(seat, shots(tmp_path), "congo-line-ja")
         finally:
             shell.run("lang en")
+
+
+async def test_a_seat_confirms_the_move_the_referee_made_for_its_player(browser: Browser) -> None:
+    """Issue 32 item 2: automatic moves are confirmed on the seat the same way: after A's last
+    move the referee plays A's `done`; A's seat offers to confirm it, and a tap confirms it
+    once (the log unchanged), as the same word typed in the shell would."""
+    session = fresh(scenario.load(SCENARIOS / SHORT["congo-line"]))
+    moves, _typed = steps(SHORT["congo-line"])
+    async with seats_of(session) as (shell, urls):
+        for step in moves:
+            assert shell.run(step.text).ok != step.refused, step.text
+            if step.text == "orange sell B yellow":
+                break
+        assert session.entries[-1].auto and session.entries[-1].by == "A"
+        logged = list(session.entries)
+        seat = (await _open(browser, {"A": urls["A"]}))["A"]
+        confirm = "document.querySelector('#seat button.confirm')"
+        await seat.tab.wait_for(f"{confirm}?.dataset.confirm === 'done'", WAIT)
+        await seat.tab.js(f"{confirm}.click()")
+        assert "confirmed: A: done (made automatically)" in await seat.answer()
+        await seat.tab.wait_for(f"!{confirm}", WAIT)
+        assert session.entries == logged

@@ -95,6 +95,10 @@
       back.append(el("button", { type: "button", class: "quiet", id: "take-back",
         text: w.take_back, onclick: takeBack }));
     }
+    for (const made of view.automatic) {  // the referee's moves for this player, to confirm
+      back.append(el("button", { type: "button", class: "quiet confirm", "data-confirm": made,
+        text: w.confirm.replace("{move}", made), onclick: () => send(made) }));
+    }
     drawButtons();
   }
 
