@@ -15,13 +15,6 @@ import pytest
 from referee.games.titled.describe import shipped_name
 from tests.games.titled.replay import Replay, each_forced, recorded_games, replay
 
-# What still keeps a recorded game from replaying exactly (the open items of issue 28): the
-# games whose moves are not all accepted, and those whose final values are not the site's.
-# Every fixture of every shipped title now replays exactly (18Chesapeake's two-player game with
-# its title's [players.variants.2]).
-FORCED: dict[str, str] = {}
-VALUES: dict[str, str] = {}
-
 
 @cache
 def replayed(path: Path) -> Replay:
@@ -36,12 +29,9 @@ def _name(path: Path) -> str:
 QUICK = ("1889/hs_jmmljkbw_17502", "1889/hs_lhglbbiz_17502", "18AL/hs_pzujrnou_144868")
 
 
-def _marked(path: Path, open_items: dict[str, str]) -> object:
-    marks = [] if _name(path) in QUICK else [pytest.mark.recorded]
-    why = open_items.get(_name(path))
-    if why is not None:
-        marks.append(pytest.mark.xfail(reason=why, strict=True))
-    return pytest.param(path, marks=marks)
+def _marked(path: Path) -> object:
+    """Every fixture of every shipped title replays exactly: none is expected to fail."""
+    return pytest.param(path, marks=[] if _name(path) in QUICK else [pytest.mark.recorded])
 
 
 NAMES = [_name(p) for p in recorded_games()]
@@ -49,26 +39,20 @@ NAMES = [_name(p) for p in recorded_games()]
 # xdist hands a game's checks to one worker, which replays the game once (`replayed`).
 
 
-@pytest.mark.parametrize(
-    "path", [_marked(p, FORCED) for p in recorded_games()], ids=NAMES, scope="module"
-)
+@pytest.mark.parametrize("path", [_marked(p) for p in recorded_games()], ids=NAMES, scope="module")
 def test_a_recorded_game_replays_with_no_forced_move(path: Path) -> None:
     result = replayed(path)
     assert not result.failed
     assert list(each_forced(result)) == []
 
 
-@pytest.mark.parametrize(
-    "path", [_marked(p, VALUES) for p in recorded_games()], ids=NAMES, scope="module"
-)
+@pytest.mark.parametrize("path", [_marked(p) for p in recorded_games()], ids=NAMES, scope="module")
 def test_a_recorded_game_ends_with_the_sites_final_values(path: Path) -> None:
     result = replayed(path)
     assert result.scores() == result.game.result
 
 
-@pytest.mark.parametrize(
-    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
-)
+@pytest.mark.parametrize("path", [_marked(p) for p in recorded_games()], ids=NAMES, scope="module")
 def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     path: Path,
 ) -> None:
@@ -81,9 +65,7 @@ def test_after_each_operating_round_cash_and_prices_are_what_the_actions_imply(
     assert result.checks == []
 
 
-@pytest.mark.parametrize(
-    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
-)
+@pytest.mark.parametrize("path", [_marked(p) for p in recorded_games()], ids=NAMES, scope="module")
 def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(path: Path) -> None:
     """Issue 28 item 4 (rule 18xx routes): each revenue the site recorded is at most the best
     routes the search proves on the track of that moment, which `run best` pays; 18AL's runs
@@ -94,9 +76,7 @@ def test_each_recorded_revenue_is_at_most_the_proven_best_that_run_best_pays(pat
         assert result.runs > 0
 
 
-@pytest.mark.parametrize(
-    "path", [_marked(p, {}) for p in recorded_games()], ids=NAMES, scope="module"
-)
+@pytest.mark.parametrize("path", [_marked(p) for p in recorded_games()], ids=NAMES, scope="module")
 def test_a_recorded_revenue_the_search_leaves_to_the_table_is_its_routes_priced(
     path: Path,
 ) -> None:
