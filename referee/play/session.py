@@ -39,7 +39,6 @@ from referee.core.engine import (
     choose_readings,
     find_reading,
 )
-from referee.core.errors import Confirm
 from referee.core.words import amount, legal_first, match
 from referee.i18n import N_, _
 from referee.play import frame
@@ -168,9 +167,6 @@ class Session:
     as_moves: str = PLACE
     # The last change, when it was an amendment: what `undo` restores.
     amendment: Amendment | None = None
-    # The last move sent from a seat (issue 32): the same words typed in the shell after it,
-    # a beat late, are asked about before they are played again (`_repeats_a_seat`).
-    seat_entry: Entry | None = field(default=None, compare=False, repr=False)
     # told[i] is what entries[i] did, in words (`Session.tell`).
     told: list[Told] = field(default_factory=list)
     # Called after every change the table sees (a move, an undo, a redo, an amendment, a
@@ -262,8 +258,6 @@ class Session:
         whoever acts now (the typist is often one beat behind): answered, not logged.
         `agreed`: the table said yes to the steps the move skips (`Confirm`)."""
         confirmed = self._confirmed(text, self._is_the_move)
-        if confirmed is None and not agreed:
-            self._repeats_a_seat(text)
         if confirmed is None:
             try:
                 played = self.interpret(self.state, text, agreed=agreed)
@@ -305,33 +299,7 @@ class Session:
                 "session",
                 _("wait for your turn"),
             )
-        seat_entry, self.seat_entry = self.seat_entry, None  # a seat may repeat its own move
-        before = len(self.entries)
-        try:
-            events = self.play(text, agreed=agreed)
-        except RefereeError:
-            self.seat_entry = seat_entry
-            raise
-        if len(self.entries) > before:
-            self.seat_entry = self.entries[before]
-        return events
-
-    def _repeats_a_seat(self, text: str) -> None:
-        """Ask before playing, typed in the shell, the words a seat has just played while no
-        move was typed since: the typist one beat behind the player's own tap would otherwise
-        play it a second time, or for the next player (issue 32; the shell asks, a batch
-        refuses; `agreed` plays it)."""
-        last = next((e for e in reversed(self.entries) if not e.auto), None)
-        if last is None or last is not self.seat_entry:
-            return
-        if [w.lower() for w in split(text)] == [w.lower() for w in split(last.text)]:
-            raise Confirm(
-                _("{player} played '{move}' from their seat just now (#{number})").format(
-                    player=last.by, move=last.text, number=self.entries.index(last) + 1
-                ),
-                "session",
-                _("say yes only to play it a second time"),
-            )
+        return self.play(text, agreed=agreed)
 
     @staticmethod
     def from_seat(text: str) -> None:

@@ -193,27 +193,3 @@ def test_a_seat_confirms_the_move_the_referee_made_for_its_player() -> None:
     assert [e.text for e in events] == ["confirmed: A: done (made automatically)"]
     assert session.entries == logged
     assert seat_page.view(session, "A", version="v")["automatic"] == []
-
-
-def test_a_move_typed_a_beat_after_the_seat_played_it_is_asked_about_not_played_again() -> None:
-    """Issue 32 item 3 (the shell keeps the last word, one beat behind): the typist types the
-    move the player has just tapped on their seat; it is not played a second time (or for the
-    next player) unless the table says yes; a seat's own repeat, and any other move, play."""
-    from devtools import scenario
-    from referee.core.errors import Confirm
-
-    s = scenario.load(SCENARIOS / "express01-3p-short-three-decks-share-from-display.txt")
-    session = Session.new(s.game, s.players, s.variant, s.board)
-    session.settle()
-    lines = [c.text for c in s.commands if c.refusal is None and not c.figures]
-    for line in lines[:4]:
-        session.play(line)
-    player = session.actor()
-    assert player is not None
-    session.play_for(player, lines[4])
-    played = len(session.entries)
-    with pytest.raises(Confirm, match="from their seat just now"):
-        session.play(lines[4].upper())
-    assert len(session.entries) == played
-    session.play(lines[5])  # another move: played at once
-    assert len(session.entries) > played
