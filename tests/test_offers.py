@@ -341,3 +341,16 @@ def test_18al_offers_ndys_forms_where_they_are_accepted_and_not_where_refused() 
     with pytest.raises(RuleError, match="NDY is not owned by a player"):
         turn.what_if("private NDY 1")
     assert "NDY" not in completions(turn, ["private"])
+
+
+def test_amount_positions_are_keyed_as_the_candidates_are() -> None:
+    """Issue 32 item 5: the argument positions a game marks as amounts (a number pad on the
+    seat), under `verb FIRST` before `verb`, as `argument_slots` reads its candidates."""
+    from referee.core.engine import Options
+    from referee.core.words import amount_positions
+
+    options = Options("A", ("bid", "buy"), amounts={"bid": (0,), "buy train": (2,)})
+    assert amount_positions(options, "bid", []) == (0,)
+    assert amount_positions(options, "buy", ["Train", "from"]) == (2,)
+    assert amount_positions(options, "buy", ["share"]) == ()
+    assert amount_positions(options, "pass", []) == ()

@@ -168,6 +168,10 @@ class Options:
     # Set when the one move legal is still the table's to make, for a forced move could give
     # another (a train over the limit): why, naming the reading that decided it, if one did.
     forceable: str = ""
+    # For each verb (keyed as in `args`), the argument positions that take a whole number
+    # typed freely (a bid, a revenue, a price): the seat page offers a number pad there, and
+    # whatever `args` lists at that position (a minimum bid) as buttons beside it.
+    amounts: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,9 @@ class Legal(Protocol):
     @property
     def args(self) -> Mapping[str, tuple[tuple[str, ...], ...]]: ...
 
+    @property
+    def amounts(self) -> Mapping[str, tuple[int, ...]]: ...
+
 
 class Several(UsageError):
     """The words name several moves: `choices` are each of them in full, for the table to say
@@ -112,6 +115,17 @@ def argument_slots(options: Legal, verb: str, args: Sequence[str]) -> tuple[tupl
             if name.lower() == key:
                 return slots
     return options.args.get(verb, ())
+
+
+def amount_positions(options: Legal, verb: str, args: Sequence[str]) -> tuple[int, ...]:
+    """The argument positions of `verb` that take a whole number typed freely, keyed as
+    `argument_slots` keys its candidates (`verb FIRST` before `verb`)."""
+    if args:
+        key = f"{verb} {args[0]}".lower()
+        for name, positions in options.amounts.items():
+            if name.lower() == key:
+                return positions
+    return options.amounts.get(verb, ())
 
 
 def unique_legal(word: str, legal: Iterable[str]) -> str:
