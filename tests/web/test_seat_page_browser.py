@@ -229,7 +229,7 @@ def _several(lines: list[str], words: list[str]) -> list[str]:
     it as, the first of them offered: names joined by commas (Lost Atlas's charters
     `A,B,C,D`), or initials (Congo Line's roll `yybb`, one letter a die); else none."""
     word = words[-1]
-    for several in (word.split(","), list(word)):
+    for several in (word.split(","), list(word) if word.isalpha() else []):
         if len(several) > 1 and all(several) and _match(lines, [*words[:-1], several[0]], False):
             return several
     return []
