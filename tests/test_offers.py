@@ -18,7 +18,14 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from devtools import scenario
-from referee.core.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
+from referee.core.engine import (
+    Incomplete,
+    Options,
+    Overridden,
+    RefereeError,
+    RuleError,
+    typed_move,
+)
 from referee.play import offers
 from referee.play.session import Session, split
 from referee.shell.completer import ShellCompleter
@@ -354,3 +361,30 @@ def test_amount_positions_are_keyed_as_the_candidates_are() -> None:
     assert amount_positions(options, "buy", ["Train", "from"]) == (2,)
     assert amount_positions(options, "buy", ["share"]) == ()
     assert amount_positions(options, "pass", []) == ()
+
+
+def test_a_usage_error_where_an_amount_comes_next_is_open() -> None:
+    """Issue 32 item 5: a line short of an amount the options mark as typed freely (a bid) is
+    the start of a move, even where every candidate listed there is refused (a bid of 5,
+    under Lost Atlas's lowest of 120, ■7): the number pad gives the rest. Without the mark,
+    the line leads only to the candidates listed, and is not offered."""
+    from referee.games.lost_atlas.game import LostAtlas
+
+    class Listed(LostAtlas):
+        def __init__(self, amounts: dict[str, tuple[int, ...]]) -> None:
+            self.amounts = amounts
+
+        def options(self, state: object) -> Options:
+            found = super().options(state)  # type: ignore[arg-type]
+            return replace(found, args={"auction": (("5",),)}, amounts=self.amounts)
+
+    session = Session.new("lost-atlas", ["A", "B"], "micro")
+    session.play("charters Expansive,Eastern / Express,Suburban")
+    session.play("destinations 30/40/70/100")
+    marked = offers.Offers(replace(session, game=Listed({"auction": (0,)})), session.state)
+    unmarked = offers.Offers(replace(session, game=Listed({})), session.state)
+    for now in (marked, unmarked):
+        assert now.verdict(["auction"]) == "usage"
+        assert now.verdict(["auction", "5"]) == "refused"
+    assert marked.amount_next(["auction"]) and marked.viable(["auction"])
+    assert not unmarked.amount_next(["auction"]) and not unmarked.viable(["auction"])
