@@ -354,3 +354,37 @@ def test_amount_positions_are_keyed_as_the_candidates_are() -> None:
     assert amount_positions(options, "buy", ["Train", "from"]) == (2,)
     assert amount_positions(options, "buy", ["share"]) == ()
     assert amount_positions(options, "pass", []) == ()
+
+
+def _scenario_at(name: str, line: str) -> Session:
+    """The session of a whole game of tests/scenarios as it stood before its move `line`."""
+    whole = played(FILES_BY_NAME[name])
+    return at(whole, next(i for i, e in enumerate(whole.entries) if e.text == line))
+
+
+# Issue 32 item 5: the positions where the options list words a seat taps instead of typing
+# them: the shares turned up and the hexes of a lay in Union Station.
+TAPPED_POSITIONS = {
+    "Union Station: the setup's reveal": lambda: _scenario_at(
+        "union-station-5p-blocked-track.txt", "reveal black green blue orange white black"
+    ),
+    "Union Station: a lay on the map": lambda: _scenario_at(
+        "union-station-5p-blocked-track.txt", "lay black A1 B1"
+    ),
+}
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(sorted(TAPPED_POSITIONS)), st.data())
+def test_the_words_listed_for_a_seat_to_tap_are_offered_only_where_accepted(
+    name: str, pick: st.DataObject
+) -> None:
+    """Issue 32 item 5: where the options list each word of a move (Union Station's reveal,
+    準備, and its lay's second hex, 線路の敷設), each line completed from them is accepted or
+    needs more words."""
+    check_offers(TAPPED_POSITIONS[name](), pick)
