@@ -322,8 +322,8 @@ def _reveal_slots(state: State, need: str) -> tuple[tuple[str, ...], ...]:
     top = completions(tuple(c for c, n in zip(COLOURS, state.deck, strict=True) if n))
     if need != "lot":
         return (top,)
-    lots = completions(tuple(c for c in COLOURS if c not in state.lots))
-    return (*(lots,) * (len(COLOURS) - len(state.lots)), top)
+    left = tuple(c for c in COLOURS if c not in state.lots)
+    return (*(completions(left),) * len(left), top)
 
 
 def _lay_candidates(state: State, lays: Sequence[str]) -> tuple[tuple[str, ...], ...]:
