@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 from referee.core.words import offered
 
 from .board import fmt_pos, open_positions
-from .names import city_aliases
+from .names import city_aliases, cube_aliases
 from .phases import expected_reveal
 from .readings import BID_LIMIT
 from .state import START_CITIES, State
@@ -43,7 +43,8 @@ def start(state: State) -> Slots:
 def draw(state: State) -> Slots:
     """§準備 3, §都市タイルの配置: each cube drawn, a colour the bag still holds; and the
     cubes all at once as one word of initials, each handful the bag can give, while few."""
-    in_bag = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
+    held = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
+    in_bag = offered(held, cube_aliases(held))  # in Japanese, 木材 beside wood
     hands = handfuls(state)
     # a handful is a whole draw: nothing follows it (`draw ww` under its own key)
     alone = {f"draw {hand}": ((hand,),) for hand in hands}
