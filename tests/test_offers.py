@@ -354,3 +354,46 @@ def test_amount_positions_are_keyed_as_the_candidates_are() -> None:
     assert amount_positions(options, "buy", ["Train", "from"]) == (2,)
     assert amount_positions(options, "buy", ["share"]) == ()
     assert amount_positions(options, "pass", []) == ()
+
+
+def _express01_before(name: str, line: str) -> Session:
+    """Express 01's whole game `name` as it stood before its move `line`."""
+    whole = played(FILES_BY_NAME[name])
+    return at(whole, next(i for i, e in enumerate(whole.entries) if e.text == line))
+
+
+EXPRESS01_SHORT = "express01-3p-short-three-decks-share-from-display.txt"
+# Issue 32 item 5: the moves a seat once had to type, now offered word by word (the order of
+# four players, where a name given twice could have been offered after the first)
+EXPRESS01_POSITIONS = {
+    **{
+        line: (EXPRESS01_SHORT, line)
+        for line in (
+            "order C A",
+            "lay 27 through green +1",
+            "buy green r1 pay r3 r3",
+            "run green 20 27",
+            "take C c1 A c2 B c3",
+            "buy green C pay r3 r3",
+        )
+    },
+    "order of four": ("express01-4p-short-three-decks-shared-win.txt", ""),
+}
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(sorted(EXPRESS01_POSITIONS)), st.data())
+def test_express01_offers_only_accepted_words_where_a_seat_once_typed(
+    name: str, pick: st.DataObject
+) -> None:
+    """Issue 32 item 5: Express 01's words listed for every argument (order, a station's bonus,
+    pay and the cards, a run's stations, each taker of a payment) lead only to accepted moves,
+    or are marked as needing more."""
+    path, line = EXPRESS01_POSITIONS[name]
+    session = _express01_before(path, line) if line else at(played(FILES_BY_NAME[path]), 0)
+    check_offers(session, pick)
