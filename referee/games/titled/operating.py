@@ -909,11 +909,11 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
         )
     for gone in rolling.rusted([name], ((t.name, t.rusts_on) for t in title.trains)):
         for corp in state.corps.values():
-            if gone in corp.trains:
-                corp.trains[:] = [t for t in corp.trains if t != gone]
+            corp.trains[:], rusted = rolling.rust(corp.trains, gone.__eq__)
+            if rusted:
                 said = _("{company}'s {train} trains rust")
                 events.append(Event(said.format(company=corp.abbr, train=gone)))
-        state.open_market[:] = [t for t in state.open_market if t != gone]
+        state.open_market[:], _rusted = rolling.rust(state.open_market, gone.__eq__)
     events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -1055,13 +1055,13 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
     events: list[Event] = []
-    if title.operating.must_buy_train == "always":
-        judge.rule(
-            bool(corp.trains),
-            _("{company} must own a train").format(company=corp.abbr),
-            key(state, "operating.must_buy_train"),
-        )
-    elif title.operating.must_buy_train == "route" and not corp.trains:
+    duty = emergency.duty(bool(corp.trains), title.operating.must_buy_train)
+    judge.rule(
+        duty != "buy",
+        _("{company} must own a train").format(company=corp.abbr),
+        key(state, "operating.must_buy_train"),
+    )
+    if duty == "route":
         said = _("trusted: that {company} has no route, so need not own a train")
         events.append(Event(said.format(company=corp.abbr)))
     if not state.op.ran:
