@@ -61,8 +61,9 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
         return
     previous = state.level
     state.level = level
-    colour = data.phase_colour(level)
-    if colour != state.colour:
+    levels = [str(lvl) for lvl in range(previous + 1, level + 1)]
+    colour = phases.started(levels, _phase_starts(), state.colour)
+    if colour is not None:
         said = _("phase: {old} -> {new} (first {train}-train, ■19)")
         old, new = data.colour_name(state.colour), data.colour_name(colour)
         events.append(Event(said.format(old=old, new=new, train=data.train_name(kind))))
@@ -72,6 +73,11 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
     for gone in _rusted(previous, level):
         rust(state, gone, events)
     enforce_limits(state, events)
+
+
+def _phase_starts() -> list[tuple[str, str]]:
+    """(phase colour, the level whose first train starts it): ■5/■19."""
+    return [(str(colour), on) for on, colour in data.table()["phases"]["colour"].items()]
 
 
 def _rusted(level: int, to: int) -> list[str]:

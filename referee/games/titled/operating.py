@@ -895,9 +895,10 @@ def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
 def _first_of_kind(state: State, name: str) -> list[Event]:
     title = state.title
     events: list[Event] = []
-    new_phase = next((p for p in title.phases if p.on == name), None)
-    if new_phase is not None:
-        state.phase = new_phase.name
+    started = phases.started([name], ((p.name, p.on) for p in title.phases), state.phase)
+    if started is not None:
+        state.phase = started
+        new_phase = phase(state)
         events.append(
             Event(
                 _("phase {phase}: tiles {tiles}, train limit {limit}").format(
