@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, pool, presidency
+from referee.eighteen_rules import emergency, pool, presidency, shares
 from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
@@ -315,10 +315,10 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
                 R_FORCED,
                 computable=False,
             )
-        ledger.move_shares(c, player, POOL, n)
         said = _("{player} sells {n} of {company} at {price} (forced, ■20)")
         events.append(Event(said.format(player=player, n=n, company=name, price=c.price)))
-        ledger.pay(state, ledger.BANK, player, n * c.price, events, _("forced sale, ■20"))
+        sold = shares.sale(player, POOL, ledger.BANK, n, c.price)
+        ledger.trade(state, c, sold, events, _("forced sale, ■20"))
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
     for name in items:  # ■20: one space left per company sold, after all the sales
         ledger.move_price(state, state.companies[name], -1, N_("forced sale"), events)

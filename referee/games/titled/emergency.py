@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, limits, market, pool
+from referee.eighteen_rules import emergency, limits, market, pool, shares
 from referee.games.titled.common import EMERGENCY, key, moved
-from referee.games.titled.holdings import president_percent, successor
+from referee.games.titled.holdings import BANK, president_percent, successor, trade
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
 
@@ -120,12 +120,8 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
     if count == 0:
         said = _("{player} keeps {percent}% of {company}: the pool takes no more")
         return [Event(said.format(player=player, percent=held, company=corp.abbr))]
-    amount = count * company.unit
     price = state.space(corp).price
-    corp.held[player] -= amount
-    corp.held[POOL] = corp.percent(POOL) + amount
-    state.cash[player] += price * count
-    state.bank -= price * count
+    trade(state, corp, shares.sale(player, POOL, BANK, count, price, company.unit))
     sold = _("{player} sells {count} {company} to the pool for {amount}")
     events = [
         Event(
