@@ -16,7 +16,7 @@ from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
 from referee.eighteen.upgrades import left
-from referee.eighteen_rules import phases
+from referee.eighteen_rules import phases, stations
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
 from referee.games.lost_atlas.sections import (
@@ -449,20 +449,14 @@ def token(state: State, co: Company, move: Token, judge: Judge, events: list[Eve
         _("{company} has no station token left").format(company=co.name),
         R_TOKEN,
     )
-    fixed = [c for c in co.spare_tokens if c >= 0]
-    if move.cost in fixed:
-        slot = move.cost
-    elif -1 in co.spare_tokens:
-        slot = -1  # a token whose cost is printed on the map (typed by the player)
-    else:
-        slot = fixed[0]
+    slot = stations.next_cost(co.spare_tokens, move.cost)
     where = move.hex
     if routes.known(state):
         city = _city_for(state, move)
         where = routes.hub_name(move.hex, city)
     judge.rule(not orr.tokened, _("one station per turn"), R_TOKEN)
     judge.rule(
-        slot < 0 or move.cost == slot,
+        slot == stations.PRINTED or move.cost == slot,
         _("this token costs {slot}").format(slot=slot),
         R_TOKEN,
         f"token {move.hex} cost {slot}",

@@ -21,7 +21,7 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.eighteen_rules import emergency, market, payout, phases
+from referee.eighteen_rules import emergency, market, payout, phases, stations
 from referee.eighteen_rules import trains as rolling
 from referee.games.titled import bonuses, routes, track, train_events
 from referee.games.titled.auction import pay_privates
@@ -401,7 +401,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(not state.op.ran, _("the station comes before the run and the trains"), OR)
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(tokens), none_left, OR)
-    cost = tokens[corp.stations]
+    cost = stations.next_cost(tokens[corp.stations :])
     reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
