@@ -10,6 +10,19 @@ with or without his own cash first).
 
 from __future__ import annotations
 
+# What a company ending its turn without a train is held to (a title's
+# `operating.must_buy_train`; Lost Atlas ■20: always, when the deck or the pool sells one).
+MUST_OWN = ("always", "route", "never")
+
+
+def duty(has_train: bool, must_own: str, bank_sells: bool = True) -> str:
+    """What a company ending its turn must do about trains: "buy" (it has none, and must own
+    one), "route" (it must buy one only if it has a route, which the table settles), or "" (it
+    has a train, the bank sells none, or its game asks nothing)."""
+    if has_train or not bank_sells or must_own == "never":
+        return ""
+    return "buy" if must_own == "always" else "route"
+
 
 def shortfall(cheapest: int | None, has_train: bool, cash: int) -> int:
     """What a company without a train lacks, with `cash`, for the cheapest train (`cheapest`;

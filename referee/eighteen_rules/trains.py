@@ -8,8 +8,10 @@ level; a title's `trains.X.rusts_on`: the first train of a kind), and its limit 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Callable, Iterable, Mapping, MutableMapping
+from typing import TypeVar
 
+T = TypeVar("T")
 UNLIMITED = -1
 
 
@@ -29,6 +31,27 @@ def rusted(triggers: Iterable[str], rusts: Iterable[tuple[str, str]]) -> list[st
     with the trigger that rusts it, in the game's order."""
     pairs = list(rusts)
     return [kind for trigger in triggers for kind, on in pairs if on == trigger]
+
+
+def rust(
+    held: Iterable[T], rusts: Callable[[T], bool], once_more: Callable[[T], T | None] | None = None
+) -> tuple[list[T], list[tuple[T, T | None]]]:
+    """(kept, rusted) of the trains `held` (a company's, the pool's) when the kind `rusts`
+    names rusts: each rusted train leaves the game, unless `once_more` gives what runs in its
+    place one more time (Lost Atlas ■26 Resourceful; None: it leaves). `rusted` pairs each
+    rusted train with that stand-in (or None), in `held`'s order; `kept` holds the stand-ins
+    where their trains were."""
+    kept: list[T] = []
+    rusted: list[tuple[T, T | None]] = []
+    for t in held:
+        if not rusts(t):
+            kept.append(t)
+            continue
+        stand_in = once_more(t) if once_more is not None else None
+        rusted.append((t, stand_in))
+        if stand_in is not None:
+            kept.append(stand_in)
+    return kept, rusted
 
 
 def may_add(held: int, limit: int, handed_in: int = 0) -> bool:

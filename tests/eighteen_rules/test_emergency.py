@@ -21,3 +21,17 @@ def test_the_president_helps_toward_the_cheapest_train_only__lost_atlas_rules_20
 
 def test_the_company_spends_all_first__18xx_emergency_buy() -> None:
     assert emergency.presidents_part(450, 130) == 320
+
+
+def test_a_company_without_a_train_must_buy_one__lost_atlas_rules_20() -> None:
+    """■20: a company ends its turn with a train if the deck or the pool sells one."""
+    assert emergency.duty(False, "always") == "buy"
+    assert emergency.duty(True, "always") == ""
+    assert emergency.duty(False, "always", bank_sells=False) == ""
+
+
+def test_a_title_says_when_a_company_must_own_a_train__operating_must_buy_train() -> None:
+    """ "route": only a company with a route (the table's word); "never": no duty."""
+    assert emergency.duty(False, "route") == "route"
+    assert emergency.duty(True, "route") == ""
+    assert emergency.duty(False, "never") == ""

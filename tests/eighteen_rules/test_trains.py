@@ -41,3 +41,29 @@ def test_train_limit_with_a_train_handed_in__phases_train_limit_lost_atlas_rules
     assert not trains.may_add(4, 4)
     assert trains.may_add(4, 4, handed_in=1)
     assert (trains.excess(5, 3), trains.excess(2, 3)) == (2, 0)
+
+
+def test_a_rusted_train_leaves_the_game__lost_atlas_rules_5() -> None:
+    """■5 (L1145): every train of the kind rusting leaves, wherever it is; the others stay."""
+    kept, rusted = trains.rust(["2", "3", "2", "4"], "2".__eq__)
+    assert kept == ["3", "4"]
+    assert rusted == [("2", None), ("2", None)]
+    assert trains.rust(["3"], "2".__eq__) == (["3"], [])
+
+
+def test_resourceful_runs_a_rusted_train_once_more__lost_atlas_rules_26() -> None:
+    """■26 Resourceful: the rusting train stays, marked, in its place; one marked already goes."""
+    held = [("2", False), ("3", False), ("2", True)]
+    kept, rusted = trains.rust(
+        held, lambda t: t[0] == "2", lambda t: None if t[1] else (t[0], True)
+    )
+    assert kept == [("2", True), ("3", False)]
+    assert rusted == [(("2", False), ("2", True)), (("2", True), None)]
+
+
+def test_a_title_rusts_a_kind_on_its_trigger__trains_rusts_on() -> None:
+    """1830: the first 4 rusts the 2s held by companies and given back to the bank."""
+    title = load_title("1830")
+    kinds = trains.rusted(["4"], ((t.name, t.rusts_on) for t in title.trains))
+    assert kinds == ["2"]
+    assert trains.rust(["2", "3", "2"], kinds[0].__eq__)[0] == ["3"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.engine import Event
-from referee.eighteen_rules import limits, presidency
+from referee.eighteen_rules import limits, presidency, shares
 from referee.games.lost_atlas import data
 from referee.games.lost_atlas.data import POOL
 from referee.games.lost_atlas.state import Company, State
@@ -58,10 +58,14 @@ def player_limit(co: Company) -> int:
 
 
 def move_shares(co: Company, frm: str, to: str, n: int) -> None:
-    co.shares[frm] = co.held(frm) - n
-    if co.shares[frm] == 0:
-        del co.shares[frm]
-    co.shares[to] = co.held(to) + n
+    """`n` shares change hands, without payment (a holder left with none drops out)."""
+    shares.hand_over(co.shares, shares.given(frm, to, n), keep_empty=False)
+
+
+def trade(state: State, co: Company, done: shares.Trade, events: list[Event], why: str) -> None:
+    """The shares and the cash of a trade move (■8, ■9, ■20)."""
+    shares.hand_over(co.shares, done, keep_empty=False)
+    pay(state, done.payer, done.payee, done.amount, events, why)
 
 
 def check_president(state: State, co: Company, events: list[Event]) -> None:

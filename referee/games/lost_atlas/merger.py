@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
+from referee.eighteen_rules import stations
 from referee.games.lost_atlas import data, ledger, routes, trains
 from referee.games.lost_atlas.commands import Accept, NameMajor, Pass, Propose, Refuse
 from referee.games.lost_atlas.dispatch import carry_out
@@ -209,7 +210,8 @@ def _merge(state: State, major: str, events: list[Event]) -> None:
         else:
             hubs.append(h)
     circles = data.table()["tokens"]["major_circles"]
-    spare += [-1] * circles  # ■22: one token on each circle; costs printed (typed when placed)
+    # ■22: one token on each circle; costs printed (typed when placed)
+    spare += [stations.PRINTED] * circles
     if "Expansive" in ca.abilities + cb.abilities:
         expansive = ca if "Expansive" in ca.abilities else cb
         if data.table()["tokens"]["expansive_extra_cost"] in expansive.spare_tokens:

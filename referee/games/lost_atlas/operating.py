@@ -10,7 +10,7 @@ from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Handlers, Judge
 from referee.eighteen import proposal
 from referee.eighteen.proposal import Found
-from referee.eighteen_rules import payout, phases
+from referee.eighteen_rules import emergency, payout, phases
 from referee.games.lost_atlas import data, ledger, purchase, routes, track, trains
 from referee.games.lost_atlas.commands import (
     Bankrupt,
@@ -210,7 +210,8 @@ def _done(state: State, move: Done | Pass, judge: Judge) -> tuple[State, list[Ev
 def _finish(state: State, co: Company, judge: Judge, events: list[Event]) -> None:
     assert state.orr is not None
     cheapest = trains.cheapest_available(state)
-    if not co.trains and cheapest is not None:
+    if emergency.duty(bool(co.trains), "always", cheapest is not None) == "buy":
+        assert cheapest is not None
         need = purchase.shortfall(state, co)
         legal = purchase.buy_cheapest(cheapest)
         if need:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, RuleError
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, pool, presidency
+from referee.eighteen_rules import bankruptcy, emergency, pool, presidency, shares
 from referee.eighteen_rules import trains as rolling
 from referee.games.lost_atlas import data, ledger, sections, trains
 from referee.games.lost_atlas.commands import BuyTrain, Sell
@@ -14,6 +14,8 @@ from referee.games.lost_atlas.readings import BANKRUPT_OTHER, TRAIN_LIMIT
 from referee.games.lost_atlas.sections import R_FIRST, R_FORCED, R_TRAINS
 from referee.games.lost_atlas.state import Company, State, Train
 from referee.i18n import N_, _
+
+BANKRUPT_ASSETS = "to_pool"  # ■20 silent: a bankrupt's shares to the pool, cash to the bank
 
 
 def first_train(
@@ -315,10 +317,10 @@ def _sell(state: State, player: str, items: dict[str, int], events: list[Event])
                 R_FORCED,
                 computable=False,
             )
-        ledger.move_shares(c, player, POOL, n)
         said = _("{player} sells {n} of {company} at {price} (forced, ■20)")
         events.append(Event(said.format(player=player, n=n, company=name, price=c.price)))
-        ledger.pay(state, ledger.BANK, player, n * c.price, events, _("forced sale, ■20"))
+        sold = shares.sale(player, POOL, ledger.BANK, n, c.price)
+        ledger.trade(state, c, sold, events, _("forced sale, ■20"))
         state.orr.emergency_sold[name] = state.orr.emergency_sold.get(name, 0) + n
     for name in items:  # ■20: one space left per company sold, after all the sales
         ledger.move_price(state, state.companies[name], -1, N_("forced sale"), events)
@@ -351,9 +353,9 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
     close_company(state, co, events)
     state.out.append(player)
     # Rules silent on the bankrupt player's other certificates and cash: they leave the game
-    # with the player: the certificates to the pool, the cash to the bank.
+    # with the player (BANKRUPT_ASSETS).
     for other in list(state.companies.values()):
-        n = other.held(player)
+        n = bankruptcy.leaving(BANKRUPT_ASSETS, other.held(player))
         if n:
             ledger.move_shares(other, player, POOL, n)
             said = _("{player}'s {n} of {company} go to the pool")
@@ -378,7 +380,8 @@ def bankrupt(state: State, co: Company, judge: Judge, events: list[Event]) -> No
                 other.president = p
                 said = _("{company}: president {old} -> {new}")
                 events.append(Event(said.format(company=other.name, old=player, new=p)))
-    ledger.pay(state, player, ledger.BANK, state.cash[player], events, _("bankruptcy, ■20"))
+    cash = bankruptcy.to_bank(BANKRUPT_ASSETS, state.cash[player])
+    ledger.pay(state, player, ledger.BANK, cash, events, _("bankruptcy, ■20"))
 
 
 def close_company(state: State, co: Company, events: list[Event]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core.engine import Event, Incomplete, RuleError
 from referee.core.rules_kit import Handlers, Judge
-from referee.eighteen_rules import limits, pool
+from referee.eighteen_rules import limits, pool, shares
 from referee.games.lost_atlas import atlas, data, ledger, track
 from referee.games.lost_atlas.commands import (
     Bid,
@@ -435,10 +435,10 @@ def _sell(state: State, sr: StockRound, move: Sell, judge: Judge, events: list[E
         )
     for name, n in move.items:
         co = state.companies[name]
-        ledger.move_shares(co, player, POOL, n)
         said = _("{player} sells {n} of {company} at {price}")
         events.append(Event(said.format(player=player, n=n, company=name, price=co.price)))
-        ledger.pay(state, ledger.BANK, player, n * co.price, events, _("sale"))
+        sold = shares.sale(player, POOL, ledger.BANK, n, co.price)
+        ledger.trade(state, co, sold, events, _("sale"))
         ledger.check_president(state, co, events)
     for name, _n in move.items:  # ■9: one space left per company, however many were sold
         ledger.move_price(state, state.companies[name], -1, N_("sold"), events)
@@ -511,7 +511,6 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
     source = move.source or (TREASURY if co.held(TREASURY) else POOL)
     for refusal in _buy_refusals(state, sr, player, co, source):
         judge.broken(refusal)
-    ledger.move_shares(co, source, player, 1)
     said = _("{player} buys a share of {company} from the {place} at {price}")
     events.append(
         Event(
@@ -521,8 +520,8 @@ def _buy(state: State, sr: StockRound, move: BuyShare, judge: Judge, events: lis
         )
     )
     paid = pool.pays_the_company(source == TREASURY, data.CAPITALISATION)
-    payee = co.name if paid else ledger.BANK
-    ledger.pay(state, player, payee, co.price, events, _("share bought"))
+    bought = shares.purchase(player, source, co.price, co.name if paid else ledger.BANK)
+    ledger.trade(state, co, bought, events, _("share bought"))
     ledger.check_president(state, co, events)
 
 

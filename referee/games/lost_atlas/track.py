@@ -16,6 +16,7 @@ from referee.eighteen.hexes import neighbour
 from referee.eighteen.tiles import End, TileSpec
 from referee.eighteen.tiles import tile as tile_spec
 from referee.eighteen.upgrades import left
+from referee.eighteen_rules import phases, stations
 from referee.games.lost_atlas import atlas, data, ledger, routes
 from referee.games.lost_atlas.commands import LayTile, Token, colour_name
 from referee.games.lost_atlas.sections import (
@@ -32,6 +33,7 @@ from referee.i18n import N_, _
 
 Paths = tuple[tuple[End, End], ...]
 
+TILES_FROM = "next_company"  # ■19: a new phase's tiles from the next company on
 UPGRADES = {"green": "yellow", "purple": "green", "grey": "purple"}
 
 
@@ -277,7 +279,7 @@ def _count_check(state: State, co: Company, colour: str) -> None:
     if spent:
         raise spent
     allowed = data.table()["setup"]["colours"][state.variant]
-    phase = orr.tile_phase or state.colour  # ■19: a new phase's tiles from the next company
+    phase = phases.laying(state.colour, orr.tile_phase, TILES_FROM)
     if upgrade and (
         colour not in allowed or data.COLOURS.index(colour) > data.COLOURS.index(phase)
     ):
@@ -447,20 +449,14 @@ def token(state: State, co: Company, move: Token, judge: Judge, events: list[Eve
         _("{company} has no station token left").format(company=co.name),
         R_TOKEN,
     )
-    fixed = [c for c in co.spare_tokens if c >= 0]
-    if move.cost in fixed:
-        slot = move.cost
-    elif -1 in co.spare_tokens:
-        slot = -1  # a token whose cost is printed on the map (typed by the player)
-    else:
-        slot = fixed[0]
+    slot = stations.next_cost(co.spare_tokens, move.cost)
     where = move.hex
     if routes.known(state):
         city = _city_for(state, move)
         where = routes.hub_name(move.hex, city)
     judge.rule(not orr.tokened, _("one station per turn"), R_TOKEN)
     judge.rule(
-        slot < 0 or move.cost == slot,
+        slot == stations.PRINTED or move.cost == slot,
         _("this token costs {slot}").format(slot=slot),
         R_TOKEN,
         f"token {move.hex} cost {slot}",

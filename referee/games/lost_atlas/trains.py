@@ -61,8 +61,9 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
         return
     previous = state.level
     state.level = level
-    colour = data.phase_colour(level)
-    if colour != state.colour:
+    levels = [str(lvl) for lvl in range(previous + 1, level + 1)]
+    colour = phases.started(levels, _phase_starts(), state.colour)
+    if colour is not None:
         said = _("phase: {old} -> {new} (first {train}-train, ■19)")
         old, new = data.colour_name(state.colour), data.colour_name(colour)
         events.append(Event(said.format(old=old, new=new, train=data.train_name(kind))))
@@ -72,6 +73,11 @@ def take_from_deck(state: State, kind: str, events: list[Event]) -> None:
     for gone in _rusted(previous, level):
         rust(state, gone, events)
     enforce_limits(state, events)
+
+
+def _phase_starts() -> list[tuple[str, str]]:
+    """(phase colour, the level whose first train starts it): ■5/■19."""
+    return [(str(colour), on) for on, colour in data.table()["phases"]["colour"].items()]
 
 
 def _rusted(level: int, to: int) -> list[str]:
@@ -84,27 +90,27 @@ def _rusted(level: int, to: int) -> list[str]:
 
 def rust(state: State, kind: str, events: list[Event]) -> None:
     """Every train of `kind` rusts and leaves the game (■5), except Resourceful's (■26)."""
-    pool_before = len(state.pool_trains)
-    state.pool_trains = [t for t in state.pool_trains if t.kind != kind]
-    lost = pool_before - len(state.pool_trains)
+    state.pool_trains, in_pool = rolling.rust(state.pool_trains, lambda t: t.kind == kind)
+    lost = len(in_pool)
     for co in state.companies.values():
-        keep: list[Train] = []
-        for t in co.trains:
-            if t.kind != kind:
-                keep.append(t)
-            elif "Resourceful" in co.abilities and not t.rusted:
-                keep.append(Train(t.kind, rusted=True))
+        once_more = _runs_once_more if "Resourceful" in co.abilities else None
+        co.trains, rusted = rolling.rust(co.trains, lambda t: t.kind == kind, once_more)
+        for _gone, stand_in in rusted:
+            if stand_in is not None:
                 said = _("{company}: its {train}-train rusts but runs once more (■26)")
-                events.append(Event(said.format(company=co.name, train=data.train_name(kind))))
             else:
                 lost += 1
                 said = _("{company}: its {train}-train rusts and leaves the game")
-                events.append(Event(said.format(company=co.name, train=data.train_name(kind))))
-        co.trains = keep
+            events.append(Event(said.format(company=co.name, train=data.train_name(kind))))
     state.deck[kind] = 0 if state.deck.get(kind, 0) > 0 else state.deck.get(kind, 0)
     state.rusted_log.append(kind)
     said = _("{train}-trains rust (■5); {n} left the game in all")
     events.append(Event(said.format(train=data.train_name(kind), n=lost)))
+
+
+def _runs_once_more(t: Train) -> Train | None:
+    """■26 Resourceful: a train rusting runs once more, marked rusted; one rusted already goes."""
+    return None if t.rusted else Train(t.kind, rusted=True)
 
 
 def enforce_limits(state: State, events: list[Event]) -> None:

@@ -16,7 +16,7 @@ from referee.core.engine import Event
 from referee.core.rules_kit import Judge
 from referee.games.titled.common import start_at
 from referee.games.titled.floating import float_company
-from referee.games.titled.holdings import president_percent
+from referee.games.titled.holdings import give, president_percent
 from referee.games.titled.moves import BidPrivate, Done, Par
 from referee.games.titled.state import CLOSED, IPO, Bid, State
 from referee.games.titled.title import DRAWN, Private
@@ -238,8 +238,7 @@ def _sell(state: State, player: str, abbr: str, amount: int) -> list[Event]:
     if p.gives_share:
         company = title.company(p.gives_share)
         corp = state.corps[company.abbr]
-        corp.held[IPO] -= company.unit
-        corp.held[player] = corp.percent(player) + company.unit
+        give(corp, IPO, player, company.unit)
         events.append(
             Event(
                 _("{player} receives a {percent}% {company} certificate with {private}").format(
@@ -330,8 +329,7 @@ def pending_par(state: State, move: Par, judge: Judge) -> tuple[State, list[Even
 def _give_president(state: State, player: str, abbr: str) -> None:
     corp = state.corps[abbr]
     certificate = president_percent(state, abbr)
-    corp.held[IPO] -= certificate
-    corp.held[player] = corp.percent(player) + certificate
+    give(corp, IPO, player, certificate)
     corp.president = player
 
 

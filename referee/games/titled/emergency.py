@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import emergency, limits, market, pool
+from referee.eighteen_rules import bankruptcy, emergency, limits, market, pool, shares
 from referee.games.titled.common import EMERGENCY, key, moved
-from referee.games.titled.holdings import president_percent, successor
+from referee.games.titled.holdings import BANK, president_percent, successor, trade
 from referee.games.titled.state import POOL, Corp, State
 from referee.i18n import _
 
@@ -85,7 +85,8 @@ def president_helps(state: State, corp: Corp, price: int, judge: Judge) -> list[
 def settle_bankrupt(state: State, player: str) -> list[Event]:
     """What becomes of `player`'s shares and cash as the title's `end.bankrupt_assets` says."""
     title = state.title
-    if title.end.bankrupt_assets == "kept":
+    assets = title.end.bankrupt_assets
+    if assets == "kept":
         said = _("trusted: the table settles what {player} holds (not moved)")
         return [Event(said.format(player=player))]
     events: list[Event] = []
@@ -94,11 +95,12 @@ def settle_bankrupt(state: State, player: str) -> list[Event]:
         if not corp.started or not corp.percent(player):
             continue
         events += _sell_all(state, corp, player)
-    if state.cash[player]:
+    cash = bankruptcy.to_bank(assets, state.cash[player])
+    if cash:
         said = _("{player}'s {cash} goes to the bank")
-        events.append(Event(said.format(player=player, cash=title.money(state.cash[player]))))
-        state.bank += state.cash[player]
-        state.cash[player] = 0
+        events.append(Event(said.format(player=player, cash=title.money(cash))))
+        state.bank += cash
+        state.cash[player] -= cash
     return events
 
 
@@ -116,16 +118,12 @@ def _sell_all(state: State, corp: Corp, player: str) -> list[Event]:
         heir = successor(state, corp, company, player)
         corp.held[player] = held
     keep = pool.kept(president, president_percent(state, corp.abbr), passes=bool(heir))
-    count = pool.sellable(held, keep, room, company.unit)
+    count = bankruptcy.leaving(title.end.bankrupt_assets, held, keep, room, company.unit)
     if count == 0:
         said = _("{player} keeps {percent}% of {company}: the pool takes no more")
         return [Event(said.format(player=player, percent=held, company=corp.abbr))]
-    amount = count * company.unit
     price = state.space(corp).price
-    corp.held[player] -= amount
-    corp.held[POOL] = corp.percent(POOL) + amount
-    state.cash[player] += price * count
-    state.bank -= price * count
+    trade(state, corp, shares.sale(player, POOL, BANK, count, price, company.unit))
     sold = _("{player} sells {count} {company} to the pool for {amount}")
     events = [
         Event(

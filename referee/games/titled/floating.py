@@ -5,6 +5,7 @@ other)."""
 from __future__ import annotations
 
 from referee.core.engine import Event
+from referee.games.titled.holdings import give
 from referee.games.titled.state import IPO, POOL, Corp, State
 from referee.games.titled.title import Company
 from referee.i18n import _
@@ -35,7 +36,6 @@ def _rest_to_pool(state: State, corp: Corp) -> list[Event]:
     rest = corp.percent(IPO)
     if not rest or not state.title.variant(len(state.players)).float_sends_rest_to_pool:
         return []
-    corp.held[IPO] = 0
-    corp.held[POOL] = corp.percent(POOL) + rest
+    give(corp, IPO, POOL, rest)
     said = _("{company}'s {percent}% left in the initial offering goes to the pool")
     return [Event(said.format(company=corp.abbr, percent=rest))]

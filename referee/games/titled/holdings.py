@@ -6,7 +6,7 @@ the president's certificate a multiple of it (the loader refuses any other split
 
 from __future__ import annotations
 
-from referee.eighteen_rules import limits, presidency
+from referee.eighteen_rules import limits, presidency, shares
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State
 from referee.games.titled.title import Company
 
@@ -48,6 +48,26 @@ def successor(state: State, corp: Corp, company: Company, leaving: str) -> str:
     others = {p: corp.percent(p) for p in state.players if p != leaving}
     at_least = president_percent(state, corp.abbr)
     return presidency.successor(leaving, corp.percent(leaving), state.players, others, at_least)
+
+
+BANK = ""  # the bank as a party to a trade (no player is named "")
+
+
+def trade(state: State, corp: Corp, done: shares.Trade) -> None:
+    """The certificates of `corp` and the cash of a trade move (players, `corp`, the bank)."""
+    shares.hand_over(corp.held, done)
+    for party, delta in ((done.payer, -done.amount), (done.payee, done.amount)):
+        if party == BANK:
+            state.bank += delta
+        elif party == corp.abbr:
+            corp.cash += delta
+        else:
+            state.cash[party] += delta
+
+
+def give(corp: Corp, giver: str, taker: str, parts: int) -> None:
+    """`parts` of `corp` change hands without payment."""
+    shares.hand_over(corp.held, shares.given(giver, taker, parts))
 
 
 def holders(corp: Corp) -> set[str]:

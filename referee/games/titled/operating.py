@@ -21,7 +21,7 @@ from referee.eighteen import proposal
 from referee.eighteen.maps import load_map
 from referee.eighteen.proposal import Found
 from referee.eighteen.upgrades import colour_word as colour
-from referee.eighteen_rules import emergency, market, payout, phases
+from referee.eighteen_rules import emergency, market, payout, phases, stations
 from referee.eighteen_rules import trains as rolling
 from referee.games.titled import bonuses, routes, track, train_events
 from referee.games.titled.auction import pay_privates
@@ -401,7 +401,7 @@ def token(state: State, move: Token, judge: Judge) -> tuple[State, list[Event]]:
     judge.rule(not state.op.ran, _("the station comes before the run and the trains"), OR)
     none_left = _("{company} has no station token left").format(company=corp.abbr)
     judge.fact(corp.stations < len(tokens), none_left, OR)
-    cost = tokens[corp.stations]
+    cost = stations.next_cost(tokens[corp.stations :])
     reached = _objective_reached(state, corp, move.hex)
     state.stations.append((move.hex, move.city, corp.abbr))
     _on_map(state, judge)
@@ -895,9 +895,10 @@ def _closes_with_train_by(state: State, corp: Corp) -> list[Event]:
 def _first_of_kind(state: State, name: str) -> list[Event]:
     title = state.title
     events: list[Event] = []
-    new_phase = next((p for p in title.phases if p.on == name), None)
-    if new_phase is not None:
-        state.phase = new_phase.name
+    started = phases.started([name], ((p.name, p.on) for p in title.phases), state.phase)
+    if started is not None:
+        state.phase = started
+        new_phase = phase(state)
         events.append(
             Event(
                 _("phase {phase}: tiles {tiles}, train limit {limit}").format(
@@ -909,11 +910,11 @@ def _first_of_kind(state: State, name: str) -> list[Event]:
         )
     for gone in rolling.rusted([name], ((t.name, t.rusts_on) for t in title.trains)):
         for corp in state.corps.values():
-            if gone in corp.trains:
-                corp.trains[:] = [t for t in corp.trains if t != gone]
+            corp.trains[:], rusted = rolling.rust(corp.trains, gone.__eq__)
+            if rusted:
                 said = _("{company}'s {train} trains rust")
                 events.append(Event(said.format(company=corp.abbr, train=gone)))
-        state.open_market[:] = [t for t in state.open_market if t != gone]
+        state.open_market[:], _rusted = rolling.rust(state.open_market, gone.__eq__)
     events += train_events.first_bought(state, name)
     if title.train(name).closes_privates:
         for p in title.privates:
@@ -1055,13 +1056,13 @@ def done(state: State, move: Done, judge: Judge) -> tuple[State, list[Event]]:
     corp = _turn(state, move.actor, judge)
     title = state.title
     events: list[Event] = []
-    if title.operating.must_buy_train == "always":
-        judge.rule(
-            bool(corp.trains),
-            _("{company} must own a train").format(company=corp.abbr),
-            key(state, "operating.must_buy_train"),
-        )
-    elif title.operating.must_buy_train == "route" and not corp.trains:
+    duty = emergency.duty(bool(corp.trains), title.operating.must_buy_train)
+    judge.rule(
+        duty != "buy",
+        _("{company} must own a train").format(company=corp.abbr),
+        key(state, "operating.must_buy_train"),
+    )
+    if duty == "route":
         said = _("trusted: that {company} has no route, so need not own a train")
         events.append(Event(said.format(company=corp.abbr)))
     if not state.op.ran:

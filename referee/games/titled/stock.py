@@ -10,11 +10,11 @@ from collections.abc import Callable
 
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
-from referee.eighteen_rules import limits, market, pool, presidency
-from referee.games.titled import bonuses
+from referee.eighteen_rules import limits, market, pool, presidency, shares
+from referee.games.titled import bonuses, holdings
 from referee.games.titled.common import EMERGENCY, SR, key, moved, order, start_at
 from referee.games.titled.floating import float_company
-from referee.games.titled.holdings import certificates, president_percent, successor
+from referee.games.titled.holdings import BANK, certificates, president_percent, successor
 from referee.games.titled.moves import Buy, BuyPrivate, Done, Exchange, Par, Sell
 from referee.games.titled.state import CLOSED, IPO, OUT, POOL, Corp, State, Turn
 from referee.games.titled.title import Company
@@ -81,9 +81,10 @@ def _take(
     state: State, actor: str, corp: Corp, source: str, percent: int, price: int, judge: Judge
 ) -> None:
     """`actor` takes `percent` of `corp` from `source` for `price`, within his limits."""
-    corp.held[source] -= percent
-    corp.held[actor] = corp.percent(actor) + percent
-    _pay(state, actor, price, corp, source == IPO)
+    paid = pool.pays_the_company(source == IPO, state.title.shares.capitalisation)
+    holdings.trade(
+        state, corp, shares.purchase(actor, source, price, corp.abbr if paid else BANK, percent)
+    )
     within_holding_limit(state, actor, corp, judge)
     _within_certificate_limit(state, actor, judge)
     judge.rule(state.cash[actor] >= 0, _("{player} cannot pay for it").format(player=actor), SR)
@@ -99,14 +100,6 @@ def _within_certificate_limit(state: State, actor: str, judge: Judge) -> None:
         ),
         key(state, "players.certificate_limit"),
     )
-
-
-def _pay(state: State, actor: str, amount: int, corp: Corp, from_ipo: bool) -> None:
-    state.cash[actor] -= amount
-    if pool.pays_the_company(from_ipo, state.title.shares.capitalisation):
-        corp.cash += amount
-    else:
-        state.bank += amount
 
 
 def _presidency_to_buyer(state: State, actor: str, corp: Corp) -> list[Event]:
@@ -190,8 +183,7 @@ def _retire_a_pool_share(state: State, company: Company, corp: Corp) -> list[Eve
     rules = state.title.variant(len(state.players))
     if not rules.outside_buy_retires_pool_share or corp.percent(POOL) < company.unit:
         return []
-    corp.held[POOL] -= company.unit
-    corp.held[OUT] = corp.percent(OUT) + company.unit
+    holdings.give(corp, POOL, OUT, company.unit)
     said = _("a {percent}% {company} certificate leaves the pool and the game")
     return [Event(said.format(percent=company.unit, company=company.abbr))]
 
@@ -332,10 +324,9 @@ def sale(state: State, move: Sell, judge: Judge, in_need: str = "") -> list[Even
         key(state, "shares.pool_limit"),
     )
     price = state.space(corp).price
-    corp.held[move.actor] -= amount
-    corp.held[POOL] = corp.percent(POOL) + amount
-    state.cash[move.actor] += price * move.count
-    state.bank -= price * move.count
+    holdings.trade(
+        state, corp, shares.sale(move.actor, POOL, BANK, move.count, price, company.unit)
+    )
     events = [
         Event(
             _("{player} sells {count} {company} to the pool for {price}").format(
@@ -418,8 +409,7 @@ def exchange(state: State, move: Exchange, judge: Judge) -> tuple[State, list[Ev
     )
     no_share = _("no {company} share in {where}").format(company=company.abbr, where=where)
     judge.fact(corp.percent(move.source) >= company.unit, no_share, SR)
-    corp.held[move.source] -= company.unit
-    corp.held[move.actor] = corp.percent(move.actor) + company.unit
+    holdings.give(corp, move.source, move.actor, company.unit)
     state.privates[private.abbr] = CLOSED
     within_holding_limit(state, move.actor, corp, judge)
     events = [

@@ -52,7 +52,7 @@ TIMING_WORDS = {
     "end_of_operating_round": N_("at the end of that operating round"),
     "end_of_set": N_("at the end of that set of operating rounds"),
 }
-BANKRUPT_ASSETS = ("sold", "kept")  # see emergency.py
+BANKRUPT_ASSETS = ("sold", "kept")  # of eighteen_rules.bankruptcy.ASSETS; see emergency.py
 TILE_COLOURS = ("yellow", "green", "brown", "gray")
 CONFIDENCES = ("high", "medium", "low")
 
