@@ -28,8 +28,8 @@ from referee.i18n import N_, NP_, _
 
 from . import board as grid
 from . import commands as cmd
-from . import delivery, narrate, placement, places, render, scoring, turns
-from .names import city_aliases, cube_aliases
+from . import delivery, narrate, placement, places, render, scoring, slots, turns
+from .names import cube_aliases
 from .phases import actor_of, allowed_kinds, phase_text
 from .readings import READINGS
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
@@ -43,7 +43,6 @@ from .state import (
     PLACE,
     REVEAL,
     START,
-    START_CITIES,
     START_CUBES,
     State,
 )
@@ -202,27 +201,19 @@ class RailroadRivals(Game[State, cmd.Move]):
         if phase == OVER:
             return Options(None, (), {}, _("game over"))
         if phase == START:
-            cities = offered(START_CITIES, city_aliases(START_CITIES))
-            return Options(actor, ("start",), {"start": (cities,)}, text)
+            cargo = slots.amounts("start")
+            return Options(actor, ("start",), slots.start(state), text, amounts=cargo)
         if phase in (START_CUBES, CUBES):
-            # one slot per cube, each the colours left in the bag: with one colour left the
-            # draw has no choice in it, and the referee makes it
-            in_bag = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
-            return Options(actor, ("draw",), {"draw": (in_bag,) * state.pending_cubes}, text)
+            # with one colour left in the bag the draw has no choice in it: the referee makes it
+            return Options(actor, ("draw",), slots.draw(state), text)
         if phase == ORDER:
             names = (state.players,) * (len(state.players) - 1)
             return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
-            # the cities revealed are new names; `stock` and the railroads may be offered
-            more: tuple[tuple[str, ...], ...] = (("stock", *state.railroads),) * 12
-            reveal = {
-                "reveal": (("city", "stock"), *more),
-                "reveal city": (("city",), *more),
-                "reveal stock": (("stock",), *((state.railroads,) * 12)),
-            }
-            return Options(actor, ("reveal",), reveal, text)
+            return Options(actor, ("reveal",), slots.reveal(state), text)
         if phase == BID:
-            return Options(actor, ("pass", "bid"), {}, text)
+            bids = slots.bid(state, actor or "")
+            return Options(actor, ("pass", "bid"), bids, text, amounts=slots.amounts("bid"))
         if phase == DRAFT:
             kinds = allowed_kinds(state, actor or "")
             tiles = (state.display_cities if "city" in kinds else ()) + (
@@ -230,14 +221,10 @@ class RailroadRivals(Game[State, cmd.Move]):
             )
             return Options(actor, ("take",), {"take": (tiles,)}, text)
         if phase == PLACE:
-            spots = tuple(grid.fmt_pos(s) for s in grid.open_positions(state))
-            edge = ("-", *state.railroads)
-            known = state.known.get(actor or "", ())
-            # the forms differ in length: from the third word on, an edge, or `blank` at the end
-            place = (known, spots, edge, *((*edge, "blank"),) * 5)
             # with no city tile in hand there is nothing to place: the pass is the referee's
             placing = ("place", "pass") if state.hands.get(actor or "", 0) else ("pass",)
-            return Options(actor, placing, {"place": place}, text)
+            place, cargo = slots.place(state, actor or ""), slots.amounts("place")
+            return Options(actor, placing, place, text, amounts=cargo)
         verbs = ["deliver", "pass"]
         if state.hotels:
             if actor not in state.hotel_used:
