@@ -437,3 +437,40 @@ def test_the_words_listed_for_a_seat_to_tap_are_offered_only_where_accepted(
     reveal and bid, タイルの補充とターン順のビッド, and placement, 都市タイルの配置), each line
     completed from them is accepted or needs more words."""
     check_offers(TAPPED_POSITIONS[name](), pick)
+
+
+EXPRESS01_SHORT = "express01-3p-short-three-decks-share-from-display.txt"
+# Issue 32 item 5: the moves a seat once had to type, now offered word by word (the order of
+# four players, where a name given twice could have been offered after the first)
+EXPRESS01_POSITIONS = {
+    **{
+        line: (EXPRESS01_SHORT, line)
+        for line in (
+            "order C A",
+            "lay 27 through green +1",
+            "buy green r1 pay r3 r3",
+            "run green 20 27",
+            "take C c1 A c2 B c3",
+            "buy green C pay r3 r3",
+        )
+    },
+    "order of four": ("express01-4p-short-three-decks-shared-win.txt", ""),
+}
+
+
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(sorted(EXPRESS01_POSITIONS)), st.data())
+def test_express01_offers_only_accepted_words_where_a_seat_once_typed(
+    name: str, pick: st.DataObject
+) -> None:
+    """Issue 32 item 5: Express 01's words listed for every argument (order, a station's bonus,
+    pay and the cards, a run's stations, each taker of a payment) lead only to accepted moves,
+    or are marked as needing more."""
+    path, line = EXPRESS01_POSITIONS[name]
+    session = _scenario_at(path, line) if line else at(played(FILES_BY_NAME[path]), 0)
+    check_offers(session, pick)

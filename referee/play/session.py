@@ -25,6 +25,7 @@ from referee.core import telling
 from referee.core.engine import (
     AUTOMATIC_IN_A_ROW,
     DEFAULT_READINGS,
+    Confirm,
     Event,
     Form,
     Game,
@@ -169,6 +170,11 @@ class Session:
     amendment: Amendment | None = None
     # told[i] is what entries[i] did, in words (`Session.tell`).
     told: list[Told] = field(default_factory=list)
+    # The last move sent from a seat, and the players whose seat page is open (the seats'
+    # server says so, referee/web/seats.py): the same move typed in the shell a beat later
+    # is asked about before it is played again (`_doubles_a_seat`, issue 32).
+    seat_entry: Entry | None = field(default=None, compare=False, repr=False)
+    seated: set[str] = field(default_factory=set, compare=False, repr=False)
     # Called after every change the table sees (a move, an undo, a redo, an amendment, a
     # reading, the language): the live page listens here (referee/web/share.py).
     # The autosave is the first of them, always (`__post_init__`): saved before it is shown.
@@ -256,7 +262,14 @@ class Session:
         moves that follow with no choice in them (`settle`). A typed move that is an automatic
         move the table has not yet typed confirms it, even where it would also be a move for
         whoever acts now (the typist is often one beat behind): answered, not logged.
-        `agreed`: the table said yes to the steps the move skips (`Confirm`)."""
+        `agreed`: the table said yes to the steps the move skips (`Confirm`), or to playing
+        again the move a seat has just played (`_doubles_a_seat`)."""
+        return self._play(text, at, agreed)
+
+    def _play(
+        self, text: str, at: datetime | None = None, agreed: bool = False, by_seat: bool = False
+    ) -> list[Event]:
+        """`play`: the move typed in the shell, or sent from a seat (`by_seat`)."""
         confirmed = self._confirmed(text, self._is_the_move)
         if confirmed is None:
             try:
@@ -270,9 +283,14 @@ class Session:
         if confirmed is not None:
             said = _("confirmed: {player}: {move} (made automatically)")
             return [Event(said.format(player=confirmed.by, move=confirmed.text))]
+        if not agreed and not by_seat:
+            self._doubles_a_seat(text, played.by)
         _savable(text)
         self.awaiting = []
-        self._append(Entry(played.by, text.strip(), at or now(), decided=played.decided), played)
+        entry = Entry(played.by, text.strip(), at or now(), decided=played.decided)
+        if by_seat:
+            self.seat_entry = entry
+        self._append(entry, played)
         self.redo_stack.clear()
         self.amendment = None
         self.notify(Change(APPEND, show=False))
@@ -299,7 +317,40 @@ class Session:
                 "session",
                 _("wait for your turn"),
             )
-        return self.play(text, agreed=agreed)
+        return self._play(text, agreed=agreed, by_seat=True)
+
+    def _doubles_a_seat(self, text: str, by: str) -> None:
+        """Ask before playing a move typed in the shell that is the move a seat has just
+        played, with no move since (the typist one beat behind the player's tap), where it
+        would be played again for the same player, or for a player who has a seat of their own
+        (who enters their own moves). A move for a player without a seat is the typist's to
+        type, and plays (the next player's own `done`). The shell asks; a batch refuses, and
+        `as NAME` plays it without asking (issue 32)."""
+        number = next(
+            (i for i in reversed(range(len(self.entries))) if not self.entries[i].auto), None
+        )
+        if number is None or self.entries[number] is not self.seat_entry:
+            return
+        made = self.entries[number]
+        if self.prefixes(split(text))[0] != How() or not self._is_the_move(number, text):
+            return
+        if by == made.by:
+            said = _(
+                "{player} played '{move}' from their seat just now (move {number});"
+                " typed again, it is played a second time"
+            )
+        elif by in self.seated:
+            said = _(
+                "{player} played '{move}' from their seat just now (move {number});"
+                " typed again, it is {actor}'s move, and {actor} has a seat"
+            )
+        else:
+            return
+        raise Confirm(
+            said.format(player=made.by, move=made.text, number=number + 1, actor=by),
+            "session",
+            _("`as {actor} {move}` plays it without asking").format(actor=by, move=text.strip()),
+        )
 
     @staticmethod
     def from_seat(text: str) -> None:

@@ -139,6 +139,7 @@ class Seats:
 
     def close(self) -> None:
         """No seat answers any more (`share seats off`)."""
+        self.session.seated.difference_update(seat.player for seat in self.seats)
         self.seats = []
         if self._remember_version in self.page.source.listeners:
             self.page.source.listeners.remove(self._remember_version)
@@ -193,6 +194,7 @@ class Seats:
         version, lang = self.page.source.version, self.page.source.language
         if route == "":
             token = seat.new_page()
+            self.session.seated.add(seat.player)  # who enters their own moves
             with i18n.drawing(lang):
                 page = seat_page.html(
                     self.session, seat.player, page_token=token, version=version, lang=lang

@@ -275,15 +275,22 @@ Midway = Callable[[Session, dict[str, Seat]], Awaitable[None]]
 
 
 async def play_from_seats(
-    browser: Browser, name: str, shell_every: int = 0, midway: Midway | None = None
+    browser: Browser,
+    name: str,
+    shell_every: int = 0,
+    midway: Midway | None = None,
+    asked: list[str] | None = None,
 ) -> tuple[Session, Session, dict[str, Seat]]:
     """Scenario `name` played from its seats (every `shell_every`th move typed in the shell
     instead, while the seats are open; a move the rules refuse typed into its seat's line,
     answered as the shell answers it): the game so played, the game typed, the seats.
-    `midway` is awaited once, half way through."""
+    `midway` is awaited once, half way through. What the shell asks is put in `asked` and
+    answered yes; without `asked` the shell asks nothing (a question fails the move)."""
     moves, typed = steps(name)
     session = fresh(scenario.load(SCENARIOS / name))
     async with seats_of(session) as (shell, urls):
+        if asked is not None:
+            shell.confirm = _yes(asked)
         seats = await _open(browser, urls)
         for number, step in enumerate(moves, start=1):
             if midway is not None and number == len(moves) // 2:
@@ -298,6 +305,16 @@ async def play_from_seats(
         for seat in seats.values():
             await seat.showing(len(session.entries))
     return session, typed, seats
+
+
+def _yes(asked: list[str]) -> Callable[[str], bool]:
+    """The table's yes to every question the shell asks, each kept in `asked`."""
+
+    def yes(question: str) -> bool:
+        asked.append(question)
+        return True
+
+    return yes
 
 
 async def _refused(shell: Shell, seats: dict[str, Seat], session: Session, step: Step) -> None:
@@ -343,11 +360,17 @@ async def test_three_seats_play_a_whole_express01_game_with_the_shell_typing_too
     browser: Browser,
 ) -> None:
     """Issue 32 item 6: three seats and the shell, the same save as the same moves typed; a
-    stale page's tap is refused with what changed, and a seat takes back its own last move."""
+    stale page's tap is refused with what changed, and a seat takes back its own last move.
+    Once the shell types the words B has just tapped (`done`), where they would be A's move
+    while A has a seat open: exactly the typist's double that is asked about (issue 32 item 3,
+    tests/web/test_seat_double.py); the table says yes, as these were A's own."""
     name = SHORT["express01"]
+    asked: list[str] = []
     session, typed, seats = await play_from_seats(
-        browser, name, shell_every=3, midway=_stale_then_take_back
+        browser, name, shell_every=3, midway=_stale_then_take_back, asked=asked
     )
+    assert len(asked) == 1 and "B played 'done' from their seat just now" in asked[0], asked
+    assert "it is A's move, and A has a seat" in asked[0]
     assert session.game.is_over(session.state)
     assert session.game.snapshot(session.state) == typed.game.snapshot(typed.state)
     again = fresh(scenario.load(SCENARIOS / name))

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from referee.core.engine import Form, UsageError, Verb
+from referee.core.engine import Form, RuleError, UsageError, Verb
 from referee.core.grammar import Grammar, Typed
 from referee.core.rules_kit import count_words
 from referee.core.words import amount, match
 from referee.games.express01.names import KIND_ALIASES, aliases
-from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, POSITION, TURN
+from referee.games.express01.sections import ACQUIRE, BONUS, EXPAND, POSITION, SETUP, TURN
 from referee.games.express01.state import (
     BLACK,
     BOARD_CARDS,
@@ -316,6 +316,15 @@ def _order(actor: str, rest: list[str], players: Sequence[str]) -> Order:
         left = [p for p in players if p not in names]
         if len(left) == 1 and len(set(names)) == len(names) == len(players) - 1:
             names = (*names, left[0])  # the last position card: the one player not named
+    twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if twice is not None:
+        # ゲームの準備: one position card each, so a name given twice is refused by the rule (as a
+        # word the offers lead to, not as words missing: referee/play/offers.py)
+        raise RuleError(
+            _("{player} is named twice: each player takes one position").format(player=twice),
+            SETUP,
+            "order " + " ".join(players),
+        )
     if sorted(names) != sorted(players):
         raise UsageError(_("order must name every player once"), "order " + " ".join(players))
     return Order(actor, names, played)

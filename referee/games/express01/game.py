@@ -21,11 +21,9 @@ from referee.core.engine import (
     Verb,
 )
 from referee.core.rules_kit import Handlers, Judge, impossible
-from referee.core.words import offered
-from referee.games.express01 import actions, commands, flow, narrate, render, scoring
+from referee.games.express01 import actions, commands, flow, narrate, render, scoring, slots
 from referee.games.express01 import board as board_data
 from referee.games.express01.commands import Buy, Done, Lay, Order, Run, Swap, Take
-from referee.games.express01.names import KIND_ALIASES, aliases
 from referee.games.express01.names import company as shown
 from referee.games.express01.readings import READINGS
 from referee.games.express01.sections import BONUS, END, SETUP, TURN
@@ -33,7 +31,6 @@ from referee.games.express01.state import (
     BOARD_CARDS,
     DECKS,
     HAND_START,
-    ROUTE_DECKS,
     Spot,
     State,
     add,
@@ -176,43 +173,30 @@ class Express01(Game[State, commands.Move]):
             return Options(None, (), phase=_("game over"))
         if state.round == 0:
             return Options(
-                state.players[0],
-                ("order",),
-                {"order": (state.players,)},
-                _("choosing the order"),
+                state.players[0], ("order",), slots.order(state.players), _("choosing the order")
             )
         if state.payout:
-            live = tuple(d for d in DECKS if state.decks[d] > 0)
             phase = _("bonus payment of {company}: {player} takes a card").format(
                 company=shown(state.payout_company), player=state.payout[0]
             )
-            return Options(state.payout[0], ("take",), {"take": (live,)}, phase)
+            return Options(state.payout[0], ("take",), slots.take(state), phase)
         turn = state.turn
         assert turn is not None
         verbs = [v for v in ("lay", "buy", "run", "swap") if flow.may(turn, flow.HALF[v])]
         verbs.append("done")
-        others = tuple(p for p in state.players if p != turn.player)
-        with_stations = tuple(c for c in state.companies if state.stations(c))
-        owned = tuple(c for c in with_stations if state.shares[turn.player].get(c))
+        player = turn.player
         args = {
-            "lay": (
-                tuple(str(n) for n in range(1, BOARD_CARDS + 1)),
-                offered(("route", "through", "terminal", "capital"), KIND_ALIASES),
-                self._names((*state.companies, "white")),
-            ),
-            "buy": (self._names(with_stations), ROUTE_DECKS + others),
-            "run": (self._names(owned),),
-            "swap": (others,),
+            "lay": slots.lay(state),
+            **slots.buy(state, player),
+            **slots.run(state, player),
+            "swap": (tuple(p for p in state.players if p != player),),
         }
-        pos = state.positions[turn.player]
+        pos = state.positions[player]
         phase = _("round {round}, {player}'s turn (position {position})").format(
-            round=state.round, player=turn.player, position=pos
+            round=state.round, player=player, position=pos
         )
-        return Options(turn.player, tuple(verbs), {v: args[v] for v in verbs if v in args}, phase)
-
-    def _names(self, companies: tuple[str, ...]) -> tuple[str, ...]:
-        """`companies`, and their Japanese names in Japanese, for completion."""
-        return offered(companies, aliases(companies))
+        legal = {k: v for k, v in args.items() if k.split()[0] in verbs}
+        return Options(player, tuple(verbs), legal, phase)
 
     def is_over(self, state: State) -> bool:
         return state.over

@@ -7,7 +7,6 @@ and scoring.py; this module wires them into the contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from referee.core.engine import (
@@ -136,7 +135,8 @@ class RailroadRivals(Game[State, cmd.Move]):
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
             readings=readings,
         )
-        return replace(state, bag=BAG[: len(state.colours())])
+        state.bag = BAG[: len(state.colours())]
+        return state.seal()
 
     def verbs(self) -> Sequence[Verb]:
         return cmd.VERBS
@@ -152,6 +152,7 @@ class RailroadRivals(Game[State, cmd.Move]):
             raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
         learned = cmd.new_railroads(state, move)
+        draft = state.draft()
         if learned:
             judge.fact(
                 len(state.railroads) + len(learned) <= MAX_RAILROADS and not state.railroads_fixed,
@@ -161,12 +162,9 @@ class RailroadRivals(Game[State, cmd.Move]):
                 R_SETUP,
                 ", ".join(state.railroads),
             )
-            state = replace(
-                state,
-                railroads=state.railroads + learned,
-                prices={**state.prices, **{r: 0 for r in learned}},
-            )
-        new, events = HANDLERS.apply(state, move, judge)
+            draft.railroads += learned
+            draft.prices.update(dict.fromkeys(learned, 0))
+        new, events = HANDLERS.apply(draft, move, judge)
         if learned:
             k = len(new.railroads)
             near = cmd.lookalikes(learned, new.railroads)
@@ -174,8 +172,8 @@ class RailroadRivals(Game[State, cmd.Move]):
                 names=", ".join(learned), k=k, near=near
             )
             events.insert(0, Event(said))
-        new, more = turns.settle(new)
-        return new, [*events, *more]
+        events += turns.settle(new)
+        return new.seal(), events
 
     def narrate(self, before: State, move: cmd.Move, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
@@ -280,9 +278,9 @@ class RailroadRivals(Game[State, cmd.Move]):
             )
         if value < 0 and kind != "score":
             raise UsageError(_("{key} cannot be negative").format(key=key))
-        corrected: dict[str, Any] = {field: {**current, name: value}}
-        state = replace(state, **corrected)
         said = _("{key}: {old} -> {value} (adjusted by the table)").format(
             key=key, old=current[name], value=value
         )
-        return state, [Event(said)]
+        draft = state.draft()
+        getattr(draft, field)[name] = value
+        return draft.seal(), [Event(said)]

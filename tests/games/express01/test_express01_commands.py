@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from referee.core.engine import UsageError
+from referee.core.engine import RuleError, UsageError
 from referee.games.express01.board import check
 
 OPEN = ("order A B C", "lay 9 terminal red +1", "done")
@@ -54,7 +54,7 @@ def test_order_must_name_everyone_but_maybe_the_last(new):
     s = new()
     with pytest.raises(UsageError):
         s.play("order A")
-    with pytest.raises(UsageError):
+    with pytest.raises(RuleError):  # named twice: ゲームの準備, one position each
         s.play("order A B A")
     with pytest.raises(UsageError):
         s.play("order A 5 B 5 C 7")  # two cards cannot have the same number

@@ -61,8 +61,15 @@ def test_the_last_position_is_the_player_left__rule_ゲームの準備(new):
     assert new("order C A").state.positions == {"C": 1, "A": 2, "B": 3}
     with pytest.raises(UsageError):
         new("order C")
-    with pytest.raises(UsageError):
-        new("order C C")
+
+
+def test_a_player_takes_one_position__rule_ゲームの準備(new):
+    """A name given twice is refused by the rule (one position card each), not taken for words
+    still missing: the seat's offers never lead to it (issue 32 item 5)."""
+    for line in ("order C C", "order A 5 A 7 B 9"):
+        with pytest.raises(RuleError, match="C is named twice|A is named twice") as refused:
+            new(line)
+        assert refused.value.rule == SETUP
 
 
 def test_no_move_before_the_order__rule_ゲームの準備(new):
