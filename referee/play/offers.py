@@ -81,7 +81,8 @@ class Offers:
         """Whether the word after `words` (a verb and its arguments) is an amount typed freely:
         a whole number, whatever `following` lists there besides (a minimum bid)."""
         verb = unique_legal(words[0], self.options.verbs)
-        return len(words) - 1 in amount_positions(self.options, verb, list(words[1:]))
+        positions = amount_positions(self.options, verb, list(words[1:]))
+        return verb in self.options.verbs and len(words) - 1 in positions
 
     def viable(self, words: Sequence[str]) -> bool:
         """Whether `words` are a move accepted now, or lead to one (or to open words)."""
