@@ -51,12 +51,21 @@ def worker(games: list[str], repeat: int) -> dict[str, float]:
     return totals
 
 
+def _env(checkout: Path) -> dict[str, str]:
+    """The worker's environment: the checkout's tables, and string hashing fixed, so that the
+    sets a replay walks are walked in the same order at each count."""
+    return {
+        "REFEREE_TABLES": str(checkout / "tables"),
+        "PATH": "/usr/bin:/bin",
+        "PYTHONHASHSEED": "0",
+    }
+
+
 def run(checkout: Path, games: list[str], repeat: int) -> dict[str, float]:
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", "--repeat", str(repeat)]
     if games:
         command += ["--games", ",".join(games)]
-    env = {"REFEREE_TABLES": str(checkout / "tables"), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
+    out = subprocess.run(command, cwd=checkout, env=_env(checkout), capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"{checkout}: {out.stderr.strip().splitlines()[-1]}")
     result: dict[str, float] = json.loads(out.stdout)
@@ -79,8 +88,7 @@ def instructions(checkout: Path, game: str, repeat: int) -> int:
         "--games",
         game,
     ]
-    env = {"REFEREE_TABLES": str(checkout / "tables"), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run(command, cwd=checkout, env=env, capture_output=True, text=True)
+    out = subprocess.run(command, cwd=checkout, env=_env(checkout), capture_output=True, text=True)
     found = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if out.returncode or not found:
         raise SystemExit(f"{checkout}: {out.stderr.strip().splitlines()[-1]}")
@@ -88,6 +96,10 @@ def instructions(checkout: Path, game: str, repeat: int) -> int:
 
 
 def count(checkouts: dict[str, Path], games: list[str]) -> None:
+    for checkout in checkouts.values():  # compiled first: a fresh checkout would count it once
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", "referee", "devtools"], cwd=checkout
+        )
     print(f"{'game':<16} {'before Mi':>10} {'after Mi':>10} {'after/before':>13}")
     for game in games:
         replays = {

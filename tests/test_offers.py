@@ -18,7 +18,14 @@ from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
 
 from devtools import scenario
-from referee.core.engine import Incomplete, Overridden, RefereeError, RuleError, typed_move
+from referee.core.engine import (
+    Incomplete,
+    Options,
+    Overridden,
+    RefereeError,
+    RuleError,
+    typed_move,
+)
 from referee.play import offers
 from referee.play.session import Session, split
 from referee.shell.completer import ShellCompleter
@@ -356,10 +363,80 @@ def test_amount_positions_are_keyed_as_the_candidates_are() -> None:
     assert amount_positions(options, "pass", []) == ()
 
 
-def _express01_before(name: str, line: str) -> Session:
-    """Express 01's whole game `name` as it stood before its move `line`."""
+def test_a_usage_error_where_an_amount_comes_next_is_open() -> None:
+    """Issue 32 item 5: a line short of an amount the options mark as typed freely (a bid) is
+    the start of a move, even where every candidate listed there is refused (a bid of 5,
+    under Lost Atlas's lowest of 120, ■7): the number pad gives the rest. Without the mark,
+    the line leads only to the candidates listed, and is not offered."""
+    from referee.games.lost_atlas.game import LostAtlas
+
+    class Listed(LostAtlas):
+        def __init__(self, amounts: dict[str, tuple[int, ...]]) -> None:
+            self.amounts = amounts
+
+        def options(self, state: object) -> Options:
+            found = super().options(state)  # type: ignore[arg-type]
+            return replace(found, args={"auction": (("5",),)}, amounts=self.amounts)
+
+    session = Session.new("lost-atlas", ["A", "B"], "micro")
+    session.play("charters Expansive,Eastern / Express,Suburban")
+    session.play("destinations 30/40/70/100")
+    marked = offers.Offers(replace(session, game=Listed({"auction": (0,)})), session.state)
+    unmarked = offers.Offers(replace(session, game=Listed({})), session.state)
+    for now in (marked, unmarked):
+        assert now.verdict(["auction"]) == "usage"
+        assert now.verdict(["auction", "5"]) == "refused"
+    assert marked.amount_next(["auction"]) and marked.viable(["auction"])
+    assert not unmarked.amount_next(["auction"]) and not unmarked.viable(["auction"])
+
+
+def _scenario_at(name: str, line: str) -> Session:
+    """The session of a whole game of tests/scenarios as it stood before its move `line`."""
     whole = played(FILES_BY_NAME[name])
     return at(whole, next(i for i, e in enumerate(whole.entries) if e.text == line))
+
+
+# Issue 32 item 5: the positions where the options list words a seat taps instead of typing
+# them: the shares turned up and the hexes of a lay in Union Station; in Railroad Rivals the
+# start city and its edges, the cubes drawn, the stock tiles revealed, a bid and a tile placed.
+RIVALS = "railroad-rivals-2p-tie-on-stocks.txt"
+TAPPED_POSITIONS = {
+    "Railroad Rivals: the start city": lambda: _scenario_at(
+        RIVALS, "start Chicago PRR B&O - NYC 2"
+    ),
+    "Railroad Rivals: the start city's cubes": lambda: _scenario_at(RIVALS, "draw wg"),
+    "Railroad Rivals: a reveal": lambda: _scenario_at(RIVALS, "reveal Denver Omaha stock PRR B&O"),
+    "Railroad Rivals: a bid": lambda: _scenario_at(RIVALS, "bid 1"),
+    "Railroad Rivals: a drafted tile placed": lambda: _scenario_at(
+        RIVALS, "place Denver 1,0 - UP - B&O 2"
+    ),
+    "Railroad Rivals: a tile from the hand placed": lambda: _scenario_at(
+        RIVALS, "place Boise 0,1 ---- 1 blank"
+    ),
+    "Union Station: the setup's reveal": lambda: _scenario_at(
+        "union-station-5p-blocked-track.txt", "reveal black green blue orange white black"
+    ),
+    "Union Station: a lay on the map": lambda: _scenario_at(
+        "union-station-5p-blocked-track.txt", "lay black A1 B1"
+    ),
+}
+
+
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],
+)
+@given(st.sampled_from(sorted(TAPPED_POSITIONS)), st.data())
+def test_the_words_listed_for_a_seat_to_tap_are_offered_only_where_accepted(
+    name: str, pick: st.DataObject
+) -> None:
+    """Issue 32 item 5: where the options list each word of a move (Union Station's reveal,
+    準備, and its lay's second hex, 線路の敷設; Railroad Rivals' start city and cubes, 準備,
+    reveal and bid, タイルの補充とターン順のビッド, and placement, 都市タイルの配置), each line
+    completed from them is accepted or needs more words."""
+    check_offers(TAPPED_POSITIONS[name](), pick)
 
 
 EXPRESS01_SHORT = "express01-3p-short-three-decks-share-from-display.txt"
@@ -395,5 +472,5 @@ def test_express01_offers_only_accepted_words_where_a_seat_once_typed(
     pay and the cards, a run's stations, each taker of a payment) lead only to accepted moves,
     or are marked as needing more."""
     path, line = EXPRESS01_POSITIONS[name]
-    session = _express01_before(path, line) if line else at(played(FILES_BY_NAME[path]), 0)
+    session = _scenario_at(path, line) if line else at(played(FILES_BY_NAME[path]), 0)
     check_offers(session, pick)

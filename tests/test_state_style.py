@@ -23,15 +23,6 @@ from referee.play.session import Session
 from referee.shell.shell import Shell, register_verbs
 
 REGISTERED = sorted(name for name, package in GAMES.items() if ":" not in package)
-# Games still on frozen dataclasses changed by `replace`, each moved in a commit of its own:
-# strict, so that each one moved must leave this list.
-NOT_YET = {"railroad-rivals"}
-SEALED = [
-    pytest.param(name, marks=pytest.mark.xfail(strict=True, reason="not moved yet"))
-    if name in NOT_YET
-    else name
-    for name in REGISTERED
-]
 SCENARIOS = Path(__file__).parent / "scenarios"
 MOVES = 12  # moves played into each game's first scenario: past the setup into play
 
@@ -107,7 +98,7 @@ def style_faults(state: Any) -> list[str]:
     return sorted(set(faults))
 
 
-@pytest.mark.parametrize("name", SEALED)
+@pytest.mark.parametrize("name", REGISTERED)
 def test_every_state_of_every_game_is_a_sealed_draft(name: str) -> None:
     """One style for all six games (referee/core/sealed.py): each state is a Sealable sealed
     before the game hands it out, holding only sealed parts and frozen values."""
@@ -115,7 +106,7 @@ def test_every_state_of_every_game_is_a_sealed_draft(name: str) -> None:
         assert not style_faults(state), f"state {number} of {name}: {style_faults(state)}"
 
 
-@pytest.mark.parametrize("name", SEALED)
+@pytest.mark.parametrize("name", REGISTERED)
 def test_changing_a_state_a_caller_holds_raises(name: str) -> None:
     """A state the session keeps (the setup's, and each move's) cannot be changed in place:
     undo, replays and the page read old states as they were made."""

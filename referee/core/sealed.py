@@ -16,8 +16,11 @@ was a whole copy of the state at each move (`draft()`) and a second at `seal()`,
 of a small game's replay; so a draft now copies a part only when the move reads it, and seals
 what it copied in place. What remains, counted in instructions (bench/state_style.py
 --instructions; CPU seconds vary by a fifth from run to run on a shared machine): replaying
-Congo Line's scenarios takes 1.13 times the instructions it took with frozen dataclasses. Lost
-Atlas and the 18xx titles draft lazily too (not measured in instructions).
+Congo Line's scenarios takes 1.07 times the instructions it takes with its frozen dataclasses
+put back on the same code (228 against 214 million); a dict of parts (Congo Line's trains,
+Railroad Rivals' cities) drafts only the parts a move reads (LazyDict). Railroad Rivals' replays
+take 0.975 times their instructions with frozen dataclasses. Lost Atlas and the 18xx titles draft
+lazily too (not measured in instructions).
 """
 
 from __future__ import annotations
@@ -51,13 +54,70 @@ class DraftDict(dict[Any, Any]):
     SealedDict in place (no second copy)."""
 
 
+class LazyDict(DraftDict):
+    """A dict of a draft copied from a sealed dict that holds parts (Sealables, dicts, lists):
+    each part stays the sealed original until the move reads it, then is replaced by its draft.
+    A move that reads one train of four copies that one. Once every part was read (`values()`
+    and `items()` read them all) it is a DraftDict. Reads that bypass these methods (`dict(d)`,
+    `{**d}`) see sealed parts, which refuse any change."""
+
+    def __getitem__(self, key: Any) -> Any:
+        value = dict.__getitem__(self, key)
+        if _is_sealed_part(value):
+            value = _thaw(value)
+            dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def values(self) -> Any:
+        return dict.values(_thaw_all(self))
+
+    def items(self) -> Any:
+        return dict.items(_thaw_all(self))
+
+    def pop(self, key: Any, *default: Any) -> Any:
+        return dict.pop(_thaw_all(self), key, *default)
+
+    def popitem(self) -> Any:
+        return dict.popitem(_thaw_all(self))
+
+    def setdefault(self, key: Any, default: Any = None) -> Any:
+        return dict.setdefault(_thaw_all(self), key, default)
+
+    def copy(self) -> Any:
+        return dict.copy(_thaw_all(self))
+
+
+def _is_sealed_part(value: Any) -> bool:
+    kind = type(value)
+    if kind is SealedDict or kind is SealedList:
+        return True
+    return isinstance(value, Sealable) and "_sealed" in value.__dict__
+
+
+def _thaw_all(lazy: DraftDict) -> DraftDict:
+    """Every part of a LazyDict drafted: a DraftDict now."""
+    for key, value in dict.items(lazy):
+        if _is_sealed_part(value):
+            dict.__setitem__(lazy, key, _thaw(value))
+    lazy.__class__ = DraftDict
+    return lazy
+
+
 class DraftList(list[Any]):
     """A list of a draft, copied by `draft()`: a plain list, until `seal()` makes it a
     SealedList in place."""
 
 
 # What a state holds that is immutable already: shared by a draft, never copied or sealed.
-VALUES: frozenset[type] = frozenset({str, int, bool, float, type(None), tuple, frozenset})
+# What else a draft shares as it is (a frozen dataclass: board data, readings) joins it when
+# first met (`_shared`), so that it is passed over as fast as a number afterwards.
+VALUES: set[type] = {str, int, bool, float, type(None), tuple, frozenset}
 
 
 class Sealable:
@@ -113,8 +173,9 @@ class Sealable:
         for k in _holders(fields):
             fields[k] = _seal(fields[k])
         if origin is not None:  # the parts never read: the original's, sealed and unchanged
-            for k, v in origin.__dict__.items():
-                fields.setdefault(k, v)
+            parts = origin.__dict__
+            for k in parts.keys() - fields.keys():
+                fields[k] = parts[k]
         fields["_sealed"] = True
         return self
 
@@ -142,32 +203,44 @@ def _names(obj: Sealable) -> list[str]:
 
 
 def _holders(fields: dict[Any, Any]) -> list[Any]:
-    """The keys whose values are not immutable values (the common case, none, found fast)."""
-    if all(map(VALUES.__contains__, map(type, fields.values()))):
+    """The keys whose values are not immutable values (the common case, none, found fast).
+    Read as a plain dict: a LazyDict's parts are not drafted by it."""
+    if all(map(VALUES.__contains__, map(type, dict.values(fields)))):
         return []
-    return [k for k, v in fields.items() if type(v) not in VALUES]
+    return [k for k, v in dict.items(fields) if type(v) not in VALUES]
+
+
+def _shared(value: Any) -> Any:
+    """A value neither a Sealable, a dict nor a list: immutable (a frozen dataclass), shared
+    by every state as it is; its type is one of VALUES from now on."""
+    VALUES.add(type(value))
+    return value
 
 
 def _thaw(value: Any) -> Any:
     if isinstance(value, Sealable):
         return value.draft()
-    if isinstance(value, dict):
+    if type(value) is SealedDict:  # sealed through: its parts are drafted when read
+        if all(map(VALUES.__contains__, map(type, value.values()))):
+            return DraftDict(value)
+        return LazyDict(value)
+    if isinstance(value, dict):  # a draft's own dict (a draft of a draft): copied whole
         copy = DraftDict(value)
         for k in _holders(copy):
             copy[k] = _thaw(copy[k])
         return copy
     if isinstance(value, list):
         return DraftList([v if type(v) in VALUES else _thaw(v) for v in value])
-    return value  # a frozen value (board data, readings): immutable already, shared
+    return _shared(value)  # a frozen value (board data, readings): immutable already
 
 
 def _seal(value: Any) -> Any:
     kind = type(value)
     if kind is SealedDict or kind is SealedList:
         return value  # sealed already (taken from a sealed state)
-    if kind is DraftDict:
+    if kind is DraftDict or kind is LazyDict:
         for k in _holders(value):  # values replaced in place: the size never changes
-            dict.__setitem__(value, k, _seal(value[k]))
+            dict.__setitem__(value, k, _seal(dict.__getitem__(value, k)))
         value.__class__ = SealedDict
         return value
     if kind is DraftList:
@@ -182,4 +255,4 @@ def _seal(value: Any) -> Any:
         return SealedDict({k: _seal(v) for k, v in value.items()})
     if isinstance(value, list):
         return SealedList([_seal(v) for v in value])
-    return value
+    return _shared(value)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 # What a coloured zone of the market may mean.
 ZONE_MEANINGS = (
@@ -60,8 +61,12 @@ class Market:
     def means(self, space: Space, meaning: str) -> bool:
         return any(meaning in self.zones[z].means for z in space.zones)
 
-    def par_spaces(self) -> list[Space]:
-        return [s for s in self.spaces() if self.means(s, "par")]
+    def par_spaces(self) -> tuple[Space, ...]:
+        return self._pars
+
+    @cached_property
+    def _pars(self) -> tuple[Space, ...]:  # asked of every state's options
+        return tuple(s for s in self.spaces() if self.means(s, "par"))
 
     def at(self, row: int, column: int) -> Space | None:
         if 0 <= row < len(self.rows) and 0 <= column < len(self.rows[row]):

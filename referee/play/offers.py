@@ -6,7 +6,8 @@ to, or the line is explicitly the start of a move that needs words no list can h
 A line of words is judged once per state:
 - accepted: the move would be played;
 - open: the game says more words are needed that it cannot list (`Incomplete`), or a usage
-  error with no candidates for the next word (a tile number, an amount typed freely);
+  error with no candidates for the next word (a tile number), or where the next word is an
+  amount the options mark as typed freely (`Options.amounts`: a bid, a revenue, a price);
 - refused: a rule refuses it, or a usage error where every listed next word leads nowhere.
 A refused or incomplete line is still offered as a prefix when a listed word after it leads to
 an accepted or open line; such a word is marked as needing more.
@@ -20,7 +21,7 @@ from dataclasses import replace
 from typing import Any, Literal, cast
 
 from referee.core.engine import Game, Incomplete, Options, RefereeError, RuleError
-from referee.core.words import argument_slots, unique_legal
+from referee.core.words import amount_positions, argument_slots, unique_legal
 from referee.i18n import language
 from referee.play import frame
 from referee.play.session import Session
@@ -76,6 +77,12 @@ class Offers:
         position = len(words) - 1
         return tuple(dict.fromkeys(slots[position])) if position < len(slots) else ()
 
+    def amount_next(self, words: Sequence[str]) -> bool:
+        """Whether the word after `words` (a verb and its arguments) is an amount typed freely:
+        a whole number, whatever `following` lists there besides (a minimum bid)."""
+        verb = unique_legal(words[0], self.options.verbs)
+        return len(words) - 1 in amount_positions(self.options, verb, list(words[1:]))
+
     def viable(self, words: Sequence[str]) -> bool:
         """Whether `words` are a move accepted now, or lead to one (or to open words)."""
         key = tuple(words)
@@ -87,6 +94,8 @@ class Offers:
         verdict = self.verdict(words)
         if verdict in ("accepted", "open"):
             return True
+        if verdict == "usage" and self.amount_next(words):
+            return True  # the amount is typed freely: no list of it to try
         after = self.following(words)
         if not after:
             return verdict == "usage"  # the next words are typed freely, not listed

@@ -5,10 +5,12 @@ The buttons and the completion are the shell's offers (`referee.play.offers`), n
 their own: a line is offered only where the session would accept it, or where it leads to a
 move it would accept. A candidate line ending in a space leads on (tapping it fills the line
 and shows the next words); any other is a whole move that the session accepts as it stands.
+Where the next word is a number said freely (the game's `Options.amounts`: a bid, a revenue),
+the completion says so (`pad`) and the page shows a number pad beside the candidates.
 
-The server (referee/web/seats.py) calls `html`, `view` and `completions` and serves the page's
-script and stylesheet (static/seat.js, static/seat.css) beside it; a move tapped here is
-POSTed to it and goes through the same session as a typed one.
+The server (referee/web/seats.py) calls `html`, `view`, `completions` and `pad` and serves
+the page's script and stylesheet (static/seat.js, static/seat.css) beside it; a move tapped
+here is POSTed to it and goes through the same session as a typed one.
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ def words() -> dict[str, str]:
         "moves": _("Your moves"),
         "none": _("nothing to do until your turn"),
         "send": pgettext("seat", "Send"),
+        "pad": _("number pad"),
+        "back": _("take back the last digit"),
+        "next_word": _("next word"),
         "clear": _("Clear"),
         "line": pgettext("seat", "type a move"),
         "take_back": _("Take back my last move"),
@@ -76,6 +81,27 @@ def completions(session: Session, player: str, line: str) -> list[str]:
         if now.needs_more(whole) or now.words(whole):
             out.append(said + " ")
     return out
+
+
+def pad(session: Session, player: str, line: str) -> dict[str, bool] | None:
+    """Whether the word being typed at the end of `line` (or the next, after a space) is an
+    amount the options mark as typed freely for `player` now (a bid, a revenue, a price): the
+    seat then shows a number pad. With digits typed, `send` says the line is a whole move (the
+    rules may still refuse the amount: the answer tells why), `next` that more words may
+    follow it. None where no number pad is wanted."""
+    typed = _words(line) if session.actor() == player else None
+    if typed is None or not typed[0]:
+        return None
+    done, start = typed
+    now = offers.of(session)
+    if (start and not start.isdigit()) or not now.amount_next(done):
+        return None
+    if not start:
+        return {"send": False, "next": False}
+    whole = [*done, start]
+    verdict = now.verdict(whole)
+    leads_on = verdict == "open" or now.amount_next(whole) or bool(now.following(whole))
+    return {"send": verdict in ("accepted", "refused"), "next": leads_on}
 
 
 def _words(line: str) -> tuple[list[str], str] | None:

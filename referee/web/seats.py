@@ -216,7 +216,8 @@ class Seats:
                 )
             with i18n.drawing(lang):
                 said = seat_page.completions(self.session, seat.player, line)
-            return _json(200, {"completions": said})
+                pad = seat_page.pad(self.session, seat.player, line)
+            return _json(200, {"completions": said, "pad": pad})
         if route == "events":
             return await self.page.stream(request, _tell_version)
         if route in SEAT_STATIC:

@@ -193,3 +193,26 @@ def test_a_seat_confirms_the_move_the_referee_made_for_its_player() -> None:
     assert [e.text for e in events] == ["confirmed: A: done (made automatically)"]
     assert session.entries == logged
     assert seat_page.view(session, "A", version="v")["automatic"] == []
+
+
+def test_where_an_amount_comes_next_the_completion_tells_the_number_pad() -> None:
+    """Issue 32 item 5: no typing for the common moves: where the next word is an amount the
+    options mark as typed freely (`Options.amounts`: Lost Atlas's opening bid, ■7), the seat's
+    completion says so (`pad`), beside the candidates listed there (the lowest bid); with
+    digits typed, whether they make a whole move (send) or more words follow (next word)."""
+    from devtools import scenario
+
+    s = scenario.load(SCENARIOS / "lost-atlas-short-2p-bankruptcy.txt")
+    upto = next(i for i, c in enumerate(s.commands) if c.text == "auction 300")
+    session = played("lost-atlas-short-2p-bankruptcy.txt", upto)
+    actor = session.actor()
+    assert actor is not None
+    assert "auction " in seat_page.completions(session, actor, "")
+    assert seat_page.pad(session, actor, "") is None  # a verb comes first
+    assert seat_page.completions(session, actor, "auction ") == ["auction 120"]
+    assert seat_page.pad(session, actor, "auction ") == {"send": False, "next": False}
+    assert seat_page.pad(session, actor, "auction 3") == {"send": True, "next": False}
+    assert seat_page.pad(session, actor, "auction x") is None  # not a number: no pad
+    waiting = next(p for p in session.players if p != actor)
+    assert seat_page.pad(session, waiting, "auction ") is None
+    assert {"pad", "back", "next_word"} <= set(seat_page.words())

@@ -124,23 +124,34 @@ class Seat:
         await self.tab.wait_for(f"document.body.dataset.moves === '{moves}'", WAIT)
 
     async def play(self, session: Session, text: str) -> None:
-        """Tap the buttons that make the move `text`, word by word; where a word is typed
-        freely (no button offers it), type the rest into the seat's line and send it."""
+        """Tap the buttons that make the move `text`, word by word, and the number pad where
+        the seat shows it for a number; a word no button offers but the grammar reads as
+        several (`A,B,C`, a roll's initials `yybb`) is tapped as those. Where a word is typed
+        freely (no button or pad gives it), type the rest into the seat's line and send it."""
         before = len(session.entries)
         await self.showing(before)
         await self.tab.wait_for("document.getElementById('turn').classList.contains('mine')", WAIT)
-        words, line = split(text), ""
-        for i in range(len(words)):
-            pick = _match(await self.tab.js(LINES), words[: i + 1], last=i == len(words) - 1)
+        words, line, i = split(text), "", 0
+        while i < len(words):
+            last = i == len(words) - 1
+            lines = await self.tab.js(LINES)
+            pick = _match(lines, words[: i + 1], last)
+            if pick is not None:
+                button = json.dumps(f"[data-line={json.dumps(pick)}]")
+                await self.tab.js(f"document.querySelector({button}).click()")
+            else:
+                pick = await self._pad(line, words[i], last)
+            if pick is None and (several := _several(lines, words[: i + 1])):
+                words[i : i + 1] = several
+                continue
             if pick is None:
                 rest = " ".join([*split(line), *words[i:]])
                 await self.tab.js(f"document.getElementById('line').value = {json.dumps(rest)}")
                 await self.tab.js("document.getElementById('form').requestSubmit()")
                 self.typed += 1
                 break
-            line = pick
-            button = json.dumps(f"[data-line={json.dumps(pick)}]")
-            await self.tab.js(f"document.querySelector({button}).click()")
+            words[: i + 1] = split(pick)  # a word tapped whole that was typed as a prefix
+            line, i = pick, i + 1
             if not pick.endswith(" "):
                 self.tapped += 1
                 break
@@ -149,6 +160,25 @@ class Seat:
             )
         await _until(lambda: len(session.entries) > before, f"{self.player}: {text}")
         await self.tab.wait_for("!document.querySelector('#seat button:disabled')", WAIT)
+
+    async def _pad(self, line: str, word: str, last: bool) -> str | None:
+        """`word`, a number, tapped on the seat's number pad after `line`, then the next word
+        (the line now, ending in a space) or the move sent (the line sent); None where the
+        seat shows no pad."""
+        if not word.isdigit() or await self.tab.js("document.getElementById('pad').hidden"):
+            return None
+        for digit in word:
+            await self.tab.js(f"document.querySelector('#pad [data-digit=\"{digit}\"]').click()")
+        said = line + word
+        await self.tab.wait_for(
+            f"document.getElementById('pad').dataset.for === {json.dumps(said)}", WAIT
+        )
+        tap = "pad-send" if last else "pad-next"
+        found = f"document.getElementById('{tap}')"
+        if await self.tab.js(f"!{found} || {found}.disabled"):
+            return None
+        await self.tab.js(f"document.getElementById('{tap}').click()")
+        return said if last else said + " "
 
     async def answer(self) -> str:
         """The answer the seat shows, once it has one."""
@@ -192,6 +222,17 @@ def _match(lines: list[str], words: list[str], last: bool) -> str | None:
                 continue  # a move of fewer words than the line: not the move meant
             found.append((not exact, whole != last, line))
     return min(found)[2] if found else None
+
+
+def _several(lines: list[str], words: list[str]) -> list[str]:
+    """The last of `words`, offered by no button, as the several words the grammar also reads
+    it as, the first of them offered: names joined by commas (Lost Atlas's charters
+    `A,B,C,D`), or initials (Congo Line's roll `yybb`, one letter a die); else none."""
+    word = words[-1]
+    for several in (word.split(","), list(word) if word.isalpha() else []):
+        if len(several) > 1 and all(several) and _match(lines, [*words[:-1], several[0]], False):
+            return several
+    return []
 
 
 ANSWER = "document.getElementById('answer')"
@@ -390,6 +431,8 @@ async def test_a_short_game_is_played_entirely_from_its_seats_by_tapping(
     tapped = sum(seat.tapped for seat in seats.values())
     typed_lines = sum(seat.typed for seat in seats.values())
     assert tapped > typed_lines, f"{tapped} moves tapped, {typed_lines} typed"
+    if game in ("lost-atlas", "congo-line"):  # issue 32 item 5: no typing for these two
+        assert typed_lines == 0, f"{tapped} moves tapped, {typed_lines} typed"
     assert not clipped, json.dumps(clipped, indent=1, ensure_ascii=False)
 
 
@@ -432,3 +475,36 @@ async def test_a_seat_confirms_the_move_the_referee_made_for_its_player(browser:
         assert "confirmed: A: done (made automatically)" in await seat.answer()
         await seat.tab.wait_for(f"!{confirm}", WAIT)
         assert session.entries == logged
+
+
+async def test_a_bid_is_tapped_on_the_number_pad(browser: Browser, tmp_path: Path) -> None:
+    """Issue 32 item 5: no typing for an amount: after `auction` a Lost Atlas seat shows a
+    number pad (thumb-sized, no sideways scroll at 360 px) beside the lowest bid (■7); the
+    digits tapped, then "send", play the bid as typed in the shell."""
+    name = SHORT["lost-atlas"]
+    session = fresh(scenario.load(SCENARIOS / name))
+    moves, _typed = steps(name)
+    upto = next(i for i, step in enumerate(moves) if step.text == "auction 300")
+    async with seats_of(session) as (shell, urls):
+        for step in moves[:upto]:
+            assert shell.run(step.text).ok != step.refused, step.text
+        actor = session.actor()
+        assert actor is not None
+        seat = (await _open(browser, {actor: urls[actor]}))[actor]
+        pad = "document.getElementById('pad')"
+        assert await seat.tab.js(f"{pad}.hidden")  # no amount before a verb
+        await seat.tab.js("document.querySelector('[data-line=\"auction \"]').click()")
+        await seat.tab.wait_for(f"{pad}.dataset.for === 'auction '", WAIT)
+        assert not await seat.tab.js(f"{pad}.hidden")
+        assert await seat.tab.js(LINES) == ["auction 120"]  # the lowest bid, a button too
+        assert await seat.tab.js("document.getElementById('pad-send').disabled")
+        assert not await layout(seat, shots(tmp_path), "lost-atlas-number-pad")
+        for digit in "3001":
+            await seat.tab.js(f"document.querySelector('#pad [data-digit=\"{digit}\"]').click()")
+        await seat.tab.js("document.getElementById('pad-back').click()")
+        await seat.tab.wait_for(f"{pad}.dataset.for === 'auction 300'", WAIT)
+        assert not await seat.tab.js("!!document.getElementById('pad-next')")  # one amount
+        before = len(session.entries)
+        await seat.tab.js("document.getElementById('pad-send').click()")
+        await _until(lambda: len(session.entries) > before, "auction 300 from the pad")
+        assert (session.entries[before].by, session.entries[before].text) == (actor, "auction 300")

@@ -272,7 +272,7 @@ async def test_a_seat_page_view_and_completions(table: Table):
     assert view["version"] == table.source.version
     r = await table.client.get(f"/seat/{a}/complete", params={"line": "pl"})
     # whole lines; one ending in a space leads on to more words (referee/web/seat_page.py)
-    assert (await r.json())["completions"] == ["place "]
+    assert (await r.json()) == {"completions": ["place "], "pad": None}  # no amount next
     r = await table.client.get(f"/seat/{table.token('B')}/complete", params={"line": "pl"})
     assert (await r.json())["completions"] == []
     r = await table.client.get(f"/seat/{a}/complete", params={"line": "x" * 201})

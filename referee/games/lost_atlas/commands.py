@@ -6,6 +6,7 @@ Grammar (verb first; names case-insensitive, any unique prefix):
   map N HEX ROT, capital HEX, ...  map building in few lines: the pieces and capitals in the
                                 order drawn (a row, or the whole map), checked as place/capital
   charters A,B,C / D,E,F        the charter columns as laid out, top of each column first
+                                (the commas may be spaces: a seat taps the names one by one)
   destinations 30/40/70/100     the chosen distant-destination card (yellow/green/purple/grey)
   auction AMOUNT                open an auction of a minor with a first bid (stock round)
   bid AMOUNT | pass             in an auction
@@ -624,7 +625,13 @@ GRAMMAR: Grammar[State] = Grammar(
             "charters",
             "charters A,B,C / D,E,F",
             N_("lay out the charter columns (top first)"),
-            (Form("charters Expansive,Eastern / Express,Suburban"),),
+            (
+                Form("charters Expansive,Eastern / Express,Suburban"),
+                Form(
+                    "charters Expansive Eastern / Express Suburban",
+                    N_("name by name, as a seat taps them"),
+                ),
+            ),
             R_SETUP,
         ),
         _charters,

@@ -35,7 +35,7 @@ from referee.games.lost_atlas import (
 from referee.games.lost_atlas import trains as trainlib
 from referee.games.lost_atlas.data import POOL, TREASURY
 from referee.games.lost_atlas.readings import READINGS
-from referee.games.lost_atlas.state import State
+from referee.games.lost_atlas.state import Company, State
 from referee.i18n import N_, NP_, _, ngettext
 
 PLAYERS = {"long": (3, 5), "short": (2, 4), "micro": (2, 3)}  # rules ■3 cash table
@@ -149,7 +149,6 @@ class LostAtlas(Game[State, commands.AnyMove]):
         if s.round == "setup" and s.map_state == "building":
             return _map_options(s)
         if s.round == "setup":
-            layout = "/".join(",".join(c) for c in _sample_layout(s))
             verbs = tuple(
                 v
                 for v, missing in (
@@ -161,7 +160,7 @@ class LostAtlas(Game[State, commands.AnyMove]):
                 if missing
             )
             args: dict[str, tuple[tuple[str, ...], ...]] = {
-                "charters": ((layout,),),
+                "charters": _charter_words(s),
                 "destinations": (("30/40/70/100",),),
             }
             if "place" in verbs:
@@ -284,19 +283,15 @@ def _map_options(s: State) -> Options:
     )
 
 
-def _sample_layout(s: State) -> list[list[str]]:
-    sizes = stock.column_sizes(s)
-    names = list(data.minors())
-    if s.map_state == "done":
-        homes = atlas.board(s).homes()
-        names = [n for n in names if n in homes or n == "Adaptive"]
-    if s.variant == "short":
-        names = [n for n in names if n not in data.table()["setup"]["not_in_short"]]
-    out, i = [], 0
-    for n in sizes:
-        out.append(names[i : i + n])
-        i += n
-    return out
+def _charter_words(s: State) -> tuple[tuple[str, ...], ...]:
+    """Completion slots for `charters A B C D / E F G H` (■3): each column's minors name by
+    name, top first, and `/` between the columns; the rules refuse a minor named twice."""
+    names = tuple(stock.charter_minors(s))
+    slots: list[tuple[str, ...]] = []
+    for size in stock.column_sizes(s):
+        slots += [("/",)] if slots else []
+        slots += [names] * size
+    return tuple(slots)
 
 
 def _stock_options(s: State) -> Options:
@@ -314,7 +309,7 @@ def _stock_options(s: State) -> Options:
                 ),
             )
         step = data.table()["auction"]["step"]
-        bids = tuple(str(a.high + k * step) for k in (1, 2, 4))
+        bids = (str(a.high + step),)  # ■7: the least raise; any other typed on the number pad
         # ■7: raise or pass; who cannot pay a raise passes (the referee passes for them).
         can_raise = s.cash[a.turn] >= a.high + step
         return Options(
@@ -322,6 +317,7 @@ def _stock_options(s: State) -> Options:
             ("bid", "pass") if can_raise else ("pass",),
             {"bid": (bids,)},
             phase=_("auction: {player} leads at {amount}").format(player=a.leader, amount=a.high),
+            amounts={"bid": (0,)},
         )
     player = sr.turn
     buyable = tuple(n for n, c in s.companies.items() if c.held(TREASURY) or c.held(POOL))
@@ -346,12 +342,14 @@ def _stock_options(s: State) -> Options:
     args = {
         "buy": (buyable, (TREASURY, POOL)),
         "sell": (held, ("1", "2")),
-        "auction": (("120", "150", "200"),),
+        "auction": ((str(data.table()["auction"]["minimum"]),),),  # ■7: the lowest bid
     }
     # One move left, but a forced purchase could come instead: the table types it (■8).
     forceable = stock.only_by_force(s, player) if len(verbs) == 1 else ""
     phase = _("cycle {cycle}, stock round").format(cycle=s.cycle)
-    return Options(player, verbs, args, phase=phase, forceable=forceable)
+    # ■7: the first bid, the lowest or any step above it, on the number pad
+    amounts: dict[str, tuple[int, ...]] = {"auction": (0,)}
+    return Options(player, verbs, args, phase=phase, forceable=forceable, amounts=amounts)
 
 
 def _or_options(s: State) -> Options:
@@ -376,7 +374,7 @@ def _or_options(s: State) -> Options:
         verbs = ("buy", "done", "lay", "token", "issue", "redeem", "sell", "bankrupt", "suburb")
         if orr.revenue is None:  # `run 0`: revenue 0 said, on to the trains (■16)
             verbs = (*verbs, "run")
-    revenues: tuple[str, ...] = ("0", "40", "100", "250")
+    revenues: tuple[str, ...] = ("0",)  # any other on the number pad
     lay_args: tuple[tuple[str, ...], ...] = (
         ("A1", "B2", "C3", "D4"),
         ("yellow", "green", "purple", "grey"),
@@ -389,6 +387,7 @@ def _or_options(s: State) -> Options:
         ("0", "40", "60"),
     )
     more: dict[str, tuple[tuple[str, ...], ...]] = {}
+    amounts = _or_amounts(co, mapped=s.map_state == "done")
     if s.map_state == "done":
         lays = track.legal_lays(s, co, LAY_HEXES) if orr.stage <= 3 else []
         if not lays:  # with the map known, the referee knows every lay: none is legal (■14)
@@ -425,7 +424,18 @@ def _or_options(s: State) -> Options:
             cycle=s.cycle, number=orr.number, company=co.name, step=orr.stage
         ),
         forceable=forceable,
+        amounts=amounts,
     )
+
+
+def _or_amounts(co: Company, *, mapped: bool) -> dict[str, tuple[int, ...]]:
+    """The numbers of the operating round typed freely: the revenue of each train (■16, or
+    one total), the price agreed for a train from another company (`buy 2 from Eastern for
+    N`, ■18); without the map, the terrain cost of a tile and of a token (■14, ■15)."""
+    amounts = {"run": tuple(range(max(len(co.trains), 1))), "buy": (4,)}
+    if not mapped:
+        amounts |= {"lay": (3,), "token": (2,)}
+    return amounts
 
 
 def _lay_words(lays: Iterable[tuple[str, list[str]]]) -> tuple[tuple[str, ...], ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.engine import Event, RuleError
+from referee.core.engine import Event, Incomplete, RuleError
 from referee.core.rules_kit import Handlers, Judge
 from referee.eighteen_rules import limits, pool
 from referee.games.lost_atlas import atlas, data, ledger, track
@@ -37,8 +37,25 @@ def column_sizes(state: State) -> list[int]:
     return list(data.table()["setup"]["columns"][key])
 
 
+def charter_minors(state: State) -> list[str]:
+    """The minors whose charters are laid out (■3): all twelve in the long game, eight in the
+    short, in the micro game those whose homes came out on the map (and Adaptive if piece 21
+    did), in the order of the table."""
+    names = list(data.minors())
+    if state.variant == "short":
+        return [n for n in names if n not in data.table()["setup"]["not_in_short"]]
+    if state.variant == "micro" and state.map_state == "done":
+        homes = set(atlas.board(state).homes())
+        if any(p.number == 21 for p in state.pieces):
+            homes.add("Adaptive")
+        return [n for n in names if n in homes]
+    return names
+
+
 def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, list[Event]]:
-    """The charters laid out (the setup is over when `setup_done`)."""
+    """The charters laid out (the setup is over when `setup_done`). Charters named column by
+    column that are only the start of the layout (no column too long, none left short before
+    another) are words missing, not a refusal: a seat taps the layout one name at a time."""
     if state.map_state == "building":
         raise RuleError(
             _("the map is not complete"),
@@ -51,38 +68,55 @@ def set_charters(state: State, move: Charters, judge: Judge) -> tuple[State, lis
     if len(set(names)) != len(names):
         raise RuleError(_("a minor appears twice"), R_SETUP, computable=False)
     sizes = column_sizes(state)
-    judge.rule(
-        [len(c) for c in cols] == sizes,
-        _("the charters lie in columns of {sizes}").format(sizes=sizes),
-        R_SETUP,
-        _("one column per '/', top charter first"),
-    )
+    lengths = [len(c) for c in cols]
     out = set(names) & set(data.table()["setup"]["not_in_short"])
     judge.rule(
         state.variant != "short" or not out,
         _("{minors} not in the short game").format(minors=", ".join(sorted(out))),
         R_SETUP,
     )
+    laid = charter_minors(state)
+    micro = state.variant == "micro" and state.map_state == "done"
+    # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
+    micro_said = _("the micro game uses the minors whose homes are on the map: {minors}")
     judge.rule(
-        state.variant != "long" or set(names) == set(data.minors()),
+        not micro or set(names) <= set(laid),
+        micro_said.format(minors=", ".join(sorted(laid))),
+        R_SETUP,
+    )
+    if lengths != sizes and _begins(lengths, sizes):
+        raise Incomplete(
+            _("the charters lie in columns of {sizes}: {n} of {total} named").format(
+                sizes=sizes, n=len(names), total=sum(sizes)
+            ),
+            _("one column per '/', top charter first"),
+        )
+    judge.rule(
+        lengths == sizes,
+        _("the charters lie in columns of {sizes}").format(sizes=sizes),
+        R_SETUP,
+        _("one column per '/', top charter first"),
+    )
+    judge.rule(
+        state.variant != "long" or set(names) == set(laid),
         _("the long game uses all twelve minors"),
         R_SETUP,
     )
-    if state.variant == "micro" and state.map_state == "done":
-        # ■3 micro: the minors whose homes came out, and Adaptive if piece 21 did.
-        homes = set(atlas.board(state).homes())
-        if any(p.number == 21 for p in state.pieces):
-            homes.add("Adaptive")
-        judge.rule(
-            set(names) == homes,
-            _("the micro game uses the minors whose homes are on the map: {minors}").format(
-                minors=", ".join(sorted(homes))
-            ),
-            R_SETUP,
-        )
+    judge.rule(
+        not micro or set(names) == set(laid),
+        micro_said.format(minors=", ".join(sorted(laid))),
+        R_SETUP,
+    )
     state.columns = cols
     said = _("charters: {columns}")
     return state, [Event(said.format(columns=" / ".join(", ".join(c) for c in cols)))]
+
+
+def _begins(lengths: list[int], sizes: list[int]) -> bool:
+    """Whether columns of `lengths` are the start of a layout of `sizes`: each column but the
+    last whole, the last no longer than its own."""
+    n = len(lengths)
+    return n <= len(sizes) and lengths[:-1] == sizes[: n - 1] and lengths[-1] <= sizes[n - 1]
 
 
 def set_destinations(state: State, move: Destinations, judge: Judge) -> tuple[State, list[Event]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from referee.core.engine import Form, Incomplete, UsageError, Verb
 from referee.core.grammar import Grammar, Typed
@@ -174,6 +175,8 @@ def split_edges(word: str, known: Sequence[str]) -> tuple[str, ...]:
 
 def _read_start(t: Typed[State]) -> Start:
     args = t.args
+    if len(args) == 5:
+        _no_cargo(args[0], t.usage)
     t.count(6 if len(args) != 3 else 3, 6)
     name = match(args[0], START_CITIES, N_("start city"), aliases=city_aliases(START_CITIES))
     edges = edges_of(args[1:-1], Railroads(t.state))
@@ -387,6 +390,8 @@ def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
     the tile goes where its railroads match (placement.on_place); `blank` needs X,Y."""
     blank = bool(args) and args[-1].lower() == "blank"
     words = args[:-1] if blank else args
+    if len(words) == 6 and _square(words[1]):
+        _no_cargo(words[0], usage)
     if len(words) not in ((4, 7) if blank else (3, 4, 6, 7)):
         raise UsageError(_("place takes 3 to 8 words, not {n}").format(n=len(args)), usage)
     at = len(words) in (4, 7)
@@ -398,6 +403,22 @@ def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
     # A tile drafted in view keeps the name it was revealed under, however it is typed.
     name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
     return Place(actor, name, parse_pos(words[1]) if at else None, edges, cargo, blank)
+
+
+def _square(word: str) -> bool:
+    """Whether a word is a square X,Y (never a railroad's initials: they hold no comma)."""
+    try:
+        parse_pos(word)
+    except UsageError:
+        return False
+    return True
+
+
+def _no_cargo(city: str, usage: str) -> NoReturn:
+    """A tile typed up to its four edges: its cargo, a number no list holds, is still to come
+    (`Incomplete`: a seat taps the edges, then the number)."""
+    said = _("{city} needs its cargo after the four edges: the number in its corners")
+    raise Incomplete(said.format(city=city), usage)
 
 
 def _deliver(state: State, actor: str, args: list[str]) -> Deliver:

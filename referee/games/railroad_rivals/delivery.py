@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from referee.core.engine import Event, UsageError
 from referee.core.rules_kit import Judge, impossible
@@ -127,8 +126,6 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
     key = TWO_PLAYER_COLOUR if state.n == 2 else move.colour
     nth, early_cubes = ordinal(state, key, p)
     gain = DELIVERY_POINTS[min(nth, 3) - 1]
-    scores = dict(state.scores)
-    prices = dict(state.prices)
     said = _("{player} delivers {colour} {path}").format(
         player=p, colour=cube(move.colour), path=" -> ".join(move.path)
     )
@@ -136,10 +133,10 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
 
     def score(who: str, points: int, why: str) -> None:
         said = _("{player}: {before} -> {after} ({why})").format(
-            player=who, before=scores[who], after=scores[who] + points, why=why
+            player=who, before=state.scores[who], after=state.scores[who] + points, why=why
         )
         events.append(Event(said))
-        scores[who] += points
+        state.scores[who] += points
 
     score(p, gain, _(ORDINAL.get(nth, NTH)).format(n=nth, colour=cube(key)))
     for before, after in zip(state.early_cubes, early_cubes, strict=False):
@@ -156,8 +153,8 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
             why = _("owner of the {railroad} link {a}-{b}").format(railroad=link.railroad, a=a, b=b)
             score(link.owner, LINK_OWNER_POINTS, why)
     for link in used:  # §貨物の配送 3 (給水塔: both railroads)
-        old = prices[link.railroad]
-        prices[link.railroad] = old + 1
+        old = state.prices[link.railroad]
+        state.prices[link.railroad] = old + 1
         said = _("{railroad} price {before} -> {after}").format(
             railroad=link.railroad, before=price_text(old), after=price_text(old + 1)
         )
@@ -169,19 +166,13 @@ def on_deliver(state: State, move: cmd.Deliver, judge: Judge) -> tuple[State, li
     cubes[ci] -= 1
     bag = list(state.bag)
     bag[ci] += 1
+    src.cubes, state.bag = tuple(cubes), tuple(bag)
     events.append(
         Event(_("the {colour} cube goes back to the bag").format(colour=cube(move.colour)))
     )
-    state = replace(
-        state,
-        scores=scores,
-        prices=prices,
-        bag=tuple(bag),
-        cities={**state.cities, src.name: replace(src, cubes=tuple(cubes))},
-        delivered={**state.delivered, key: state.delivered.get(key, 0) + 1},
-        early_cubes=early_cubes,
-        step=state.step + 1,
-    )
+    state.delivered[key] = state.delivered.get(key, 0) + 1
+    state.early_cubes = early_cubes
+    state.step += 1
     return state, events
 
 
@@ -234,11 +225,9 @@ def building(
         rule,
         _(free),
     )
-    owner: dict[str, Any] = {kind: p}
-    city = replace(city, **owner)
-    state = replace(state, cities={**state.cities, city.name: city})
+    setattr(city, kind, p)
     if kind == "hotel":
-        state = replace(state, hotel_used=state.hotel_used | {p})
+        state.hotel_used |= {p}
     else:
-        state = replace(state, tower_used=state.tower_used | {p})
+        state.tower_used |= {p}
     return state, [Event(_(done).format(player=p, city=city.name))]

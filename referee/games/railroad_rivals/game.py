@@ -7,7 +7,6 @@ and scoring.py; this module wires them into the contract.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from referee.core.engine import (
@@ -28,8 +27,8 @@ from referee.i18n import N_, NP_, _
 
 from . import board as grid
 from . import commands as cmd
-from . import delivery, narrate, placement, places, render, scoring, turns
-from .names import city_aliases, cube_aliases
+from . import delivery, narrate, placement, places, render, scoring, slots, turns
+from .names import cube_aliases
 from .phases import actor_of, allowed_kinds, phase_text
 from .readings import READINGS
 from .sections import BAG, R_END, R_SETUP, TWO_PLAYER_CITY_REMOVED
@@ -43,7 +42,6 @@ from .state import (
     PLACE,
     REVEAL,
     START,
-    START_CITIES,
     START_CUBES,
     State,
 )
@@ -137,7 +135,8 @@ class RailroadRivals(Game[State, cmd.Move]):
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
             readings=readings,
         )
-        return replace(state, bag=BAG[: len(state.colours())])
+        state.bag = BAG[: len(state.colours())]
+        return state.seal()
 
     def verbs(self) -> Sequence[Verb]:
         return cmd.VERBS
@@ -153,6 +152,7 @@ class RailroadRivals(Game[State, cmd.Move]):
             raise RuleError(_("the game is over"), R_END, computable=False)
         judge = Judge(forced)
         learned = cmd.new_railroads(state, move)
+        draft = state.draft()
         if learned:
             judge.fact(
                 len(state.railroads) + len(learned) <= MAX_RAILROADS and not state.railroads_fixed,
@@ -162,12 +162,9 @@ class RailroadRivals(Game[State, cmd.Move]):
                 R_SETUP,
                 ", ".join(state.railroads),
             )
-            state = replace(
-                state,
-                railroads=state.railroads + learned,
-                prices={**state.prices, **{r: 0 for r in learned}},
-            )
-        new, events = HANDLERS.apply(state, move, judge)
+            draft.railroads += learned
+            draft.prices.update(dict.fromkeys(learned, 0))
+        new, events = HANDLERS.apply(draft, move, judge)
         if learned:
             k = len(new.railroads)
             near = cmd.lookalikes(learned, new.railroads)
@@ -175,8 +172,8 @@ class RailroadRivals(Game[State, cmd.Move]):
                 names=", ".join(learned), k=k, near=near
             )
             events.insert(0, Event(said))
-        new, more = turns.settle(new)
-        return new, [*events, *more]
+        events += turns.settle(new)
+        return new.seal(), events
 
     def narrate(self, before: State, move: cmd.Move, after: State, by: str) -> str:
         return narrate.narrate(self, before, move, after, by)
@@ -202,27 +199,19 @@ class RailroadRivals(Game[State, cmd.Move]):
         if phase == OVER:
             return Options(None, (), {}, _("game over"))
         if phase == START:
-            cities = offered(START_CITIES, city_aliases(START_CITIES))
-            return Options(actor, ("start",), {"start": (cities,)}, text)
+            cargo = slots.amounts("start")
+            return Options(actor, ("start",), slots.start(state), text, amounts=cargo)
         if phase in (START_CUBES, CUBES):
-            # one slot per cube, each the colours left in the bag: with one colour left the
-            # draw has no choice in it, and the referee makes it
-            in_bag = tuple(c for c, n in zip(state.colours(), state.bag, strict=False) if n)
-            return Options(actor, ("draw",), {"draw": (in_bag,) * state.pending_cubes}, text)
+            # with one colour left in the bag the draw has no choice in it: the referee makes it
+            return Options(actor, ("draw",), slots.draw(state), text)
         if phase == ORDER:
             names = (state.players,) * (len(state.players) - 1)
             return Options(actor, ("order",), {"order": names}, text)
         if phase == REVEAL:
-            # the cities revealed are new names; `stock` and the railroads may be offered
-            more: tuple[tuple[str, ...], ...] = (("stock", *state.railroads),) * 12
-            reveal = {
-                "reveal": (("city", "stock"), *more),
-                "reveal city": (("city",), *more),
-                "reveal stock": (("stock",), *((state.railroads,) * 12)),
-            }
-            return Options(actor, ("reveal",), reveal, text)
+            return Options(actor, ("reveal",), slots.reveal(state), text)
         if phase == BID:
-            return Options(actor, ("pass", "bid"), {}, text)
+            bids = slots.bid(state, actor or "")
+            return Options(actor, ("pass", "bid"), bids, text, amounts=slots.amounts("bid"))
         if phase == DRAFT:
             kinds = allowed_kinds(state, actor or "")
             tiles = (state.display_cities if "city" in kinds else ()) + (
@@ -230,14 +219,10 @@ class RailroadRivals(Game[State, cmd.Move]):
             )
             return Options(actor, ("take",), {"take": (tiles,)}, text)
         if phase == PLACE:
-            spots = tuple(grid.fmt_pos(s) for s in grid.open_positions(state))
-            edge = ("-", *state.railroads)
-            known = state.known.get(actor or "", ())
-            # the forms differ in length: from the third word on, an edge, or `blank` at the end
-            place = (known, spots, edge, *((*edge, "blank"),) * 5)
             # with no city tile in hand there is nothing to place: the pass is the referee's
             placing = ("place", "pass") if state.hands.get(actor or "", 0) else ("pass",)
-            return Options(actor, placing, {"place": place}, text)
+            place, cargo = slots.place(state, actor or ""), slots.amounts("place")
+            return Options(actor, placing, place, text, amounts=cargo)
         verbs = ["deliver", "pass"]
         if state.hotels:
             if actor not in state.hotel_used:
@@ -293,9 +278,9 @@ class RailroadRivals(Game[State, cmd.Move]):
             )
         if value < 0 and kind != "score":
             raise UsageError(_("{key} cannot be negative").format(key=key))
-        corrected: dict[str, Any] = {field: {**current, name: value}}
-        state = replace(state, **corrected)
         said = _("{key}: {old} -> {value} (adjusted by the table)").format(
             key=key, old=current[name], value=value
         )
-        return state, [Event(said)]
+        draft = state.draft()
+        getattr(draft, field)[name] = value
+        return draft.seal(), [Event(said)]

@@ -17,10 +17,9 @@ from .sections import R_PLACE, R_SETUP, expect
 from .state import CUBES, ORDER, PLACE, START_CUBES, City, Link, State
 
 
-def await_cubes(
-    state: State, city: str, phase: str, events: list[Event]
-) -> tuple[State, list[Event]]:
-    """Cubes equal to the corner number are drawn from the bag, as many as it holds."""
+def await_cubes(state: State, city: str, phase: str, events: list[Event]) -> None:
+    """Cubes equal to the corner number are drawn from the bag, as many as it holds: the draft
+    waits for them in `phase`, said in `events`."""
     count = min(state.cities[city].cargo, sum(state.bag))
     if count < state.cities[city].cargo:
         events.append(
@@ -33,15 +32,18 @@ def await_cubes(
             )
         )
     if count == 0:
-        return cubes_done(state, phase), events
-    return replace(state, phase=phase, pending_city=city, pending_cubes=count), events
+        cubes_done(state, phase)
+    else:
+        state.phase, state.pending_city, state.pending_cubes = phase, city, count
 
 
-def cubes_done(state: State, phase: str) -> State:
-    state = replace(state, pending_city="", pending_cubes=0)
+def cubes_done(state: State, phase: str) -> None:
+    state.pending_city, state.pending_cubes = "", 0
     if phase == START_CUBES:
-        return replace(state, phase=ORDER)
-    return replace(state, phase=PLACE, step=state.step + 1)
+        state.phase = ORDER
+    else:
+        state.phase = PLACE
+        state.step += 1
 
 
 def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Event]]:
@@ -60,8 +62,9 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
         ),
     )
     colours = state.colours()
+    city = state.cities[state.pending_city]
     bag = list(state.bag)
-    cubes = list(state.cities[state.pending_city].cubes)
+    cubes = list(city.cubes)
     drawn = [move.colours.count(c) for c in colours]
     for colour in move.colours:
         i = colours.index(colour)
@@ -73,12 +76,11 @@ def on_draw(state: State, move: cmd.Draw, judge: Judge) -> tuple[State, list[Eve
         )
         bag[i] -= 1
         cubes[i] += 1
-    city = replace(state.cities[state.pending_city], cubes=tuple(cubes))
-    events = [
+    state.bag, city.cubes = tuple(bag), tuple(cubes)
+    cubes_done(state, state.phase)
+    return state, [
         Event(_("{city} gets {cubes}").format(city=city.name, cubes=cube_list(colours, drawn)))
     ]
-    state = replace(state, bag=tuple(bag), cities={**state.cities, city.name: city})
-    return cubes_done(state, state.phase), events
 
 
 def where_it_matches(state: State, move: cmd.Place) -> tuple[cmd.Place, list[Event]]:
@@ -135,20 +137,14 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
     links = [
         Link(move.pos, grid.neighbour(move.pos, side), move.edges[side], p) for side in matches
     ]
-    hands = {**state.hands, p: state.hands[p] - 1}
     holder = state.holder(move.name)
-    known = state.known
     if holder:
-        kept = tuple(c for c in known[holder] if c.lower() != move.name.lower())
-        known = {**known, holder: kept}
-    state = replace(
-        state,
-        cities={**state.cities, move.name: city},
-        grid={**state.grid, move.pos: move.name},
-        links=state.links + tuple(links),
-        hands=hands,
-        known=known,
-    )
+        low = move.name.lower()
+        state.known[holder] = tuple(c for c in state.known[holder] if c.lower() != low)
+    state.hands[p] -= 1
+    state.cities[move.name] = city
+    state.grid[move.pos] = move.name
+    state.links += tuple(links)
     events = [
         *found,
         Event(
@@ -162,11 +158,12 @@ def on_place(state: State, move: cmd.Place, judge: Judge) -> tuple[State, list[E
             player=p, railroad=link.railroad, city=move.name, other=state.grid[link.b]
         )
         events.append(Event(said))
-    if hands[p] == 0 and not state.ending:
-        state = replace(state, ending=True)
+    if state.hands[p] == 0 and not state.ending:
+        state.ending = True
         said = _("{player} placed their last city tile: this is the last turn {rule}")
         events.append(Event(said.format(player=p, rule=bracket("ゲーム終了"))))
-    return await_cubes(state, move.name, CUBES, events)
+    await_cubes(state, move.name, CUBES, events)
+    return state, events
 
 
 def check_own_tile(state: State, move: cmd.Place) -> None:

@@ -5,8 +5,6 @@ a player may take theirs early, once; their place is then skipped when it comes.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.engine import Event
 from referee.i18n import _
 
@@ -24,7 +22,9 @@ def seat(state: State, player: str, again: bool = False) -> State | None:
     place = state.order.index(player)
     if not again and (place <= state.step or player in state.early):
         return None
-    return replace(state, step=place, seated=place, held=state.step)
+    draft = state.draft()
+    draft.step, draft.seated, draft.held = place, place, state.step
+    return draft.seal()
 
 
 def unseat(state: State, player: str) -> tuple[State, bool]:
@@ -34,24 +34,34 @@ def unseat(state: State, player: str) -> tuple[State, bool]:
         return state, True
     if state.phase == CUBES:  # the cubes of the city placed early are drawn first
         return state, False
-    return replace(state, step=state.held, seated=-1, held=-1), False
+    draft = state.draft()
+    _step_back(draft)
+    return draft.seal(), False
 
 
-def give_back(state: State) -> tuple[State, list[Event]] | None:
-    """The step held while another player took theirs early, once that step is done."""
+def _step_back(state: State) -> None:
+    state.step, state.seated, state.held = state.held, -1, -1
+
+
+def give_back(state: State) -> Event | None:
+    """On a draft: the step held while another player took theirs early, given back once
+    that step is done; None (nothing changed) while it is not."""
     if state.held < 0 or state.phase not in STEPPED or state.step == state.seated:
         return None
-    early = (*state.early, state.order[state.seated])
+    state.early = (*state.early, state.order[state.seated])
     said = _("{player} still to move").format(player=state.order[state.held])
-    return replace(state, step=state.held, seated=-1, held=-1, early=early), [Event(said)]
+    _step_back(state)
+    return Event(said)
 
 
-def skip_early(state: State) -> tuple[State, list[Event]] | None:
-    """The current step is of a player who took it early: it is skipped, said so."""
+def skip_early(state: State) -> Event | None:
+    """On a draft: the current step, of a player who took it early, skipped, said so; None
+    (nothing changed) when it is not such a step."""
     if state.phase not in STEPPED or state.step >= state.n:
         return None
     player = state.order[state.step]
     if player not in state.early:
         return None
+    state.step += 1
     said = _("{player} has already moved at this place, before it came: skipped")
-    return replace(state, step=state.step + 1), [Event(said.format(player=player))]
+    return Event(said.format(player=player))

@@ -1,13 +1,13 @@
-"""The state of a game of Railroad Rivals: frozen dataclasses, copied on every change.
-
-Dict fields are never mutated: every change builds a new dict (`{**old, key: value}`).
-"""
+"""The state of a game of Railroad Rivals: a sealed draft (referee/core/sealed.py), each move
+played on `state.draft()` by the move handlers and sealed before `Game.apply` returns it. A
+link, once laid, never changes: a frozen value, as are the tuples the state holds."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from referee.core.engine import DEFAULT_READINGS, Readings
+from referee.core.sealed import Sealable
 
 Pos = tuple[int, int]  # (x, y): x grows to the east, y grows to the south; the start city is 0,0
 
@@ -32,8 +32,8 @@ DELIVER = "deliver"
 OVER = "over"
 
 
-@dataclass(frozen=True)
-class City:
+@dataclass
+class City(Sealable):
     name: str
     pos: Pos
     edges: tuple[str, str, str, str]  # N, E, S, W: railroad initials, "" for a blank edge
@@ -53,8 +53,8 @@ class Link:
     owner: str
 
 
-@dataclass(frozen=True)
-class State:
+@dataclass
+class State(Sealable):
     players: tuple[str, ...]  # as entered
     hotels: bool  # variant: hotels and water towers
     dropback: bool  # variant: passers of the bid drop back in the order they passed

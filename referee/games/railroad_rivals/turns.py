@@ -4,8 +4,6 @@ the phases (§準備, §タイルの補充とターン順のビッド, §タイ�
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from referee.core.citations import bracket
 from referee.core.engine import Event
 from referee.core.rules_kit import Judge
@@ -43,23 +41,25 @@ from .state import (
 
 def on_start(state: State, move: cmd.Start, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (START,), judge)
-    city = City(move.name, (0, 0), move.edges, move.cargo, no_cubes(state))
-    state = replace(state, cities={move.name: city}, grid={(0, 0): move.name})
+    state.cities = {move.name: City(move.name, (0, 0), move.edges, move.cargo, no_cubes(state))}
+    state.grid = {(0, 0): move.name}
     events = [
         Event(
             _("start city: {city} at 0,0 (cargo {cargo})").format(city=move.name, cargo=move.cargo)
         )
     ]
-    return await_cubes(state, move.name, START_CUBES, events)
+    await_cubes(state, move.name, START_CUBES, events)
+    return state, events
 
 
 def on_order(state: State, move: cmd.Order, judge: Judge) -> tuple[State, list[Event]]:
     expect(state, move, (ORDER,), judge)
-    unnamed = [p for p in state.players if p not in move.order]
-    if len(unnamed) == 1 and len(set(move.order)) == len(move.order) == len(state.players) - 1:
-        move = replace(move, order=(*move.order, unnamed[0]))  # the last card: who is left
+    order = move.order
+    unnamed = [p for p in state.players if p not in order]
+    if len(unnamed) == 1 and len(set(order)) == len(order) == len(state.players) - 1:
+        order = (*order, unnamed[0])  # the last card: who is left
     judge.fact(
-        sorted(move.order) == sorted(state.players),
+        sorted(order) == sorted(state.players),
         _("the turn order must name every player once"),
         R_SETUP,
         _("order {players} (in the order of the character cards)").format(
@@ -67,12 +67,11 @@ def on_order(state: State, move: cmd.Order, judge: Judge) -> tuple[State, list[E
         ),
     )
     # §準備 6: the first player starts at 6, each next one 2 more.
-    scores = {p: START_SCORE + SCORE_STEP * i for i, p in enumerate(move.order)}
-    state = replace(state, order=move.order, scores=scores)
-    listed = ", ".join(f"{p} ({scores[p]})" for p in move.order)
+    state.order = order
+    state.scores = {p: START_SCORE + SCORE_STEP * i for i, p in enumerate(order)}
+    listed = ", ".join(f"{p} ({state.scores[p]})" for p in order)
     events = [Event(_("turn order: {order}").format(order=listed))]
-    state, more = _next_turn(state)
-    return state, events + more
+    return state, events + _next_turn(state)
 
 
 def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list[Event]]:
@@ -107,16 +106,13 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
             _("each city tile exists once"),
         )
         seen.add(name.lower())
-    state = replace(
-        state,
-        city_pile=state.city_pile - got_c,
-        stock_pile=state.stock_pile - got_s,
-        display_cities=move.cities,
-        display_stocks=move.stocks,
-    )
+    state.city_pile -= got_c
+    state.stock_pile -= got_s
+    state.display_cities, state.display_stocks = move.cities, move.stocks
+    _enter_bid(state)
     shown = [*move.cities, *move.stocks]
     said = _("revealed: {tiles}").format(tiles=", ".join(shown) or _("nothing"))
-    return _enter_bid(state), [Event(said)]
+    return state, [Event(said)]
 
 
 def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event]]:
@@ -140,11 +136,12 @@ def on_bid(state: State, move: cmd.Bid, judge: Judge) -> tuple[State, list[Event
             _("bid up to {score} or pass").format(score=score),
             reading=state.readings.note(BID_LIMIT),
         )
-    state = replace(state, high=move.points, high_bidder=move.actor)
+    state.high, state.high_bidder = move.points, move.actor
+    _next_bidder(state)
     event = Event(
         _("{player} bids {points} to go first").format(player=move.actor, points=move.points)
     )
-    return _next_bidder(state), [event]
+    return state, [event]
 
 
 def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Event]]:
@@ -152,8 +149,10 @@ def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Eve
     p = move.actor
     if state.phase == BID:
         # §タイルの補充とターン順のビッド: a pass is final.
-        state = replace(state, passed=(*state.passed, p))
-        return _next_bidder(state), [Event(_("{player} passes the bid (final)").format(player=p))]
+        state.passed = (*state.passed, p)
+        _next_bidder(state)
+        return state, [Event(_("{player} passes the bid (final)").format(player=p))]
+    state.step += 1
     if state.phase == PLACE:
         held = state.hands[p]
         event = Event(
@@ -165,9 +164,9 @@ def on_pass(state: State, move: cmd.Pass, judge: Judge) -> tuple[State, list[Eve
                 held,
             ).format(player=p, held=held, rule=bracket("都市タイルの配置"))
         )
-        return replace(state, step=state.step + 1), [event]
+        return state, [event]
     said = _("{player} delivers nothing this turn").format(player=p)
-    return replace(state, step=state.step + 1), [Event(said)]
+    return state, [Event(said)]
 
 
 def on_take(state: State, move: cmd.Take, judge: Judge) -> tuple[State, list[Event]]:
@@ -187,115 +186,109 @@ def on_take(state: State, move: cmd.Take, judge: Judge) -> tuple[State, list[Eve
     rest.remove(move.tile)
     p = move.actor
     if move.kind == "city":
-        state = replace(
-            state,
-            display_cities=tuple(rest),
-            hands={**state.hands, p: state.hands[p] + 1},
-            known={**state.known, p: (*state.known[p], move.tile)},
-        )
+        state.display_cities = tuple(rest)
+        state.hands[p] += 1
+        state.known[p] = (*state.known[p], move.tile)
         event = Event(
             _("{player} takes the city tile {tile} (hidden tiles {hidden})").format(
                 player=p, tile=move.tile, hidden=state.hands[p]
             )
         )
     else:
-        state = replace(
-            state,
-            display_stocks=tuple(rest),
-            stocks={**state.stocks, p: (*state.stocks[p], move.tile)},
-        )
+        state.display_stocks = tuple(rest)
+        state.stocks[p] = (*state.stocks[p], move.tile)
         event = Event(
             _("{player} takes a {railroad} stock tile").format(player=p, railroad=move.tile)
         )
     if state.draft_round == 1:
-        state = replace(state, first_pick={**state.first_pick, p: move.kind})
-    return replace(state, step=state.step + 1), [event]
+        state.first_pick[p] = move.kind
+    state.step += 1
+    return state, [event]
 
 
-def settle(state: State) -> tuple[State, list[Event]]:
-    """Carry the game on through every step that needs nobody's input."""
+def settle(state: State) -> list[Event]:
+    """Carry the game (a draft) on through every step that needs nobody's input."""
     events: list[Event] = []
     while True:
         if state.held >= 0:  # a move at a player's own place, before it came
             given_back = places.give_back(state)
             if given_back is None:
-                return state, events
-            state, events = given_back[0], events + given_back[1]
+                return events
+            events.append(given_back)
         skipped = places.skip_early(state)
         if skipped is not None:
-            state, events = skipped[0], events + skipped[1]
+            events.append(skipped)
         elif state.phase == REVEAL and expected_reveal(state) == (0, 0):
             events.append(Event(_("no tiles are left to reveal")))
-            state = _enter_bid(replace(state, display_cities=(), display_stocks=()))
+            state.display_cities = state.display_stocks = ()
+            _enter_bid(state)
         elif state.phase == BID and state.turn == 1:
-            state = _enter_draft(state)  # §タイルの補充とターン順のビッド: not on turn 1
+            _enter_draft(state)  # §タイルの補充とターン順のビッド: not on turn 1
         elif state.phase == BID and len(state.order) - len(state.passed) <= 1:
-            state, more = _settle_bid(state)
-            events += more
+            events += _settle_bid(state)
         elif state.phase == DRAFT and state.step >= state.n:
-            if state.draft_round == 1:
-                state = replace(state, draft_round=2, step=0, early=())
-            else:
-                left = [*state.display_cities, *state.display_stocks]
-                if left:
-                    events.append(
-                        Event(_("left over and set aside: {tiles}").format(tiles=", ".join(left)))
-                    )
-                state = replace(
-                    state,
-                    phase=PLACE,
-                    step=0,
-                    early=(),
-                    set_aside=state.set_aside + state.display_cities,
-                    display_cities=(),
-                    display_stocks=(),
-                )
+            events += _end_draft_round(state)
         elif state.phase == DRAFT and not _available(state, state.order[state.step]):
             events.append(
                 Event(_("{player} has no tile to take").format(player=state.order[state.step]))
             )
-            state = replace(state, step=state.step + 1)
+            state.step += 1
         elif state.phase == PLACE and state.step >= state.n:
-            state = replace(state, phase=DELIVER, step=0, delivered={}, early=(), early_cubes=())
+            state.phase, state.step, state.early, state.early_cubes = DELIVER, 0, (), ()
+            state.delivered = {}
         elif state.phase == PLACE and state.hands[state.order[state.step]] == 0:
             events.append(
                 Event(
                     _("{player} holds no city tile to place").format(player=state.order[state.step])
                 )
             )
-            state = replace(state, step=state.step + 1)
+            state.step += 1
         elif state.phase == DELIVER and state.step >= state.n:
-            if state.ending:  # §ゲーム終了: the turn is played out, then the game ends
-                state = replace(state, phase=OVER)
-                events.append(Event(_("the game is over; stock tiles score their prices")))
-                events += [
-                    Event(
-                        _("{place}. {player} {score} ({track} + {stock} in stock)").format(
-                            place=s.place,
-                            player=s.player,
-                            score=s.score,
-                            track=s.details["track"],
-                            stock=s.details["stock value"],
-                        )
-                    )
-                    for s in standings(state)
-                ]
-            else:
-                state, more = _next_turn(state)
-                events += more
+            events += _game_over(state) if state.ending else _next_turn(state)
         else:
-            return state, events
+            return events
 
 
-def _next_turn(state: State) -> tuple[State, list[Event]]:
-    turn = state.turn + 1
-    state = replace(state, turn=turn, phase=REVEAL, step=0, delivered={}, early=(), early_cubes=())
-    events = [Event(_("turn {turn} begins").format(turn=turn))]
+def _end_draft_round(state: State) -> list[Event]:
+    """§タイルのドラフト: the second pick follows the first; after it, the tiles left over
+    are set aside and the cities are placed."""
+    if state.draft_round == 1:
+        state.draft_round, state.step, state.early = 2, 0, ()
+        return []
+    left = [*state.display_cities, *state.display_stocks]
+    state.set_aside += state.display_cities
+    state.display_cities = state.display_stocks = ()
+    state.phase, state.step, state.early = PLACE, 0, ()
+    if not left:
+        return []
+    return [Event(_("left over and set aside: {tiles}").format(tiles=", ".join(left)))]
+
+
+def _game_over(state: State) -> list[Event]:
+    """§ゲーム終了: the last turn is played out, then the game ends."""
+    state.phase = OVER
+    events = [Event(_("the game is over; stock tiles score their prices"))]
+    for s in standings(state):
+        said = _("{place}. {player} {score} ({track} + {stock} in stock)")
+        track, stock = s.details["track"], s.details["stock value"]
+        events.append(
+            Event(
+                said.format(place=s.place, player=s.player, score=s.score, track=track, stock=stock)
+            )
+        )
+    return events
+
+
+def _next_turn(state: State) -> list[Event]:
+    state.turn += 1
+    state.phase, state.step, state.early, state.early_cubes = REVEAL, 0, (), ()
+    state.delivered = {}
+    events = [Event(_("turn {turn} begins").format(turn=state.turn))]
     if not state.shortage and state.city_pile < state.n:
         # §都市タイルの不足: the remaining city tiles are not used.
         events.append(Event(_short_of_cities(state.city_pile, stocks=2 * state.n)))
-        state = replace(state, shortage=True, city_pile=0)
-    return state, events
+        state.shortage, state.city_pile = True, 0
+    return events
 
 
 SHORT = "都市タイルの不足"
@@ -317,33 +310,35 @@ def _short_of_cities(left: int, stocks: int) -> str:
     ).format(left=left, stocks=stocks, rule=bracket(SHORT))
 
 
-def _enter_bid(state: State) -> State:
-    return replace(state, phase=BID, step=0, high=0, high_bidder="", passed=())
+def _enter_bid(state: State) -> None:
+    state.phase, state.step, state.high, state.high_bidder, state.passed = BID, 0, 0, "", ()
 
 
-def _enter_draft(state: State) -> State:
-    return replace(state, phase=DRAFT, step=0, draft_round=1, first_pick={})
+def _enter_draft(state: State) -> None:
+    state.phase, state.step, state.draft_round = DRAFT, 0, 1
+    state.first_pick = {}
 
 
-def _next_bidder(state: State) -> State:
+def _next_bidder(state: State) -> None:
     """The bid goes round in reverse turn order, skipping those who passed."""
     reverse = tuple(reversed(state.order))
     for k in range(1, state.n + 1):
         i = (state.step + k) % state.n
         if reverse[i] not in state.passed:
-            return replace(state, step=i)
-    return state
+            state.step = i
+            return
 
 
-def _settle_bid(state: State) -> tuple[State, list[Event]]:
+def _settle_bid(state: State) -> list[Event]:
     """All but one passed: the winner pays the bid and goes first."""
     winner = next((p for p in state.order if p not in state.passed), state.high_bidder)
     paid = state.high if state.high_bidder == winner else 0
-    scores = {**state.scores, winner: state.scores[winner] - paid}
+    before = state.scores[winner]
+    state.scores[winner] = before - paid
     rest = [p for p in state.order if p != winner and p not in state.passed]
     if state.high_bidder:
         said = _("{player} wins the bid for {paid}: {before} -> {after}").format(
-            player=winner, paid=paid, before=state.scores[winner], after=scores[winner]
+            player=winner, paid=paid, before=before, after=before - paid
         )
     else:  # the last not to pass never bid and never passed: nothing of theirs to type
         said = _("the bidding ends with no bid: {player}, the last not to pass, goes first").format(
@@ -361,7 +356,9 @@ def _settle_bid(state: State) -> tuple[State, list[Event]]:
     else:
         order = (winner, *[p for p in state.order if p != winner])
         events.append(Event(_("turn order: {order}").format(order=", ".join(order))))
-    return _enter_draft(replace(state, scores=scores, order=order)), events
+    state.order = order
+    _enter_draft(state)
+    return events
 
 
 def _available(state: State, player: str) -> bool:

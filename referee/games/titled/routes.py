@@ -50,15 +50,18 @@ def _tiles(state: State) -> Tiles:
 def position(state: State) -> Position:
     """The position on the title's map; UsageError naming the hex where it does not fit."""
     rules = state.title.operating
-    return position_from_data(
-        _data(
-            state.title.map,
-            state.phase,
-            _tiles(state),
-            tuple(state.stations),
-            rules.full_cities_block,
-        )
+    return _position(
+        state.title.map, state.phase, _tiles(state), tuple(state.stations), rules.full_cities_block
     )
+
+
+# Asked several times of each state (is the company searchable, the options, the page): the
+# positions of the last few states are kept. A Position is frozen and read only.
+@lru_cache(maxsize=16)
+def _position(
+    map_name: str, phase: str, tiles: Tiles, stations: Stations, blocks: bool
+) -> Position:
+    return position_from_data(_data(map_name, phase, tiles, stations, blocks))
 
 
 def cities_on(state: State, hex_: str) -> int:
@@ -135,7 +138,7 @@ def _best(
     extra: Bonuses | None = None,
 ) -> Answer | None:
     try:
-        where = position_from_data(_data(map_name, phase, tiles, stations, blocks))
+        where = _position(map_name, phase, tiles, stations, blocks)
         return best_routes(where, company, list(trains), SEARCH_SECONDS, bonuses=extra)
     except UsageError:
         return None

@@ -136,15 +136,13 @@ class UnionStation(Game[State, Move]):
         if need:
             actor = state.players[state.first if state.phase == SETUP else state.turn]
             if need == "lot":
-                can = tuple(c for c in COLOURS if c not in state.lots)
                 phase = _("setup: reveal the auction order ({n} of 5 known)").format(
                     n=len(state.lots)
                 )
             else:
-                can = tuple(c for c, n in zip(COLOURS, state.deck, strict=True) if n)
                 phase = _("reveal the top of the offer deck")
             verbs = ("reveal", "start") if state.phase == SETUP else ("reveal",)
-            offered = {"reveal": (completions(can),), "start": (state.players,)}
+            offered = {"reveal": _reveal_slots(state, need), "start": (state.players,)}
             return Options(actor, verbs, dict(offered), phase)
         if state.phase == AUCTION:
             return _auction_options(state)
@@ -162,8 +160,7 @@ class UnionStation(Game[State, Move]):
             "buy": (completions(buys), ("+1", "+2", "+3")),
             "sell": (completions(sells),),
         }
-        where = _lay_candidates(state, lays)
-        args["lay"] = (completions(lays), where, where)
+        args["lay"] = (completions(lays), *_lay_candidates(state, lays))
         if not state.board.has_map:  # the table's declaration, not a player's move: not listed
             can_lay = [c for c in COLOURS if not track.why_cannot_lay(state, c)]
             args["blocked"] = (completions(can_lay),)
@@ -318,11 +315,28 @@ def _actions(state: State, p: int) -> list[str]:
     return out
 
 
-def _lay_candidates(state: State, lays: Sequence[str]) -> tuple[str, ...]:
+def _reveal_slots(state: State, need: str) -> tuple[tuple[str, ...], ...]:
+    """The railroads each word of a reveal may name (準備 6, 7): in the setup, the shares of
+    the first auction in order, each a railroad not named yet, then the top of the offer
+    deck; in play, the top alone: a railroad the deck still holds."""
+    top = completions(tuple(c for c, n in zip(COLOURS, state.deck, strict=True) if n))
+    if need != "lot":
+        return (top,)
+    left = tuple(c for c in COLOURS if c not in state.lots)
+    return (*(completions(left),) * len(left), top)
+
+
+def _lay_candidates(state: State, lays: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """The first and the second disc of a lay (線路の敷設): without a map, the kinds of hex;
+    with one, the hexes where a railroad of `lays` may lay now, then those and the hexes
+    next to them, where the second disc may go once the first is down."""
     if not state.board.has_map:
         kinds = ("plain", "town", "city", "dest")
-        return (*kinds, *KIND_ALIASES) if language() == "ja" else kinds
-    return tuple(sorted({h for c in lays for h in track.legal_hexes(state, c)}))
+        where = (*kinds, *KIND_ALIASES) if language() == "ja" else kinds
+        return where, where
+    first = {h for c in lays for h in track.legal_hexes(state, c)}
+    beside = {n for h in first for n in state.board.hexes[h][1]} - {state.board.chicago}
+    return tuple(sorted(first)), tuple(sorted(first | beside))
 
 
 def _auction_options(state: State) -> Options:
@@ -334,7 +348,7 @@ def _auction_options(state: State) -> Options:
     verbs = ("bid", "pass") if low <= high else ("pass",)
     if not state.acquired and a.leader < 0 and not a.passed:
         verbs = (*verbs, "start")
-    amounts = tuple(str(v) for v in range(low, min(high, low + 5) + 1))
+    least = tuple(str(v) for v in range(low, min(high, low + 5) + 1))  # beside the number pad
     phase = _("auction {n} of 5: {colour}").format(
         n=len(state.acquired) + 1, colour=shown(a.colour)
     )
@@ -342,4 +356,5 @@ def _auction_options(state: State) -> Options:
         phase += _(", high {amount} by {player}").format(
             amount=a.high, player=state.players[a.leader]
         )
-    return Options(seat.name, verbs, {"bid": (amounts,), "start": (state.players,)}, phase)
+    offered: dict[str, tuple[tuple[str, ...], ...]] = {"bid": (least,), "start": (state.players,)}
+    return Options(seat.name, verbs, offered, phase, amounts={"bid": (0,)})

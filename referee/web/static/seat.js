@@ -1,6 +1,7 @@
 // A player's seat: draw the view the referee sent, offer the player's moves as buttons and as a
-// line with completion, POST a tapped move with the version shown (a stale page is refused by
-// the referee, never applied), and follow the game's events to draw the newest view.
+// line with completion (a number pad where the next word is an amount typed freely), POST a
+// tapped move with the version shown (a stale page is refused by the referee, never applied),
+// and follow the game's events to draw the newest view.
 // Every word shown comes from the referee, in the player's language; nothing else is fetched.
 "use strict";
 (function () {
@@ -9,6 +10,8 @@
   let view = JSON.parse(document.getElementById("view").textContent);
   let shown = view.version;
   let offered = view.buttons;  // the candidates for the line as typed now
+  let pad = null;  // where the word being typed is an amount: {send, next} (seat_page.pad)
+  let padFor = "";  // the line the pad's answer was for
   let busy = false;  // a move or a take-back is on its way
   let streaming = false;
   let wait = FIRST_WAIT_MS;
@@ -30,6 +33,7 @@
   const turn = el("section", { id: "turn", class: "turn" });
   const answer = el("section", { id: "answer", class: "answer", "aria-live": "polite" });
   const buttons = el("div", { id: "buttons", class: "buttons" });
+  const keys = el("div", { id: "pad", class: "pad" });
   const line = el("input", {
     id: "line", type: "text", autocomplete: "off", autocapitalize: "none", spellcheck: "false",
     enterkeyhint: "send",
@@ -37,7 +41,7 @@
   const form = el("form", { id: "form" }, line,
     el("button", { id: "send", type: "submit", class: "move" }));
   const back = el("div", { class: "back" });
-  const moves = el("section", { id: "moves" }, el("h2"), buttons, form, back);
+  const moves = el("section", { id: "moves" }, el("h2"), buttons, keys, form, back);
   const holdings = el("section", { id: "holdings" });
   const happened = el("section", { id: "happened", class: "happened" });
   main.replaceChildren(turn, answer, moves, holdings, happened);
@@ -80,7 +84,37 @@
     if (!offered.length && !typed) {
       buttons.append(el("p", { class: "none", text: view.words.none }));
     }
-    for (const b of main.querySelectorAll("button")) b.disabled = busy;
+    drawPad();
+    for (const b of main.querySelectorAll("button")) b.disabled = busy || b.dataset.off === "1";
+  }
+
+  // The number pad: digits added to the word being typed, the last taken off, then the next
+  // word or the move sent, as the referee says the line allows (a word typed stays possible).
+  function drawPad() {
+    const w = view.words;
+    keys.replaceChildren();
+    keys.hidden = !pad;
+    keys.dataset.for = padFor;
+    if (!pad) return;
+    keys.setAttribute("aria-label", w.pad);
+    const digits = (line.value.match(/\d+$/) || [""])[0];
+    const key = (text, attrs, act) => el("button", { type: "button", text, onclick: act, ...attrs });
+    const grid = el("div", { class: "digits" });
+    for (const d of "1234567890") grid.append(key(d, { "data-digit": d }, () => retype(line.value + d)));
+    grid.append(key("⌫", { class: "quiet", id: "pad-back", "aria-label": w.back,
+      "data-off": digits ? "0" : "1" }, () => retype(line.value.slice(0, -1))));
+    const go = el("div", { class: "go" });
+    if (pad.next) go.append(key(w.next_word + " …", { class: "more", id: "pad-next" },
+      () => fill(line.value + " ")));
+    go.append(key(w.send, { class: "move", id: "pad-send", "data-off": pad.send ? "0" : "1" },
+      () => send(line.value)));
+    keys.append(grid, go);
+  }
+
+  async function retype(said) {
+    line.value = said;
+    await complete();
+    drawButtons();
   }
 
   function drawMoves() {
@@ -145,7 +179,7 @@
       const got = await getJSON("view.json");
       if (!newer(got.version) && got.version !== shown) return;
       view = got;
-      offered = view.buttons;
+      [offered, pad] = [view.buttons, null];
       if (line.value && view.mine) await complete(); else if (!view.mine) line.value = "";
       draw();
     } catch (e) {
@@ -157,7 +191,7 @@
     const typed = line.value;
     try {
       const got = await getJSON("complete?line=" + encodeURIComponent(typed));
-      if (line.value === typed) offered = got.completions;
+      if (line.value === typed) [offered, pad, padFor] = [got.completions, got.pad, typed];
     } catch (e) {
       say(view.words.unreachable, false);
     }
@@ -165,9 +199,9 @@
 
   async function fill(said) {
     line.value = said;
-    if (said) await complete(); else offered = view.buttons;
+    if (said) await complete(); else [offered, pad] = [view.buttons, null];
     drawButtons();
-    if (said && !offered.length) line.focus();  // a word no button holds: an amount, a roll
+    if (said && !offered.length && !pad) line.focus();  // a word no button or pad gives
   }
 
   function requestId() {  // crypto.randomUUID needs https; a phone on the table's Wi-Fi has http

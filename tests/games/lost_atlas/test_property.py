@@ -41,7 +41,20 @@ def _spellers(state: State) -> dict[str, Speller]:
         return spell
 
     spellers = {verb: speller(verb) for verb in SHORT_OR_LONG if args.get(verb)}
-    return spellers | {"place": _place_speller(state)}
+    return spellers | {"place": _place_speller(state), "charters": _charters_speller(state)}
+
+
+def _charters_speller(state: State) -> Speller:
+    """■3: the charters name by name, as a seat taps them: each place a minor not yet laid."""
+    slots = G.options(state).args.get("charters", ())
+
+    def spell(pick: Pick) -> str:
+        words = ["charters"]
+        for slot in slots:
+            words.append(pick([w for w in slot if w == "/" or w not in words]))
+        return " ".join(words)
+
+    return spell
 
 
 def _place_speller(state: State) -> Speller:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.engine import Overridden, RuleError
+from referee.games.railroad_rivals.state import State
 from referee.play.session import Session
 
 BOARD = {"city_tiles": 40, "stock_tiles": 48, "railroads": []}
@@ -20,6 +23,14 @@ def new(
     return Session.new(
         "railroad-rivals", players.split(","), variant, board or dict(BOARD), readings
     )
+
+
+def edited(state: State, **changes: Any) -> State:
+    """A position the test needs, set by hand (on a draft, sealed again)."""
+    draft = state.draft()
+    for name, value in changes.items():
+        setattr(draft, name, value)
+    return draft.seal()
 
 
 def play(session: Session, *lines: str) -> list[str]:

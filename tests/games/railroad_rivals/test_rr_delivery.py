@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from referee.core.engine import UsageError
@@ -11,7 +9,7 @@ from referee.games.railroad_rivals.delivery import price_text
 from referee.games.railroad_rivals.scoring import standings
 from referee.games.railroad_rivals.sections import R_DELIVER, R_HOTEL, R_TOWER
 
-from .helpers import OPENING, new, overridden, play, rejected, three_at_delivery
+from .helpers import OPENING, edited, new, overridden, play, rejected, three_at_delivery
 
 # three_at_delivery: A 6, B 8, C 10. Links: Denver-Chicago B&O (A), Omaha-Chicago PRR (B),
 # Tulsa-Chicago NYC (C). Cubes: Chicago wood 2 grain 1; Denver wood 2; Omaha grain 2; Tulsa wood 1.
@@ -121,7 +119,7 @@ def test_water_tower_second_link_must_be_another__rule_給水塔() -> None:
 def test_tie_goes_to_the_highest_stock_then_the_next__rule_ゲーム終了() -> None:
     base = new("A,B,C,D").state
     prices = {"P": 5, "Q": 4, "R": 2, "S": 1, "Z": 0}
-    state = replace(
+    state = edited(
         base,
         railroads=tuple(prices),
         prices=prices,
@@ -136,7 +134,7 @@ def test_tie_goes_to_the_highest_stock_then_the_next__rule_ゲーム終了() -> 
 
 def test_full_tie_shares_the_place__rule_ゲーム終了() -> None:
     base = new("A,B").state
-    state = replace(
+    state = edited(
         base,
         railroads=("P", "Q"),
         prices={"P": 3, "Q": 3},

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from referee.core.engine import Incomplete, UsageError
 from referee.games.railroad_rivals.sections import R_PLACE
 
-from .helpers import BOARD, new, overridden, play, rejected, three_at_placement
+from .helpers import BOARD, edited, new, overridden, play, rejected, three_at_placement
 
 # Chicago (0,0): PRR north, B&O east, blank south, NYC west.
 
@@ -242,7 +240,7 @@ def _apply(s, state, line: str):
 def test_a_new_city_gets_what_the_bag_still_holds__rule_都市タイルの配置() -> None:
     """The rules draw 四隅に等しい数 from the bag; an emptied bag gives what it has."""
     s = three_at_placement()
-    state = replace(s.state, bag=(1, 0))
+    state = edited(s.state, bag=(1, 0))
     state, events = _apply(s, state, "place Denver 1,0 - - - B&O 2")
     texts = [e.text for e in events]
     assert "the bag holds only 1 cube: draw it" in texts

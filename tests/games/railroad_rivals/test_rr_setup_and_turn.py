@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from referee.core.engine import Incomplete, UsageError
@@ -15,7 +13,7 @@ from referee.games.railroad_rivals.sections import (
     R_SHORTAGE,
 )
 
-from .helpers import OPENING, new, play, rejected, three_at_placement
+from .helpers import OPENING, edited, new, play, rejected, three_at_placement
 
 
 @pytest.mark.parametrize(
@@ -268,7 +266,7 @@ def test_stock_tiles_running_out__rule_タイルの補充() -> None:
     second pick has no tile of the other kind takes nothing (the rules are silent)."""
     s = new()
     play(s, *OPENING, "order A B C")
-    s.states[-1] = replace(s.state, stock_pile=1)  # as if the pile were nearly spent
+    s.states[-1] = edited(s.state, stock_pile=1)  # as if the pile were nearly spent
     assert rejected(s, "reveal city Denver Omaha Tulsa stock PRR B&O NYC").rule == R_BID
     play(s, "reveal city Denver Omaha Tulsa stock PRR", "take PRR", "take Denver")
     events = play(s, "take Omaha")  # A's second pick, Tulsa, is made; no stock tile for B, C
@@ -281,7 +279,7 @@ def test_no_tiles_left_to_reveal__rule_都市タイルの不足() -> None:
     s = _three_with_city_tiles(10)  # 10 - 1 - 6 = 3 face down: short on turn 2
     play(s, *OPENING, "order A B C", "reveal city Denver Omaha Tulsa stock PRR B&O NYC")
     play(s, "take Denver", "take Omaha", "take Tulsa", "take PRR", "take B&O", "take NYC")
-    s.states[-1] = replace(s.state, stock_pile=0)  # as if the stock pile were spent
+    s.states[-1] = edited(s.state, stock_pile=0)  # as if the stock pile were spent
     events = play(s, *["pass"] * 6)
     assert "no tiles are left to reveal" in events
     assert s.state.phase == "bid"  # the turn order is still bid for
