@@ -152,6 +152,10 @@ def stop_soon(sharing: Sharing) -> str:
 
 
 def _unhear(sharing: Sharing) -> None:
+    """The page no longer hears of the session's changes, and its seats are closed."""
+    if sharing.seats is not None:
+        sharing.seats.close()
+        sharing.seats = None
     observers = sharing.source.session.observers
     if sharing.changed in observers:
         observers.remove(sharing.changed)

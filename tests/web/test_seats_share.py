@@ -48,9 +48,11 @@ async def test_share_gives_each_player_a_seat_and_share_seats_off_closes_them() 
     status, answer = await _move(seats["A"], "place red")
     assert status == 200 and '"ok": true' in answer
     assert said[0].startswith("seat A: place red\n")
+    assert session.seated == {"A"}  # whose seat page is open (the typist's double, item 3)
     again = shell.run("share seats")
     assert dict(SEAT.findall(again.text)) == seats
     assert shell.run("share seats off").text.startswith("the seats are closed")
+    assert session.seated == set()
     status, answer = await _move(seats["B"], "place red", version="v")
     assert status == 403 and "closed" in answer
     assert shell.run("share seats off").text == "the seats are closed already"
@@ -60,7 +62,9 @@ async def test_share_gives_each_player_a_seat_and_share_seats_off_closes_them() 
     assert status == 200 and '"ok": true' in answer
     assert len(session.entries) == 5
     assert shell.run("share seats now").exit_code == 2
+    assert session.seated == {"B"}
     shell.run("share off")
+    assert session.seated == set()
     await asyncio.sleep(0.1)
 
 
