@@ -13,7 +13,7 @@ from referee.core.engine import Incomplete
 from referee.play.session import Session
 from referee.web import seat_page
 
-from .helpers import BOARD, new, play, three_at_placement
+from .helpers import BOARD, edited, new, play, three_at_placement
 
 ROADS = {**BOARD, "railroads": ["PRR", "B&O", "NYC", "UP"]}
 
@@ -72,9 +72,7 @@ def test_a_handful_is_not_offered_beyond_what_the_bag_holds__rule_準備():
     """§準備 3: a handful the bag cannot give (more grain cubes than it holds) is not listed."""
     s = new(board=ROADS)
     play(s, "start Chicago PRR B&O - NYC 3")
-    from dataclasses import replace
-
-    s.states[-1] = replace(s.state, bag=(16, 1, 0, 0))
+    s.states[-1] = edited(s.state, bag=(16, 1, 0, 0))
     assert s.game.options(s.state).args["draw"][0] == ("wood", "grain", "www", "wwg")
 
 
