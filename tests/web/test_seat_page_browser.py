@@ -431,7 +431,7 @@ async def test_a_short_game_is_played_entirely_from_its_seats_by_tapping(
     tapped = sum(seat.tapped for seat in seats.values())
     typed_lines = sum(seat.typed for seat in seats.values())
     assert tapped > typed_lines, f"{tapped} moves tapped, {typed_lines} typed"
-    if game in ("lost-atlas", "congo-line"):  # issue 32 item 5: no typing for these two
+    if game != "railroad-rivals":  # issue 32 item 5: no typing for the common moves
         assert typed_lines == 0, f"{tapped} moves tapped, {typed_lines} typed"
     assert not clipped, json.dumps(clipped, indent=1, ensure_ascii=False)
 
