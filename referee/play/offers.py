@@ -145,16 +145,20 @@ class _OptionsOnce:
         return getattr(self._game, name)
 
 
-_LAST: list[Offers] = []
+# The last offers made in each language: a seat in Japanese and a shell in English each keep
+# theirs while the state stays.
+_LAST: dict[str, Offers] = {}
 
 
 def of(session: Session) -> Offers:
-    """The offers of the session's state now (remembered until the state changes)."""
+    """The offers of the session's state now, in the language in force (remembered until the
+    state changes)."""
     state, lang = session.state, language()
-    if _LAST and _LAST[0].session is session and _LAST[0].state is state and _LAST[0].lang == lang:
-        return _LAST[0]
+    last = _LAST.get(lang)
+    if last is not None and last.session is session and last.state is state:
+        return last
     offers = Offers(session, state)
-    _LAST[:] = [offers]
+    _LAST[lang] = offers
     return offers
 
 

@@ -170,6 +170,12 @@ class Session:
     amendment: Amendment | None = None
     # told[i] is what entries[i] did, in words (`Session.tell`).
     told: list[Told] = field(default_factory=list)
+    # Moves told in another language than `told`'s (a seat read in its player's language
+    # while the shell speaks another): language -> index -> (entry, state before, state
+    # after, what it did); kept only while the log still holds that entry on those states.
+    told_in: dict[str, dict[int, tuple[Entry, Any, Any, Told]]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
     # The last move sent from a seat, and the players whose seat page is open (the seats'
     # server says so, referee/web/seats.py): the same move typed in the shell a beat later
     # is asked about before it is played again (`_doubles_a_seat`, issue 32).
@@ -434,24 +440,45 @@ class Session:
         return said
 
     def tell(self, index: int) -> Told:
-        """What move `index` (0-based) of the log did, in words of the language in force."""
-        if self.told[index].lang != i18n.language():
-            self._retell()
-        return self.told[index]
+        """What move `index` (0-based) of the log did, in words of the language in force.
+        Told in another language than `told[index]`'s, it is kept apart (`told_in`): a seat
+        read in Japanese never makes the shell's English answers be told again."""
+        told, lang = self.told[index], i18n.language()
+        if told.lang == lang:
+            return told
+        entry, before, after = self.entries[index], self.states[index], self.states[index + 1]
+        kept = self.told_in.setdefault(lang, {}).get(index)
+        if kept is not None and kept[0] is entry and kept[1] is before and kept[2] is after:
+            return kept[3]
+        told = self._retold(index)
+        self.told_in[lang][index] = (entry, before, after, told)
+        return told
 
-    def _retell(self) -> None:
-        """Tell every move of the log again, in the language in force now: each played again
-        on the state before it, as a load plays it."""
-        told = []
-        for index, entry in enumerate(self.entries):
-            before = self.states[index]
-            try:
-                played = self.interpret(before, entry.text, entry.decided, agreed=True)
-            except RefereeError:  # cannot happen to a log that loads; keep what was told
-                told.append(self.told[index])
-                continue
-            told.append(self._tell(before, entry, replace(played, state=self.states[index + 1])))
-        self.told = told
+    def _retold(self, index: int) -> Told:
+        """Move `index` told again in the language in force: played again on the state
+        before it, as a load plays it."""
+        entry, before = self.entries[index], self.states[index]
+        try:
+            played = self.interpret(before, entry.text, entry.decided, agreed=True)
+        except RefereeError:  # cannot happen to a log that loads; keep what was told
+            return self.told[index]
+        return self._tell(before, entry, replace(played, state=self.states[index + 1]))
+
+    def trial(self) -> Session:
+        """A copy of the session to play on without changing this one: its lists are its own,
+        it saves nothing and nobody hears of it (a seat's answer told in its player's
+        language, referee/web/seats.py)."""
+        return replace(
+            self,
+            entries=list(self.entries),
+            states=list(self.states),
+            told=list(self.told),
+            awaiting=list(self.awaiting),
+            redo_stack=list(self.redo_stack),
+            seated=set(self.seated),
+            store=None,
+            observers=[],
+        )
 
     def replay(self, entry: Entry) -> str:
         """Play a move of a saved log as the table played it: a move saved as automatic, or a

@@ -160,6 +160,14 @@ class Shell:
 
         return self._answered(move)
 
+    def aside(self) -> Shell:
+        """A shell of its own on a copy of the game as it is now (`Session.trial`), that saves
+        nothing and prints nothing: what it answers a seat, in the language in force, is what
+        this shell would, and this shell's game does not change (a seat's own language)."""
+        shell = Shell(self.session.trial())
+        shell.printer = lambda text: None
+        return shell
+
     def say(self, text: str) -> None:
         """Print what a seat played, and its answer (`printer`: above the prompt when the
         interactive shell runs)."""

@@ -30,6 +30,9 @@ from referee.play.session import Session, split
 from referee.web.view import answers, verdict
 
 HAPPENED = 2  # the answers shown under "what just happened": the last, and the one before
+# The languages a player may choose for their seat, each named in its own script (whatever the
+# page speaks now, a player finds theirs).
+LANGUAGES = {"en": "English", "ja": "日本語"}
 
 
 def words() -> dict[str, str]:
@@ -56,6 +59,7 @@ def words() -> dict[str, str]:
         "unreachable": _("cannot reach the referee; retrying…"),
         "live": _("live · move {moves}"),
         "lost": _("connection lost; reconnecting…"),
+        "language": _("the language of this seat"),
     }
 
 
@@ -151,6 +155,7 @@ def view(session: Session, player: str, *, version: str) -> dict[str, Any]:
         "take_back": session.may_undo_for(player),
         "automatic": automatic(session, player),
         "words": words(),
+        "languages": [[code, LANGUAGES[code]] for code in i18n.LANGUAGES],
     }
 
 

@@ -37,6 +37,12 @@ BURST = 30  # posts a seat may send at once
 PAGES = 16  # page tokens a seat keeps (its open pages, the latest ones)
 ANSWERS = 256  # request ids a seat remembers with their answer
 VERSIONS = 64  # versions whose game the seats remember (to tell what was played since)
+# What each POST of a seat holds (strings; a move may say `agreed` too).
+FIELDS = {
+    "move": ("line", "version", "page", "request"),
+    "undo": ("version", "page", "request"),
+    "lang": ("lang", "page", "request"),
+}
 SEAT_STATIC = {"seat.css": "text/css", "seat.js": "text/javascript"}
 
 
@@ -57,6 +63,10 @@ class Hands(Protocol):
 
     def seat_undo(self, player: str) -> Reply: ...
 
+    def aside(self) -> Hands:
+        """Hands of their own on a copy of the game as it is now, that save and print nothing:
+        what they answer, in the language in force, is what these would answer."""
+
     def say(self, text: str) -> None:
         """Print what a seat played, and its answer, where the table sees it."""
 
@@ -71,6 +81,7 @@ class Seat:
     answered: OrderedDict[str, tuple[int, bytes]] = field(default_factory=OrderedDict)
     allowance: float = BURST
     at: float = field(default_factory=time.monotonic)
+    lang: str = ""  # the language the player chose on the seat; "": the shell's
 
     def new_page(self) -> str:
         token = secrets.token_urlsafe(12)
@@ -112,6 +123,7 @@ class Post:
     page: str
     request: str
     agreed: bool
+    lang: str = ""
 
 
 class Seats:
@@ -175,7 +187,7 @@ class Seats:
         seat = self._seat(token)
         if seat is None:
             return plain(403, _("this seat is closed or unknown"))
-        if route in ("move", "undo"):
+        if route in FIELDS:
             if request.method != "POST":
                 return plain(405, _("post a move here"), Allow="POST")
             return await self._post(request, seat, route)
@@ -190,8 +202,12 @@ class Seats:
                 found = seat
         return found
 
+    def language(self, seat: Seat) -> str:
+        """The language `seat` is drawn and answered in: its player's choice, else the shell's."""
+        return seat.lang or self.page.source.language
+
     async def _get(self, request: web.BaseRequest, seat: Seat, route: str) -> web.StreamResponse:
-        version, lang = self.page.source.version, self.page.source.language
+        version, lang = self.page.source.version, self.language(seat)
         if route == "":
             token = seat.new_page()
             self.session.seated.add(seat.player)  # who enters their own moves
@@ -228,16 +244,26 @@ class Seats:
         return plain(404, _("not found"))
 
     async def _post(self, request: web.BaseRequest, seat: Seat, route: str) -> web.Response:
+        with i18n.drawing(self.language(seat)):
+            return await self._posted(request, seat, route)
+
+    async def _posted(self, request: web.BaseRequest, seat: Seat, route: str) -> web.Response:
+        """A seat's POST, answered in the seat's language (the shell prints in its own)."""
         try:
             wait = seat.spend(self.rate, self.burst)
             if wait:
                 retry = str(max(1, round(wait + 0.5)))
                 raise Refused(429, _("too many moves at once; try again"), **{"Retry-After": retry})
-            post = _read(await _body(request), with_line=route == "move")
+            post = _read(await _body(request), route)
             if post.page not in seat.pages:
                 raise Refused(403, _("this page is not this seat's; load the seat again"))
         except Refused as refused:
             return plain(refused.status, refused.line, **refused.headers)
+        if route == "lang":  # the same choice again changes nothing: no answer to remember
+            seat.lang = post.lang
+            with i18n.drawing(post.lang):
+                shown = seat_page.view(self.session, seat.player, version=self.page.source.version)
+            return _json(200, shown)
         # From here to the answer nothing awaits: one submission at a time, in the shell's loop.
         if post.request in seat.answered:
             status, body = seat.answered[post.request]
@@ -260,19 +286,30 @@ class Seats:
                 self.session.from_seat(post.line)
             except RefereeError as e:
                 return 403, _said(False, str(e), self.page.source.version)
-            reply = self.hands.seat_move(seat.player, post.line, agreed=post.agreed)
-            typed = post.line
-        else:
-            reply = self.hands.seat_undo(seat.player)
-            typed = "undo"
-        heard = _("seat {player}: {line}").format(player=seat.player, line=typed)
-        self.hands.say(f"{heard}\n{reply.text}")
+        shell = self.page.source.language
+        aside = self.hands.aside() if self.language(seat) != shell else None
+        with i18n.drawing(shell):  # the shell prints and tells the move in its own language
+            reply = _hand(self.hands, seat.player, post, route)
+            heard = _("seat {player}: {line}").format(
+                player=seat.player, line=post.line if route == "move" else "undo"
+            )
+            self.hands.say(f"{heard}\n{reply.text}")
+        if aside is not None:  # the same answered again in the seat's language
+            told = _hand(aside, seat.player, post, route)
+            reply = told if told.ok == reply.ok else reply  # a save that failed: the shell's
         extra: dict[str, Any] = {}
         if reply.question:
             extra["question"] = reply.question
         if reply.choices:
             extra["choices"] = list(reply.choices)
         return 200, _said(reply.ok, reply.text, self.page.source.version, **extra)
+
+
+def _hand(hands: Hands, player: str, post: Post, route: str) -> Reply:
+    """The seat's move, or its take-back, played by `hands`: their answer."""
+    if route == "move":
+        return hands.seat_move(player, post.line, agreed=post.agreed)
+    return hands.seat_undo(player)
 
 
 async def _body(request: web.BaseRequest) -> bytes:
@@ -294,13 +331,13 @@ async def _body(request: web.BaseRequest) -> bytes:
     return body
 
 
-def _read(body: bytes, with_line: bool) -> Post:
+def _read(body: bytes, route: str) -> Post:
     """The post's fields, checked; a 400 saying what is allowed otherwise."""
     try:
         data = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         data = None
-    names = ("line", "version", "page", "request") if with_line else ("version", "page", "request")
+    names = FIELDS[route]
     allowed = _("a JSON object with {names} (strings) and agreed (true or false)").format(
         names=", ".join(names)
     )
@@ -321,14 +358,22 @@ def _read(body: bytes, with_line: bool) -> Post:
                 MAX_LINE,
             ).format(n=MAX_LINE),
         )
-    if any(len(texts[name]) > MAX_ID for name in ("version", "page", "request")):
+    if any(len(texts.get(name, "")) > MAX_ID for name in ("version", "page", "request")):
         said = ngettext(
             "version, page and request are at most {n} character each",
             "version, page and request are at most {n} characters each",
             MAX_ID,
         )
         raise Refused(400, said.format(n=MAX_ID))
-    return Post(line, texts["version"], texts["page"], texts["request"], agreed)
+    lang = texts.get("lang", "")
+    if "lang" in names and lang not in i18n.LANGUAGES:
+        raise Refused(
+            400,
+            _("a seat's language is one of {languages}").format(
+                languages=", ".join(i18n.LANGUAGES)
+            ),
+        )
+    return Post(line, texts.get("version", ""), texts["page"], texts["request"], agreed, lang)
 
 
 def _said(ok: bool, answer: str, version: str, **extra: Any) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from devtools import scenario
+from referee import i18n
 from referee.play import frame
 from referee.play.session import Session, split
 from referee.shell.shell import Shell, register_verbs
@@ -508,3 +510,34 @@ async def test_a_bid_is_tapped_on_the_number_pad(browser: Browser, tmp_path: Pat
         await seat.tab.js("document.getElementById('pad-send').click()")
         await _until(lambda: len(session.entries) > before, "auction 300 from the pad")
         assert (session.entries[before].by, session.entries[before].text) == (actor, "auction 300")
+
+
+async def test_a_player_switches_their_own_seat_to_japanese(browser: Browser) -> None:
+    """Issue 32 item 5 (the player's language): the shell in English, A taps 日本語 on their
+    seat: the page's `lang` and words change, a move tapped is answered in Japanese, the shell
+    prints the move and its answer in English, and a reload keeps the seat's choice."""
+    session = fresh(scenario.load(SCENARIOS / SHORT["congo-line"]))
+    moves, _typed = steps(SHORT["congo-line"])
+    at = next(i for i, s in enumerate(moves) if i >= 12 and s.by == "A" and not s.refused)
+    async with seats_of(session) as (shell, urls):
+        printed: list[str] = []
+        shell.printer = printed.append
+        for step in moves[:at]:
+            assert shell.run(step.text).ok != step.refused, step.text
+        seat = (await _open(browser, {"A": urls["A"]}))["A"]
+        moves_heading = "document.querySelector('#moves h2').textContent"
+        english = await seat.tab.js(moves_heading)
+        assert await seat.tab.js("document.documentElement.lang") == "en"
+        await seat.tab.js("document.querySelector('#langs [data-lang=ja]').click()")
+        await seat.tab.wait_for("document.documentElement.lang === 'ja'", WAIT)
+        assert await seat.tab.js(moves_heading) != english
+        pressed = "document.querySelector('#langs [aria-pressed=true]').textContent"
+        assert await seat.tab.js(pressed) == "日本語"
+        await seat.play(session, moves[at].text)
+        answer = await seat.answer()
+        assert re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", answer), answer
+        assert printed and printed[-1].startswith(f"seat A: {moves[at].text}\n")
+        assert "Next:" in printed[-1] and not re.search(r"[\u3040-\u30ff]", printed[-1])
+        assert i18n.language() == "en"
+        await seat.tab.open(urls["A"])
+        await seat.tab.wait_for("document.documentElement.lang === 'ja'", WAIT)

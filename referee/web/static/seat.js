@@ -17,6 +17,10 @@
   let wait = FIRST_WAIT_MS;
   const main = document.getElementById("seat");
   const live = document.getElementById("live");
+  const langs = document.createElement("nav");  // the seat's own language (not the shell's)
+  langs.id = "langs";
+  langs.className = "langs";
+  document.querySelector("header").append(langs);
 
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
@@ -153,8 +157,36 @@
     happened.hidden = !view.happened.length;
   }
 
+  // Each language named in its own script; the one shown is pressed.
+  function drawLangs() {
+    langs.setAttribute("aria-label", view.words.language);
+    langs.replaceChildren(...view.languages.map(([code, name]) => el("button", {
+      type: "button", class: "quiet", lang: code, "data-lang": code,
+      "aria-pressed": String(code === view.lang), text: name, onclick: () => speak(code),
+    })));
+  }
+
+  // The referee remembers the seat's choice (a reload keeps it) and sends the view in it.
+  async function speak(code) {
+    if (code === view.lang) return;
+    const sent = { lang: code, page: document.body.dataset.page, request: requestId() };
+    try {
+      const response = await fetch("lang", {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(sent),
+      });
+      if (!response.ok) { tell(await response.text(), true); return; }
+      view = await response.json();
+      [offered, pad] = [view.buttons, null];
+      if (line.value && view.mine) await complete();
+      draw();
+    } catch (e) {
+      say(view.words.unreachable, false);
+    }
+  }
+
   function draw() {
     document.documentElement.lang = view.lang;
+    drawLangs();
     document.title = document.getElementById("title").textContent = view.title;
     document.body.dataset.version = shown = view.version;
     document.body.dataset.moves = view.moves;
