@@ -400,6 +400,7 @@ def _scenario_at(name: str, line: str) -> Session:
 # them: the shares turned up and the hexes of a lay in Union Station; in Railroad Rivals the
 # start city and its edges, the cubes drawn, the stock tiles revealed, a bid and a tile placed.
 RIVALS = "railroad-rivals-2p-tie-on-stocks.txt"
+RIVALS_NAMED = "railroad-rivals-2p-named-box.txt"  # the city tiles' names in the board data
 TAPPED_POSITIONS = {
     "Railroad Rivals: the start city": lambda: _scenario_at(
         RIVALS, "start Chicago PRR B&O - NYC 2"
@@ -412,6 +413,12 @@ TAPPED_POSITIONS = {
     ),
     "Railroad Rivals: a tile from the hand placed": lambda: _scenario_at(
         RIVALS, "place Boise 0,1 ---- 1 blank"
+    ),
+    "Railroad Rivals, the box's names listed: a reveal": lambda: _scenario_at(
+        RIVALS_NAMED, "reveal Denver Omaha stock PRR B&O"
+    ),
+    "Railroad Rivals, the box's names listed: a tile from the hand placed": lambda: _scenario_at(
+        RIVALS_NAMED, "place Tulsa -1,0 PRR NYC - - 1"
     ),
     "Union Station: the setup's reveal": lambda: _scenario_at(
         "union-station-5p-blocked-track.txt", "reveal black green blue orange white black"
@@ -434,7 +441,8 @@ def test_the_words_listed_for_a_seat_to_tap_are_offered_only_where_accepted(
 ) -> None:
     """Issue 32 item 5: where the options list each word of a move (Union Station's reveal,
     準備, and its lay's second hex, 線路の敷設; Railroad Rivals' start city and cubes, 準備,
-    reveal and bid, タイルの補充とターン順のビッド, and placement, 都市タイルの配置), each line
+    reveal and bid, タイルの補充とターン順のビッド, and placement, 都市タイルの配置, with the
+    box's city tiles tapped where the board data names them), each line
     completed from them is accepted or needs more words."""
     check_offers(TAPPED_POSITIONS[name](), pick)
 

@@ -204,7 +204,7 @@ def test_a_very_long_name_is_clipped_in_the_error(capsys, monkeypatch, board: Pa
 
 def test_board_walkthrough_asks_again_at_once_for_a_bad_answer() -> None:
     """railroad-rivals: `six` is not a number; it is asked again, and nothing else is lost."""
-    code, out, _ = run(["board", "railroad-rivals", "--enter"], "six\n40\n48\nPRR, B&O\n")
+    code, out, _ = run(["board", "railroad-rivals", "--enter"], "six\n40\n48\nPRR, B&O\n\n")
     assert code == 0 and out.count("must be a whole number, not 'six'; try again") == 1
     code, out, _ = run(["board", "railroad-rivals"])
     assert "city_tiles = 40" in out and "stock_tiles = 48" in out and '"B&O"' in out

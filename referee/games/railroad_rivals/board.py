@@ -37,6 +37,15 @@ FIELDS = (
         "B&O, PRR, NYC",
         lambda answer, _earlier: _railroads(answer),
     ),
+    BoardField(
+        "city_names",
+        N_(
+            "The names printed on the box's city tiles, comma-separated "
+            "(leave empty to type them as they are drawn)"
+        ),
+        "Denver, Omaha, Tulsa",
+        lambda answer, _earlier: _city_names(answer),
+    ),
 )
 
 RAILROAD_NAME = re.compile(r"^[A-Za-z0-9&.'/]{1,8}$")
@@ -61,6 +70,9 @@ def check_board(board: dict[str, Any]) -> dict[str, Any]:
             )
         out[key] = _tiles(key, board[key])
     out["railroads"] = _railroads(board.get("railroads", []))
+    names = _city_names(board.get("city_names", []))
+    if names:  # optional: a board without it is saved as before
+        out["city_names"] = names
     return out
 
 
@@ -92,6 +104,26 @@ def _railroads(raw: Any) -> list[str]:
             _("the game has 12"),
         )
     return names
+
+
+def _city_names(raw: Any) -> list[str]:
+    """The names printed on the box's city tiles, once each (the start cities may be among
+    them): with them the referee lists the tiles not yet seen and refuses any other name."""
+    names = [w.strip() for w in raw.split(",")] if isinstance(raw, str) else [str(w) for w in raw]
+    names = [check_city_name(w) for w in names if w.strip()]
+    if len({w.lower() for w in names}) != len(names):
+        raise UsageError(_("board data 'city_names' names a city twice"))
+    return names
+
+
+def check_city_name(word: str) -> str:
+    name = " ".join(word.split())
+    if not name or len(name) > 24 or name == "-":
+        raise UsageError(
+            _("'{word}' is not a city's name").format(word=word),
+            _('up to 24 characters; quote "St. Louis"'),
+        )
+    return name
 
 
 # --- the grid ---------------------------------------------------------------------------

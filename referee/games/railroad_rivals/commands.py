@@ -13,7 +13,7 @@ from referee.core.rules_kit import count_words, usage_of
 from referee.core.words import amount, match
 from referee.i18n import N_, _, ngettext, pgettext
 
-from .board import check_railroad_name, parse_pos
+from .board import check_city_name, check_railroad_name, parse_pos
 from .names import city_aliases, cube, cube_aliases
 from .sections import R_BID, R_DELIVER, R_DRAFT, R_HOTEL, R_PLACE, R_SETUP, R_TOWER
 from .state import COLOURS, CUBES, MAX_RAILROADS, START_CITIES, START_CUBES, Pos, State
@@ -127,14 +127,11 @@ class Railroads:
         return name
 
 
-def city_name(word: str) -> str:
-    name = " ".join(word.split())
-    if not name or len(name) > 24 or name == "-":
-        raise UsageError(
-            _("'{word}' is not a city's name").format(word=word),
-            _('up to 24 characters; quote "St. Louis"'),
-        )
-    return name
+def city_name(state: State, word: str) -> str:
+    """A city tile's name as typed, spelt as the box's list spells it where the board data
+    gives one (whether the box holds it is a rule: turns.on_reveal, placement.on_place)."""
+    name = check_city_name(word)
+    return next((c for c in state.city_names if c.lower() == name.lower()), name)
 
 
 def edges_of(words: Sequence[str], roads: Railroads) -> tuple[str, str, str, str]:
@@ -399,7 +396,7 @@ def _place(state: State, actor: str, args: list[str], usage: str) -> Place:
         raise UsageError(_("'{word}' is not a square X,Y").format(word=words[1]), usage)
     edges = edges_of(words[2 if at else 1 : -1], Railroads(state))
     cargo = amount(words[-1], N_("cargo"), low=0, high=10)
-    name = city_name(words[0])
+    name = city_name(state, words[0])
     # A tile drafted in view keeps the name it was revealed under, however it is typed.
     name = next((c for c in state.known.get(actor, ()) if c.lower() == name.lower()), name)
     return Place(actor, name, parse_pos(words[1]) if at else None, edges, cargo, blank)
@@ -500,7 +497,7 @@ def parse_reveal(state: State, actor: str, args: list[str]) -> Reveal:
         # the names are those of the tiles drawn: no list can offer them
         raise Incomplete(_("reveal needs the names of the tiles drawn"), usage_of(VERBS, "reveal"))
     roads = Railroads(state)
-    cities = tuple(city_name(w) for w in sections["city"])
+    cities = tuple(city_name(state, w) for w in sections["city"])
     return Reveal(actor, cities, tuple(roads.resolve(w) for w in sections["stock"]))
 
 

@@ -134,6 +134,7 @@ class RailroadRivals(Game[State, cmd.Move]):
             stocks={p: () for p in players},
             prices={r: 0 for r in roads},  # §準備 7: every price starts at 0
             readings=readings,
+            city_names=tuple(board.get("city_names", ())),
         )
         state.bag = BAG[: len(state.colours())]
         return state.seal()

@@ -174,6 +174,9 @@ def check_own_tile(state: State, move: cmd.Place) -> None:
     holder = state.holder(move.name)
     if holder == p:
         return
+    outside = not_in_box(state, move.name)
+    if outside:
+        raise RuleError(outside, R_PLACE, box_text(state))
     where = whereabouts(state, move.name)
     if where:
         raise RuleError(
@@ -256,6 +259,27 @@ def whereabouts(state: State, city: str) -> str:
     if low in {c.lower() for c in state.set_aside}:
         return _("set aside, left over from a draft")
     return ""
+
+
+def unseen(state: State) -> tuple[str, ...]:
+    """The box's city tiles (board data `city_names`) the table has not seen yet: face down,
+    or dealt to a hand unseen (§準備 4); none where the board data does not list them."""
+    shown = {c.lower() for c in state.display_cities}
+    return tuple(
+        c for c in state.city_names if c.lower() not in shown and not whereabouts(state, c)
+    )
+
+
+def not_in_box(state: State, city: str) -> str:
+    """Why a city tile named is not one of the box's (board data `city_names`), or ""."""
+    if not state.city_names or city.lower() in {c.lower() for c in state.city_names}:
+        return ""
+    return _("{city} is not a city tile of this box").format(city=city)
+
+
+def box_text(state: State) -> str:
+    """The box's city tiles not seen yet, for an error's second line."""
+    return _("not seen yet: {cities}").format(cities=", ".join(unseen(state)) or _("none"))
 
 
 def no_cubes(state: State) -> tuple[int, ...]:

@@ -1,7 +1,8 @@
 """The words each move may take, listed in its place for completion and for a seat's buttons
 (issue 32 item 5: a seat taps its moves). What only the tiles show is not listed: the name of a
 city tile drawn face down (§準備 4, §タイルの補充) and a railroad's initials before they are
-first typed, unless the board data lists them; the cargo is a number (`Options.amounts`)."""
+first typed, unless the board data lists them (`city_names`, `railroads`); the cargo is a
+number (`Options.amounts`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from referee.core.words import offered
 from .board import fmt_pos, open_positions
 from .names import city_aliases, cube_aliases
 from .phases import expected_reveal
+from .placement import unseen
 from .readings import BID_LIMIT
 from .state import START_CITIES, State
 
@@ -69,14 +71,14 @@ def handfuls(state: State) -> tuple[str, ...]:
 
 
 def reveal(state: State) -> Slots:
-    """§タイルの補充: the city tiles turned up come first, by the names printed on them (typed:
-    no list holds them), then `stock` and a railroad for each stock tile; §都市タイルの不足:
-    stock tiles only."""
+    """§タイルの補充: the city tiles turned up come first, by the names printed on them (those
+    of the box not seen yet where the board data lists them, else typed), then `stock` and a
+    railroad for each stock tile; §都市タイルの不足: stock tiles only."""
     cities, stocks = expected_reveal(state)
     after = (("stock",), *(state.railroads,) * stocks) if stocks else ()
     if not cities:
         return {"reveal": after}
-    named: tuple[tuple[str, ...], ...] = ((),) * cities
+    named = (unseen(state),) * cities
     return {"reveal": (*named, *after), "reveal city": (("city",), *named, *after)}
 
 
@@ -91,9 +93,12 @@ def bid(state: State, actor: str) -> Slots:
 
 
 def place(state: State, actor: str) -> Slots:
-    """§都市タイルの配置: a tile drafted in view (one dealt face down is typed by its name), an
-    empty square beside a city, its four edges, its cargo, and `blank` where no tile of the
-    player's can match a railroad."""
+    """§都市タイルの配置: a tile drafted in view, or while the player holds one dealt face down
+    (§準備 4), one of the box's not seen yet where the board data lists them (else typed);
+    an empty square beside a city, its four edges, its cargo, and `blank` where no tile of
+    the player's can match a railroad."""
     spots = tuple(fmt_pos(s) for s in open_positions(state))
     known = state.known.get(actor, ())
-    return {"place": (known, spots, *(edges(state),) * 4, (), ("blank",))}
+    hidden = state.hands.get(actor, 0) > len(known)
+    tiles = (*known, *(unseen(state) if hidden else ()))
+    return {"place": (tiles, spots, *(edges(state),) * 4, (), ("blank",))}

@@ -106,6 +106,9 @@ class State(Sealable):
     early_cubes: tuple[tuple[str, str, int, int], ...] = ()
     seated: int = -1
     held: int = -1
+    # The names printed on the box's city tiles, where the board data lists them (else none:
+    # the names are typed as drawn, and any is taken).
+    city_names: tuple[str, ...] = ()
 
     @property
     def n(self) -> int:

@@ -12,7 +12,7 @@ from referee.i18n import _, ngettext
 from . import commands as cmd
 from . import places
 from .phases import allowed_kinds, expected_reveal, kinds_text
-from .placement import await_cubes, no_cubes, whereabouts
+from .placement import await_cubes, box_text, no_cubes, not_in_box, whereabouts
 from .readings import BID_LIMIT, DROPBACK_ORDER
 from .scoring import standings
 from .sections import (
@@ -98,6 +98,8 @@ def on_reveal(state: State, move: cmd.Reveal, judge: Judge) -> tuple[State, list
     )
     seen: set[str] = set()
     for name in move.cities:
+        outside = not_in_box(state, name)
+        judge.fact(not outside, outside, R_BID, box_text(state))
         where = whereabouts(state, name)
         judge.fact(
             not where and name.lower() not in seen,
