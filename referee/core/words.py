@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from referee.core.errors import UsageError
 from referee.i18n import N_, _, language
+
+T = TypeVar("T")
 
 
 class Legal(Protocol):
@@ -109,23 +111,23 @@ def legal_first(words: list[str], options: Legal) -> list[str]:
 def argument_slots(options: Legal, verb: str, args: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """The candidates for each argument of `verb`. A game may list them under `verb FIRST`
     for one first argument (`lay M25`: the lays legal on that hex); else those of `verb`."""
-    if args:
-        key = f"{verb} {args[0]}".lower()
-        for name, slots in options.args.items():
-            if name.lower() == key:
-                return slots
-    return options.args.get(verb, ())
+    return _keyed(options.args, verb, args, ())
 
 
 def amount_positions(options: Legal, verb: str, args: Sequence[str]) -> tuple[int, ...]:
     """The argument positions of `verb` that take a whole number typed freely, keyed as
     `argument_slots` keys its candidates (`verb FIRST` before `verb`)."""
+    return _keyed(options.amounts, verb, args, ())
+
+
+def _keyed(table: Mapping[str, T], verb: str, args: Sequence[str], default: T) -> T:
+    """What `table` holds under `verb FIRST` (any case), else under `verb`."""
     if args:
         key = f"{verb} {args[0]}".lower()
-        for name, positions in options.amounts.items():
+        for name, held in table.items():
             if name.lower() == key:
-                return positions
-    return options.amounts.get(verb, ())
+                return held
+    return table.get(verb, default)
 
 
 def unique_legal(word: str, legal: Iterable[str]) -> str:

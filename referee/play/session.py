@@ -468,6 +468,13 @@ class Session:
         """A copy of the session to play on without changing this one: its lists are its own,
         it saves nothing and nobody hears of it (a seat's answer told in its player's
         language, referee/web/seats.py)."""
+        return replace(self.copy(), seated=set(self.seated), store=None)
+
+    def copy(self) -> Session:
+        """A copy whose lists the next move cannot change under a reader (states themselves
+        are never changed once made: a move makes a new one). What each move did (`told`) is
+        copied too: an undo meanwhile would leave the reader a move without it. Nobody
+        listens to the copy."""
         return replace(
             self,
             entries=list(self.entries),
@@ -475,8 +482,6 @@ class Session:
             told=list(self.told),
             awaiting=list(self.awaiting),
             redo_stack=list(self.redo_stack),
-            seated=set(self.seated),
-            store=None,
             observers=[],
         )
 

@@ -28,7 +28,7 @@ import sys
 import threading
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import resources
 from typing import Protocol
 
@@ -490,15 +490,5 @@ def lan_address() -> str:
 
 
 def frozen(session: Session) -> Session:
-    """A copy of the session whose lists the shell's next move cannot change under a reader
-    (states themselves are never changed once made: a move makes a new one). What each move
-    did (`told`) is copied too: an undo meanwhile would leave the reader a move without it."""
-    return replace(
-        session,
-        entries=list(session.entries),
-        states=list(session.states),
-        told=list(session.told),
-        awaiting=list(session.awaiting),
-        redo_stack=list(session.redo_stack),
-        observers=[],  # a copy to read: nobody listens to it
-    )
+    """A copy of the session for the page's worker to read while the shell moves on."""
+    return session.copy()
