@@ -501,8 +501,11 @@ async def test_a_bid_is_tapped_on_the_number_pad(browser: Browser, tmp_path: Pat
         assert await seat.tab.js(LINES) == ["auction 120"]  # the lowest bid, a button too
         assert await seat.tab.js("document.getElementById('pad-send').disabled")
         assert not await layout(seat, shots(tmp_path), "lost-atlas-number-pad")
-        for digit in "3001":
+        typed = "auction "
+        for digit in "3001":  # each tap once the pad has answered the one before
             await seat.tab.js(f"document.querySelector('#pad [data-digit=\"{digit}\"]').click()")
+            typed += digit
+            await seat.tab.wait_for(f"{pad}.dataset.for === {json.dumps(typed)}", WAIT)
         await seat.tab.js("document.getElementById('pad-back').click()")
         await seat.tab.wait_for(f"{pad}.dataset.for === 'auction 300'", WAIT)
         assert not await seat.tab.js("!!document.getElementById('pad-next')")  # one amount
