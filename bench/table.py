@@ -388,15 +388,12 @@ async def from_seats(count: int, pages: int, gap: float) -> tuple[Run, Run]:
 def report_seats(args: argparse.Namespace, seats: Run, typed: Run) -> None:
     every = f"one every {args.gap * 1000:.0f} ms"
     print(f"{args.moves} taps on the seats, {every}, {args.pages} pages open")
-    print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     rows = [
         ("tap -> answer", seats.answers),
         (f"tap -> page ({args.pages})", seats.latencies),
         (f"typed move -> page ({args.pages})", typed.latencies),
     ]
-    for name, values in rows:
-        most = f"{max(values) * 1e3:8.1f}" if values else f"{'-':>8}"
-        print(f"{name:32} {ms(values, 50)} {ms(values, 99)} {most}")
+    table(rows)
     for name, values in (("tap -> answer", seats.answers), ("tap -> page", seats.latencies)):
         print(
             f"{name} / typed move -> page (the peer): p50 "
@@ -406,6 +403,14 @@ def report_seats(args: argparse.Namespace, seats: Run, typed: Run) -> None:
 
 
 # --- the report -------------------------------------------------------------------------------
+def table(rows: list[tuple[str, list[float]]]) -> None:
+    """Each row's p50, p99 and most, in milliseconds, under one heading."""
+    print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for name, values in rows:
+        most = f"{max(values) * 1e3:8.1f}" if values else f"{'-':>8}"
+        print(f"{name:32} {ms(values, 50)} {ms(values, 99)} {most}")
+
+
 def ms(values: list[float], p: float) -> str:
     return f"{percentile(values, p) * 1e3:8.1f}" if values else f"{'-':>8}"
 
@@ -418,16 +423,13 @@ def ratio(a: list[float], b: list[float], p: float) -> str:
 
 def report(args: argparse.Namespace, alone: Run, shell: Run, serve: Run) -> None:
     print(f"{args.moves} lines, one every {args.gap * 1000:.0f} ms (Union Station, 4 players)")
-    print(f"{'':32} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
     rows = [
         ("shell answers, no page", alone.answers),
         (f"shell answers, {args.pages} pages", shell.answers),
         (f"move -> page, shell ({args.pages})", shell.latencies),
         (f"move -> page, serve ({args.pages})", serve.latencies),
     ]
-    for name, values in rows:
-        most = f"{max(values) * 1e3:8.1f}" if values else f"{'-':>8}"
-        print(f"{name:32} {ms(values, 50)} {ms(values, 99)} {most}")
+    table(rows)
     print(
         f"answers, {args.pages} pages / none: p50 {ratio(shell.answers, alone.answers, 50)}, "
         f"p99 {ratio(shell.answers, alone.answers, 99)}"
